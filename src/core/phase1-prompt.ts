@@ -1,0 +1,74 @@
+// The Phase I prompt: instructions, then the package's struct layouts with abilities removed.
+import { pyDumps } from './pyjson.js';
+import { isPlainObject, pyTruthy } from './py-value.js';
+
+// Our own wording; same request as upstream: a {"key_types": [...]} object listing the structs believed
+// to have `key`, as fully qualified type strings, and nothing but JSON. Ends with a newline so the
+// payload starts on its own line.
+export const PHASE1_INSTRUCTIONS =
+  'Below are the structs of a Sui Move package, with their abilities hidden. ' +
+  'Work out which of them have the `key` ability.\n' +
+  'Reply with one JSON object with a single key "key_types" whose value is an array of type strings ' +
+  'of the form "0xADDR::module::Struct", naming only the structs you think have `key`.\n' +
+  'Output valid JSON only, nothing else.\n';
+
+export interface Phase1Prompt {
+  prompt: string;
+  structsIncluded: number;
+}
+
+interface PromptField {
+  name: string;
+  type: unknown;
+}
+
+/**
+ * At most `maxStructs` structs, in interface order. A module is listed only if it contributes a struct;
+ * structs that are not objects or have no field list are skipped and not counted.
+ */
+export function buildPhase1Prompt(iface: unknown, maxStructs: number): Phase1Prompt {
+  const root = isPlainObject(iface) ? iface : {};
+  const modulesIn = isPlainObject(root['modules']) ? root['modules'] : {};
+  const modulesOut: Record<string, { address: string; structs: Record<string, { fields: PromptField[] }> }> =
+    {};
+  let added = 0;
+
+  for (const [moduleName, mod] of Object.entries(modulesIn)) {
+    if (!isPlainObject(mod)) continue;
+    const address = mod['address'];
+    const structs = mod['structs'];
+    if (typeof address !== 'string' || !isPlainObject(structs)) continue;
+    const structsOut: Record<string, { fields: PromptField[] }> = {};
+    let moduleHasStruct = false;
+    for (const [structName, struct] of Object.entries(structs)) {
+      if (added >= maxStructs) break;
+      if (!isPlainObject(struct) || !Array.isArray(struct['fields'])) continue;
+      const fields: PromptField[] = [];
+      for (const f of struct['fields']) {
+        if (isPlainObject(f) && typeof f['name'] === 'string')
+          fields.push({ name: f['name'], type: f['type'] ?? null });
+      }
+      defineEntry(structsOut, structName, { fields });
+      moduleHasStruct = true;
+      added++;
+    }
+    if (moduleHasStruct) defineEntry(modulesOut, moduleName, { address, structs: structsOut });
+    if (added >= maxStructs) break;
+  }
+
+  const packageId = root['package_id'];
+  const payload = {
+    modules: modulesOut,
+    note: 'Struct abilities are intentionally omitted.',
+    package_id: pyTruthy(packageId) ? packageId : '<unknown>',
+  };
+  return {
+    prompt: PHASE1_INSTRUCTIONS + pyDumps(payload, { indent: 2, sortKeys: true }),
+    structsIncluded: added,
+  };
+}
+
+// Names come from untrusted JSON: store "__proto__" as a plain key, never as the prototype.
+function defineEntry<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -1,0 +1,25 @@
+// Run ids and the directory-safe form of them (upstream logging.py). Pure: the caller supplies the
+// clock, pid and randomness.
+
+const MAX_RUN_ID_LENGTH = 120;
+// Python's str.isalnum() is true for letters and numbers; \p{L}/\p{N} is the closest regex match.
+const SAFE_CHAR = /^[\p{L}\p{N}._-]$/u;
+
+/** Keeps letters, digits, `-`, `_`, `.`; every other character becomes `_`; at most 120 characters. */
+export function safeRunId(id: string): string {
+  const chars = [...id].map((ch) => (SAFE_CHAR.test(ch) ? ch : '_'));
+  return chars.slice(0, MAX_RUN_ID_LENGTH).join('');
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** `<prefix>_<UTC YYYYmmdd_HHMMSS>_pid<pid>_<6 lowercase hex>`. */
+export function defaultRunId(prefix: string, nowUtc: Date, pid: number, randomHex6: string): string {
+  if (!/^[0-9a-f]{6}$/.test(randomHex6))
+    throw new Error(`randomHex6 must be 6 lowercase hex digits: ${randomHex6}`);
+  const d = nowUtc;
+  const stamp =
+    `${d.getUTCFullYear()}${pad2(d.getUTCMonth() + 1)}${pad2(d.getUTCDate())}_` +
+    `${pad2(d.getUTCHours())}${pad2(d.getUTCMinutes())}${pad2(d.getUTCSeconds())}`;
+  return `${prefix}_${stamp}_pid${pid}_${randomHex6}`;
+}

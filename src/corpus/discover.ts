@@ -1,0 +1,159 @@
+// Corpus discovery (upstream dataset.collect_packages) over the sui-packages layout
+// `<root>/<prefix>/<package_dir>/{bytecode_modules/, metadata.json}`, reporting every skipped directory.
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { PackageRef } from '../core/types.js';
+import { safeJsonLoads } from '../core/json-extract.js';
+import { isPlainObject } from '../core/py-value.js';
+import { compareCodePoints } from '../core/py-string.js';
+import { BLACKLISTED_PACKAGE_IDS } from './blacklist.js';
+import { fsErrorCode } from './fs-error.js';
+import { mapLimited } from './map-limited.js';
+
+export interface SkippedDir {
+  dir: string;
+  reason: string;
+}
+
+export interface DiscoveryResult {
+  /** Sorted by package_id; package_dir is the absolute, symlink-free path. */
+  packages: PackageRef[];
+  /**
+   * Unreadable prefixes and broken symlinks first, then package directories in traversal order.
+   * Upstream skips these silently (and crashes on an unreadable prefix).
+   */
+  skipped: SkippedDir[];
+}
+
+// Enough parallel file-system calls to hide latency on 10 000+ packages without exhausting descriptors.
+const FS_CONCURRENCY = 64;
+
+type Inspected = { dir: string; ref: PackageRef } | { dir: string; reason: string };
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory(); // stat follows symlinks, as Path.is_dir does
+  } catch {
+    return false;
+  }
+}
+
+interface ChildDir {
+  /** The path as walked (what skipped entries report). */
+  path: string;
+  /** Absolute and symlink-free. */
+  resolved: string;
+}
+
+/**
+ * Sorted child directories of `dir` (symlinks followed). `dirResolved` is `dir` without symlinks, so only
+ * children that are links need a realpath call of their own. Broken symlinks are reported as skipped.
+ */
+async function childDirs(
+  dir: string,
+  dirResolved: string,
+  skipped: SkippedDir[] | null,
+): Promise<ChildDir[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  entries.sort((a, b) => compareCodePoints(a.name, b.name));
+  const kinds = await mapLimited(entries, FS_CONCURRENCY, async (e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return { path, resolved: join(dirResolved, e.name), kind: 'dir' as const };
+    if (!e.isSymbolicLink()) return { path, resolved: path, kind: 'other' as const };
+    try {
+      if (!(await stat(path)).isDirectory()) return { path, resolved: path, kind: 'other' as const };
+      return { path, resolved: await realpath(path), kind: 'dir' as const };
+    } catch {
+      return { path, resolved: path, kind: 'broken' as const };
+    }
+  });
+  const dirs: ChildDir[] = [];
+  for (const k of kinds) {
+    if (k.kind === 'dir') dirs.push({ path: k.path, resolved: k.resolved });
+    else if (k.kind === 'broken' && skipped) skipped.push({ dir: k.path, reason: 'broken symlink' });
+  }
+  return dirs;
+}
+
+/** The checks upstream makes on one package directory, in the same order. */
+async function inspectPackageDir({ path: dir, resolved }: ChildDir): Promise<Inspected> {
+  if (!(await isDirectory(join(resolved, 'bytecode_modules')))) {
+    return { dir, reason: 'no bytecode_modules/ directory' };
+  }
+  let text: string;
+  try {
+    text = await readFile(join(resolved, 'metadata.json'), 'utf8');
+  } catch (e) {
+    const code = fsErrorCode(e);
+    return {
+      dir,
+      reason: code === 'ENOENT' ? 'missing metadata.json' : `unreadable metadata.json (${code ?? e})`,
+    };
+  }
+  let meta: unknown;
+  try {
+    // Same tolerance as upstream's safe_read_json: noise around one JSON object is accepted.
+    meta = safeJsonLoads(text, 'metadata.json');
+  } catch {
+    return { dir, reason: 'invalid JSON in metadata.json' };
+  }
+  if (!isPlainObject(meta)) return { dir, reason: 'metadata.json is not a JSON object' };
+  const id = meta['id'];
+  if (typeof id !== 'string' || id === '')
+    return { dir, reason: 'metadata.json has no non-empty string "id"' };
+  return { dir, ref: { package_id: id, package_dir: resolved } };
+}
+
+/**
+ * All packages of a corpus. Directories are walked in sorted order; the first directory with a given id
+ * wins and later ones are reported as duplicates; blacklisted ids are reported too.
+ */
+export async function discoverPackages(corpusRoot: string): Promise<DiscoveryResult> {
+  const root = resolve(corpusRoot);
+  let rootStat;
+  try {
+    rootStat = await stat(root);
+  } catch (e) {
+    if (fsErrorCode(e) === 'ENOENT') throw new Error(`corpus root not found: ${root}`);
+    throw e;
+  }
+  if (!rootStat.isDirectory()) throw new Error(`corpus root is not a directory: ${root}`);
+
+  const skipped: SkippedDir[] = [];
+  const prefixes = await childDirs(root, await realpath(root), null);
+  const perPrefixSkipped = prefixes.map((): SkippedDir[] => []);
+  const perPrefix = await mapLimited(prefixes, FS_CONCURRENCY, async (p, i) => {
+    const sink = perPrefixSkipped[i] ?? [];
+    try {
+      return await childDirs(p.path, p.resolved, sink);
+    } catch (e) {
+      // One unreadable prefix (e.g. permissions) should not hide the rest of the corpus.
+      sink.push({ dir: p.path, reason: `unreadable directory (${fsErrorCode(e) ?? String(e)})` });
+      return [];
+    }
+  });
+  const packageDirs = perPrefix.flat();
+  skipped.push(...perPrefixSkipped.flat());
+
+  const inspected = await mapLimited(packageDirs, FS_CONCURRENCY, inspectPackageDir);
+  const firstDirById = new Map<string, string>();
+  const packages: PackageRef[] = [];
+  for (const item of inspected) {
+    if ('reason' in item) {
+      skipped.push(item);
+      continue;
+    }
+    const { package_id: id } = item.ref;
+    const first = firstDirById.get(id);
+    if (first !== undefined) {
+      skipped.push({ dir: item.dir, reason: `duplicate id ${id} (first seen in ${first})` });
+    } else if (BLACKLISTED_PACKAGE_IDS.has(id)) {
+      skipped.push({ dir: item.dir, reason: `blacklisted id ${id}` });
+    } else {
+      firstDirById.set(id, item.dir);
+      packages.push(item.ref);
+    }
+  }
+  packages.sort((a, b) => compareCodePoints(a.package_id, b.package_id));
+  return { packages, skipped };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRunId, safeRunId } from '../../src/core/run-id.js';
+
+describe('safeRunId', () => {
+  it('keeps letters, digits, "-", "_", "." and replaces the rest', () => {
+    expect(safeRunId('phase1 run/1:ok-é.x_y')).toBe('phase1_run_1_ok-é.x_y');
+    expect(safeRunId('../etc')).toBe('.._etc');
+    expect(safeRunId('a\u{1F600}b')).toBe('a_b');
+  });
+
+  it('truncates to 120 characters', () => {
+    expect(safeRunId('x'.repeat(200))).toHaveLength(120);
+  });
+});
+
+describe('defaultRunId', () => {
+  const when = new Date(Date.UTC(2026, 0, 3, 5, 6, 7));
+
+  it('formats prefix, UTC time, pid and the random suffix', () => {
+    expect(defaultRunId('phase1', when, 4242, '0a1b2c')).toBe('phase1_20260103_050607_pid4242_0a1b2c');
+  });
+
+  it('satisfies the upstream checks (prefix, _pid, 6-character suffix, uniqueness)', () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 1000; i++) {
+      const hex = ((i * 2654435761) % 0x1000000).toString(16).padStart(6, '0');
+      const id = defaultRunId('test', when, 1, hex);
+      expect(id.startsWith('test_')).toBe(true);
+      expect(id).toContain('_pid');
+      expect(id.split('_').at(-1)).toHaveLength(6);
+      ids.add(id);
+    }
+    expect(ids.size).toBeGreaterThanOrEqual(997);
+  });
+
+  it('rejects a malformed random suffix', () => {
+    expect(() => defaultRunId('x', when, 1, 'XYZ')).toThrow(/6 lowercase hex/);
+  });
+});

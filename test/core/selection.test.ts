@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { selectPackages } from '../../src/core/selection.js';
+import type { PackageRef } from '../../src/core/types.js';
+
+const packages: PackageRef[] = Array.from({ length: 8 }, (_, i) => ({
+  package_id: `0x${i + 1}`,
+  package_dir: `/c/${i + 1}`,
+}));
+const ids = (ps: PackageRef[]): string[] => ps.map((p) => p.package_id);
+
+describe('selectPackages (harness §3.3)', () => {
+  it('samples without an ids file', () => {
+    const s = selectPackages({ packages, samples: 3, seed: 42 });
+    expect(ids(s.selected)).toEqual(['0x1', '0x3', '0x8']);
+    expect(s).toMatchObject({ unknownIds: [], targetIdsTotal: null, alreadyDone: 0 });
+    expect(ids(selectPackages({ packages, samples: 0, seed: 42 }).selected)).toHaveLength(8);
+  });
+
+  it('keeps ids-file order, reports unknown ids and counts the found ones', () => {
+    const s = selectPackages({ packages, idsFileIds: ['0x5', '0xnope', '0x2', '0x7'], samples: 0, seed: 0 });
+    expect(ids(s.selected)).toEqual(['0x5', '0x2', '0x7']);
+    expect(s.unknownIds).toEqual(['0xnope']);
+    expect(s.targetIdsTotal).toBe(3);
+  });
+
+  it('treats samples as a batch size after removing done ids', () => {
+    const s = selectPackages({
+      packages,
+      idsFileIds: ['0x5', '0x2', '0x7', '0x1'],
+      samples: 2,
+      seed: 0,
+      skipIds: ['0x5'],
+    });
+    expect(ids(s.selected)).toEqual(['0x2', '0x7']);
+    expect(s.targetIdsTotal).toBe(4);
+    expect(s.alreadyDone).toBe(1);
+  });
+
+  it('keeps repeated ids (Phase II files are not deduplicated)', () => {
+    expect(
+      ids(selectPackages({ packages, idsFileIds: ['0x1', '0x1'], samples: 0, seed: 0 }).selected),
+    ).toEqual(['0x1', '0x1']);
+  });
+
+  it('removes done ids from a sample without refilling it', () => {
+    const s = selectPackages({ packages, samples: 3, seed: 42, skipIds: new Set(['0x3']) });
+    expect(ids(s.selected)).toEqual(['0x1', '0x8']);
+    expect(s.alreadyDone).toBe(1);
+  });
+
+  it('selects nothing when no id is known', () => {
+    const s = selectPackages({ packages, idsFileIds: ['0xa'], samples: 1, seed: 0 });
+    expect(s).toEqual({ selected: [], unknownIds: ['0xa'], targetIdsTotal: 0, alreadyDone: 0 });
+  });
+});
