@@ -1,0 +1,101 @@
+// File-system side of a package directory in the sui-packages layout:
+//   <dir>/metadata.json           {"id": "0x…", …}   (only `id` is read)
+//   <dir>/bytecode_modules/*.mv   one compiled module per file (sub-folders are ignored)
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { compareUtf8 } from './canonical-json.js';
+import { describeThrown, PackageReadError } from './errors.js';
+
+export const METADATA_FILE = 'metadata.json';
+export const MODULES_DIR = 'bytecode_modules';
+
+export interface ModuleFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The string `id` of `metadata.json`, verbatim (no trimming or address normalisation, like upstream).
+ * @throws PackageReadError missing_metadata | invalid_metadata | unreadable
+ */
+export async function readMetadataId(packageDir: string): Promise<string> {
+  const path = join(packageDir, METADATA_FILE);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') {
+      throw new PackageReadError('missing_metadata', `${METADATA_FILE} is missing in ${packageDir}`);
+    }
+    throw new PackageReadError('unreadable', `cannot read ${path}: ${describeThrown(error)}`, {
+      cause: error,
+    });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new PackageReadError('invalid_metadata', `${path} is not valid JSON: ${describeThrown(error)}`, {
+      cause: error,
+    });
+  }
+  const id = typeof parsed === 'object' && parsed !== null ? (parsed as { id?: unknown }).id : undefined;
+  if (typeof id !== 'string') {
+    throw new PackageReadError('invalid_metadata', `${path} has no string "id" field`);
+  }
+  return id;
+}
+
+/** Rust `Path::extension() == Some("mv")`: a leading dot alone does not start an extension. */
+export function hasMvExtension(fileName: string): boolean {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 && fileName.slice(dot + 1) === 'mv';
+}
+
+/**
+ * Paths of `bytecode_modules/*.mv`, non-recursive, in byte order of the file names (upstream reads
+ * them in path order, which decides which duplicate module name wins).
+ * @throws PackageReadError no_modules | unreadable
+ */
+export async function listModuleFiles(packageDir: string): Promise<string[]> {
+  const modulesDir = join(packageDir, MODULES_DIR);
+  let entries: string[];
+  try {
+    entries = await readdir(modulesDir);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      throw new PackageReadError('no_modules', `${MODULES_DIR} is missing in ${packageDir}`, {
+        cause: error,
+      });
+    }
+    throw new PackageReadError('unreadable', `cannot list ${modulesDir}: ${describeThrown(error)}`, {
+      cause: error,
+    });
+  }
+  // Like upstream, only the name is checked: a directory called `x.mv` fails later, when read.
+  const names = entries.filter((name) => hasMvExtension(name)).sort(compareUtf8);
+  if (names.length === 0) {
+    throw new PackageReadError('no_modules', `no .mv files found in ${modulesDir}`);
+  }
+  return names.map((name) => join(modulesDir, name));
+}
+
+/** @throws PackageReadError unreadable */
+export async function readModuleFiles(paths: readonly string[]): Promise<ModuleFile[]> {
+  return Promise.all(
+    paths.map(async (path) => {
+      try {
+        return { path, bytes: await readFile(path) };
+      } catch (error) {
+        throw new PackageReadError('unreadable', `cannot read ${path}: ${describeThrown(error)}`, {
+          cause: error,
+        });
+      }
+    }),
+  );
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}
