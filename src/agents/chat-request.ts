@@ -1,0 +1,58 @@
+// The chat-completions request the agent sends (upstream §16.2), and how long one request may take.
+
+import { isOpenRouter, type RealAgentSettings } from './config.js';
+
+/** Asks the model to behave; the task itself is in the user message. */
+export const SYSTEM_PROMPT =
+  'You are a careful assistant that analyses Sui Move packages. Answer with valid JSON only, no prose.';
+
+/** OpenRouter uses these to attribute traffic; other providers do not get them. */
+export const OPENROUTER_HEADERS: Readonly<Record<string, string>> = {
+  'HTTP-Referer': 'https://github.com/MystenLabs/sui-move-interface-extractor',
+  'X-Title': 'Sui Move Interface Extractor Benchmark',
+};
+
+export interface ChatRequestBody {
+  model: string;
+  temperature: number;
+  messages: { role: 'system' | 'user'; content: string }[];
+  max_tokens?: number;
+  thinking?: { type: string; clear_thinking?: boolean };
+  response_format?: { type: 'json_object' };
+}
+
+export function buildChatRequestBody(
+  settings: RealAgentSettings,
+  prompt: string,
+  systemPrompt: string = SYSTEM_PROMPT,
+): ChatRequestBody {
+  const body: ChatRequestBody = {
+    model: settings.model,
+    temperature: settings.temperature,
+    messages: [
+      { role: 'system', content: systemPrompt },
+      { role: 'user', content: prompt },
+    ],
+  };
+  if (settings.max_tokens !== null) body.max_tokens = settings.max_tokens;
+  if (settings.thinking !== null) {
+    body.thinking = { type: settings.thinking };
+    if (settings.clear_thinking !== null) body.thinking.clear_thinking = settings.clear_thinking;
+  }
+  if (settings.response_format !== null) body.response_format = { type: settings.response_format };
+  return body;
+}
+
+export function extraHeadersFor(settings: RealAgentSettings): Record<string, string> {
+  return isOpenRouter(settings.base_url) ? { ...OPENROUTER_HEADERS } : {};
+}
+
+/**
+ * The timeout for one HTTP request: what the caller allows, at least 1 s, and at least
+ * `min_request_timeout_s` when configured (slow reasoning models need a floor even late in a package's budget).
+ * Whole milliseconds, because the SDK rejects fractional timeouts.
+ */
+export function effectiveRequestTimeoutMs(settings: RealAgentSettings, timeoutMs: number): number {
+  const floorMs = settings.min_request_timeout_s === null ? 0 : settings.min_request_timeout_s * 1000;
+  return Math.ceil(Math.max(1000, timeoutMs, floorMs));
+}

@@ -1,0 +1,175 @@
+// Configuration of the OpenAI-compatible agent, resolved from the process environment and a parsed .env file.
+// Settings (everything but the key) may travel in Temporal workflow history; the key is resolved separately
+// by whoever makes the HTTP call, so it never leaves that process.
+
+import { ConfigError } from './config-error.js';
+import { clamp, isSet, parseBoolWord, parseFloatLoose, parseIntLoose, type EnvSource } from './env-values.js';
+import { redactApiKey } from './redact.js';
+
+export { ConfigError } from './config-error.js';
+export { redactApiKey } from './redact.js';
+
+export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export const SUPPORTED_PROVIDER = 'openai_compatible';
+/** Used when `max_request_retries` is not configured. */
+export const DEFAULT_MAX_REQUEST_RETRIES = 6;
+
+/** Everything needed to call the model except the secret key. Safe to record in workflow history. */
+export interface RealAgentSettings {
+  provider: typeof SUPPORTED_PROVIDER;
+  base_url: string;
+  model: string;
+  temperature: number;
+  /** null: not sent, the server decides. */
+  max_tokens: number | null;
+  /** Sent as `thinking: {type}` when set (e.g. `enabled`, `disabled`). */
+  thinking: string | null;
+  response_format: 'json_object' | null;
+  clear_thinking: boolean | null;
+  /** Lower bound for a single request's timeout; null means none. */
+  min_request_timeout_s: number | null;
+  /** null means the default (6). */
+  max_request_retries: number | null;
+}
+
+export interface RealAgentConfig extends RealAgentSettings {
+  api_key: string;
+}
+
+/** Where the process environment beats .env ("operator override"); for every other key .env wins. */
+const PROCESS_ENV_WINS = new Set(['SMI_API_KEY', 'SMI_API_BASE_URL']);
+
+/**
+ * Walks `keys` in priority order and takes the first one set in either source.
+ * For that key .env wins over the process environment, except for the operator-override keys.
+ */
+export function resolveEnvValue(processEnv: EnvSource, dotenv: EnvSource, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const fromProcess = processEnv[key];
+    const fromDotenv = dotenv[key];
+    if (!isSet(fromProcess) && !isSet(fromDotenv)) continue;
+    const [first, second] = PROCESS_ENV_WINS.has(key) ? [fromProcess, fromDotenv] : [fromDotenv, fromProcess];
+    return isSet(first) ? first : (second as string);
+  }
+  return null;
+}
+
+const FALLBACK_KEY_NAMES = ['OPENAI_API_KEY', 'OPENROUTER_API_KEY', 'ZAI_API_KEY', 'ZHIPUAI_API_KEY'];
+
+/** The API key in upstream order: process SMI_API_KEY, .env SMI_API_KEY, then each fallback (.env first). */
+export function findApiKey(processEnv: EnvSource, dotenv: EnvSource): string | null {
+  const candidates = [processEnv.SMI_API_KEY, dotenv.SMI_API_KEY];
+  for (const name of FALLBACK_KEY_NAMES) candidates.push(dotenv[name], processEnv[name]);
+  return candidates.find(isSet) ?? null;
+}
+
+export function resolveApiKey(processEnv: EnvSource, dotenv: EnvSource): string {
+  const key = findApiKey(processEnv, dotenv);
+  if (key === null) {
+    throw new ConfigError('missing API key (set SMI_API_KEY, OPENROUTER_API_KEY, or OPENAI_API_KEY)');
+  }
+  return key;
+}
+
+/** Resolves and validates every setting except the key. Invalid choices fail here, not on each request. */
+export function loadRealAgentSettings(processEnv: EnvSource, dotenv: EnvSource): RealAgentSettings {
+  const get = (...keys: string[]) => resolveEnvValue(processEnv, dotenv, ...keys);
+
+  const provider = get('SMI_PROVIDER') ?? SUPPORTED_PROVIDER;
+  if (provider !== SUPPORTED_PROVIDER) throw new ConfigError(`unsupported provider: ${provider}`);
+
+  const model = get('SMI_MODEL', 'OPENAI_MODEL');
+  if (model === null) throw new ConfigError('missing model (set SMI_MODEL or OPENAI_MODEL)');
+
+  const baseUrl = get('SMI_API_BASE_URL', 'OPENROUTER_BASE_URL', 'OPENAI_BASE_URL', 'OPENAI_API_BASE');
+
+  return {
+    provider: SUPPORTED_PROVIDER,
+    base_url: (baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
+    model,
+    temperature: clamp(parseFloatLoose(get('SMI_TEMPERATURE') ?? '') ?? 0, 0, 2),
+    max_tokens: optionalNumber(get('SMI_MAX_TOKENS'), parseIntLoose, 4096, 1, 100_000),
+    thinking: get('SMI_THINKING'),
+    response_format: parseResponseFormat(get('SMI_RESPONSE_FORMAT')),
+    clear_thinking: parseClearThinking(get('SMI_CLEAR_THINKING')),
+    min_request_timeout_s: optionalNumber(
+      get('SMI_MIN_REQUEST_TIMEOUT_SECONDS', 'SMI_MIN_REQUEST_TIMEOUT_S'),
+      parseFloatLoose,
+      60,
+      1,
+      3600,
+    ),
+    max_request_retries: optionalNumber(get('SMI_MAX_REQUEST_RETRIES'), parseIntLoose, 6, 0, 20),
+  };
+}
+
+/** Settings plus key. The key is checked first, as upstream does. */
+export function loadRealAgentConfig(processEnv: EnvSource, dotenv: EnvSource): RealAgentConfig {
+  const apiKey = resolveApiKey(processEnv, dotenv);
+  return { ...loadRealAgentSettings(processEnv, dotenv), api_key: apiKey };
+}
+
+/** The config without its key: what may be printed or stored in workflow history. */
+export function publicAgentConfig(config: RealAgentConfig | RealAgentSettings): RealAgentSettings {
+  const { api_key: _omitted, ...settings } = config as RealAgentConfig;
+  return settings;
+}
+
+/** What `--doctor-agent` prints. */
+export function debugEffectiveConfig(config: RealAgentConfig): {
+  provider: string;
+  base_url: string;
+  model: string;
+  api_key: string;
+} {
+  return {
+    provider: config.provider,
+    base_url: config.base_url,
+    model: config.model,
+    api_key: redactApiKey(config.api_key),
+  };
+}
+
+export function isOpenRouter(baseUrl: string): boolean {
+  return baseUrl.toLowerCase().includes('openrouter.ai');
+}
+
+const REASONING_MODEL_MARKERS = ['deepseek', 'o1', 'o3', 'glm', 'qwen', 'thinking'];
+
+/** Upstream computes this but never uses it; kept for parity. */
+export function isReasoningModel(model: string): boolean {
+  const lower = model.toLowerCase();
+  return REASONING_MODEL_MARKERS.some((marker) => lower.includes(marker));
+}
+
+function optionalNumber(
+  raw: string | null,
+  parse: (text: string) => number | null,
+  fallback: number,
+  min: number,
+  max: number,
+): number | null {
+  if (raw === null) return null;
+  return clamp(parse(raw) ?? fallback, min, max);
+}
+
+function parseResponseFormat(raw: string | null): 'json_object' | null {
+  if (raw === null) return null;
+  if (raw !== 'json_object') {
+    throw new ConfigError(
+      `unsupported SMI_RESPONSE_FORMAT=${JSON.stringify(raw)} (only json_object is supported)`,
+    );
+  }
+  return raw;
+}
+
+function parseClearThinking(raw: string | null): boolean | null {
+  if (raw === null) return null;
+  const value = parseBoolWord(raw);
+  if (value === null) {
+    throw new ConfigError(
+      `invalid SMI_CLEAR_THINKING=${JSON.stringify(raw)} (use true/false, yes/no, on/off or 1/0)`,
+    );
+  }
+  return value;
+}
