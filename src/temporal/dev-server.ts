@@ -1,0 +1,132 @@
+// Finds, starts and stops the `temporal server start-dev` process (the Temporal CLI's dev server).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, openSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { execa } from 'execa';
+import { Connection } from '@temporalio/client';
+import { NAMESPACE, SEARCH_ATTRIBUTES } from './names.js';
+import { isPortOpen } from './ports.js';
+import { PROJECT_ROOT } from '../project-root.js';
+
+/** `SMI_TEMPORAL_BIN`, then the project's own install in `.tools/bin`, then `temporal` on PATH. */
+export function findTemporalBinary(): string | undefined {
+  const fromEnv = process.env.SMI_TEMPORAL_BIN;
+  if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined;
+  const local = join(PROJECT_ROOT, '.tools', 'bin', 'temporal');
+  if (existsSync(local)) return local;
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    const candidate = join(dir, 'temporal');
+    if (dir && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** Installs the CLI with the project's script when it is missing (first run on a fresh clone). */
+export async function ensureTemporalBinary(log: (line: string) => void): Promise<string> {
+  const found = findTemporalBinary();
+  if (found) return found;
+  log('The Temporal CLI is not installed yet; installing it into .tools/ (one time, about 10 s) ...');
+  await execa('bash', [join(PROJECT_ROOT, 'scripts', 'install-temporal.sh')], { stdio: 'inherit' });
+  const installed = findTemporalBinary();
+  if (!installed) throw new Error('the Temporal CLI could not be installed; run scripts/install-temporal.sh');
+  return installed;
+}
+
+export interface DevServerOptions {
+  binary: string;
+  port: number;
+  /** Web UI port; `null` runs headless. */
+  uiPort: number | null;
+  /** SQLite file that keeps the server's state across restarts. */
+  dbFile: string;
+  logFile?: string;
+  ip?: string;
+}
+
+export interface DevServer {
+  address: string;
+  uiUrl: string | null;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function devServerArgs(opts: DevServerOptions): string[] {
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    opts.ip ?? '127.0.0.1',
+    '--port',
+    String(opts.port),
+    '--db-filename',
+    opts.dbFile,
+    '--namespace',
+    NAMESPACE,
+    '--log-level',
+    'warn',
+  ];
+  args.push(...(opts.uiPort === null ? ['--headless'] : ['--ui-port', String(opts.uiPort)]));
+  for (const key of Object.values(SEARCH_ATTRIBUTES)) {
+    args.push('--search-attribute', `${key.name}=Keyword`);
+  }
+  return args;
+}
+
+/** Starts the dev server and waits until its frontend answers. */
+export async function startDevServer(opts: DevServerOptions, timeoutMs = 60_000): Promise<DevServer> {
+  const host = opts.ip ?? '127.0.0.1';
+  if (await isPortOpen(host, opts.port)) {
+    throw new Error(`cannot start the Temporal dev server: port ${opts.port} is already in use`);
+  }
+  mkdirSync(dirname(opts.dbFile), { recursive: true });
+  const out = opts.logFile ? openSync(opts.logFile, 'a') : 'ignore';
+  const child = spawn(opts.binary, devServerArgs(opts), { stdio: ['ignore', out, out], detached: false });
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  const address = `${host}:${opts.port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const early = await Promise.race([exited, sleep(250).then(() => 'running' as const)]);
+    if (early !== 'running') {
+      throw new Error(
+        `the Temporal dev server exited with code ${early} while starting` +
+          (opts.logFile ? ` (see ${opts.logFile})` : ''),
+      );
+    }
+    if (await frontendReady(address)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(
+        `the Temporal dev server did not become ready on ${address} within ${timeoutMs / 1000}s`,
+      );
+    }
+  }
+  return {
+    address,
+    uiUrl: opts.uiPort === null ? null : `http://${host === '0.0.0.0' ? 'localhost' : host}:${opts.uiPort}`,
+    process: child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const stopped = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+      if (!stopped) child.kill('SIGKILL');
+    },
+  };
+}
+
+async function frontendReady(address: string): Promise<boolean> {
+  try {
+    const connection = await Connection.connect({ address, connectTimeout: 1000 });
+    try {
+      await connection.workflowService.describeNamespace({ namespace: NAMESPACE });
+      return true;
+    } finally {
+      await connection.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((res) => setTimeout(res, ms));
+}
