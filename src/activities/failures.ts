@@ -1,0 +1,36 @@
+// Turns the errors our modules throw into Temporal failures with stable type names, so workflows and
+// retry policies can tell permanent problems (bad package, bad key) from passing ones.
+import { ApplicationFailure } from '@temporalio/common';
+import { ModelError, toModelFailureInfo } from '../agents/model-errors.js';
+import { ConfigError } from '../agents/config.js';
+import { PackageReadError } from '../move/errors.js';
+
+export function toFailure(err: unknown): unknown {
+  if (err instanceof ApplicationFailure) return err;
+  if (err instanceof PackageReadError) {
+    return ApplicationFailure.create({ type: 'InvalidPackage', message: err.message, nonRetryable: true });
+  }
+  if (err instanceof ConfigError) {
+    return ApplicationFailure.create({ type: 'InvalidConfig', message: err.message, nonRetryable: true });
+  }
+  if (err instanceof ModelError) {
+    const info = toModelFailureInfo(err);
+    return ApplicationFailure.create({
+      type: info.type,
+      message: info.message,
+      nonRetryable: info.nonRetryable,
+      nextRetryDelay: info.nextRetryDelayMs ?? undefined,
+      details: [info.details],
+    });
+  }
+  return err;
+}
+
+/** Runs `fn`, rethrowing its error as a typed Temporal failure. */
+export async function asActivity<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw toFailure(err);
+  }
+}

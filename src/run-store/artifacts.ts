@@ -1,0 +1,35 @@
+// Content-addressed store for large values (interface JSON, prompts, model answers). Workflows pass the
+// SHA-256 instead of the data, which keeps payloads in history small; writing the same content twice
+// (an activity retry) is a no-op.
+import { createHash } from 'node:crypto';
+import { access, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { atomicWriteFile } from './atomic-write.js';
+
+export function sha256Hex(content: string | Uint8Array): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+function artifactPath(storeDir: string, sha: string): string {
+  if (!/^[0-9a-f]{64}$/.test(sha)) throw new Error(`not an artifact id: ${sha}`);
+  return join(storeDir, sha.slice(0, 2), sha.slice(2));
+}
+
+export async function putArtifact(storeDir: string, content: string): Promise<string> {
+  const sha = sha256Hex(content);
+  const path = artifactPath(storeDir, sha);
+  try {
+    await access(path);
+  } catch {
+    await atomicWriteFile(path, content);
+  }
+  return sha;
+}
+
+export async function getArtifact(storeDir: string, sha: string): Promise<string> {
+  try {
+    return await readFile(artifactPath(storeDir, sha), 'utf8');
+  } catch (err) {
+    throw new Error(`artifact ${sha} is missing from ${storeDir}: ${(err as Error).message}`);
+  }
+}

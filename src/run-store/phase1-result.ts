@@ -1,0 +1,37 @@
+// Builds the Phase I result (schema_version 1) from what a run directory holds. Used when a run finishes
+// and by `smi-bench results` for a run that is still going.
+import { basename } from 'node:path';
+import { aggregatePhase1, type Phase1RunResult } from '../core/phase1-result.js';
+import { formatPhase1ResultJson } from '../core/phase1-result-json.js';
+import { atomicWriteFile } from './atomic-write.js';
+import { corpusGitHead } from './git-info.js';
+import { readSelection } from './run-record.js';
+import { readStoredRows } from './rows.js';
+
+export async function buildPhase1Result(
+  runDir: string,
+  finishedAtUnixSeconds: number,
+): Promise<Phase1RunResult> {
+  const selection = await readSelection(runDir);
+  if (!selection) throw new Error(`${runDir} holds no prepared run (selection.json is missing)`);
+  const rows = (await readStoredRows(runDir)).map((s) => s.row);
+  const errors = rows.filter((r) => r.error !== null).length;
+  return {
+    schema_version: 1,
+    started_at_unix_seconds: selection.started_at_unix_seconds,
+    finished_at_unix_seconds: finishedAtUnixSeconds,
+    corpus_root_name: basename(selection.corpus_root),
+    corpus_git: await corpusGitHead(selection.corpus_root),
+    target_ids_file: selection.target_ids_file,
+    target_ids_total: selection.target_ids_total,
+    samples: rows.length,
+    seed: selection.seed,
+    agent: selection.agent,
+    aggregate: aggregatePhase1(rows, errors),
+    packages: rows,
+  };
+}
+
+export async function writePhase1Result(path: string, result: Phase1RunResult): Promise<void> {
+  await atomicWriteFile(path, formatPhase1ResultJson(result));
+}

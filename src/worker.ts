@@ -1,0 +1,86 @@
+// The smi-bench workers: one process, one Worker per task queue, sharing a connection.
+import { existsSync } from 'node:fs';
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { createIoActivities, createLlmActivities, type LlmActivityDeps } from './activities/index.js';
+import { NAMESPACE, TASK_QUEUES } from './temporal/names.js';
+import { workflowBundlePath, workflowSourcePath } from './temporal/workflow-bundle.js';
+
+export interface WorkerSettings {
+  address: string;
+  llm: LlmActivityDeps;
+  /** Model calls in flight in this process (SMI_LLM_CONCURRENCY). */
+  llmConcurrency: number;
+  /** Model calls per second across all workers of the queue, enforced by the server (SMI_LLM_RATE_PER_SECOND). */
+  llmRatePerSecond: number | null;
+  ioConcurrency: number;
+}
+
+export interface RunningWorkers {
+  /** Resolves when every worker has stopped. */
+  done: Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+/** Built code uses the bundle made at build time; tests running the TypeScript sources bundle on the fly. */
+function workflowCode(): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'> {
+  const builtCode = import.meta.url.includes('/dist/');
+  const bundle = workflowBundlePath();
+  if (builtCode && existsSync(bundle)) return { workflowBundle: { codePath: bundle } };
+  return { workflowsPath: workflowSourcePath() };
+}
+
+export async function startWorkers(settings: WorkerSettings): Promise<RunningWorkers> {
+  const connection = await NativeConnection.connect({ address: settings.address });
+  const common = { connection, namespace: NAMESPACE };
+  const workers = await Promise.all([
+    Worker.create({ ...common, taskQueue: TASK_QUEUES.orchestration, ...workflowCode() }),
+    Worker.create({
+      ...common,
+      taskQueue: TASK_QUEUES.io,
+      activities: createIoActivities(),
+      maxConcurrentActivityTaskExecutions: settings.ioConcurrency,
+    }),
+    Worker.create({
+      ...common,
+      taskQueue: TASK_QUEUES.llm,
+      activities: createLlmActivities(settings.llm),
+      maxConcurrentActivityTaskExecutions: settings.llmConcurrency,
+      ...(settings.llmRatePerSecond ? { maxTaskQueueActivitiesPerSecond: settings.llmRatePerSecond } : {}),
+    }),
+  ]);
+  const done = Promise.all(workers.map((w) => w.run())).then(
+    async () => {
+      await connection.close();
+    },
+    async (err: unknown) => {
+      await connection.close();
+      throw err;
+    },
+  );
+  return {
+    done,
+    async shutdown() {
+      for (const w of workers) if (w.getState() === 'RUNNING') w.shutdown();
+      await done;
+    },
+  };
+}
+
+export function workerSettingsFromEnv(
+  address: string,
+  llm: LlmActivityDeps,
+  env = process.env,
+): WorkerSettings {
+  const int = (name: string, fallback: number): number => {
+    const n = Number.parseInt(env[name] ?? '', 10);
+    return Number.isFinite(n) && n > 0 ? n : fallback;
+  };
+  const rate = Number.parseFloat(env.SMI_LLM_RATE_PER_SECOND ?? '');
+  return {
+    address,
+    llm,
+    llmConcurrency: int('SMI_LLM_CONCURRENCY', 32),
+    llmRatePerSecond: Number.isFinite(rate) && rate > 0 ? rate : null,
+    ioConcurrency: int('SMI_IO_CONCURRENCY', 8),
+  };
+}

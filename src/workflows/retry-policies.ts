@@ -1,0 +1,25 @@
+// Retry behaviour shared by the workflows. Error type names match the ApplicationFailure types that
+// activities throw (see src/activities/failures.ts).
+import type { RetryPolicy } from '@temporalio/common';
+
+/** Errors that a retry cannot fix: bad input or configuration, or a model request the server refused. */
+export const PERMANENT_ERROR_TYPES = [
+  'InvalidPackage',
+  'InvalidConfig',
+  'InvalidRunInput',
+  'ModelRequestRejected',
+  'ModelAuthFailed',
+  'ModelNotFound',
+  'ModelQuotaExceeded',
+  'ModelEmptyContent',
+  'ModelBadResponse',
+  'ModelMalformedOutput',
+];
+
+/** Upstream's backoff for model calls: 1, 2, 4, 8, 8 … seconds. A 429 overrides it with Retry-After. */
+export const MODEL_RETRY_POLICY: RetryPolicy = {
+  initialInterval: '1 second',
+  backoffCoefficient: 2,
+  maximumInterval: '8 seconds',
+  nonRetryableErrorTypes: PERMANENT_ERROR_TYPES,
+};
