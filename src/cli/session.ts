@@ -1,0 +1,72 @@
+// A CLI command's connection to Temporal: finds or starts the server, connects a client, runs an
+// in-process worker when nobody else will, and tears it all down afterwards (also on Ctrl-C).
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { NAMESPACE } from '../temporal/names.js';
+import { ensureSearchAttributes, resolveTemporalTarget, type TemporalTarget } from '../temporal/target.js';
+import { startWorkers, workerSettingsFromEnv, type RunningWorkers } from '../worker.js';
+import type { LlmActivityDeps } from '../activities/index.js';
+
+export interface Session {
+  client: Client;
+  connection: Connection;
+  target: TemporalTarget;
+  workers: RunningWorkers | null;
+  searchAttributes: boolean;
+}
+
+export interface SessionOptions {
+  log: (line: string) => void;
+  /** Run workers in this process when the target calls for it (commands that only read do not). */
+  withWorker: boolean;
+  llm?: LlmActivityDeps;
+}
+
+let runtimeInstalled = false;
+
+/** Quiet the SDK's own logging: the CLI prints what matters. */
+export function installQuietRuntime(): void {
+  if (runtimeInstalled) return;
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+  runtimeInstalled = true;
+}
+
+const NO_KEY: LlmActivityDeps = {
+  resolveApiKey: () => {
+    throw new Error('no model API key is available to this worker');
+  },
+};
+
+export async function withSession<T>(
+  opts: SessionOptions,
+  body: (session: Session) => Promise<T>,
+): Promise<T> {
+  installQuietRuntime();
+  const target = await resolveTemporalTarget(opts.log);
+  let connection: Connection | null = null;
+  let workers: RunningWorkers | null = null;
+  const cleanup = async () => {
+    await workers?.shutdown().catch(() => undefined);
+    await connection?.close().catch(() => undefined);
+    await target.embedded?.stop();
+  };
+  const onSignal = () => {
+    opts.log('\nInterrupted. Progress is saved in Temporal; run the same command again to continue.');
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    connection = await Connection.connect({ address: target.address });
+    const searchAttributes = target.embedded ? true : await ensureSearchAttributes(connection, opts.log);
+    if (opts.withWorker && target.inProcessWorker) {
+      workers = await startWorkers(workerSettingsFromEnv(target.address, opts.llm ?? NO_KEY));
+    }
+    const client = new Client({ connection, namespace: NAMESPACE });
+    return await body({ client, connection, target, workers, searchAttributes });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await cleanup();
+  }
+}

@@ -1,0 +1,72 @@
+// Waits for a run to finish while showing its progress. Survives a Temporal server restart: queries and
+// the result long-poll are simply tried again until the server is back.
+import type { WorkflowHandle } from '@temporalio/client';
+import { progressQuery } from '../workflows/phase1-api.js';
+import type { Phase1Progress, Phase1RunOutput } from '../workflows/phase1-types.js';
+import { ProgressPrinter, formatProgress } from './progress.js';
+
+export interface WatchOptions {
+  showProgress: boolean;
+  pollMs?: number;
+  log: (line: string) => void;
+}
+
+export async function queryProgress(
+  handle: WorkflowHandle,
+  timeoutMs = 3000,
+): Promise<Phase1Progress | null> {
+  try {
+    return await Promise.race([
+      handle.query(progressQuery),
+      new Promise<null>((res) => setTimeout(() => res(null), timeoutMs).unref()),
+    ]);
+  } catch {
+    return null;
+  }
+}
+
+export async function watchRun(handle: WorkflowHandle, opts: WatchOptions): Promise<Phase1RunOutput> {
+  const printer = new ProgressPrinter(process.stderr);
+  const started = Date.now();
+  const awaitResult = () =>
+    handle.result().then(
+      (value: Phase1RunOutput) => ({ kind: 'done' as const, value }),
+      (error: unknown) => ({ kind: 'error' as const, error }),
+    );
+  let result = awaitResult();
+  let outage = false;
+  for (;;) {
+    const settled = await Promise.race([
+      result,
+      new Promise<{ kind: 'tick' }>((res) => setTimeout(() => res({ kind: 'tick' }), opts.pollMs ?? 1000)),
+    ]);
+    if (settled.kind === 'done') {
+      printer.finish();
+      return settled.value;
+    }
+    if (settled.kind === 'error') {
+      if (!isUnavailable(settled.error)) {
+        printer.finish();
+        throw settled.error;
+      }
+      if (!outage) opts.log('The Temporal server is not answering; waiting for it to come back…');
+      outage = true;
+      await new Promise((res) => setTimeout(res, 2000));
+      result = awaitResult();
+      continue;
+    }
+    if (opts.showProgress) {
+      const progress = await queryProgress(handle);
+      if (progress) {
+        outage = false;
+        printer.update(formatProgress(progress, Date.now() - started));
+      }
+    }
+  }
+}
+
+/** gRPC UNAVAILABLE / connection failures: the server is restarting, not the run failing. */
+function isUnavailable(err: unknown): boolean {
+  const text = `${(err as { name?: string })?.name ?? ''} ${(err as Error)?.message ?? ''}`;
+  return /unavailable|ECONNREFUSED|connection|transport|Connection dropped/i.test(text);
+}

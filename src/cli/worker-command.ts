@@ -1,0 +1,26 @@
+// `smi-bench worker`: a worker process for a shared server (scale out by starting more of them).
+import { resolve } from 'node:path';
+import { resolveApiKey } from '../agents/config.js';
+import { startWorkers, workerSettingsFromEnv } from '../worker.js';
+import { installQuietRuntime } from './session.js';
+import { readDotenvFile, type CliIO } from './run-phase1.js';
+
+export async function runWorker(opts: { envFile: string }, io: CliIO): Promise<number> {
+  installQuietRuntime();
+  const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
+  const dotenv = readDotenvFile(resolve(opts.envFile));
+  const settings = workerSettingsFromEnv(address, {
+    resolveApiKey: () => resolveApiKey(process.env, dotenv),
+  });
+  const workers = await startWorkers(settings);
+  io.log(
+    `smi-bench worker connected to ${address} (model calls in flight ≤ ${settings.llmConcurrency}` +
+      (settings.llmRatePerSecond ? `, ≤ ${settings.llmRatePerSecond}/s across workers` : '') +
+      '). Ctrl-C stops it; unfinished work moves to other workers.',
+  );
+  const stop = () => void workers.shutdown();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await workers.done;
+  return 0;
+}

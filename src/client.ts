@@ -1,0 +1,176 @@
+// The `smi-bench` command line.
+import { Command, Option } from 'commander';
+import { PHASE1_AGENTS } from './core/types.js';
+import { UsageError } from './cli/errors.js';
+import { integer, positiveNumber } from './cli/parse.js';
+import { runDemo } from './cli/demo-command.js';
+import { runExtract } from './cli/extract-command.js';
+import { runPhase1, type CliIO } from './cli/run-phase1.js';
+import { runResults } from './cli/results-command.js';
+import { runResume } from './cli/resume-command.js';
+import { runServer } from './cli/server-command.js';
+import { runStatus } from './cli/status-command.js';
+import { runWorker } from './cli/worker-command.js';
+
+const io: CliIO = {
+  out: (line) => process.stdout.write(line + '\n'),
+  log: (line) => process.stderr.write(line + '\n'),
+};
+
+const TEMPORAL_HELP = `
+Temporal: with TEMPORAL_ADDRESS set, commands use that server and expect \`smi-bench worker\` processes.
+Otherwise they use a server on localhost:7233 if one is running, or start a local dev server themselves
+(state in .smi-bench/temporal.db, Web UI on http://localhost:8233), and do the work in this process.`;
+
+function agentOption(defaultAgent: string): Option {
+  return new Option('--agent <agent>', 'who answers: a mock agent, or a model over an OpenAI-compatible API')
+    .choices([...PHASE1_AGENTS])
+    .default(defaultAgent);
+}
+
+function runOptions(cmd: Command): Command {
+  return cmd
+    .option('--seed <n>', 'sampling seed (also seeds the mock agents)', integer(-(2 ** 53), 2 ** 53), 0)
+    .option('--concurrency <n>', 'packages processed at the same time', integer(1, 1000), 8)
+    .option('--run-id <id>', 'name of the run; starting the same run id again continues it')
+    .option('--out <file>', 'also write the Phase I result JSON (schema_version 1) here')
+    .option('--log-dir <dir>', 'parent folder of run directories', 'logs')
+    .option('--env-file <file>', 'dotenv file with SMI_API_KEY, SMI_MODEL, SMI_API_BASE_URL …', '.env')
+    .option('--no-progress', 'do not show the live progress line');
+}
+
+export function buildProgram(): Command {
+  const program = new Command('smi-bench')
+    .description('Benchmark of how well language models understand Sui Move packages from their bytecode')
+    .showHelpAfterError()
+    .addHelpText('after', TEMPORAL_HELP);
+
+  runOptions(
+    program
+      .command('phase1')
+      .description(
+        'Phase I, key-struct discovery: ask which structs have `key` with abilities hidden; score P/R/F1',
+      )
+      .requiredOption(
+        '--corpus-root <dir>',
+        'corpus in the sui-packages layout (<root>/<prefix>/<id>/bytecode_modules)',
+      )
+      .option('--samples <n>', 'packages to sample (0 = all); with an ids file: batch size', integer(0), 25)
+      .option('--package-ids-file <file>', 'process these package ids, in file order')
+      .option(
+        '--dataset <name>',
+        'ids file <name>.txt from $SMI_DATASETS_DIR, ./manifests/datasets, ./manifests, ./datasets',
+      )
+      .addOption(agentOption('mock-empty'))
+      .option('--max-structs-in-prompt <n>', 'structs shown to the model at most', integer(0), 200)
+      .option(
+        '--per-package-timeout-seconds <s>',
+        'time limit for the model on one package',
+        positiveNumber,
+        120,
+      )
+      .option('--include-type-lists', 'add truth/predicted type lists to each result row', false)
+      .option('--detach', 'start the run and return; follow it with `status` / `resume`', false),
+  ).action(async (opts) => {
+    process.exitCode = await runPhase1(opts, process.argv, io);
+  });
+
+  runOptions(
+    program
+      .command('demo')
+      .description(
+        'Phase I on a small demo corpus that smi-bench generates (real .mv files); no API key needed',
+      )
+      .addOption(agentOption('mock-noisy')),
+  ).action(async (opts) => {
+    process.exitCode = await runDemo(opts, process.argv, io);
+  });
+
+  program
+    .command('extract')
+    .description("print a package's bytecode interface JSON (same bytes as the upstream Rust extractor)")
+    .requiredOption(
+      '--bytecode-package-dir <dir>',
+      'package directory with bytecode_modules/*.mv and metadata.json',
+    )
+    .option('--package-id <id>', 'package id to use when metadata.json is missing')
+    .option('--include-enums', 'also emit enums (bytecode v7); output becomes schema_version 2', false)
+    .option('--out <file>', 'write here instead of stdout ("-")', '-')
+    .action(async (opts) => {
+      process.exitCode = await runExtract(opts, io);
+    });
+
+  program
+    .command('status <runId>')
+    .description('progress of a run')
+    .action(async (runId: string) => {
+      process.exitCode = await runStatus(runId, io);
+    });
+
+  program
+    .command('results <runId>')
+    .description('write the Phase I result JSON of a finished or running run')
+    .requiredOption('--out <file>', 'where to write it')
+    .action(async (runId: string, opts) => {
+      process.exitCode = await runResults(runId, opts, io);
+    });
+
+  program
+    .command('resume <runId>')
+    .description('work on an interrupted run in this process and follow it to the end')
+    .option('--env-file <file>', 'dotenv file with the model settings', '.env')
+    .option('--no-progress', 'do not show the live progress line')
+    .action(async (runId: string, opts) => {
+      process.exitCode = await runResume(runId, opts, io);
+    });
+
+  program
+    .command('server')
+    .description('run a Temporal dev server with a persistent database and the Web UI')
+    .option('--port <n>', 'gRPC port', integer(1, 65535), 7233)
+    .option('--ui-port <n>', 'Web UI port', integer(1, 65535), 8233)
+    .option('--headless', 'no Web UI', false)
+    .option('--ip <addr>', 'address to listen on', '127.0.0.1')
+    .option('--db-file <file>', 'SQLite file for the server state (default .smi-bench/temporal.db)')
+    .action(async (opts) => {
+      process.exitCode = await runServer(opts, io);
+    });
+
+  program
+    .command('worker')
+    .description('run workers for TEMPORAL_ADDRESS (default 127.0.0.1:7233); start several to scale out')
+    .option('--env-file <file>', 'dotenv file with the model API key', '.env')
+    .action(async (opts) => {
+      process.exitCode = await runWorker(opts, io);
+    });
+
+  return program;
+}
+
+/** Runs the CLI; resolves to the exit status. */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.log(`error: ${err.message}`);
+      return 2;
+    }
+    io.log(`error: ${describeError(err)}`);
+    return 1;
+  }
+}
+
+/** Temporal wraps the reason a run failed in layers of causes; the innermost one says what went wrong. */
+function describeError(err: unknown): string {
+  let current: unknown = err;
+  const messages: string[] = [];
+  while (current instanceof Error) {
+    messages.push(current.message);
+    current = current.cause;
+  }
+  return messages.length > 1
+    ? `${messages[0]}: ${messages[messages.length - 1]}`
+    : (messages[0] ?? String(err));
+}

@@ -1,0 +1,38 @@
+// Replays committed histories of real runs against the current workflow code: a change that would break
+// runs in flight (non-determinism) fails here. Re-record with `node dist/scripts/record-histories.js`.
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from '@temporalio/worker';
+import { workflowSourcePath } from '../src/temporal/workflow-bundle.js';
+import { PROJECT_ROOT } from './support/paths.js';
+
+const dir = join(PROJECT_ROOT, 'test', 'histories');
+const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+
+describe('replay of recorded histories', () => {
+  it('has histories of a run and of its packages', () => {
+    expect(files).toContain('phase1-run.json');
+    expect(files.filter((f) => f.startsWith('phase1-package-')).length).toBeGreaterThan(0);
+  });
+
+  it('detects a workflow that no longer matches its history (negative control)', async () => {
+    const history = JSON.parse(readFileSync(join(dir, 'phase1-package-0.json'), 'utf8')) as {
+      events: { activityTaskScheduledEventAttributes?: { activityType: { name: string } } }[];
+    };
+    const scheduled = history.events.find((e) => e.activityTaskScheduledEventAttributes);
+    scheduled!.activityTaskScheduledEventAttributes!.activityType.name = 'someOtherActivity';
+    await expect(
+      Worker.runReplayHistory({ workflowsPath: workflowSourcePath() }, history, 'tampered'),
+    ).rejects.toThrow(/[Nn]ondeterminism/);
+  });
+
+  it.each(files)('%s replays without non-determinism', async (file) => {
+    const history: unknown = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    await Worker.runReplayHistory(
+      { workflowsPath: workflowSourcePath() },
+      history,
+      file.replace(/\.json$/, ''),
+    );
+  });
+});

@@ -1,0 +1,40 @@
+// Test access to the real Temporal dev server started by global-setup.ts.
+import { inject } from 'vitest';
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import { NAMESPACE, TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
+import { startWorkers, workerSettingsFromEnv, type RunningWorkers } from '../../src/worker.js';
+import type { phase1Run } from '../../src/workflows/phase1-run.js';
+import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
+import { installQuietRuntime } from '../../src/cli/session.js';
+
+export function temporalAddress(): string {
+  return inject('temporalAddress');
+}
+
+export async function connectClient(): Promise<{ client: Client; close: () => Promise<void> }> {
+  const connection = await Connection.connect({ address: temporalAddress() });
+  return { client: new Client({ connection, namespace: NAMESPACE }), close: () => connection.close() };
+}
+
+export async function startTestWorkers(apiKey = 'test-key'): Promise<RunningWorkers> {
+  installQuietRuntime();
+  return startWorkers(workerSettingsFromEnv(temporalAddress(), { resolveApiKey: () => apiKey }, {}));
+}
+
+export async function startPhase1(
+  client: Client,
+  input: Phase1RunInput,
+): Promise<WorkflowHandle<typeof phase1Run>> {
+  return client.workflow.start<typeof phase1Run>('phase1Run', {
+    workflowId: runWorkflowId('phase1', input.runId),
+    taskQueue: TASK_QUEUES.orchestration,
+    args: [input],
+  });
+}
+
+let counter = 0;
+/** Run ids unique across test files sharing one server. */
+export function uniqueRunId(prefix: string): string {
+  counter++;
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}`;
+}
