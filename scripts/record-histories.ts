@@ -12,7 +12,7 @@ import { writeDemoCorpus } from '../src/move/index.js';
 import { readManifestPage } from '../src/run-store/manifest.js';
 import { PROJECT_ROOT } from '../src/project-root.js';
 import { findTemporalBinary, startDevServer } from '../src/temporal/dev-server.js';
-import { NAMESPACE, TASK_QUEUES, packageWorkflowId, runWorkflowId } from '../src/temporal/names.js';
+import { DEFAULT_NAMESPACE, TASK_QUEUES, packageWorkflowId, runWorkflowId } from '../src/temporal/names.js';
 import { freePort } from '../src/temporal/ports.js';
 import { startWorkers, workerSettingsFromEnv } from '../src/worker.js';
 import { installQuietRuntime } from '../src/cli/session.js';
@@ -48,7 +48,7 @@ const workers = await startWorkers(
 );
 const connection = await Connection.connect({ address: server.address });
 try {
-  const client = new Client({ connection, namespace: NAMESPACE });
+  const client = new Client({ connection, namespace: DEFAULT_NAMESPACE });
   const corpusRoot = join(scratch, 'corpus');
   await writeDemoCorpus(corpusRoot);
   const runId = 'recorded';

@@ -22,6 +22,9 @@ Temporal: with TEMPORAL_ADDRESS set, commands use that server and expect \`smi-b
 Otherwise they use a server on localhost:7233 if one is running, or start a local dev server themselves
 (state in .smi-bench/temporal.db, Web UI on http://localhost:8233), and do the work in this process.`;
 
+// Upstream calls this --env-file, but Node 20 itself consumes an `--env-file` argument placed anywhere.
+const DOTENV_HELP = 'dotenv file with SMI_API_KEY, SMI_MODEL, SMI_API_BASE_URL … (upstream: --env-file)';
+
 function agentOption(defaultAgent: string): Option {
   return new Option('--agent <agent>', 'who answers: a mock agent, or a model over an OpenAI-compatible API')
     .choices([...PHASE1_AGENTS])
@@ -35,7 +38,7 @@ function runOptions(cmd: Command): Command {
     .option('--run-id <id>', 'name of the run; starting the same run id again continues it')
     .option('--out <file>', 'also write the Phase I result JSON (schema_version 1) here')
     .option('--log-dir <dir>', 'parent folder of run directories', 'logs')
-    .option('--env-file <file>', 'dotenv file with SMI_API_KEY, SMI_MODEL, SMI_API_BASE_URL …', '.env')
+    .option('--dotenv <file>', DOTENV_HELP, '.env')
     .option('--no-progress', 'do not show the live progress line');
 }
 
@@ -118,7 +121,7 @@ export function buildProgram(): Command {
   program
     .command('resume <runId>')
     .description('work on an interrupted run in this process and follow it to the end')
-    .option('--env-file <file>', 'dotenv file with the model settings', '.env')
+    .option('--dotenv <file>', DOTENV_HELP, '.env')
     .option('--no-progress', 'do not show the live progress line')
     .action(async (runId: string, opts) => {
       process.exitCode = await runResume(runId, opts, io);
@@ -139,7 +142,7 @@ export function buildProgram(): Command {
   program
     .command('worker')
     .description('run workers for TEMPORAL_ADDRESS (default 127.0.0.1:7233); start several to scale out')
-    .option('--env-file <file>', 'dotenv file with the model API key', '.env')
+    .option('--dotenv <file>', DOTENV_HELP, '.env')
     .action(async (opts) => {
       process.exitCode = await runWorker(opts, io);
     });
@@ -170,7 +173,7 @@ function describeError(err: unknown): string {
     messages.push(current.message);
     current = current.cause;
   }
-  return messages.length > 1
-    ? `${messages[0]}: ${messages[messages.length - 1]}`
-    : (messages[0] ?? String(err));
+  const [outer, inner] = [messages[0], messages[messages.length - 1]];
+  if (outer === undefined || inner === undefined) return String(err);
+  return outer.includes(inner) ? outer : `${outer}: ${inner}`;
 }

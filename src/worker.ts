@@ -2,11 +2,13 @@
 import { existsSync } from 'node:fs';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createIoActivities, createLlmActivities, type LlmActivityDeps } from './activities/index.js';
-import { NAMESPACE, TASK_QUEUES } from './temporal/names.js';
+import { TASK_QUEUES, namespaceFromEnv } from './temporal/names.js';
 import { workflowBundlePath, workflowSourcePath } from './temporal/workflow-bundle.js';
+import { unreachableServerError } from './temporal/connect.js';
 
 export interface WorkerSettings {
   address: string;
+  namespace: string;
   llm: LlmActivityDeps;
   /** Model calls in flight in this process (SMI_LLM_CONCURRENCY). */
   llmConcurrency: number;
@@ -30,8 +32,10 @@ function workflowCode(): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>
 }
 
 export async function startWorkers(settings: WorkerSettings): Promise<RunningWorkers> {
-  const connection = await NativeConnection.connect({ address: settings.address });
-  const common = { connection, namespace: NAMESPACE };
+  const connection = await NativeConnection.connect({ address: settings.address }).catch((err: unknown) => {
+    throw unreachableServerError(settings.address, err);
+  });
+  const common = { connection, namespace: settings.namespace };
   const workers = await Promise.all([
     Worker.create({ ...common, taskQueue: TASK_QUEUES.orchestration, ...workflowCode() }),
     Worker.create({
@@ -78,6 +82,7 @@ export function workerSettingsFromEnv(
   const rate = Number.parseFloat(env.SMI_LLM_RATE_PER_SECOND ?? '');
   return {
     address,
+    namespace: namespaceFromEnv(env),
     llm,
     llmConcurrency: int('SMI_LLM_CONCURRENCY', 32),
     llmRatePerSecond: Number.isFinite(rate) && rate > 0 ? rate : null,

@@ -7,7 +7,7 @@ import { runPhase1, type CliIO, type Phase1CliOptions } from './run-phase1.js';
 
 export type DemoCliOptions = Pick<
   Phase1CliOptions,
-  'agent' | 'seed' | 'concurrency' | 'runId' | 'out' | 'logDir' | 'envFile' | 'progress'
+  'agent' | 'seed' | 'concurrency' | 'runId' | 'out' | 'logDir' | 'dotenv' | 'progress'
 >;
 
 export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): Promise<number> {

@@ -17,6 +17,7 @@ import { runWorkflowId } from '../temporal/names.js';
 import type { Phase1RunInput } from '../workflows/phase1-types.js';
 import { UsageError } from './errors.js';
 import { formatSummary } from './progress.js';
+import { runNotes } from './run-notes.js';
 import { withSession } from './session.js';
 import { startPhase1Run, workflowUiUrl } from './start-run.js';
 import { watchRun } from './watch.js';
@@ -35,7 +36,7 @@ export interface Phase1CliOptions {
   runId?: string;
   out?: string;
   logDir: string;
-  envFile: string;
+  dotenv: string;
   detach: boolean;
   progress: boolean;
 }
@@ -117,7 +118,7 @@ export async function buildPhase1Input(
 }
 
 export async function runPhase1(opts: Phase1CliOptions, argv: string[], io: CliIO): Promise<number> {
-  const dotenv = readDotenvFile(resolve(opts.envFile));
+  const dotenv = readDotenvFile(resolve(opts.dotenv));
   const input = await buildPhase1Input(opts, dotenv, argv);
   const keyFromHere = { resolveApiKey: () => resolveApiKey(process.env, dotenv) };
   if (input.options.agent === 'real-openai-compatible' && !process.env.TEMPORAL_ADDRESS) {
@@ -152,6 +153,7 @@ export async function runPhase1(opts: Phase1CliOptions, argv: string[], io: CliI
       await copyFile(output.resultPath, input.outFile);
       output.outFile = input.outFile;
     }
+    for (const line of await runNotes(input.runDir)) io.log(line);
     for (const line of formatSummary(output)) io.out(line);
     return 0;
   });

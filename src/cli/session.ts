@@ -2,7 +2,8 @@
 // in-process worker when nobody else will, and tears it all down afterwards (also on Ctrl-C).
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { NAMESPACE } from '../temporal/names.js';
+import { namespaceFromEnv } from '../temporal/names.js';
+import { connectOrExplain } from '../temporal/connect.js';
 import { ensureSearchAttributes, resolveTemporalTarget, type TemporalTarget } from '../temporal/target.js';
 import { startWorkers, workerSettingsFromEnv, type RunningWorkers } from '../worker.js';
 import type { LlmActivityDeps } from '../activities/index.js';
@@ -57,12 +58,15 @@ export async function withSession<T>(
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    connection = await Connection.connect({ address: target.address });
-    const searchAttributes = target.embedded ? true : await ensureSearchAttributes(connection, opts.log);
+    connection = await connectOrExplain(target.address);
+    const namespace = namespaceFromEnv();
+    const searchAttributes = target.embedded
+      ? true
+      : await ensureSearchAttributes(connection, namespace, opts.log);
     if (opts.withWorker && target.inProcessWorker) {
       workers = await startWorkers(workerSettingsFromEnv(target.address, opts.llm ?? NO_KEY));
     }
-    const client = new Client({ connection, namespace: NAMESPACE });
+    const client = new Client({ connection, namespace });
     return await body({ client, connection, target, workers, searchAttributes });
   } finally {
     process.off('SIGINT', onSignal);

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { execa } from 'execa';
 import { Connection } from '@temporalio/client';
-import { NAMESPACE, SEARCH_ATTRIBUTES } from './names.js';
+import { DEFAULT_NAMESPACE, SEARCH_ATTRIBUTES } from './names.js';
 import { isPortOpen } from './ports.js';
 import { PROJECT_ROOT } from '../project-root.js';
 
@@ -41,6 +41,8 @@ export interface DevServerOptions {
   dbFile: string;
   logFile?: string;
   ip?: string;
+  /** Namespaces to create besides `default`. */
+  extraNamespaces?: string[];
 }
 
 export interface DevServer {
@@ -60,11 +62,10 @@ export function devServerArgs(opts: DevServerOptions): string[] {
     String(opts.port),
     '--db-filename',
     opts.dbFile,
-    '--namespace',
-    NAMESPACE,
     '--log-level',
     'warn',
   ];
+  for (const ns of opts.extraNamespaces ?? []) args.push('--namespace', ns);
   args.push(...(opts.uiPort === null ? ['--headless'] : ['--ui-port', String(opts.uiPort)]));
   for (const key of Object.values(SEARCH_ATTRIBUTES)) {
     args.push('--search-attribute', `${key.name}=Keyword`);
@@ -107,8 +108,9 @@ export async function startDevServer(opts: DevServerOptions, timeoutMs = 60_000)
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      const stopped = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
-      if (!stopped) child.kill('SIGKILL');
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(force);
     },
   };
 }
@@ -117,7 +119,7 @@ async function frontendReady(address: string): Promise<boolean> {
   try {
     const connection = await Connection.connect({ address, connectTimeout: 1000 });
     try {
-      await connection.workflowService.describeNamespace({ namespace: NAMESPACE });
+      await connection.workflowService.describeNamespace({ namespace: DEFAULT_NAMESPACE });
       return true;
     } finally {
       await connection.close();

@@ -1,7 +1,12 @@
 // Names shared by the client, the workers and the workflows. Safe to import from workflow code.
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 
-export const NAMESPACE = 'default';
+export const DEFAULT_NAMESPACE = 'default';
+
+/** The Temporal namespace to use: TEMPORAL_NAMESPACE, as in Temporal's own tools, else `default`. */
+export function namespaceFromEnv(env: Record<string, string | undefined> = process.env): string {
+  return env.TEMPORAL_NAMESPACE || DEFAULT_NAMESPACE;
+}
 
 /** One task queue per kind of work, so model rate limits never throttle extraction (and later, simulation). */
 export const TASK_QUEUES = {

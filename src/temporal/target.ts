@@ -6,7 +6,7 @@
 //    so one command works out of the box.
 import { join, resolve } from 'node:path';
 import { Connection } from '@temporalio/client';
-import { NAMESPACE, SEARCH_ATTRIBUTES } from './names.js';
+import { SEARCH_ATTRIBUTES } from './names.js';
 import { ensureTemporalBinary, startDevServer, type DevServer } from './dev-server.js';
 import { isPortOpen } from './ports.js';
 
@@ -71,16 +71,17 @@ export async function resolveTemporalTarget(
  */
 export async function ensureSearchAttributes(
   connection: Connection,
+  namespace: string,
   log: (line: string) => void,
 ): Promise<boolean> {
   try {
     const { customAttributes } = await connection.operatorService.listSearchAttributes({
-      namespace: NAMESPACE,
+      namespace,
     });
     const missing = Object.values(SEARCH_ATTRIBUTES).filter((k) => !(k.name in (customAttributes ?? {})));
     if (missing.length === 0) return true;
     await connection.operatorService.addSearchAttributes({
-      namespace: NAMESPACE,
+      namespace,
       searchAttributes: Object.fromEntries(missing.map((k) => [k.name, 2 /* INDEXED_VALUE_TYPE_KEYWORD */])),
     });
     return true;

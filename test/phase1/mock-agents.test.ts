@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS_DIR } from '../support/paths.js';
+import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { connectClient, startPhase1, startTestWorkers, uniqueRunId } from '../support/temporal.js';
 import type { RunningWorkers } from '../../src/worker.js';
 import type { Client } from '@temporalio/client';
@@ -16,8 +17,8 @@ let closeClient: () => Promise<void>;
 const logDir = mkdtempSync(join(tmpdir(), 'smi-phase1-mock-'));
 
 beforeAll(async () => {
-  workers = await startTestWorkers();
-  ({ client, close: closeClient } = await connectClient());
+  workers = await startTestWorkers(TEST_NAMESPACES.mockAgents);
+  ({ client, close: closeClient } = await connectClient(TEST_NAMESPACES.mockAgents));
 });
 afterAll(async () => {
   await closeClient();

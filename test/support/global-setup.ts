@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findTemporalBinary, startDevServer } from '../../src/temporal/dev-server.js';
 import { freePort } from '../../src/temporal/ports.js';
+import { TEST_NAMESPACES } from './namespaces.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     uiPort: null,
     dbFile: join(dir, 'temporal.db'),
     logFile: join(dir, 'server.log'),
+    extraNamespaces: Object.values(TEST_NAMESPACES).filter((ns) => ns !== 'default'),
   });
   project.provide('temporalAddress', server.address);
   return async () => {

@@ -1,7 +1,7 @@
 // Test access to the real Temporal dev server started by global-setup.ts.
 import { inject } from 'vitest';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
-import { NAMESPACE, TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
+import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
 import { startWorkers, workerSettingsFromEnv, type RunningWorkers } from '../../src/worker.js';
 import type { phase1Run } from '../../src/workflows/phase1-run.js';
 import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
@@ -11,14 +11,17 @@ export function temporalAddress(): string {
   return inject('temporalAddress');
 }
 
-export async function connectClient(): Promise<{ client: Client; close: () => Promise<void> }> {
+export async function connectClient(
+  namespace: string,
+): Promise<{ client: Client; close: () => Promise<void> }> {
   const connection = await Connection.connect({ address: temporalAddress() });
-  return { client: new Client({ connection, namespace: NAMESPACE }), close: () => connection.close() };
+  return { client: new Client({ connection, namespace }), close: () => connection.close() };
 }
 
-export async function startTestWorkers(apiKey = 'test-key'): Promise<RunningWorkers> {
+export async function startTestWorkers(namespace: string, apiKey = 'test-key'): Promise<RunningWorkers> {
   installQuietRuntime();
-  return startWorkers(workerSettingsFromEnv(temporalAddress(), { resolveApiKey: () => apiKey }, {}));
+  const env = { TEMPORAL_NAMESPACE: namespace };
+  return startWorkers(workerSettingsFromEnv(temporalAddress(), { resolveApiKey: () => apiKey }, env));
 }
 
 export async function startPhase1(

@@ -1,0 +1,39 @@
+// What a user should know after a run besides the scores: directories that are not packages, ids that are
+// not in the corpus, and packages that recorded an error. Nothing is dropped silently.
+import { readSelection } from '../run-store/run-record.js';
+import { readStoredRows } from '../run-store/rows.js';
+import { runPaths } from '../run-store/paths.js';
+
+const SHOWN = 5;
+
+function more(total: number): string[] {
+  return total > SHOWN ? [`  … and ${total - SHOWN} more`] : [];
+}
+
+export async function runNotes(runDir: string): Promise<string[]> {
+  const [selection, rows] = await Promise.all([readSelection(runDir), readStoredRows(runDir)]);
+  if (!selection) return [];
+  const lines: string[] = [];
+  const paths = runPaths(runDir);
+  if (selection.skipped.length > 0) {
+    lines.push(
+      `note: ${selection.skipped.length} corpus director${selection.skipped.length === 1 ? 'y is' : 'ies are'} not a usable package (all in ${paths.selection}):`,
+    );
+    for (const s of selection.skipped.slice(0, SHOWN)) lines.push(`  - ${s.dir}: ${s.reason}`);
+    lines.push(...more(selection.skipped.length));
+  }
+  if (selection.unknown_ids.length > 0) {
+    lines.push(
+      `warning: ${selection.unknown_ids.length} id(s) in ${selection.target_ids_file} are not in the corpus:`,
+    );
+    for (const id of selection.unknown_ids.slice(0, SHOWN)) lines.push(`  - ${id}`);
+    lines.push(...more(selection.unknown_ids.length));
+  }
+  const failed = rows.filter((r) => r.row.error !== null);
+  if (failed.length > 0) {
+    lines.push(`${failed.length} package(s) recorded an error (rows in ${paths.packages}):`);
+    for (const r of failed.slice(0, SHOWN)) lines.push(`  - ${r.row.package_id}: ${r.row.error}`);
+    lines.push(...more(failed.length));
+  }
+  return lines;
+}

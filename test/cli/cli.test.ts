@@ -1,0 +1,191 @@
+// The built CLI as a user runs it: against the test server with a separate worker process, and once with
+// no server at all (it starts its own).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { BAD_CORPUS_IDS, makeBadCorpus, type BadCorpus } from '../support/bad-corpus.js';
+import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
+import { TEST_NAMESPACES } from '../support/namespaces.js';
+import { CORPUS_DIR, PROJECT_ROOT, SHARED_PACKAGE_DIRS } from '../support/paths.js';
+import { temporalAddress } from '../support/temporal.js';
+import { isPortOpen } from '../../src/temporal/ports.js';
+
+let env: Record<string, string>;
+let worker: ChildProcess;
+let corpus: BadCorpus;
+const work = mkdtempSync(join(tmpdir(), 'smi-cli-'));
+
+beforeAll(async () => {
+  env = { TEMPORAL_ADDRESS: temporalAddress(), TEMPORAL_NAMESPACE: TEST_NAMESPACES.cli };
+  worker = spawnWorker(env);
+  corpus = await makeBadCorpus();
+});
+afterAll(async () => {
+  await stopProcess(worker);
+});
+
+interface Row {
+  package_id: string;
+  error: string | null;
+  score: { f1: number };
+}
+
+describe('smi-bench phase1 / status / results', () => {
+  it('records bad packages with their reason, reports skipped directories and unknown ids, and finishes', async () => {
+    const out = join(work, 'bad.json');
+    const res = await smiBench(
+      [
+        'phase1',
+        '--corpus-root',
+        corpus.root,
+        '--package-ids-file',
+        corpus.idsFile,
+        '--samples',
+        '0',
+        '--agent',
+        'mock-perfect',
+        '--run-id',
+        'cli-bad-input',
+        '--log-dir',
+        join(work, 'logs'),
+        '--out',
+        out,
+        '--no-progress',
+      ],
+      env,
+    );
+    expect(res.stderr).toContain('Started Phase I run cli-bad-input');
+    expect(res.exitCode).toBe(0);
+    // skipped directories, each with a reason
+    expect(res.stderr).toMatch(/3 corpus directories are not a usable package/);
+    expect(res.stderr).toMatch(/metadata\.json/);
+    expect(res.stderr).toMatch(/no string "id"|"id"/);
+    // the unknown id of the manifest
+    expect(res.stderr).toContain(BAD_CORPUS_IDS.unknown);
+    // the packages that failed, with a clear reason
+    expect(res.stderr).toMatch(/2 package\(s\) recorded an error/);
+    expect(res.stdout).toMatch(/Phase I finished: 3 packages, 2 with errors/);
+
+    const result = JSON.parse(readFileSync(out, 'utf8')) as { packages: Row[]; target_ids_total: number };
+    expect(result.target_ids_total).toBe(3);
+    expect(result.packages.map((p) => p.package_id)).toEqual([
+      BAD_CORPUS_IDS.good,
+      BAD_CORPUS_IDS.corruptModule,
+      BAD_CORPUS_IDS.emptyModules,
+    ]);
+    const [good, corrupt, empty] = result.packages;
+    expect(good!.error).toBeNull();
+    expect(good!.score.f1).toBe(1);
+    expect(corrupt!.error).toMatch(/invalid bytecode in .*\.mv/);
+    expect(empty!.error).toMatch(/no \.mv files found/);
+
+    const status = await smiBench(['status', 'cli-bad-input'], env);
+    expect(status.exitCode).toBe(0);
+    expect(status.stdout).toContain('COMPLETED');
+
+    const again = join(work, 'again.json');
+    const results = await smiBench(['results', 'cli-bad-input', '--out', again], env);
+    expect(results.exitCode).toBe(0);
+    expect(JSON.parse(readFileSync(again, 'utf8')).packages).toEqual(result.packages);
+
+    // Starting a finished run again does not compute anything again.
+    const rerun = await smiBench(
+      [
+        'phase1',
+        '--corpus-root',
+        corpus.root,
+        '--package-ids-file',
+        corpus.idsFile,
+        '--samples',
+        '0',
+        '--agent',
+        'mock-perfect',
+        '--run-id',
+        'cli-bad-input',
+        '--log-dir',
+        join(work, 'logs'),
+        '--no-progress',
+      ],
+      env,
+    );
+    expect(rerun.exitCode).toBe(0);
+    expect(rerun.stderr).toContain('Found finished Phase I run cli-bad-input');
+    const lines = readFileSync(join(work, 'logs', 'cli-bad-input', 'packages.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(lines).toHaveLength(3);
+  });
+
+  it('explains bad arguments without a stack trace', async () => {
+    const missing = await smiBench(['phase1', '--corpus-root', join(work, 'nope')], env);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toMatch(/^error: corpus root not found: /m);
+    const badAgent = await smiBench(['phase1', '--corpus-root', CORPUS_DIR, '--agent', 'gpt'], env);
+    expect(badAgent.exitCode).not.toBe(0);
+    expect(badAgent.stderr).toMatch(/Allowed choices are mock-perfect/);
+    const unknownRun = await smiBench(['status', 'no-such-run'], env);
+    expect(unknownRun.exitCode).toBe(2);
+    expect(unknownRun.stderr).toMatch(/no run with id "no-such-run"/);
+    const noKey = await smiBench(
+      [
+        'phase1',
+        '--corpus-root',
+        CORPUS_DIR,
+        '--agent',
+        'real-openai-compatible',
+        '--dotenv',
+        join(work, 'none'),
+      ],
+      { ...env, SMI_MODEL: '', OPENAI_MODEL: '' },
+    );
+    expect(noKey.exitCode).toBe(2);
+    expect(noKey.stderr).toMatch(/missing model/);
+  });
+
+  it('has help that explains the commands', async () => {
+    const help = await smiBench(['--help']);
+    for (const cmd of ['phase1', 'demo', 'extract', 'status', 'results', 'resume', 'server', 'worker']) {
+      expect(help.stdout).toContain(cmd);
+    }
+    const phase1 = await smiBench(['phase1', '--help']);
+    expect(phase1.stdout).toMatch(/key-struct/i);
+    expect(phase1.stdout).toContain('--per-package-timeout-seconds');
+  });
+});
+
+describe('smi-bench extract', () => {
+  it('prints the same bytes as the recorded upstream output', async () => {
+    const id = '0x0000000000000000000000000000000000000000000000000000000000000002';
+    const res = await smiBench(['extract', '--bytecode-package-dir', SHARED_PACKAGE_DIRS[id]!]);
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout + '\n').toBe(
+      readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'interface', `${id}.json`), 'utf8'),
+    );
+  });
+
+  it('fails clearly on a corrupt module', async () => {
+    const res = await smiBench([
+      'extract',
+      '--bytecode-package-dir',
+      join(corpus.root, BAD_CORPUS_IDS.corruptModule.slice(0, 4), BAD_CORPUS_IDS.corruptModule.slice(4)),
+    ]);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^error: invalid bytecode in .*\.mv/m);
+  });
+});
+
+describe('smi-bench demo on a machine with no Temporal server', () => {
+  it('starts its own dev server and worker, and runs Phase I on the generated corpus', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'smi-demo-cwd-'));
+    const serverWasRunning = await isPortOpen('127.0.0.1', 7233);
+    const res = await smiBench(['demo', '--no-progress'], { SMI_HOME: join(cwd, '.smi-bench') }, cwd);
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    if (!serverWasRunning) expect(res.stderr).toContain('Started a local Temporal dev server');
+    expect(res.stdout).toMatch(/Phase I finished: 6 packages, 0 with errors/);
+    expect(existsSync(join(cwd, '.smi-bench', 'demo-corpus'))).toBe(true);
+    // nothing is left running
+    if (!serverWasRunning) expect(await isPortOpen('127.0.0.1', 7233)).toBe(false);
+  });
+});

@@ -1,0 +1,150 @@
+// Phase I with the real OpenAI-compatible agent, over real HTTP to a scripted model server on 127.0.0.1,
+// orchestrated by the real Temporal server. One scripted behaviour per demo package.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@temporalio/client';
+import {
+  repliesByPackage,
+  startOpenAiStub,
+  type RunningOpenAiStub,
+  type StubHandler,
+  type StubReply,
+} from '../support/openai-stub.js';
+import { makeDemoCorpus, type DemoCorpus } from '../support/demo-truth.js';
+import { TEST_NAMESPACES } from '../support/namespaces.js';
+import { connectClient, startPhase1, startTestWorkers, uniqueRunId } from '../support/temporal.js';
+import type { RunningWorkers } from '../../src/worker.js';
+import type { Phase1PackageRow } from '../../src/core/types.js';
+import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
+
+let workers: RunningWorkers;
+let client: Client;
+let closeClient: () => Promise<void>;
+let stub: RunningOpenAiStub;
+let demo: DemoCorpus;
+
+/** Answers with the truth after `failures` scripted failures. */
+function failThenAnswer(failures: StubReply[], truth: string[]): StubHandler {
+  let calls = 0;
+  return () => failures[calls++] ?? { content: JSON.stringify({ key_types: truth }) };
+}
+
+beforeAll(async () => {
+  demo = await makeDemoCorpus();
+  const t = (name: string) => demo.truth.get(demo.idOf(name))!;
+  stub = await startOpenAiStub({
+    apiKey: 'sk-test-123456',
+    handler: repliesByPackage({
+      // prose around a fenced JSON answer holding the right types
+      [demo.idOf('shop')]: {
+        content: `Sure! Here are the key structs:\n\`\`\`json\n${JSON.stringify({ key_types: t('shop') })}\n\`\`\`\nHope it helps.`,
+      },
+      // two empty answers: the struct budget is halved twice (200 → 100 → 50), then the model answers
+      [demo.idOf('vault')]: failThenAnswer(
+        [{ content: '' }, { content: '', finishReason: 'length' }],
+        t('vault'),
+      ),
+      // rate limited once, with Retry-After
+      [demo.idOf('gold_coin')]: failThenAnswer(
+        [{ status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'slow down' } } }],
+        t('gold_coin'),
+      ),
+      // the key is refused: a permanent error, not retried
+      [demo.idOf('math_utils')]: { status: 401, body: { error: { message: 'invalid api key' } } },
+      // never answers within the per-package time limit
+      [demo.idOf('hero_game')]: { hangMs: 60_000 },
+      // no JSON at all
+      [demo.idOf('marketplace')]: { content: 'I believe the Listing struct is the one with key.' },
+    }),
+  });
+  workers = await startTestWorkers(TEST_NAMESPACES.realAgent, 'sk-test-123456');
+  ({ client, close: closeClient } = await connectClient(TEST_NAMESPACES.realAgent));
+});
+afterAll(async () => {
+  await closeClient();
+  await workers.shutdown();
+  await stub.close();
+});
+
+function realInput(logDir: string): Phase1RunInput {
+  const runId = uniqueRunId('real');
+  return {
+    runId,
+    runDir: join(logDir, runId),
+    corpusRoot: demo.root,
+    samples: 0,
+    idsFile: null,
+    dataset: null,
+    concurrency: 6,
+    outFile: join(logDir, 'result.json'),
+    argv: [],
+    options: {
+      agent: 'real-openai-compatible',
+      agentSettings: {
+        provider: 'openai_compatible',
+        base_url: stub.baseUrl,
+        model: 'stub-model',
+        temperature: 0,
+        max_tokens: null,
+        thinking: null,
+        response_format: null,
+        clear_thinking: null,
+        min_request_timeout_s: null,
+        max_request_retries: null,
+      },
+      seed: 0,
+      maxStructsInPrompt: 200,
+      perPackageTimeoutSeconds: 5,
+      includeTypeLists: true,
+    },
+  };
+}
+
+describe('Phase I with a real agent against a local OpenAI-compatible server', () => {
+  it('records the right rows and errors for each scripted behaviour', async () => {
+    const logDir = mkdtempSync(join(tmpdir(), 'smi-real-'));
+    const input = realInput(logDir);
+    const out = await (await startPhase1(client, input)).result();
+    expect(out.total).toBe(6);
+    const result = JSON.parse(readFileSync(input.outFile!, 'utf8')) as {
+      packages: Phase1PackageRow[];
+      aggregate: { errors: number; usage: { total_tokens: number } };
+    };
+    const row = (name: string) => result.packages.find((p) => p.package_id === demo.idOf(name))!;
+    const requests = stub.countByPackage();
+    const calls = (name: string) => requests.get(demo.idOf(name)) ?? 0;
+
+    expect(row('shop')).toMatchObject({ error: null, attempts: 1, max_structs_used: 200, timed_out: false });
+    expect(row('shop').score.f1).toBe(1);
+    expect(row('shop').usage!.total_tokens).toBeGreaterThan(0);
+
+    expect(row('vault')).toMatchObject({ error: null, attempts: 3, max_structs_used: 50, timed_out: false });
+    expect(row('vault').score.f1).toBe(1);
+    expect(calls('vault')).toBe(3);
+
+    expect(row('gold_coin')).toMatchObject({ error: null, attempts: 1, timed_out: false });
+    expect(row('gold_coin').score.f1).toBe(1);
+    expect(calls('gold_coin')).toBe(2);
+    const [first, second] = stub.requests.filter((r) => r.packageId === demo.idOf('gold_coin'));
+    expect(second!.time - first!.time).toBeGreaterThanOrEqual(900); // waited for Retry-After
+
+    expect(row('math_utils').error).toMatch(/authentication failed \(401\)/);
+    expect(row('math_utils')).toMatchObject({ attempts: 1, timed_out: false, predicted_key_types: 0 });
+    expect(calls('math_utils')).toBe(1); // upstream retried this six times
+
+    expect(row('hero_game')).toMatchObject({ timed_out: true, predicted_key_types: 0 });
+    expect(row('hero_game').error).toMatch(/per-package timeout exceeded \(5s\)/);
+
+    expect(row('marketplace').error).toMatch(/real-agent call failed/);
+    expect(calls('marketplace')).toBe(1);
+
+    expect(result.aggregate.errors).toBe(3);
+    const summed = result.packages.reduce((n, p) => n + (p.usage?.total_tokens ?? 0), 0);
+    expect(result.aggregate.usage.total_tokens).toBe(summed);
+    // Every request carried the key from the worker's environment; none carried it in workflow history.
+    expect(stub.requests.every((r) => r.headers.authorization === 'Bearer sk-test-123456')).toBe(true);
+    expect(JSON.stringify(input)).not.toContain('sk-test');
+  });
+});

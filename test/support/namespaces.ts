@@ -1,0 +1,9 @@
+// Test files share one Temporal server and run in parallel; each gets its own namespace so no worker
+// ever picks up another file's tasks (same task queue names, different API keys or code).
+export const TEST_NAMESPACES = {
+  devServer: 'default',
+  mockAgents: 'test-mock-agents',
+  realAgent: 'test-real-agent',
+  cli: 'test-cli',
+  badInput: 'test-bad-input',
+} as const;
