@@ -1,0 +1,213 @@
+// Crash safety: `kill -9` the worker halfway through a run, or the Temporal server itself, then start it
+// again. The run must complete with the same result as an uninterrupted run, and no package that had
+// finished before the crash may be computed again (the model server counts its requests per package).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { Client, Connection } from '@temporalio/client';
+import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';
+import { spawnWorker, stopProcess } from '../support/cli.js';
+import { makeSyntheticCorpus, type SyntheticCorpus } from '../support/synthetic-corpus.js';
+import { findTemporalBinary, startDevServer, type DevServer } from '../../src/temporal/dev-server.js';
+import { freePort } from '../../src/temporal/ports.js';
+import { DEFAULT_NAMESPACE, TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
+import type { phase1Run } from '../../src/workflows/phase1-run.js';
+import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
+import type { Phase1PackageRow } from '../../src/core/types.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'smi-crash-'));
+const dbFile = join(dir, 'temporal.db');
+let port: number;
+let server: DevServer;
+let stub: RunningOpenAiStub;
+let corpus: SyntheticCorpus;
+let connection: Connection;
+let client: Client;
+const workers: ChildProcess[] = [];
+
+async function startServer(): Promise<DevServer> {
+  return startDevServer({
+    binary: findTemporalBinary()!,
+    port,
+    uiPort: null,
+    dbFile,
+    logFile: join(dir, 'server.log'),
+  });
+}
+
+function startWorker(): ChildProcess {
+  const w = spawnWorker({ TEMPORAL_ADDRESS: `127.0.0.1:${port}`, SMI_API_KEY: 'crash-key' });
+  workers.push(w);
+  return w;
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  server = await startServer();
+  corpus = await makeSyntheticCorpus(24);
+  // A deterministic, imperfect answer per package, after a delay so the run takes a few seconds.
+  stub = await startOpenAiStub({
+    handler: (req) => {
+      const truth = corpus.truth.get(req.packageId ?? '') ?? [];
+      return { content: JSON.stringify({ key_types: [...truth.slice(1), '0xdead::m::Fake'] }), delayMs: 250 };
+    },
+  });
+  connection = await Connection.connect({ address: server.address });
+  client = new Client({ connection, namespace: DEFAULT_NAMESPACE });
+});
+
+afterAll(async () => {
+  await Promise.all(workers.map(stopProcess));
+  await connection?.close();
+  await stub?.close();
+  await server?.stop();
+});
+
+function input(runId: string): Phase1RunInput {
+  return {
+    runId,
+    runDir: join(dir, 'logs', runId),
+    corpusRoot: corpus.root,
+    samples: 0,
+    idsFile: null,
+    dataset: null,
+    concurrency: 3,
+    outFile: null,
+    argv: [],
+    options: {
+      agent: 'real-openai-compatible',
+      agentSettings: {
+        provider: 'openai_compatible',
+        base_url: stub.baseUrl,
+        model: 'stub-model',
+        temperature: 0,
+        max_tokens: null,
+        thinking: null,
+        response_format: null,
+        clear_thinking: null,
+        min_request_timeout_s: null,
+        max_request_retries: null,
+      },
+      seed: 0,
+      maxStructsInPrompt: 200,
+      perPackageTimeoutSeconds: 120,
+      includeTypeLists: true,
+    },
+  };
+}
+
+async function start(runId: string) {
+  return client.workflow.start<typeof phase1Run>('phase1Run', {
+    workflowId: runWorkflowId('phase1', runId),
+    taskQueue: TASK_QUEUES.orchestration,
+    args: [input(runId)],
+  });
+}
+
+function finishedPackages(runId: string): string[] {
+  const rowsDir = join(dir, 'logs', runId, 'rows');
+  if (!existsSync(rowsDir)) return [];
+  return readdirSync(rowsDir)
+    .filter((f) => f.endsWith('.json'))
+    .map(
+      (f) => (JSON.parse(readFileSync(join(rowsDir, f), 'utf8')) as { row: Phase1PackageRow }).row.package_id,
+    );
+}
+
+async function waitForRows(runId: string, n: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (finishedPackages(runId).length < n) {
+    if (Date.now() > deadline) throw new Error(`run ${runId} did not reach ${n} rows`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Rows without what legitimately differs between two runs (timing). */
+function comparable(runId: string): Omit<Phase1PackageRow, 'elapsed_seconds'>[] {
+  const text = readFileSync(join(dir, 'logs', runId, 'result.json'), 'utf8');
+  return (JSON.parse(text) as { packages: Phase1PackageRow[] }).packages.map(
+    ({ elapsed_seconds: _e, ...rest }) => rest,
+  );
+}
+
+function requestsSince(offset: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of stub.requests.slice(offset))
+    if (r.packageId) counts.set(r.packageId, (counts.get(r.packageId) ?? 0) + 1);
+  return counts;
+}
+
+function expectNoDuplicateLines(runId: string): void {
+  const lines = readFileSync(join(dir, 'logs', runId, 'packages.jsonl'), 'utf8')
+    .trim()
+    .split('\n');
+  const ids = lines.map((l) => (JSON.parse(l) as { package_id: string }).package_id);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(ids).toHaveLength(corpus.size);
+}
+
+/** Waits for a run to close, riding out a server that is down for a while. */
+async function resultOf(runId: string): Promise<void> {
+  const handle = client.workflow.getHandle(runWorkflowId('phase1', runId));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      await handle.result();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+describe('crash safety', () => {
+  let baseline: ReturnType<typeof comparable>;
+
+  it('an uninterrupted run (the baseline)', async () => {
+    const worker = startWorker();
+    const offset = stub.requests.length;
+    await (await start('baseline')).result();
+    baseline = comparable('baseline');
+    expect(baseline).toHaveLength(corpus.size);
+    expect([...requestsSince(offset).values()].every((n) => n === 1)).toBe(true);
+    await stopProcess(worker);
+  });
+
+  it('survives kill -9 of the worker', async () => {
+    const first = startWorker();
+    const offset = stub.requests.length;
+    await start('worker-crash');
+    await waitForRows('worker-crash', 8);
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const doneBeforeCrash = finishedPackages('worker-crash');
+    expect(doneBeforeCrash.length).toBeLessThan(corpus.size);
+
+    startWorker();
+    await resultOf('worker-crash');
+    expect(comparable('worker-crash')).toEqual(baseline);
+    const counts = requestsSince(offset);
+    for (const id of doneBeforeCrash) expect(counts.get(id), `package ${id} was asked again`).toBe(1);
+    expectNoDuplicateLines('worker-crash');
+  });
+
+  it('survives kill -9 of the Temporal server, restarted on its database file', async () => {
+    const offset = stub.requests.length;
+    await start('server-crash');
+    await waitForRows('server-crash', 8);
+    server.process.kill('SIGKILL');
+    await new Promise((r) => server.process.once('exit', r));
+    const doneBeforeCrash = finishedPackages('server-crash');
+    expect(doneBeforeCrash.length).toBeLessThan(corpus.size);
+
+    server = await startServer();
+    await resultOf('server-crash');
+    expect(comparable('server-crash')).toEqual(baseline);
+    const counts = requestsSince(offset);
+    for (const id of doneBeforeCrash) expect(counts.get(id), `package ${id} was asked again`).toBe(1);
+    expectNoDuplicateLines('server-crash');
+  });
+});
