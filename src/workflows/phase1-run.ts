@@ -42,8 +42,7 @@ const io = proxyActivities<IoActivities>({
 });
 
 const PAGE_SIZE = 200;
-/** Each child adds a handful of events to this history; start afresh well before Temporal's limits. */
-const CHILDREN_PER_HISTORY = 1000;
+const DEFAULT_PACKAGES_PER_HISTORY = 1000;
 const MAX_CONCURRENCY = 1000;
 
 export async function phase1Run(
@@ -57,6 +56,7 @@ export async function phase1Run(
   let totals: RunTotals = resumeFrom?.totals ?? emptyTotals();
   const running = new Map<number, string>();
   let startedInThisHistory = 0;
+  const packagesPerHistory = input.packagesPerHistory ?? DEFAULT_PACKAGES_PER_HISTORY;
 
   setHandler(progressQuery, () => ({
     runId: input.runId,
@@ -110,7 +110,7 @@ export async function phase1Run(
     if (page.length === 0) break;
     for (const pkg of page) {
       await condition(() => running.size < concurrency);
-      if (startedInThisHistory >= CHILDREN_PER_HISTORY || workflowInfo().continueAsNewSuggested) {
+      if (startedInThisHistory >= packagesPerHistory || workflowInfo().continueAsNewSuggested) {
         await condition(() => running.size === 0 && allHandlersFinished());
         await continueAsNew<typeof phase1Run>(input, { prepared, cursor, totals });
       }

@@ -27,6 +27,11 @@ export interface Phase1RunInput {
   outFile: string | null;
   argv: string[];
   options: Phase1Options;
+  /**
+   * Packages started per workflow history before the run continues as new (default 1000). Each child adds
+   * a handful of events to the run's history; this keeps it far below Temporal's limits on huge corpora.
+   */
+  packagesPerHistory?: number;
 }
 
 /** What preparing a run learned; carried across continue-as-new. */

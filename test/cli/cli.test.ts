@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { Client, Connection } from '@temporalio/client';
 import { BAD_CORPUS_IDS, makeBadCorpus, type BadCorpus } from '../support/bad-corpus.js';
 import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
@@ -25,6 +26,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopProcess(worker);
 });
+
+async function findBySearchAttributes(query: string): Promise<string[]> {
+  const connection = await Connection.connect({ address: temporalAddress() });
+  try {
+    const client = new Client({ connection, namespace: TEST_NAMESPACES.cli });
+    for (let attempt = 0; ; attempt++) {
+      const ids: string[] = [];
+      for await (const wf of client.workflow.list({ query })) ids.push(wf.workflowId);
+      if (ids.length > 0 || attempt >= 20) return ids;
+      await new Promise((r) => setTimeout(r, 250)); // visibility is eventually consistent
+    }
+  } finally {
+    await connection.close();
+  }
+}
 
 interface Row {
   package_id: string;
@@ -80,6 +96,12 @@ describe('smi-bench phase1 / status / results', () => {
     expect(good!.score.f1).toBe(1);
     expect(corrupt!.error).toMatch(/invalid bytecode in .*\.mv/);
     expect(empty!.error).toMatch(/no \.mv files found/);
+
+    // The run can be found in the Temporal UI by its search attributes.
+    const found = await findBySearchAttributes(
+      `SmiRunId="cli-bad-input" AND SmiPhase="phase1" AND SmiAgent="mock-perfect"`,
+    );
+    expect(found).toEqual(['smi/phase1/cli-bad-input']);
 
     const status = await smiBench(['status', 'cli-bad-input'], env);
     expect(status.exitCode).toBe(0);

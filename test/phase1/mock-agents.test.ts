@@ -10,6 +10,8 @@ import type { RunningWorkers } from '../../src/worker.js';
 import type { Client } from '@temporalio/client';
 import type { Phase1Agent } from '../../src/core/types.js';
 import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
+import { progressQuery, setConcurrencyUpdate } from '../../src/workflows/phase1-api.js';
+import { makeSyntheticCorpus } from '../support/synthetic-corpus.js';
 
 let workers: RunningWorkers;
 let client: Client;
@@ -136,5 +138,34 @@ describe('Phase I with mock agents on the shared corpus', () => {
       benchmark: 'phase1_key_struct_discovery',
       agent: 'mock-noisy',
     });
+  });
+
+  it('continues as new when a history has started its share of packages, losing nothing', async () => {
+    const run = input('mock-perfect', { packagesPerHistory: 1, concurrency: 2 });
+    const handle = await startPhase1(client, run);
+    const out = await handle.result();
+    expect(out.total).toBe(4);
+    expect(out.aggregate.avg_f1).toBe(1);
+    const first = await client.workflow.getHandle(handle.workflowId, handle.firstExecutionRunId).describe();
+    expect(first.status.name).toBe('CONTINUED_AS_NEW');
+    const lines = readFileSync(join(run.runDir, 'packages.jsonl'), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(4);
+  });
+
+  it('answers progress queries and takes a new concurrency limit while running', async () => {
+    const synthetic = await makeSyntheticCorpus(16);
+    const run = input('mock-perfect', { corpusRoot: synthetic.root, concurrency: 1 });
+    const handle = await startPhase1(client, run);
+    await expect(handle.executeUpdate(setConcurrencyUpdate, { args: [0] })).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/concurrency must be an integer from 1/) },
+    });
+    expect(await handle.executeUpdate(setConcurrencyUpdate, { args: [6] })).toBe(6);
+    const progress = await handle.query(progressQuery);
+    expect(progress).toMatchObject({ runId: run.runId, concurrency: 6 });
+    expect(progress.running.length).toBeLessThanOrEqual(6);
+    const out = await handle.result();
+    expect(out.total).toBe(16);
+    const done = await handle.query(progressQuery);
+    expect(done).toMatchObject({ phase: 'done', total: 16, completed: 16, errors: 0, avgF1: 1 });
   });
 });
