@@ -14,6 +14,12 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
   const corpusRoot = join(smiHome(), 'demo-corpus');
   const packages = await writeDemoCorpus(corpusRoot);
   io.log(`Demo corpus: ${packages.length} generated packages in ${corpusRoot}`);
+  if (opts.agent === 'mock-noisy') {
+    io.log(
+      'Agent mock-noisy keeps each true key struct with probability 0.7 and adds five made-up ones, so scores ' +
+        'are low on purpose; --agent mock-perfect scores 1.0, and real-openai-compatible asks a model.',
+    );
+  }
   return runPhase1(
     {
       ...opts,

@@ -6,7 +6,7 @@ import type { CliIO } from './run-phase1.js';
 import { withSession } from './session.js';
 
 export async function runResults(runId: string, opts: { out: string }, io: CliIO): Promise<number> {
-  return withSession({ log: io.log, withWorker: false }, async (session) => {
+  return withSession({ log: io.log, worker: 'never' }, async (session) => {
     const run = await findRun(session, runId);
     const finished = run.description.closeTime ?? new Date();
     const result = await buildPhase1Result(run.runDir, Math.floor(finished.getTime() / 1000));

@@ -15,7 +15,7 @@ export async function runResume(
 ): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));
   const llm = { resolveApiKey: () => resolveApiKey(process.env, dotenv) };
-  return withSession({ log: io.log, withWorker: true, llm }, async (session) => {
+  return withSession({ log: io.log, worker: 'always', llm }, async (session) => {
     const run = await findRun(session, runId);
     io.log(`Following run ${runId} (${run.description.status.name})`);
     const output = await watchRun(run.handle, { showProgress: opts.progress, log: io.log });

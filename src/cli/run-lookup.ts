@@ -1,19 +1,21 @@
-// Finds a run by its id: its workflow, its state, and its run directory (kept in the workflow memo).
+// Finds a run by its id: its workflow, its state, and its input (which names the run directory).
 import type { WorkflowExecutionDescription, WorkflowHandle } from '@temporalio/client';
 import { runWorkflowId } from '../temporal/names.js';
 import type { phase1Run } from '../workflows/phase1-run.js';
+import type { Phase1RunInput } from '../workflows/phase1-types.js';
 import { UsageError } from './errors.js';
 import type { Session } from './session.js';
 
 export interface FoundRun {
   handle: WorkflowHandle<typeof phase1Run>;
   description: WorkflowExecutionDescription;
+  input: Phase1RunInput;
   runDir: string;
-  outFile: string | null;
 }
 
 export async function findRun(session: Session, runId: string): Promise<FoundRun> {
-  const handle = session.client.workflow.getHandle<typeof phase1Run>(runWorkflowId('phase1', runId));
+  const workflowId = runWorkflowId('phase1', runId);
+  const handle = session.client.workflow.getHandle<typeof phase1Run>(workflowId);
   let description: WorkflowExecutionDescription;
   try {
     description = await handle.describe();
@@ -23,7 +25,23 @@ export async function findRun(session: Session, runId: string): Promise<FoundRun
     }
     throw err;
   }
-  const memo = (description.memo ?? {}) as { runDir?: string; outFile?: string | null };
-  if (!memo.runDir) throw new Error(`run ${runId} has no run directory in its memo`);
-  return { handle, description, runDir: memo.runDir, outFile: memo.outFile ?? null };
+  const input = await startInput(session, workflowId, description.runId);
+  return { handle, description, input, runDir: input.runDir };
+}
+
+/** The run's input, from the first event of the current execution's history (works before any worker ran). */
+async function startInput(session: Session, workflowId: string, runId: string): Promise<Phase1RunInput> {
+  const page = await session.client.workflowService.getWorkflowExecutionHistory({
+    namespace: session.client.options.namespace,
+    execution: { workflowId, runId },
+    maximumPageSize: 1,
+  });
+  const payloads = page.history?.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads ?? [];
+  const [input] = payloads.map((p) =>
+    session.client.options.loadedDataConverter.payloadConverter.fromPayload(p),
+  );
+  if (!input || typeof (input as Phase1RunInput).runDir !== 'string') {
+    throw new Error(`workflow ${workflowId} is not a Phase I run (no run directory in its input)`);
+  }
+  return input as Phase1RunInput;
 }

@@ -129,7 +129,7 @@ export async function runPhase1(opts: Phase1CliOptions, argv: string[], io: CliI
       throw new UsageError((err as Error).message);
     }
   }
-  return withSession({ log: io.log, withWorker: true, llm: keyFromHere }, async (session) => {
+  return withSession({ log: io.log, worker: 'auto', llm: keyFromHere }, async (session) => {
     if (opts.detach && session.target.embedded) {
       throw new UsageError(
         '--detach needs a Temporal server that outlives this command: start `smi-bench server` or set TEMPORAL_ADDRESS',

@@ -18,8 +18,11 @@ export interface Session {
 
 export interface SessionOptions {
   log: (line: string) => void;
-  /** Run workers in this process when the target calls for it (commands that only read do not). */
-  withWorker: boolean;
+  /**
+   * Workers in this process: `auto` when no one else will (no TEMPORAL_ADDRESS), `always` for commands
+   * whose point is to do the work here, `never` for commands that only read.
+   */
+  worker: 'auto' | 'always' | 'never';
   llm?: LlmActivityDeps;
 }
 
@@ -63,7 +66,7 @@ export async function withSession<T>(
     const searchAttributes = target.embedded
       ? true
       : await ensureSearchAttributes(connection, namespace, opts.log);
-    if (opts.withWorker && target.inProcessWorker) {
+    if (opts.worker === 'always' || (opts.worker === 'auto' && target.inProcessWorker)) {
       workers = await startWorkers(workerSettingsFromEnv(target.address, opts.llm ?? NO_KEY));
     }
     const client = new Client({ connection, namespace });

@@ -11,7 +11,7 @@ import { workflowUiUrl } from './start-run.js';
 import { queryProgress } from './watch.js';
 
 export async function runStatus(runId: string, io: CliIO): Promise<number> {
-  return withSession({ log: io.log, withWorker: false }, async (session) => {
+  return withSession({ log: io.log, worker: 'never' }, async (session) => {
     const run = await findRun(session, runId);
     const d = run.description;
     const since = Math.round((Date.now() - d.startTime.getTime()) / 1000);

@@ -11,15 +11,15 @@ export interface WatchOptions {
   log: (line: string) => void;
 }
 
+/** The run's progress, or null when no worker answers in time (the call is cut off at the deadline). */
 export async function queryProgress(
   handle: WorkflowHandle,
   timeoutMs = 3000,
 ): Promise<Phase1Progress | null> {
   try {
-    return await Promise.race([
+    return await handle.client.connection.withDeadline(Date.now() + timeoutMs, () =>
       handle.query(progressQuery),
-      new Promise<null>((res) => setTimeout(() => res(null), timeoutMs).unref()),
-    ]);
+    );
   } catch {
     return null;
   }

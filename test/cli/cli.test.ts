@@ -10,7 +10,7 @@ import { BAD_CORPUS_IDS, makeBadCorpus, type BadCorpus } from '../support/bad-co
 import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR, PROJECT_ROOT, SHARED_PACKAGE_DIRS } from '../support/paths.js';
-import { temporalAddress } from '../support/temporal.js';
+import { startPhase1, temporalAddress } from '../support/temporal.js';
 import { isPortOpen } from '../../src/temporal/ports.js';
 
 let env: Record<string, string>;
@@ -209,5 +209,44 @@ describe('smi-bench demo on a machine with no Temporal server', () => {
     expect(existsSync(join(cwd, '.smi-bench', 'demo-corpus'))).toBe(true);
     // nothing is left running
     if (!serverWasRunning) expect(await isPortOpen('127.0.0.1', 7233)).toBe(false);
+  });
+});
+
+describe('smi-bench resume', () => {
+  it('does the work of a run that no worker is serving, and follows it to the end', async () => {
+    const resumeEnv = { TEMPORAL_ADDRESS: temporalAddress(), TEMPORAL_NAMESPACE: TEST_NAMESPACES.resume };
+    const connection = await Connection.connect({ address: temporalAddress() });
+    try {
+      const client = new Client({ connection, namespace: TEST_NAMESPACES.resume });
+      const runId = 'cli-resume';
+      await startPhase1(client, {
+        runId,
+        runDir: join(work, 'logs', runId),
+        corpusRoot: CORPUS_DIR,
+        samples: 0,
+        idsFile: null,
+        dataset: null,
+        concurrency: 4,
+        outFile: null,
+        argv: [],
+        options: {
+          agent: 'mock-perfect',
+          agentSettings: null,
+          seed: 0,
+          maxStructsInPrompt: 200,
+          perPackageTimeoutSeconds: 120,
+          includeTypeLists: false,
+        },
+      });
+      const waiting = await smiBench(['status', runId], resumeEnv);
+      expect(waiting.stdout, String(waiting.stderr)).toContain('RUNNING');
+      expect(waiting.stdout).toContain('no worker answered');
+
+      const resumed = await smiBench(['resume', runId, '--no-progress'], resumeEnv);
+      expect(resumed.exitCode, String(resumed.stderr)).toBe(0);
+      expect(resumed.stdout).toMatch(/Phase I finished: 4 packages, 0 with errors/);
+    } finally {
+      await connection.close();
+    }
   });
 });

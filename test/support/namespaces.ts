@@ -5,5 +5,5 @@ export const TEST_NAMESPACES = {
   mockAgents: 'test-mock-agents',
   realAgent: 'test-real-agent',
   cli: 'test-cli',
-  badInput: 'test-bad-input',
+  resume: 'test-resume',
 } as const;

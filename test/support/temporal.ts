@@ -1,6 +1,6 @@
 // Test access to the real Temporal dev server started by global-setup.ts.
 import { inject } from 'vitest';
-import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import { Client, Connection, type WorkflowHandleWithFirstExecutionRunId } from '@temporalio/client';
 import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
 import { startWorkers, workerSettingsFromEnv, type RunningWorkers } from '../../src/worker.js';
 import type { phase1Run } from '../../src/workflows/phase1-run.js';
@@ -27,7 +27,7 @@ export async function startTestWorkers(namespace: string, apiKey = 'test-key'): 
 export async function startPhase1(
   client: Client,
   input: Phase1RunInput,
-): Promise<WorkflowHandle<typeof phase1Run>> {
+): Promise<WorkflowHandleWithFirstExecutionRunId<typeof phase1Run>> {
   return client.workflow.start<typeof phase1Run>('phase1Run', {
     workflowId: runWorkflowId('phase1', input.runId),
     taskQueue: TASK_QUEUES.orchestration,
