@@ -6,7 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const LOCKFILE = new URL('../package-lock.json', import.meta.url);
-const PLATFORM_PACKAGE = /-(darwin|linux|win32)-(arm64|x64|ia32|arm|ppc64|s390x)(?:-(gnu|gnueabihf|musl|msvc))?$/;
+const PLATFORM_PACKAGE =
+  /-(darwin|linux|win32)-(arm64|x64|ia32|arm|ppc64|s390x)(?:-(gnu|gnueabihf|musl|msvc))?$/;
 
 const lock = JSON.parse(readFileSync(LOCKFILE, 'utf8'));
 let added = 0;
@@ -26,6 +27,8 @@ for (const entry of Object.values(lock.packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+);
 writeFileSync(LOCKFILE, JSON.stringify(lock, null, 2) + '\n');
 console.log(`package-lock.json: added ${added} platform package entr${added === 1 ? 'y' : 'ies'}`);
