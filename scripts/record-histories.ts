@@ -3,6 +3,7 @@
 //   npm run build && node dist/scripts/record-histories.js
 // It starts its own throw-away dev server, a scripted model server on 127.0.0.1 and in-process workers,
 // runs a small Phase I run over the demo corpus, and saves the histories of the run and of its packages.
+import { loadRealAgentSettings } from '../src/agents/config.js';
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,18 +65,10 @@ try {
     argv: ['smi-bench', 'phase1'],
     options: {
       agent: 'real-openai-compatible',
-      agentSettings: {
-        provider: 'openai_compatible',
-        base_url: stub.baseUrl,
-        model: 'stub-model',
-        temperature: 0,
-        max_tokens: null,
-        thinking: null,
-        response_format: null,
-        clear_thinking: null,
-        min_request_timeout_s: null,
-        max_request_retries: 2,
-      },
+      agentSettings: loadRealAgentSettings(
+        { SMI_MODEL: 'stub-model', SMI_API_BASE_URL: stub.baseUrl, SMI_MAX_REQUEST_RETRIES: '2' },
+        {},
+      ),
       seed: 0,
       maxStructsInPrompt: 40,
       perPackageTimeoutSeconds: 60,

@@ -4,6 +4,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { ModelError, toModelFailureInfo } from '../agents/model-errors.js';
 import { ConfigError } from '../agents/config.js';
 import { PackageReadError } from '../move/errors.js';
+import { withHeartbeat } from './heartbeat.js';
 
 export function toFailure(err: unknown): unknown {
   if (err instanceof ApplicationFailure) return err;
@@ -26,10 +27,10 @@ export function toFailure(err: unknown): unknown {
   return err;
 }
 
-/** Runs `fn`, rethrowing its error as a typed Temporal failure. */
+/** Runs an activity's work: heartbeating while it runs, and rethrowing errors as typed Temporal failures. */
 export async function asActivity<T>(fn: () => Promise<T>): Promise<T> {
   try {
-    return await fn();
+    return await withHeartbeat(fn);
   } catch (err) {
     throw toFailure(err);
   }

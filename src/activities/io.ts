@@ -30,7 +30,6 @@ import type {
 import { ZERO_USAGE } from '../workflows/phase1-types.js';
 import type { Phase1PackageRow } from '../core/types.js';
 import { asActivity } from './failures.js';
-import { withHeartbeat } from './heartbeat.js';
 
 function prepared(selection: SelectionRecord): PreparedRun {
   return {
@@ -43,79 +42,77 @@ function prepared(selection: SelectionRecord): PreparedRun {
 
 /** Discovers and selects the packages, and writes the run's manifest and metadata. Idempotent. */
 async function preparePhase1Run(input: Phase1RunInput): Promise<PreparedRun> {
-  return asActivity(() =>
-    withHeartbeat(async () => {
-      // A retried or resumed run keeps the selection it made the first time.
-      const existing = await readSelection(input.runDir);
-      if (existing) return prepared(existing);
+  return asActivity(async () => {
+    // A retried or resumed run keeps the selection it made the first time.
+    const existing = await readSelection(input.runDir);
+    if (existing) return prepared(existing);
 
-      const { packages, skipped } = await discoverPackages(input.corpusRoot);
-      const idsFileIds = input.idsFile ? await readIdsFile(input.idsFile) : null;
-      const selection = selectPackages({
-        packages,
-        ...(idsFileIds ? { idsFileIds } : {}),
-        samples: input.samples,
-        seed: input.options.seed,
+    const { packages, skipped } = await discoverPackages(input.corpusRoot);
+    const idsFileIds = input.idsFile ? await readIdsFile(input.idsFile) : null;
+    const selection = selectPackages({
+      packages,
+      ...(idsFileIds ? { idsFileIds } : {}),
+      samples: input.samples,
+      seed: input.options.seed,
+    });
+    if (selection.selected.length === 0) {
+      const why = idsFileIds
+        ? `none of the ${idsFileIds.length} ids in ${input.idsFile} is in the corpus`
+        : 'no usable package';
+      throw ApplicationFailure.create({
+        type: 'InvalidRunInput',
+        message: `no packages found under: ${input.corpusRoot} (${why})`,
+        nonRetryable: true,
       });
-      if (selection.selected.length === 0) {
-        const why = idsFileIds
-          ? `none of the ${idsFileIds.length} ids in ${input.idsFile} is in the corpus`
-          : 'no usable package';
-        throw ApplicationFailure.create({
-          type: 'InvalidRunInput',
-          message: `no packages found under: ${input.corpusRoot} (${why})`,
-          nonRetryable: true,
-        });
-      }
-      const started = nowUnixSeconds();
-      await writeManifest(input.runDir, selection.selected);
-      await writeRunMetadata(input.runDir, {
-        schema_version: 1,
-        benchmark: 'phase1_key_struct_discovery',
-        started_at_unix_seconds: started,
-        agent: input.options.agent,
-        seed: input.options.seed,
-        corpus_root: input.corpusRoot,
-        argv: input.argv,
-        run_id: input.runId,
-        model: input.options.agentSettings?.model ?? null,
-      });
-      await appendEvents(input.runDir, [
-        {
-          t: started,
-          event: 'run_started',
-          fields: { started_at_unix_seconds: started, agent: input.options.agent, seed: input.options.seed },
-        },
-        ...skipped.map((s) => ({
-          t: started,
-          event: 'package_skipped',
-          fields: { package_dir: s.dir, reason: s.reason },
-        })),
-        ...selection.unknownIds.map((id) => ({
-          t: started,
-          event: 'manifest_unknown_id',
-          fields: { package_id: id },
-        })),
-      ]);
-      const record: SelectionRecord = {
-        run_id: input.runId,
-        corpus_root: input.corpusRoot,
-        agent: input.options.agent,
-        seed: input.options.seed,
-        samples: input.samples,
-        dataset: input.dataset,
-        target_ids_file: input.idsFile ? basename(input.idsFile) : null,
-        target_ids_total: input.idsFile ? selection.targetIdsTotal : null,
-        total: selection.selected.length,
-        started_at_unix_seconds: started,
-        unknown_ids: selection.unknownIds,
-        skipped,
-      };
-      // Written last: its presence marks the preparation as complete.
-      await writeSelection(input.runDir, record);
-      return prepared(record);
-    }),
-  );
+    }
+    const started = nowUnixSeconds();
+    await writeManifest(input.runDir, selection.selected);
+    await writeRunMetadata(input.runDir, {
+      schema_version: 1,
+      benchmark: 'phase1_key_struct_discovery',
+      started_at_unix_seconds: started,
+      agent: input.options.agent,
+      seed: input.options.seed,
+      corpus_root: input.corpusRoot,
+      argv: input.argv,
+      run_id: input.runId,
+      model: input.options.agentSettings?.model ?? null,
+    });
+    await appendEvents(input.runDir, [
+      {
+        t: started,
+        event: 'run_started',
+        fields: { started_at_unix_seconds: started, agent: input.options.agent, seed: input.options.seed },
+      },
+      ...skipped.map((s) => ({
+        t: started,
+        event: 'package_skipped',
+        fields: { package_dir: s.dir, reason: s.reason },
+      })),
+      ...selection.unknownIds.map((id) => ({
+        t: started,
+        event: 'manifest_unknown_id',
+        fields: { package_id: id },
+      })),
+    ]);
+    const record: SelectionRecord = {
+      run_id: input.runId,
+      corpus_root: input.corpusRoot,
+      agent: input.options.agent,
+      seed: input.options.seed,
+      samples: input.samples,
+      dataset: input.dataset,
+      target_ids_file: input.idsFile ? basename(input.idsFile) : null,
+      target_ids_total: input.idsFile ? selection.targetIdsTotal : null,
+      total: selection.selected.length,
+      started_at_unix_seconds: started,
+      unknown_ids: selection.unknownIds,
+      skipped,
+    };
+    // Written last: its presence marks the preparation as complete.
+    await writeSelection(input.runDir, record);
+    return prepared(record);
+  });
 }
 
 async function listPackagePage(args: {

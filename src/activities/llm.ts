@@ -8,7 +8,6 @@ import type { TokenUsage } from '../core/types.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
 import { asActivity } from './failures.js';
-import { withHeartbeat } from './heartbeat.js';
 
 export interface LlmActivityDeps {
   /** The model API key, read from the worker's own environment (it never enters workflow history). */
@@ -43,21 +42,19 @@ export function createLlmActivities(deps: LlmActivityDeps) {
     maxStructs: number;
     settings: RealAgentSettings;
   }): Promise<KeyTypesAnswer> {
-    return asActivity(() =>
-      withHeartbeat(async () => {
-        const store = runPaths(args.runDir).artifacts;
-        const iface: unknown = JSON.parse(await getArtifact(store, args.interfaceSha));
-        const { prompt, structsIncluded } = buildPhase1Prompt(iface, args.maxStructs);
-        const promptSha = await putArtifact(store, prompt);
-        const apiKey = deps.resolveApiKey();
-        const answer = await predictKeyTypesWithModel(args.settings, apiKey, prompt, {
-          timeoutMs: requestBudgetMs(),
-          signal: Context.current().cancellationSignal,
-        });
-        const answerSha = await putArtifact(store, answer.rawContent);
-        return { predicted: answer.predicted, usage: answer.usage, structsIncluded, promptSha, answerSha };
-      }),
-    );
+    return asActivity(async () => {
+      const store = runPaths(args.runDir).artifacts;
+      const iface: unknown = JSON.parse(await getArtifact(store, args.interfaceSha));
+      const { prompt, structsIncluded } = buildPhase1Prompt(iface, args.maxStructs);
+      const promptSha = await putArtifact(store, prompt);
+      const apiKey = deps.resolveApiKey();
+      const answer = await predictKeyTypesWithModel(args.settings, apiKey, prompt, {
+        timeoutMs: requestBudgetMs(),
+        signal: Context.current().cancellationSignal,
+      });
+      const answerSha = await putArtifact(store, answer.rawContent);
+      return { predicted: answer.predicted, usage: answer.usage, structsIncluded, promptSha, answerSha };
+    });
   }
   return { predictKeyTypes };
 }

@@ -6,24 +6,14 @@ import {
   log,
   proxyActivities,
 } from '@temporalio/workflow';
-import type { IoActivities, LlmActivities } from '../activities/index.js';
+import type { LlmActivities } from '../activities/index.js';
+import { io } from './io-activities.js';
 import { scoreKeyTypes } from '../core/judge.js';
 import { predictKeyTypesMock } from '../core/mock-agent.js';
 import type { KeyTypeScore, MockBehavior, Phase1PackageRow, TokenUsage } from '../core/types.js';
 import { TASK_QUEUES } from '../temporal/names.js';
-import { MODEL_RETRY_POLICY, PERMANENT_ERROR_TYPES } from './retry-policies.js';
+import { MODEL_RETRY_POLICY } from './retry-policies.js';
 import { ZERO_USAGE, addUsage, type Phase1PackageInput, type Phase1PackageSummary } from './phase1-types.js';
-
-const io = proxyActivities<IoActivities>({
-  taskQueue: TASK_QUEUES.io,
-  startToCloseTimeout: '2 minutes',
-  heartbeatTimeout: '20 seconds',
-  retry: {
-    initialInterval: '1 second',
-    maximumInterval: '10 seconds',
-    nonRetryableErrorTypes: PERMANENT_ERROR_TYPES,
-  },
-});
 
 /** Upstream makes at most 4 prompt attempts, halving the struct budget when the answer comes back empty. */
 const MAX_PROMPT_ATTEMPTS = 4;

@@ -6,15 +6,13 @@ import {
   condition,
   continueAsNew,
   executeChild,
-  proxyActivities,
   setCurrentDetails,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
-import type { IoActivities } from '../activities/index.js';
+import { io } from './io-activities.js';
 import { TASK_QUEUES, packageWorkflowId } from '../temporal/names.js';
-import { PERMANENT_ERROR_TYPES } from './retry-policies.js';
 import { phase1Package } from './phase1-package.js';
 import { progressQuery, setConcurrencyUpdate } from './phase1-api.js';
 import {
@@ -29,17 +27,6 @@ import {
   type PreparedRun,
   type RunTotals,
 } from './phase1-types.js';
-
-const io = proxyActivities<IoActivities>({
-  taskQueue: TASK_QUEUES.io,
-  startToCloseTimeout: '5 minutes',
-  heartbeatTimeout: '30 seconds',
-  retry: {
-    initialInterval: '1 second',
-    maximumInterval: '10 seconds',
-    nonRetryableErrorTypes: PERMANENT_ERROR_TYPES,
-  },
-});
 
 const PAGE_SIZE = 200;
 const DEFAULT_PACKAGES_PER_HISTORY = 1000;

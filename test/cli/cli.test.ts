@@ -49,29 +49,24 @@ interface Row {
 }
 
 describe('smi-bench phase1 / status / results', () => {
+  /** The same run every time: a second start must find it finished. */
+  const badInputRun = (): string[] => [
+    'phase1',
+    ...['--corpus-root', corpus.root, '--package-ids-file', corpus.idsFile, '--samples', '0'],
+    ...[
+      '--agent',
+      'mock-perfect',
+      '--run-id',
+      'cli-bad-input',
+      '--log-dir',
+      join(work, 'logs'),
+      '--no-progress',
+    ],
+  ];
+
   it('records bad packages with their reason, reports skipped directories and unknown ids, and finishes', async () => {
     const out = join(work, 'bad.json');
-    const res = await smiBench(
-      [
-        'phase1',
-        '--corpus-root',
-        corpus.root,
-        '--package-ids-file',
-        corpus.idsFile,
-        '--samples',
-        '0',
-        '--agent',
-        'mock-perfect',
-        '--run-id',
-        'cli-bad-input',
-        '--log-dir',
-        join(work, 'logs'),
-        '--out',
-        out,
-        '--no-progress',
-      ],
-      env,
-    );
+    const res = await smiBench([...badInputRun(), '--out', out], env);
     expect(res.stderr).toContain('Started Phase I run cli-bad-input');
     expect(res.exitCode).toBe(0);
     // skipped directories, each with a reason
@@ -113,25 +108,7 @@ describe('smi-bench phase1 / status / results', () => {
     expect(JSON.parse(readFileSync(again, 'utf8')).packages).toEqual(result.packages);
 
     // Starting a finished run again does not compute anything again.
-    const rerun = await smiBench(
-      [
-        'phase1',
-        '--corpus-root',
-        corpus.root,
-        '--package-ids-file',
-        corpus.idsFile,
-        '--samples',
-        '0',
-        '--agent',
-        'mock-perfect',
-        '--run-id',
-        'cli-bad-input',
-        '--log-dir',
-        join(work, 'logs'),
-        '--no-progress',
-      ],
-      env,
-    );
+    const rerun = await smiBench(badInputRun(), env);
     expect(rerun.exitCode).toBe(0);
     expect(rerun.stderr).toContain('Found finished Phase I run cli-bad-input');
     const lines = readFileSync(join(work, 'logs', 'cli-bad-input', 'packages.jsonl'), 'utf8')

@@ -1,6 +1,7 @@
 // Crash safety: `kill -9` the worker halfway through a run, or the Temporal server itself, then start it
 // again. The run must complete with the same result as an uninterrupted run, and no package that had
 // finished before the crash may be computed again (the model server counts its requests per package).
+import { loadRealAgentSettings } from '../../src/agents/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,18 +79,7 @@ function input(runId: string): Phase1RunInput {
     argv: [],
     options: {
       agent: 'real-openai-compatible',
-      agentSettings: {
-        provider: 'openai_compatible',
-        base_url: stub.baseUrl,
-        model: 'stub-model',
-        temperature: 0,
-        max_tokens: null,
-        thinking: null,
-        response_format: null,
-        clear_thinking: null,
-        min_request_timeout_s: null,
-        max_request_retries: null,
-      },
+      agentSettings: loadRealAgentSettings({ SMI_MODEL: 'stub-model', SMI_API_BASE_URL: stub.baseUrl }, {}),
       seed: 0,
       maxStructsInPrompt: 200,
       perPackageTimeoutSeconds: 120,

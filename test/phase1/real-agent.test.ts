@@ -1,5 +1,6 @@
 // Phase I with the real OpenAI-compatible agent, over real HTTP to a scripted model server on 127.0.0.1,
 // orchestrated by the real Temporal server. One scripted behaviour per demo package.
+import { loadRealAgentSettings } from '../../src/agents/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,18 +83,7 @@ function realInput(logDir: string): Phase1RunInput {
     argv: [],
     options: {
       agent: 'real-openai-compatible',
-      agentSettings: {
-        provider: 'openai_compatible',
-        base_url: stub.baseUrl,
-        model: 'stub-model',
-        temperature: 0,
-        max_tokens: null,
-        thinking: null,
-        response_format: null,
-        clear_thinking: null,
-        min_request_timeout_s: null,
-        max_request_retries: null,
-      },
+      agentSettings: loadRealAgentSettings({ SMI_MODEL: 'stub-model', SMI_API_BASE_URL: stub.baseUrl }, {}),
       seed: 0,
       maxStructsInPrompt: 200,
       perPackageTimeoutSeconds: 5,
