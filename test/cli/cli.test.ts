@@ -11,6 +11,7 @@ import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR, PROJECT_ROOT, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { startPhase1, temporalAddress } from '../support/temporal.js';
+import { testRunInput } from '../support/run-input.js';
 import { isPortOpen } from '../../src/temporal/ports.js';
 
 let env: Record<string, string>;
@@ -196,25 +197,15 @@ describe('smi-bench resume', () => {
     try {
       const client = new Client({ connection, namespace: TEST_NAMESPACES.resume });
       const runId = 'cli-resume';
-      await startPhase1(client, {
-        runId,
-        runDir: join(work, 'logs', runId),
-        corpusRoot: CORPUS_DIR,
-        samples: 0,
-        idsFile: null,
-        dataset: null,
-        concurrency: 4,
-        outFile: null,
-        argv: [],
-        options: {
-          agent: 'mock-perfect',
-          agentSettings: null,
-          seed: 0,
-          maxStructsInPrompt: 200,
-          perPackageTimeoutSeconds: 120,
-          includeTypeLists: false,
-        },
-      });
+      await startPhase1(
+        client,
+        testRunInput({
+          runId,
+          logDir: join(work, 'logs'),
+          corpusRoot: CORPUS_DIR,
+          options: { includeTypeLists: false },
+        }),
+      );
       const waiting = await smiBench(['status', runId], resumeEnv);
       expect(waiting.stdout, String(waiting.stderr)).toContain('RUNNING');
       expect(waiting.stdout).toContain('no worker answered');

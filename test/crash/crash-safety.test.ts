@@ -11,6 +11,7 @@ import { Client, Connection } from '@temporalio/client';
 import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';
 import { spawnWorker, stopProcess } from '../support/cli.js';
 import { makeSyntheticCorpus, type SyntheticCorpus } from '../support/synthetic-corpus.js';
+import { testRunInput } from '../support/run-input.js';
 import { findTemporalBinary, startDevServer, type DevServer } from '../../src/temporal/dev-server.js';
 import { freePort } from '../../src/temporal/ports.js';
 import { DEFAULT_NAMESPACE, TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
@@ -67,25 +68,16 @@ afterAll(async () => {
 });
 
 function input(runId: string): Phase1RunInput {
-  return {
+  return testRunInput({
     runId,
-    runDir: join(dir, 'logs', runId),
+    logDir: join(dir, 'logs'),
     corpusRoot: corpus.root,
-    samples: 0,
-    idsFile: null,
-    dataset: null,
-    concurrency: 3,
-    outFile: null,
-    argv: [],
+    input: { concurrency: 3 },
     options: {
       agent: 'real-openai-compatible',
       agentSettings: loadRealAgentSettings({ SMI_MODEL: 'stub-model', SMI_API_BASE_URL: stub.baseUrl }, {}),
-      seed: 0,
-      maxStructsInPrompt: 200,
-      perPackageTimeoutSeconds: 120,
-      includeTypeLists: true,
     },
-  };
+  });
 }
 
 async function start(runId: string) {

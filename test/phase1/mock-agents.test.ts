@@ -12,6 +12,7 @@ import type { Phase1Agent } from '../../src/core/types.js';
 import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
 import { progressQuery, setConcurrencyUpdate } from '../../src/workflows/phase1-api.js';
 import { makeSyntheticCorpus } from '../support/synthetic-corpus.js';
+import { testRunInput } from '../support/run-input.js';
 
 let workers: RunningWorkers;
 let client: Client;
@@ -29,26 +30,13 @@ afterAll(async () => {
 
 function input(agent: Phase1Agent, overrides: Partial<Phase1RunInput> = {}): Phase1RunInput {
   const runId = uniqueRunId(agent);
-  return {
+  return testRunInput({
     runId,
-    runDir: join(logDir, runId),
+    logDir,
     corpusRoot: CORPUS_DIR,
-    samples: 0,
-    idsFile: null,
-    dataset: null,
-    concurrency: 4,
-    outFile: join(logDir, `${runId}.json`),
-    argv: ['smi-bench', 'phase1'],
-    options: {
-      agent,
-      agentSettings: null,
-      seed: 0,
-      maxStructsInPrompt: 200,
-      perPackageTimeoutSeconds: 120,
-      includeTypeLists: true,
-    },
-    ...overrides,
-  };
+    options: { agent },
+    input: { outFile: join(logDir, `${runId}.json`), ...overrides },
+  });
 }
 
 interface ResultJson {

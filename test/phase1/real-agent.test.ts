@@ -14,6 +14,7 @@ import {
   type StubReply,
 } from '../support/openai-stub.js';
 import { makeDemoCorpus, type DemoCorpus } from '../support/demo-truth.js';
+import { testRunInput } from '../support/run-input.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { connectClient, startPhase1, startTestWorkers, uniqueRunId } from '../support/temporal.js';
 import type { RunningWorkers } from '../../src/worker.js';
@@ -70,26 +71,17 @@ afterAll(async () => {
 });
 
 function realInput(logDir: string): Phase1RunInput {
-  const runId = uniqueRunId('real');
-  return {
-    runId,
-    runDir: join(logDir, runId),
+  return testRunInput({
+    runId: uniqueRunId('real'),
+    logDir,
     corpusRoot: demo.root,
-    samples: 0,
-    idsFile: null,
-    dataset: null,
-    concurrency: 6,
-    outFile: join(logDir, 'result.json'),
-    argv: [],
+    input: { concurrency: 6, outFile: join(logDir, 'result.json') },
     options: {
       agent: 'real-openai-compatible',
       agentSettings: loadRealAgentSettings({ SMI_MODEL: 'stub-model', SMI_API_BASE_URL: stub.baseUrl }, {}),
-      seed: 0,
-      maxStructsInPrompt: 200,
       perPackageTimeoutSeconds: 5,
-      includeTypeLists: true,
     },
-  };
+  });
 }
 
 describe('Phase I with a real agent against a local OpenAI-compatible server', () => {
