@@ -16,7 +16,6 @@ import { findTemporalBinary, startDevServer } from '../src/temporal/dev-server.j
 import { DEFAULT_NAMESPACE, TASK_QUEUES, packageWorkflowId, runWorkflowId } from '../src/temporal/names.js';
 import { freePort } from '../src/temporal/ports.js';
 import { startWorkers, workerSettingsFromEnv } from '../src/worker.js';
-import { installQuietRuntime } from '../src/cli/session.js';
 import type { phase1Run } from '../src/workflows/phase1-run.js';
 import type { Phase1RunInput } from '../src/workflows/phase1-types.js';
 import { startOpenAiStub } from '../perf/support/openai-stub.js';
@@ -24,7 +23,6 @@ import { startOpenAiStub } from '../perf/support/openai-stub.js';
 const scratch = await mkdtemp(join(tmpdir(), 'smi-record-'));
 const binary = findTemporalBinary();
 if (!binary) throw new Error('install the Temporal CLI first: bash scripts/install-temporal.sh');
-installQuietRuntime();
 const server = await startDevServer({
   binary,
   port: await freePort(),

@@ -1,16 +1,9 @@
-// The `smi-bench` command line.
+// The `smi-bench` command line. Commands are loaded when used, so light ones (extract, --help) start fast.
 import { Command, Option } from 'commander';
 import { PHASE1_AGENTS } from './core/types.js';
 import { UsageError } from './cli/errors.js';
 import { integer, positiveNumber } from './cli/parse.js';
-import { runDemo } from './cli/demo-command.js';
-import { runExtract } from './cli/extract-command.js';
-import { runPhase1, type CliIO } from './cli/run-phase1.js';
-import { runResults } from './cli/results-command.js';
-import { runResume } from './cli/resume-command.js';
-import { runServer } from './cli/server-command.js';
-import { runStatus } from './cli/status-command.js';
-import { runWorker } from './cli/worker-command.js';
+import type { CliIO } from './cli/run-phase1.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -75,6 +68,7 @@ export function buildProgram(): Command {
       .option('--include-type-lists', 'add truth/predicted type lists to each result row', false)
       .option('--detach', 'start the run and return; follow it with `status` / `resume`', false),
   ).action(async (opts) => {
+    const { runPhase1 } = await import('./cli/run-phase1.js');
     process.exitCode = await runPhase1(opts, process.argv, io);
   });
 
@@ -86,6 +80,7 @@ export function buildProgram(): Command {
       )
       .addOption(agentOption('mock-noisy')),
   ).action(async (opts) => {
+    const { runDemo } = await import('./cli/demo-command.js');
     process.exitCode = await runDemo(opts, process.argv, io);
   });
 
@@ -100,6 +95,7 @@ export function buildProgram(): Command {
     .option('--include-enums', 'also emit enums (bytecode v7); output becomes schema_version 2', false)
     .option('--out <file>', 'write here instead of stdout ("-")', '-')
     .action(async (opts) => {
+      const { runExtract } = await import('./cli/extract-command.js');
       process.exitCode = await runExtract(opts, io);
     });
 
@@ -107,6 +103,7 @@ export function buildProgram(): Command {
     .command('status <runId>')
     .description('progress of a run')
     .action(async (runId: string) => {
+      const { runStatus } = await import('./cli/status-command.js');
       process.exitCode = await runStatus(runId, io);
     });
 
@@ -115,6 +112,7 @@ export function buildProgram(): Command {
     .description('write the Phase I result JSON of a finished or running run')
     .requiredOption('--out <file>', 'where to write it')
     .action(async (runId: string, opts) => {
+      const { runResults } = await import('./cli/results-command.js');
       process.exitCode = await runResults(runId, opts, io);
     });
 
@@ -124,6 +122,7 @@ export function buildProgram(): Command {
     .option('--dotenv <file>', DOTENV_HELP, '.env')
     .option('--no-progress', 'do not show the live progress line')
     .action(async (runId: string, opts) => {
+      const { runResume } = await import('./cli/resume-command.js');
       process.exitCode = await runResume(runId, opts, io);
     });
 
@@ -136,6 +135,7 @@ export function buildProgram(): Command {
     .option('--ip <addr>', 'address to listen on', '127.0.0.1')
     .option('--db-file <file>', 'SQLite file for the server state (default .smi-bench/temporal.db)')
     .action(async (opts) => {
+      const { runServer } = await import('./cli/server-command.js');
       process.exitCode = await runServer(opts, io);
     });
 
@@ -144,6 +144,7 @@ export function buildProgram(): Command {
     .description('run workers for TEMPORAL_ADDRESS (default 127.0.0.1:7233); start several to scale out')
     .option('--dotenv <file>', DOTENV_HELP, '.env')
     .action(async (opts) => {
+      const { runWorker } = await import('./cli/worker-command.js');
       process.exitCode = await runWorker(opts, io);
     });
 

@@ -1,6 +1,6 @@
 // The smi-bench workers: one process, one Worker per task queue, sharing a connection.
 import { existsSync } from 'node:fs';
-import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions } from '@temporalio/worker';
 import { createIoActivities, createLlmActivities, type LlmActivityDeps } from './activities/index.js';
 import { TASK_QUEUES, namespaceFromEnv } from './temporal/names.js';
 import { workflowBundlePath, workflowSourcePath } from './temporal/workflow-bundle.js';
@@ -31,13 +31,29 @@ function workflowCode(): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>
   return { workflowsPath: workflowSourcePath() };
 }
 
+let runtimeInstalled = false;
+
+/** Quiets the SDK's own logging (the CLI prints what matters). Must run before the first worker exists. */
+export function installQuietRuntime(): void {
+  if (runtimeInstalled) return;
+  Runtime.install({ logger: new DefaultLogger('ERROR') });
+  runtimeInstalled = true;
+}
+
 export async function startWorkers(settings: WorkerSettings): Promise<RunningWorkers> {
+  installQuietRuntime();
   const connection = await NativeConnection.connect({ address: settings.address }).catch((err: unknown) => {
     throw unreachableServerError(settings.address, err);
   });
   const common = { connection, namespace: settings.namespace };
   const workers = await Promise.all([
-    Worker.create({ ...common, taskQueue: TASK_QUEUES.orchestration, ...workflowCode() }),
+    // The orchestration worker also runs the io activities that workflows call as local activities.
+    Worker.create({
+      ...common,
+      taskQueue: TASK_QUEUES.orchestration,
+      ...workflowCode(),
+      activities: createIoActivities(),
+    }),
     Worker.create({
       ...common,
       taskQueue: TASK_QUEUES.io,

@@ -1,11 +1,10 @@
 // A CLI command's connection to Temporal: finds or starts the server, connects a client, runs an
 // in-process worker when nobody else will, and tears it all down afterwards (also on Ctrl-C).
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { namespaceFromEnv } from '../temporal/names.js';
 import { connectOrExplain } from '../temporal/connect.js';
 import { ensureSearchAttributes, resolveTemporalTarget, type TemporalTarget } from '../temporal/target.js';
-import { startWorkers, workerSettingsFromEnv, type RunningWorkers } from '../worker.js';
+import type { RunningWorkers } from '../worker.js';
 import type { LlmActivityDeps } from '../activities/index.js';
 
 export interface Session {
@@ -26,15 +25,6 @@ export interface SessionOptions {
   llm?: LlmActivityDeps;
 }
 
-let runtimeInstalled = false;
-
-/** Quiet the SDK's own logging: the CLI prints what matters. */
-export function installQuietRuntime(): void {
-  if (runtimeInstalled) return;
-  Runtime.install({ logger: new DefaultLogger('ERROR') });
-  runtimeInstalled = true;
-}
-
 const NO_KEY: LlmActivityDeps = {
   resolveApiKey: () => {
     throw new Error('no model API key is available to this worker');
@@ -45,7 +35,6 @@ export async function withSession<T>(
   opts: SessionOptions,
   body: (session: Session) => Promise<T>,
 ): Promise<T> {
-  installQuietRuntime();
   const target = await resolveTemporalTarget(opts.log);
   let connection: Connection | null = null;
   let workers: RunningWorkers | null = null;
@@ -67,6 +56,8 @@ export async function withSession<T>(
       ? true
       : await ensureSearchAttributes(connection, namespace, opts.log);
     if (opts.worker === 'always' || (opts.worker === 'auto' && target.inProcessWorker)) {
+      // Loaded only here: the worker side of the SDK (native bridge, bundler) takes a while to load.
+      const { startWorkers, workerSettingsFromEnv } = await import('../worker.js');
       workers = await startWorkers(workerSettingsFromEnv(target.address, opts.llm ?? NO_KEY));
     }
     const client = new Client({ connection, namespace });

@@ -38,7 +38,10 @@ export async function watchRun(handle: WorkflowHandle, opts: WatchOptions): Prom
   for (;;) {
     const settled = await Promise.race([
       result,
-      new Promise<{ kind: 'tick' }>((res) => setTimeout(() => res({ kind: 'tick' }), opts.pollMs ?? 1000)),
+      // unref: a pending tick must not keep the process alive once the result is in
+      new Promise<{ kind: 'tick' }>((res) =>
+        setTimeout(() => res({ kind: 'tick' }), opts.pollMs ?? 1000).unref(),
+      ),
     ]);
     if (settled.kind === 'done') {
       printer.finish();

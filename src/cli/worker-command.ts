@@ -2,11 +2,9 @@
 import { resolve } from 'node:path';
 import { resolveApiKey } from '../agents/config.js';
 import { startWorkers, workerSettingsFromEnv } from '../worker.js';
-import { installQuietRuntime } from './session.js';
 import { readDotenvFile, type CliIO } from './run-phase1.js';
 
 export async function runWorker(opts: { dotenv: string }, io: CliIO): Promise<number> {
-  installQuietRuntime();
   const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
   const dotenv = readDotenvFile(resolve(opts.dotenv));
   const settings = workerSettingsFromEnv(address, {

@@ -64,6 +64,12 @@ export function devServerArgs(opts: DevServerOptions): string[] {
     opts.dbFile,
     '--log-level',
     'warn',
+    // Write-ahead logging without an fsync per commit: several times the throughput, and still safe
+    // when the server process is killed (only a power loss can drop the last commits).
+    '--sqlite-pragma',
+    'journal_mode=wal',
+    '--sqlite-pragma',
+    'synchronous=normal',
   ];
   for (const ns of opts.extraNamespaces ?? []) args.push('--namespace', ns);
   args.push(...(opts.uiPort === null ? ['--headless'] : ['--ui-port', String(opts.uiPort)]));

@@ -1,17 +1,29 @@
-// The io activities as both workflows call them: retried with backoff unless the failure is permanent.
-// Activities heartbeat while they run, so a dead worker's task moves elsewhere within 30 seconds.
-import { proxyActivities } from '@temporalio/workflow';
+// The io activities as the workflows call them: retried with backoff unless the failure is permanent.
+import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { IoActivities } from '../activities/index.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { PERMANENT_ERROR_TYPES } from './retry-policies.js';
 
+const retry = {
+  initialInterval: '1 second',
+  maximumInterval: '10 seconds',
+  nonRetryableErrorTypes: PERMANENT_ERROR_TYPES,
+};
+
+/**
+ * Run-level work (discovery, paging the manifest, the final result) on the io task queue. Activities
+ * heartbeat while they run, so a dead worker's task moves elsewhere within 30 seconds.
+ */
 export const io = proxyActivities<IoActivities>({
   taskQueue: TASK_QUEUES.io,
   startToCloseTimeout: '10 minutes',
   heartbeatTimeout: '30 seconds',
-  retry: {
-    initialInterval: '1 second',
-    maximumInterval: '10 seconds',
-    nonRetryableErrorTypes: PERMANENT_ERROR_TYPES,
-  },
+  retry,
 });
+
+/**
+ * Per-package file work (extracting one interface, recording one row) takes milliseconds. As local
+ * activities it runs next to the workflow, which saves two server round trips per package; both are
+ * idempotent, so running one again after a crash is harmless.
+ */
+export const ioLocal = proxyLocalActivities<IoActivities>({ startToCloseTimeout: '2 minutes', retry });

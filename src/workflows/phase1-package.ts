@@ -7,7 +7,7 @@ import {
   proxyActivities,
 } from '@temporalio/workflow';
 import type { LlmActivities } from '../activities/index.js';
-import { io } from './io-activities.js';
+import { ioLocal } from './io-activities.js';
 import { scoreKeyTypes } from '../core/judge.js';
 import { predictKeyTypesMock } from '../core/mock-agent.js';
 import type { KeyTypeScore, MockBehavior, Phase1PackageRow, TokenUsage } from '../core/types.js';
@@ -36,7 +36,7 @@ export async function phase1Package(input: Phase1PackageInput): Promise<Phase1Pa
   let interfaceSha: string | null = null;
   let extractionError: string | null = null;
   try {
-    const extracted = await io.extractInterface({
+    const extracted = await ioLocal.extractInterface({
       runDir: input.runDir,
       packageDir: input.packageDir,
       packageId: input.packageId,
@@ -75,7 +75,7 @@ export async function phase1Package(input: Phase1PackageInput): Promise<Phase1Pa
     row.predicted_key_types_list = [...new Set(prediction.predicted)].sort();
   }
 
-  await io.recordPackageResult({
+  await ioLocal.recordPackageResult({
     runDir: input.runDir,
     index: input.index,
     row,

@@ -11,7 +11,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
-import { io } from './io-activities.js';
+import { io, ioLocal } from './io-activities.js';
 import { TASK_QUEUES, packageWorkflowId } from '../temporal/names.js';
 import { phase1Package } from './phase1-package.js';
 import { progressQuery, setConcurrencyUpdate } from './phase1-api.js';
@@ -135,11 +135,11 @@ async function runPackage(input: Phase1PackageInput): Promise<Phase1PackageSumma
     });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) {
-      const recorded = await io.loadRecordedSummary({ runDir: input.runDir, index: input.index });
+      const recorded = await ioLocal.loadRecordedSummary({ runDir: input.runDir, index: input.index });
       if (recorded) return recorded;
     }
     const reason = err instanceof ChildWorkflowFailure && err.cause ? err.cause.message : String(err);
-    return await io.recordFailedPackage({
+    return await ioLocal.recordFailedPackage({
       runDir: input.runDir,
       index: input.index,
       packageId: input.packageId,

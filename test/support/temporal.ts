@@ -5,7 +5,6 @@ import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
 import { startWorkers, workerSettingsFromEnv, type RunningWorkers } from '../../src/worker.js';
 import type { phase1Run } from '../../src/workflows/phase1-run.js';
 import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
-import { installQuietRuntime } from '../../src/cli/session.js';
 
 export function temporalAddress(): string {
   return inject('temporalAddress');
@@ -19,7 +18,6 @@ export async function connectClient(
 }
 
 export async function startTestWorkers(namespace: string, apiKey = 'test-key'): Promise<RunningWorkers> {
-  installQuietRuntime();
   const env = { TEMPORAL_NAMESPACE: namespace };
   return startWorkers(workerSettingsFromEnv(temporalAddress(), { resolveApiKey: () => apiKey }, env));
 }
