@@ -1,6 +1,7 @@
 // Phase I with a real model: one chat call, then the key types parsed out of whatever the model wrote.
 
 import { extractTypeList } from '../core/json-extract.js';
+import { sortedByCodePoint } from '../core/py-string.js';
 import type { TokenUsage } from '../core/types.js';
 import type { RealAgentSettings } from './config.js';
 import { ModelMalformedOutput } from './model-errors.js';
@@ -34,7 +35,7 @@ export async function predictKeyTypesWithModel(
     throw new ModelMalformedOutput({ reason, content: answer.content, usage: answer.usage, cause: error });
   }
   return {
-    predicted: [...types].sort(),
+    predicted: sortedByCodePoint(types),
     usage: answer.usage,
     rawContent: answer.content,
     finishReason: answer.finishReason,

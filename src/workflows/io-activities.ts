@@ -4,9 +4,11 @@ import type { IoActivities } from '../activities/index.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { PERMANENT_ERROR_TYPES } from './retry-policies.js';
 
+/** About a minute of retries (1, 2, 4, 8, 10 … s) covers passing trouble; then the error is reported. */
 const retry = {
   initialInterval: '1 second',
   maximumInterval: '10 seconds',
+  maximumAttempts: 8,
   nonRetryableErrorTypes: PERMANENT_ERROR_TYPES,
 };
 

@@ -10,6 +10,7 @@ import type { LlmActivities } from '../activities/index.js';
 import { ioLocal } from './io-activities.js';
 import { scoreKeyTypes } from '../core/judge.js';
 import { predictKeyTypesMock } from '../core/mock-agent.js';
+import { sortedByCodePoint } from '../core/py-string.js';
 import type { KeyTypeScore, MockBehavior, Phase1PackageRow, TokenUsage } from '../core/types.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { MODEL_RETRY_POLICY } from './retry-policies.js';
@@ -71,8 +72,8 @@ export async function phase1Package(input: Phase1PackageInput): Promise<Phase1Pa
     usage: prediction.usage,
   };
   if (options.includeTypeLists) {
-    row.truth_key_types_list = [...truth].sort();
-    row.predicted_key_types_list = [...new Set(prediction.predicted)].sort();
+    row.truth_key_types_list = sortedByCodePoint(truth);
+    row.predicted_key_types_list = sortedByCodePoint(new Set(prediction.predicted));
   }
 
   await ioLocal.recordPackageResult({
