@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,8 +27,12 @@ describe('discoverPackages', () => {
   it('finds the four packages of the shared corpus', async () => {
     const { packages, skipped } = await discoverPackages(CORPUS_DIR);
     expect(skipped).toEqual([]);
+    // Package directories come back resolved (symlinks followed), as upstream records them.
     expect(packages).toEqual(
-      Object.entries(SHARED_PACKAGE_DIRS).map(([package_id, package_dir]) => ({ package_id, package_dir })),
+      Object.entries(SHARED_PACKAGE_DIRS).map(([package_id, dir]) => ({
+        package_id,
+        package_dir: realpathSync(dir),
+      })),
     );
   });
 
