@@ -1,33 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadRealAgentSettings, type RealAgentSettings } from '../../src/agents/config.js';
+import { describe, expect, it } from 'vitest';
 import { predictKeyTypesWithModel } from '../../src/agents/key-types-agent.js';
 import { ModelEmptyContent, ModelMalformedOutput, ModelRateLimited } from '../../src/agents/model-errors.js';
 import { buildPhase1Prompt } from '../../src/core/phase1-prompt.js';
-import {
-  constantReply,
-  repliesByPackage,
-  startOpenAiStub,
-  type RunningOpenAiStub,
-  type StubReply,
-} from '../support/openai-stub.js';
+import { constantReply, repliesByPackage, type StubReply } from '../support/openai-stub.js';
+import { useStubModel } from '../support/stub-model.js';
 
 const API_KEY = 'sk-key-types-test-000000';
 
-let stub: RunningOpenAiStub;
-let settings: RealAgentSettings;
-
-beforeAll(async () => {
-  stub = await startOpenAiStub();
-  settings = loadRealAgentSettings({ SMI_MODEL: 'stub-model', SMI_API_BASE_URL: stub.baseUrl }, {});
-});
-afterAll(() => stub.close());
-beforeEach(() => {
-  stub.requests.length = 0;
-});
+const model = useStubModel();
 
 function predict(reply: StubReply, prompt = 'which structs have key?') {
-  stub.setHandler(constantReply(reply));
-  return predictKeyTypesWithModel(settings, API_KEY, prompt, { timeoutMs: 5000 });
+  model.stub.setHandler(constantReply(reply));
+  return predictKeyTypesWithModel(model.settings, API_KEY, prompt, { timeoutMs: 5000 });
 }
 
 describe('predictKeyTypesWithModel', () => {
@@ -41,7 +25,7 @@ describe('predictKeyTypesWithModel', () => {
     expect(result.predicted).toEqual(['0x1::m::S', '0x2::coin::Coin']);
     expect(result.rawContent).toBe(content);
     expect(result.usage).toEqual({ prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 });
-    expect(stub.requests).toHaveLength(1);
+    expect(model.stub.requests).toHaveLength(1);
   });
 
   it('accepts a bare array and drops non-strings', async () => {
@@ -85,7 +69,7 @@ describe('predictKeyTypesWithModel', () => {
   it('passes transport errors through unchanged', async () => {
     const error = await predict({ status: 429, headers: { 'retry-after': '1' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelRateLimited);
-    expect(stub.requests).toHaveLength(1);
+    expect(model.stub.requests).toHaveLength(1);
   });
 
   it('works with a real Phase I prompt and per-package scripted replies', async () => {
@@ -95,14 +79,14 @@ describe('predictKeyTypesWithModel', () => {
         m: { address: id, structs: { S: { abilities: ['key'], fields: [{ name: 'id', type: {} }] } } },
       },
     });
-    stub.setHandler(
+    model.stub.setHandler(
       repliesByPackage(
         { '0xaa': { content: '{"key_types": ["0xaa::m::S"]}' } },
         { content: '{"key_types": []}' },
       ),
     );
     const forA = await predictKeyTypesWithModel(
-      settings,
+      model.settings,
       API_KEY,
       buildPhase1Prompt(iface('0xaa'), 10).prompt,
       {
@@ -110,7 +94,7 @@ describe('predictKeyTypesWithModel', () => {
       },
     );
     const forB = await predictKeyTypesWithModel(
-      settings,
+      model.settings,
       API_KEY,
       buildPhase1Prompt(iface('0xbb'), 10).prompt,
       {
@@ -119,7 +103,7 @@ describe('predictKeyTypesWithModel', () => {
     );
     expect(forA.predicted).toEqual(['0xaa::m::S']);
     expect(forB.predicted).toEqual([]);
-    expect(Object.fromEntries(stub.countByPackage())).toEqual({ '0xaa': 1, '0xbb': 1 });
-    expect(stub.requests[0]?.prompt).not.toContain('"abilities"');
+    expect(Object.fromEntries(model.stub.countByPackage())).toEqual({ '0xaa': 1, '0xbb': 1 });
+    expect(model.stub.requests[0]?.prompt).not.toContain('"abilities"');
   });
 });

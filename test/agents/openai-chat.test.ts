@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadRealAgentSettings, type RealAgentSettings } from '../../src/agents/config.js';
+import { describe, expect, it } from 'vitest';
+import { loadRealAgentSettings } from '../../src/agents/config.js';
 import {
   ModelAuthFailed,
   ModelBadResponse,
@@ -16,38 +16,24 @@ import {
   toModelFailureInfo,
 } from '../../src/agents/model-errors.js';
 import { completeChat, type CompleteChatOptions } from '../../src/agents/openai-chat.js';
-import {
-  constantReply,
-  startOpenAiStub,
-  type RunningOpenAiStub,
-  type StubReply,
-} from '../support/openai-stub.js';
+import { constantReply, startOpenAiStub, type StubReply } from '../support/openai-stub.js';
+import { useStubModel } from '../support/stub-model.js';
 
 const API_KEY = 'sk-test-key-0123456789abcdef';
 
-let stub: RunningOpenAiStub;
-let settings: RealAgentSettings;
-
-beforeAll(async () => {
-  stub = await startOpenAiStub();
-  settings = loadRealAgentSettings({ SMI_MODEL: 'stub-model', SMI_API_BASE_URL: stub.baseUrl }, {});
-});
-afterAll(() => stub.close());
-beforeEach(() => {
-  stub.requests.length = 0;
-});
+const model = useStubModel();
 
 /** Scripts one reply, makes one call, and returns the thrown error (failing if none). */
 async function failureFor(reply: StubReply, options: Partial<CompleteChatOptions> = {}): Promise<ModelError> {
-  stub.setHandler(constantReply(reply));
-  const error = await completeChat(settings, API_KEY, 'prompt', { timeoutMs: 5000, ...options }).then(
+  model.stub.setHandler(constantReply(reply));
+  const error = await completeChat(model.settings, API_KEY, 'prompt', { timeoutMs: 5000, ...options }).then(
     () => {
       throw new Error('expected the call to fail');
     },
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(ModelError);
-  expect(stub.requests).toHaveLength(1); // the SDK must not retry behind Temporal's back
+  expect(model.stub.requests).toHaveLength(1); // the SDK must not retry behind Temporal's back
   expect((error as Error).message).not.toContain(API_KEY);
   return error as ModelError;
 }
@@ -57,7 +43,7 @@ describe('completeChat: request', () => {
     const tuned = loadRealAgentSettings(
       {
         SMI_MODEL: 'stub-model',
-        SMI_API_BASE_URL: stub.baseUrl,
+        SMI_API_BASE_URL: model.stub.baseUrl,
         SMI_TEMPERATURE: '0.3',
         SMI_MAX_TOKENS: '256',
         SMI_THINKING: 'enabled',
@@ -66,7 +52,7 @@ describe('completeChat: request', () => {
       },
       {},
     );
-    stub.setHandler(
+    model.stub.setHandler(
       constantReply({
         content: '{"key_types": []}',
         usage: { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 },
@@ -81,8 +67,8 @@ describe('completeChat: request', () => {
       finishReason: 'stop',
       model: 'served-model',
     });
-    expect(stub.requests).toHaveLength(1);
-    const [request] = stub.requests;
+    expect(model.stub.requests).toHaveLength(1);
+    const [request] = model.stub.requests;
     expect(request?.headers.authorization).toBe(`Bearer ${API_KEY}`);
     expect(request?.body).toEqual({
       model: 'stub-model',
@@ -98,26 +84,26 @@ describe('completeChat: request', () => {
   });
 
   it('leaves optional fields out when they are not configured', async () => {
-    stub.setHandler(constantReply({ content: '[]' }));
-    await completeChat(settings, API_KEY, 'p', { timeoutMs: 5000 });
-    const body = stub.requests[0]?.body as Record<string, unknown>;
+    model.stub.setHandler(constantReply({ content: '[]' }));
+    await completeChat(model.settings, API_KEY, 'p', { timeoutMs: 5000 });
+    const body = model.stub.requests[0]?.body as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['messages', 'model', 'temperature']);
   });
 
   it('records zero usage when the server sends none', async () => {
-    stub.setHandler(constantReply({ content: '[]', usage: null }));
-    const result = await completeChat(settings, API_KEY, 'p', { timeoutMs: 5000 });
+    model.stub.setHandler(constantReply({ content: '[]', usage: null }));
+    const result = await completeChat(model.settings, API_KEY, 'p', { timeoutMs: 5000 });
     expect(result.usage).toEqual({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
   });
 
   it('falls back to choices[0].text for legacy-shaped answers', async () => {
-    stub.setHandler(
+    model.stub.setHandler(
       constantReply({
         status: 200,
         body: { choices: [{ index: 0, text: '["0x1::m::S"]', finish_reason: 'stop' }] },
       }),
     );
-    const result = await completeChat(settings, API_KEY, 'p', { timeoutMs: 5000 });
+    const result = await completeChat(model.settings, API_KEY, 'p', { timeoutMs: 5000 });
     expect(result.content).toBe('["0x1::m::S"]');
     expect(result.model).toBe('stub-model');
   });
@@ -144,7 +130,7 @@ describe('completeChat: HTTP failures map to the taxonomy, one request each', ()
     expect(error).toBeInstanceOf(ModelAuthFailed);
     expect(error.retryable).toBe(false);
     expect(error.message).toContain(
-      `authentication failed (${status}) at ${stub.baseUrl}: check SMI_API_KEY`,
+      `authentication failed (${status}) at ${model.stub.baseUrl}: check SMI_API_KEY`,
     );
   });
 
@@ -158,7 +144,7 @@ describe('completeChat: HTTP failures map to the taxonomy, one request each', ()
     const error = await failureFor({ status: 404, body: 'Not Found' });
     expect(error).toBeInstanceOf(ModelNotFound);
     expect(error.retryable).toBe(false);
-    expect(error.message).toContain(`(404): ${stub.baseUrl}/chat/completions`);
+    expect(error.message).toContain(`(404): ${model.stub.baseUrl}/chat/completions`);
     expect(error.message).toContain('Not Found');
   });
 
@@ -192,7 +178,7 @@ describe('completeChat: HTTP failures map to the taxonomy, one request each', ()
       headers: { 'retry-after-ms': '1500', 'retry-after': '9' },
     });
     expect(withMs.retryAfterMs).toBe(1500);
-    stub.requests.length = 0;
+    model.stub.requests.length = 0;
     const without = await failureFor({ status: 429, body: { error: { message: 'rate limited' } } });
     expect(without.retryAfterMs).toBeNull();
   });
@@ -245,8 +231,8 @@ describe('completeChat: timeouts, dropped connections, odd answers', () => {
   });
 
   it('min_request_timeout_s raises the per-request timeout', async () => {
-    const patient = { ...settings, min_request_timeout_s: 3 };
-    stub.setHandler(constantReply({ content: '[]', delayMs: 1500 }));
+    const patient = { ...model.settings, min_request_timeout_s: 3 };
+    model.stub.setHandler(constantReply({ content: '[]', delayMs: 1500 }));
     const result = await completeChat(patient, API_KEY, 'p', { timeoutMs: 500 });
     expect(result.content).toBe('[]');
   });
@@ -255,24 +241,24 @@ describe('completeChat: timeouts, dropped connections, odd answers', () => {
     const error = await failureFor({ destroy: true });
     expect(error).toBeInstanceOf(ModelConnectionError);
     expect(error.retryable).toBe(true);
-    expect(error.message).toContain(stub.baseUrl);
+    expect(error.message).toContain(model.stub.baseUrl);
   });
 
   it('an unreachable server → ModelConnectionError', async () => {
     const closed = await startOpenAiStub();
     await closed.close();
-    const gone = { ...settings, base_url: closed.baseUrl };
+    const gone = { ...model.settings, base_url: closed.baseUrl };
     const error = await completeChat(gone, API_KEY, 'p', { timeoutMs: 2000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelConnectionError);
     expect((error as Error).message).toMatch(/ECONNREFUSED/);
   });
 
   it('an aborted signal cancels the request and rethrows the caller’s reason', async () => {
-    stub.setHandler(constantReply({ hangMs: 10_000 }));
+    model.stub.setHandler(constantReply({ hangMs: 10_000 }));
     const controller = new AbortController();
     const reason = new Error('activity cancelled');
     setTimeout(() => controller.abort(reason), 200);
-    const error = await completeChat(settings, API_KEY, 'p', {
+    const error = await completeChat(model.settings, API_KEY, 'p', {
       timeoutMs: 5000,
       signal: controller.signal,
     }).catch((e: unknown) => e);
@@ -280,7 +266,7 @@ describe('completeChat: timeouts, dropped connections, odd answers', () => {
 
     const plain = new AbortController();
     plain.abort();
-    const cancelled = await completeChat(settings, API_KEY, 'p', {
+    const cancelled = await completeChat(model.settings, API_KEY, 'p', {
       timeoutMs: 5000,
       signal: plain.signal,
     }).catch((e: unknown) => e);
