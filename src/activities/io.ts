@@ -15,9 +15,11 @@ import { readManifestPage, writeManifest, type ManifestEntry } from '../run-stor
 import { runPaths } from '../run-store/paths.js';
 import { buildPhase1Result, writePhase1Result } from '../run-store/phase1-result.js';
 import {
+  identityMismatches,
   readSelection,
   writeRunMetadata,
   writeSelection,
+  type RunIdentity,
   type SelectionRecord,
 } from '../run-store/run-record.js';
 import { readStoredRow, recordRow, type StoredRow } from '../run-store/rows.js';
@@ -31,21 +33,35 @@ import { ZERO_USAGE } from '../workflows/phase1-types.js';
 import type { Phase1PackageRow } from '../core/types.js';
 import { asActivity } from './failures.js';
 
-function prepared(selection: SelectionRecord): PreparedRun {
+function runIdentity(input: Phase1RunInput): RunIdentity {
   return {
-    total: selection.total,
-    startedAtUnixSeconds: selection.started_at_unix_seconds,
-    unknownIds: selection.unknown_ids.length,
-    skippedDirs: selection.skipped.length,
+    corpus_root: input.corpusRoot,
+    agent: input.options.agent,
+    model: input.options.agentSettings?.model ?? null,
+    seed: input.options.seed,
+    samples: input.samples,
+    target_ids_file: input.idsFile ? basename(input.idsFile) : null,
   };
 }
 
 /** Discovers and selects the packages, and writes the run's manifest and metadata. Idempotent. */
 async function preparePhase1Run(input: Phase1RunInput): Promise<PreparedRun> {
   return asActivity(async () => {
-    // A retried or resumed run keeps the selection it made the first time.
+    // A retried or restarted run keeps the selection it made the first time, if it is the same run.
     const existing = await readSelection(input.runDir);
-    if (existing) return prepared(existing);
+    if (existing) {
+      const mismatches = identityMismatches(existing, runIdentity(input));
+      if (mismatches.length > 0) {
+        throw ApplicationFailure.create({
+          type: 'InvalidRunInput',
+          message:
+            `run ${input.runId} exists in ${input.runDir} with other settings (${mismatches.join('; ')}); ` +
+            'start it with its original settings, or use a new --run-id',
+          nonRetryable: true,
+        });
+      }
+      return { total: existing.total };
+    }
 
     const { packages, skipped } = await discoverPackages(input.corpusRoot);
     const idsFileIds = input.idsFile ? await readIdsFile(input.idsFile) : null;
@@ -96,13 +112,9 @@ async function preparePhase1Run(input: Phase1RunInput): Promise<PreparedRun> {
       })),
     ]);
     const record: SelectionRecord = {
+      ...runIdentity(input),
       run_id: input.runId,
-      corpus_root: input.corpusRoot,
-      agent: input.options.agent,
-      seed: input.options.seed,
-      samples: input.samples,
       dataset: input.dataset,
-      target_ids_file: input.idsFile ? basename(input.idsFile) : null,
       target_ids_total: input.idsFile ? selection.targetIdsTotal : null,
       total: selection.selected.length,
       started_at_unix_seconds: started,
@@ -111,7 +123,7 @@ async function preparePhase1Run(input: Phase1RunInput): Promise<PreparedRun> {
     };
     // Written last: its presence marks the preparation as complete.
     await writeSelection(input.runDir, record);
-    return prepared(record);
+    return { total: record.total };
   });
 }
 

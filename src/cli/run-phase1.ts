@@ -139,8 +139,9 @@ export async function runPhase1(opts: Phase1CliOptions, argv: string[], io: CliI
     const workflowId = runWorkflowId('phase1', input.runId);
     const verb = { started: 'Started', attached: 'Joined running', finished: 'Found finished' }[outcome.kind];
     io.log(`${verb} Phase I run ${input.runId} (agent ${input.options.agent})`);
+    if (outcome.kind === 'attached') io.log('  (a running run keeps the settings it was started with)');
     io.log(`  run directory: ${input.runDir}`);
-    const ui = workflowUiUrl(session.target.uiUrl, workflowId);
+    const ui = workflowUiUrl(session, workflowId);
     if (ui) io.log(`  Temporal UI:   ${ui}`);
     if (!session.workers && !opts.detach)
       io.log('  waiting for `smi-bench worker` processes to do the work…');

@@ -11,9 +11,11 @@ import type { phase1Run } from '../workflows/phase1-run.js';
 import type { Phase1RunInput } from '../workflows/phase1-types.js';
 import type { Session } from './session.js';
 
-export type StartOutcome =
-  | { kind: 'started' | 'attached'; handle: WorkflowHandle<typeof phase1Run> }
-  | { kind: 'finished'; handle: WorkflowHandle<typeof phase1Run> };
+export interface StartOutcome {
+  /** started: a new execution; attached: the run was already going; finished: it had completed. */
+  kind: 'started' | 'attached' | 'finished';
+  handle: WorkflowHandle<typeof phase1Run>;
+}
 
 function searchAttributes(input: Phase1RunInput): SearchAttributePair[] {
   const pairs: SearchAttributePair[] = [
@@ -52,7 +54,9 @@ export async function startPhase1Run(session: Session, input: Phase1RunInput): P
   }
 }
 
-export function workflowUiUrl(uiUrl: string | null, workflowId: string): string | null {
+export function workflowUiUrl(session: Session, workflowId: string): string | null {
+  const { uiUrl } = session.target;
   if (!uiUrl) return null;
-  return `${uiUrl}/namespaces/default/workflows/${encodeURIComponent(workflowId)}`;
+  const namespace = encodeURIComponent(session.client.options.namespace);
+  return `${uiUrl}/namespaces/${namespace}/workflows/${encodeURIComponent(workflowId)}`;
 }

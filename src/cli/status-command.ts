@@ -27,7 +27,7 @@ export async function runStatus(runId: string, io: CliIO): Promise<number> {
       if (d.status.name === 'RUNNING') io.out('  (no worker answered; start one to make progress)');
     }
     io.out(`  run directory: ${run.runDir}`);
-    const ui = workflowUiUrl(session.target.uiUrl, runWorkflowId('phase1', runId));
+    const ui = workflowUiUrl(session, runWorkflowId('phase1', runId));
     if (ui) io.out(`  Temporal UI:   ${ui}`);
     return 0;
   });

@@ -21,6 +21,7 @@ export interface SelectionRecord {
   run_id: string;
   corpus_root: string;
   agent: string;
+  model: string | null;
   seed: number;
   samples: number;
   dataset: string | null;
@@ -34,6 +35,23 @@ export interface SelectionRecord {
   unknown_ids: string[];
   /** corpus directories that are not usable packages, with the reason */
   skipped: { dir: string; reason: string }[];
+}
+
+/** The parts of a run's definition that must not change when the same run id is started again. */
+export type RunIdentity = Pick<
+  SelectionRecord,
+  'corpus_root' | 'agent' | 'model' | 'seed' | 'samples' | 'target_ids_file'
+>;
+
+/**
+ * Why a run id cannot continue with these settings (empty when it can). Upstream refused to resume a
+ * checkpoint from another agent or seed; continuing with other settings would mix two runs' rows.
+ */
+export function identityMismatches(recorded: SelectionRecord, wanted: RunIdentity): string[] {
+  const keys: (keyof RunIdentity)[] = ['corpus_root', 'agent', 'model', 'seed', 'samples', 'target_ids_file'];
+  return keys
+    .filter((k) => recorded[k] !== wanted[k])
+    .map((k) => `${k} was ${JSON.stringify(recorded[k])}, now ${JSON.stringify(wanted[k])}`);
 }
 
 export async function writeRunMetadata(runDir: string, metadata: RunMetadata): Promise<void> {

@@ -37,9 +37,6 @@ export interface Phase1RunInput {
 /** What preparing a run learned; carried across continue-as-new. */
 export interface PreparedRun {
   total: number;
-  startedAtUnixSeconds: number;
-  unknownIds: number;
-  skippedDirs: number;
 }
 
 export interface RunTotals {

@@ -156,4 +156,20 @@ describe('Phase I with mock agents on the shared corpus', () => {
     const done = await handle.query(progressQuery);
     expect(done).toMatchObject({ phase: 'done', total: 16, completed: 16, errors: 0, avgF1: 1 });
   });
+
+  it('refuses to continue a run directory with other settings instead of mixing two runs', async () => {
+    const first = input('mock-perfect');
+    await (await startPhase1(client, first)).result();
+    const other = { ...first, options: { ...first.options, agent: 'mock-empty' as const } };
+    const handle = await client.workflow.start('phase1Run', {
+      workflowId: `${first.runId}-restarted-differently`,
+      taskQueue: 'smi-orchestration',
+      args: [other],
+    });
+    await expect(handle.result()).rejects.toMatchObject({
+      cause: { cause: { message: expect.stringMatching(/agent was "mock-perfect", now "mock-empty"/) } },
+    });
+    const lines = readFileSync(join(first.runDir, 'packages.jsonl'), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(4);
+  });
 });
