@@ -2,7 +2,11 @@
 // change to workflow code, once the change is known to be safe for runs in flight:
 //   npm run build && node dist/scripts/record-histories.js
 // It starts its own throw-away dev server, a scripted model server on 127.0.0.1 and in-process workers,
-// runs a small Phase I run over the demo corpus, and saves the histories of the run and of its packages.
+// and runs two small Phase I runs over the demo corpus:
+//  - `recorded`: 2 packages; the first model answer is empty (the struct budget is halved), the rest prose;
+//  - `recorded-can`: 3 packages, one per history (continue-as-new), a `setConcurrency` update while it
+//    runs, and a model that never answers for one package (the package times out).
+// It saves the histories of every execution of both runs and of their packages.
 import { loadRealAgentSettings } from '../src/agents/config.js';
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,7 +20,8 @@ import { findTemporalBinary, startDevServer } from '../src/temporal/dev-server.j
 import { DEFAULT_NAMESPACE, TASK_QUEUES, packageWorkflowId, runWorkflowId } from '../src/temporal/names.js';
 import { freePort } from '../src/temporal/ports.js';
 import { startWorkers, workerSettingsFromEnv } from '../src/worker.js';
-import type { phase1Run } from '../src/workflows/phase1-run.js';
+import type { benchmarkRun } from '../src/workflows/benchmark-run.js';
+import { setConcurrencyUpdate } from '../src/workflows/run-api.js';
 import type { Phase1RunInput } from '../src/workflows/phase1-types.js';
 import { startOpenAiStub } from '../perf/support/openai-stub.js';
 
@@ -29,14 +34,17 @@ const server = await startDevServer({
   uiPort: null,
   dbFile: join(scratch, 't.db'),
 });
-// The first package answers with an empty message once (so the struct budget is halved), the rest in prose.
+const corpusRoot = join(scratch, 'corpus');
+await writeDemoCorpus(corpusRoot);
 let emptySent = false;
+let hangingPackage: string | null = null;
 const stub = await startOpenAiStub({
   handler: (req) => {
     if (!emptySent) {
       emptySent = true;
       return { content: '' };
     }
+    if (req.packageId !== null && req.packageId === hangingPackage) return { hangMs: 60_000 };
     return {
       content: `Here you go:\n\`\`\`json\n{"key_types": ["${req.packageId ?? '0x0'}::m::S"]}\n\`\`\``,
     };
@@ -46,16 +54,15 @@ const workers = await startWorkers(
   workerSettingsFromEnv(server.address, { resolveApiKey: () => 'record' }, {}),
 );
 const connection = await Connection.connect({ address: server.address });
-try {
-  const client = new Client({ connection, namespace: DEFAULT_NAMESPACE });
-  const corpusRoot = join(scratch, 'corpus');
-  await writeDemoCorpus(corpusRoot);
-  const runId = 'recorded';
-  const input: Phase1RunInput = {
+const outDir = join(PROJECT_ROOT, 'test', 'histories');
+
+function runInput(runId: string, samples: number, overrides: Partial<Phase1RunInput>): Phase1RunInput {
+  return {
+    phase: 'phase1',
     runId,
     runDir: join(scratch, 'logs', runId),
     corpusRoot,
-    samples: 2,
+    samples,
     idsFile: null,
     dataset: null,
     concurrency: 2,
@@ -72,28 +79,69 @@ try {
       perPackageTimeoutSeconds: 60,
       includeTypeLists: false,
     },
+    ...overrides,
   };
-  const handle = await client.workflow.start<typeof phase1Run>('phase1Run', {
-    workflowId: runWorkflowId('phase1', runId),
-    taskQueue: TASK_QUEUES.orchestration,
-    args: [input],
-  });
-  await handle.result();
-  const outDir = join(PROJECT_ROOT, 'test', 'histories');
+}
+
+try {
+  const client = new Client({ connection, namespace: DEFAULT_NAMESPACE });
   await mkdir(outDir, { recursive: true });
-  const save = async (workflowId: string, file: string) => {
-    const history = await client.workflow.getHandle(workflowId).fetchHistory();
-    await writeFile(join(outDir, file), historyToJSON(history) + '\n');
-    console.log(`saved ${file}`);
+
+  /** Saves every execution of a workflow id (continue-as-new makes several), oldest first. */
+  const saveAll = async (workflowId: string, file: (n: number) => string) => {
+    const executions = [];
+    for await (const e of client.workflow.list({ query: `WorkflowId = '${workflowId}'` })) executions.push(e);
+    executions.sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+    for (const [n, e] of executions.entries()) {
+      const history = await client.workflow.getHandle(workflowId, e.runId).fetchHistory();
+      await writeFile(join(outDir, file(n)), historyToJSON(history) + '\n');
+      console.log(`saved ${file(n)}`);
+    }
   };
-  await save(handle.workflowId, 'phase1-run.json');
-  for (const entry of await readManifestPage(input.runDir, 0, input.samples)) {
-    await save(packageWorkflowId('phase1', runId, entry.packageId), `phase1-package-${entry.index}.json`);
-  }
+  const savePackages = async (input: Phase1RunInput, prefix: string) => {
+    for (const entry of await readManifestPage(input.runDir, 0, input.samples)) {
+      const id = packageWorkflowId('phase1', input.runId, entry.index, entry.packageId);
+      await saveAll(id, () => `${prefix}-package-${entry.index}.json`);
+    }
+  };
+
+  const plain = runInput('recorded', 2, {});
+  await client.workflow
+    .start<typeof benchmarkRun>('benchmarkRun', {
+      workflowId: runWorkflowId('phase1', plain.runId),
+      taskQueue: TASK_QUEUES.orchestration,
+      args: [plain],
+    })
+    .then((h) => h.result());
+  await saveAll(runWorkflowId('phase1', plain.runId), () => 'phase1-run.json');
+  await savePackages(plain, 'phase1');
+
+  const eventful = runInput('recorded-can', 3, { concurrency: 1, packagesPerHistory: 1 });
+  eventful.options = { ...eventful.options, perPackageTimeoutSeconds: 4 };
+  hangingPackage = (await readDemoIds(eventful))[1] ?? null;
+  const handle = await client.workflow.start<typeof benchmarkRun>('benchmarkRun', {
+    workflowId: runWorkflowId('phase1', eventful.runId),
+    taskQueue: TASK_QUEUES.orchestration,
+    args: [eventful],
+  });
+  await handle.executeUpdate(setConcurrencyUpdate, { args: [2] });
+  await handle.result();
+  await saveAll(handle.workflowId, (n) => `phase1-run-can-${n}.json`);
+  await savePackages(eventful, 'phase1-can');
 } finally {
   await connection.close();
   await workers.shutdown();
   await stub.close();
   await server.stop();
   await rm(scratch, { recursive: true, force: true });
+}
+
+/** The ids the run will select, in order, read from a throw-away preparation of the same selection. */
+async function readDemoIds(input: Phase1RunInput): Promise<string[]> {
+  const { discoverPackages } = await import('../src/corpus/discover.js');
+  const { selectPackages } = await import('../src/core/selection.js');
+  const { packages } = await discoverPackages(input.corpusRoot);
+  return selectPackages({ packages, samples: input.samples, seed: input.options.seed }).selected.map(
+    (p) => p.package_id,
+  );
 }

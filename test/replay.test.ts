@@ -11,9 +11,15 @@ const dir = join(PROJECT_ROOT, 'test', 'histories');
 const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 
 describe('replay of recorded histories', () => {
-  it('has histories of a run and of its packages', () => {
+  it('has histories of a run and of its packages, with continue-as-new, an update and a model timeout', () => {
     expect(files).toContain('phase1-run.json');
     expect(files.filter((f) => f.startsWith('phase1-package-')).length).toBeGreaterThan(0);
+    const text = (f: string) => readFileSync(join(dir, f), 'utf8');
+    const runs = files.filter((f) => f.startsWith('phase1-run-can-')).map(text);
+    expect(runs.some((t) => t.includes('EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW'))).toBe(true);
+    expect(runs.some((t) => t.includes('EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED'))).toBe(true);
+    const packages = files.filter((f) => f.startsWith('phase1-can-package-')).map(text);
+    expect(packages.some((t) => t.includes('EVENT_TYPE_ACTIVITY_TASK_FAILED'))).toBe(true);
   });
 
   it('detects a workflow that no longer matches its history (negative control)', async () => {

@@ -1,9 +1,14 @@
-// Activities on the llm queue: one model call per attempt. Temporal does the retrying (backoff, and the
-// provider's Retry-After for 429s), so model rate limits never hold up the io queue.
+// Activities on the llm queue: one model request per attempt, the same for every phase. Prompts are built
+// elsewhere (pure code, in local activities) and travel as hashes into the artifact store; Temporal does
+// the retrying (backoff, and the provider's Retry-After for 429s), so model rate limits never hold up
+// the io queue.
 import { Context } from '@temporalio/activity';
 import type { RealAgentSettings } from '../agents/config.js';
-import { predictKeyTypesWithModel } from '../agents/key-types-agent.js';
-import { buildPhase1Prompt } from '../core/phase1-prompt.js';
+import { ModelMalformedOutput } from '../agents/model-errors.js';
+import { completeChat } from '../agents/openai-chat.js';
+import { extractJsonValue, extractTypeList } from '../core/json-extract.js';
+import { sortedByCodePoint } from '../core/py-string.js';
+import { isPlainObject } from '../core/py-value.js';
 import type { TokenUsage } from '../core/types.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
@@ -14,13 +19,27 @@ export interface LlmActivityDeps {
   resolveApiKey(): string;
 }
 
-export interface KeyTypesAnswer {
-  predicted: string[];
+/**
+ * What the caller expects the answer to hold. `key_types`: a sorted list of type strings (Phase I);
+ * `json_object`: any JSON object (Phase II plans and `need_more` requests), checked by the caller.
+ */
+export type AnswerShape = 'key_types' | 'json_object';
+
+export interface ModelAnswer<T = unknown> {
+  parsed: T;
   usage: TokenUsage;
-  structsIncluded: number;
-  promptSha: string;
   answerSha: string;
+  finishReason: string | null;
 }
+
+const PARSERS: Record<AnswerShape, (content: string) => unknown> = {
+  key_types: (content) => sortedByCodePoint(extractTypeList(content)),
+  json_object: (content) => {
+    const value = extractJsonValue(content);
+    if (!isPlainObject(value)) throw new Error('expected a JSON object');
+    return value;
+  },
+};
 
 /** Time left for this HTTP request: the attempt's start-to-close or the overall deadline, whichever is first. */
 function requestBudgetMs(): number {
@@ -35,26 +54,38 @@ function requestBudgetMs(): number {
 }
 
 export function createLlmActivities(deps: LlmActivityDeps) {
-  async function predictKeyTypes(args: {
+  /**
+   * Sends the stored prompt once and stores the raw answer. Throws ModelEmptyContent when the model said
+   * nothing and ModelMalformedOutput when the text does not hold the expected shape; both carry the usage.
+   */
+  async function complete(args: {
     runDir: string;
-    packageId: string;
-    interfaceSha: string;
-    maxStructs: number;
+    promptSha: string;
     settings: RealAgentSettings;
-  }): Promise<KeyTypesAnswer> {
+    expect: AnswerShape;
+  }): Promise<ModelAnswer> {
     return asActivity(async () => {
       const store = runPaths(args.runDir).artifacts;
-      const iface: unknown = JSON.parse(await getArtifact(store, args.interfaceSha));
-      const { prompt, structsIncluded } = buildPhase1Prompt(iface, args.maxStructs);
-      const promptSha = await putArtifact(store, prompt);
-      const apiKey = deps.resolveApiKey();
-      const answer = await predictKeyTypesWithModel(args.settings, apiKey, prompt, {
+      const prompt = await getArtifact(store, args.promptSha);
+      const answer = await completeChat(args.settings, deps.resolveApiKey(), prompt, {
         timeoutMs: requestBudgetMs(),
         signal: Context.current().cancellationSignal,
       });
-      const answerSha = await putArtifact(store, answer.rawContent);
-      return { predicted: answer.predicted, usage: answer.usage, structsIncluded, promptSha, answerSha };
+      const answerSha = await putArtifact(store, answer.content);
+      let parsed: unknown;
+      try {
+        parsed = PARSERS[args.expect](answer.content);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new ModelMalformedOutput({
+          reason,
+          content: answer.content,
+          usage: answer.usage,
+          cause: error,
+        });
+      }
+      return { parsed, usage: answer.usage, answerSha, finishReason: answer.finishReason };
     });
   }
-  return { predictKeyTypes };
+  return { complete };
 }

@@ -1,7 +1,30 @@
 // The live progress line the CLI shows while it waits for a run.
-import type { Phase1Progress, Phase1RunOutput } from '../workflows/phase1-types.js';
+import type { Phase } from '../temporal/names.js';
+import type { RunOutput, RunProgress } from '../workflows/run-types.js';
 
-export function formatProgress(p: Phase1Progress, elapsedMs: number): string {
+/** How each phase's numbers are named on screen: the progress line's mean, then the final aggregate. */
+const PHASE_DISPLAY: Record<Phase, { title: string; mean: [string, string]; aggregate: [string, string][] }> =
+  {
+    phase1: {
+      title: 'Phase I',
+      mean: ['f1', 'avg F1'],
+      aggregate: [
+        ['avg_precision', 'avg precision'],
+        ['avg_recall', 'avg recall'],
+        ['avg_f1', 'avg F1'],
+      ],
+    },
+    phase2: {
+      title: 'Phase II',
+      mean: ['hit_rate', 'avg hit rate'],
+      aggregate: [
+        ['avg_hit_rate', 'avg hit rate'],
+        ['max_hit_rate', 'max hit rate'],
+      ],
+    },
+  };
+
+export function formatProgress(p: RunProgress, elapsedMs: number): string {
   if (p.phase === 'preparing') return `[${p.runId}] preparing: discovering and selecting packages…`;
   const pct = p.total > 0 ? Math.floor((100 * p.completed) / p.total) : 0;
   const parts = [
@@ -9,7 +32,9 @@ export function formatProgress(p: Phase1Progress, elapsedMs: number): string {
     `${p.running.length} running`,
     `${p.errors} error${p.errors === 1 ? '' : 's'}`,
   ];
-  if (p.avgF1 !== null) parts.push(`avg F1 ${p.avgF1.toFixed(3)}`);
+  const [meanKey, meanLabel] = PHASE_DISPLAY[p.runPhase].mean;
+  const mean = p.means[meanKey];
+  if (mean !== undefined) parts.push(`${meanLabel} ${mean.toFixed(3)}`);
   if (p.usage.total_tokens > 0) parts.push(`${p.usage.total_tokens.toLocaleString('en-US')} tokens`);
   const seconds = elapsedMs / 1000;
   if (p.completed > 0 && seconds > 0) parts.push(`${(p.completed / seconds).toFixed(1)} pkg/s`);
@@ -17,11 +42,14 @@ export function formatProgress(p: Phase1Progress, elapsedMs: number): string {
   return parts.join(' · ');
 }
 
-export function formatSummary(out: Phase1RunOutput): string[] {
-  const a = out.aggregate;
+export function formatSummary(out: RunOutput): string[] {
+  const display = PHASE_DISPLAY[out.runPhase];
+  const numbers = display.aggregate
+    .filter(([key]) => out.aggregate[key] !== undefined)
+    .map(([key, label]) => `${label} ${(out.aggregate[key] ?? 0).toFixed(4)}`);
   const lines = [
-    `Phase I finished: ${out.total} packages, ${a.errors} with errors`,
-    `  avg precision ${a.avg_precision.toFixed(4)} · avg recall ${a.avg_recall.toFixed(4)} · avg F1 ${a.avg_f1.toFixed(4)}`,
+    `${display.title} finished: ${out.total} packages, ${out.errors} with errors`,
+    `  ${numbers.join(' · ')}`,
   ];
   if (out.usage.total_tokens > 0) {
     lines.push(

@@ -19,7 +19,7 @@ import { UsageError } from './errors.js';
 import { formatSummary } from './progress.js';
 import { runNotes } from './run-notes.js';
 import { withSession } from './session.js';
-import { startPhase1Run, workflowUiUrl } from './start-run.js';
+import { startRun, workflowUiUrl } from './start-run.js';
 import { watchRun } from './watch.js';
 
 export interface Phase1CliOptions {
@@ -97,6 +97,7 @@ export async function buildPhase1Input(
     );
   }
   return {
+    phase: 'phase1',
     runId,
     runDir: resolve(opts.logDir, runId),
     corpusRoot,
@@ -135,11 +136,10 @@ export async function runPhase1(opts: Phase1CliOptions, argv: string[], io: CliI
         '--detach needs a Temporal server that outlives this command: start `smi-bench server` or set TEMPORAL_ADDRESS',
       );
     }
-    const outcome = await startPhase1Run(session, input);
+    const outcome = await startRun(session, input);
     const workflowId = runWorkflowId('phase1', input.runId);
     const verb = { started: 'Started', attached: 'Joined running', finished: 'Found finished' }[outcome.kind];
     io.log(`${verb} Phase I run ${input.runId} (agent ${input.options.agent})`);
-    if (outcome.kind === 'attached') io.log('  (a running run keeps the settings it was started with)');
     io.log(`  run directory: ${input.runDir}`);
     const ui = workflowUiUrl(session, workflowId);
     if (ui) io.log(`  Temporal UI:   ${ui}`);
@@ -150,7 +150,8 @@ export async function runPhase1(opts: Phase1CliOptions, argv: string[], io: CliI
       return 0;
     }
     const output = await watchRun(outcome.handle, { showProgress: opts.progress, log: io.log });
-    if (outcome.kind === 'finished' && input.outFile && input.outFile !== output.outFile) {
+    // A run joined or found finished was started with its own --out: this command's goes here too.
+    if (outcome.kind !== 'started' && input.outFile && input.outFile !== output.outFile) {
       await copyFile(output.resultPath, input.outFile);
       output.outFile = input.outFile;
     }

@@ -1,26 +1,31 @@
-// Starts a Phase I run, or joins it when the run id exists already: a running run is attached to, a
-// failed or terminated one is started again and continues from the rows already recorded.
+// Starts a benchmark run, or joins it when the run id exists already: a running run is attached to, a
+// failed or terminated one is started again and continues from the rows already recorded. Joining is
+// refused when the run was started with other settings, so two runs' rows are never mixed.
 import { WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';
 import {
   WorkflowIdConflictPolicy,
   WorkflowIdReusePolicy,
   type SearchAttributePair,
 } from '@temporalio/common';
+import { identityMismatches, readSelection, runIdentity } from '../run-store/run-record.js';
 import { SEARCH_ATTRIBUTES, TASK_QUEUES, runWorkflowId } from '../temporal/names.js';
-import type { phase1Run } from '../workflows/phase1-run.js';
-import type { Phase1RunInput } from '../workflows/phase1-types.js';
+import type { benchmarkRun } from '../workflows/benchmark-run.js';
+import type { RunInput } from '../workflows/run-types.js';
+import { UsageError } from './errors.js';
 import type { Session } from './session.js';
 
 export interface StartOutcome {
   /** started: a new execution; attached: the run was already going; finished: it had completed. */
   kind: 'started' | 'attached' | 'finished';
-  handle: WorkflowHandle<typeof phase1Run>;
+  handle: WorkflowHandle<typeof benchmarkRun>;
 }
 
-function searchAttributes(input: Phase1RunInput): SearchAttributePair[] {
+const PHASE_TITLES = { phase1: 'Phase I', phase2: 'Phase II' } as const;
+
+function searchAttributes(input: RunInput): SearchAttributePair[] {
   const pairs: SearchAttributePair[] = [
     { key: SEARCH_ATTRIBUTES.runId, value: input.runId },
-    { key: SEARCH_ATTRIBUTES.phase, value: 'phase1' },
+    { key: SEARCH_ATTRIBUTES.phase, value: input.phase },
     { key: SEARCH_ATTRIBUTES.agent, value: input.options.agent },
   ];
   const model = input.options.agentSettings?.model;
@@ -29,23 +34,38 @@ function searchAttributes(input: Phase1RunInput): SearchAttributePair[] {
   return pairs;
 }
 
-export async function startPhase1Run(session: Session, input: Phase1RunInput): Promise<StartOutcome> {
-  const workflowId = runWorkflowId('phase1', input.runId);
-  const existing = session.client.workflow.getHandle<typeof phase1Run>(workflowId);
-  const status = await existing
-    .describe()
-    .then((d) => d.status.name)
-    .catch(() => null);
+/** Refuses to join an existing run whose recorded settings differ from these. */
+async function checkSameRun(input: RunInput, runDirOfExisting: string | undefined): Promise<void> {
+  const recorded = await readSelection(runDirOfExisting ?? input.runDir);
+  if (!recorded) return;
+  const mismatches = identityMismatches(recorded.identity ?? {}, runIdentity(input));
+  if (mismatches.length > 0) {
+    throw new UsageError(
+      `run ${input.runId} was started with other settings:\n  ${mismatches.join('\n  ')}\n` +
+        'start it with its original settings, or choose a new --run-id',
+    );
+  }
+}
+
+export async function startRun(session: Session, input: RunInput): Promise<StartOutcome> {
+  const workflowId = runWorkflowId(input.phase, input.runId);
+  const existing = session.client.workflow.getHandle<typeof benchmarkRun>(workflowId);
+  const description = await existing.describe().catch(() => null);
+  if (description) await checkSameRun(input, description.memo?.runDir as string | undefined);
+  const status = description?.status.name ?? null;
   try {
-    const handle = await session.client.workflow.start<typeof phase1Run>('phase1Run', {
+    const handle = await session.client.workflow.start<typeof benchmarkRun>('benchmarkRun', {
       workflowId,
       taskQueue: TASK_QUEUES.orchestration,
       args: [input],
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
+      // --retry-errors starts a finished run again; otherwise a finished run is only reported.
+      workflowIdReusePolicy: input.retryErrors
+        ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
+        : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       ...(session.searchAttributes ? { typedSearchAttributes: searchAttributes(input) } : {}),
       memo: { runDir: input.runDir, outFile: input.outFile, corpusRoot: input.corpusRoot },
-      staticSummary: `Phase I · ${input.options.agent} · ${input.corpusRoot}`,
+      staticSummary: `${PHASE_TITLES[input.phase]} · ${input.options.agent} · ${input.corpusRoot}`,
     });
     return { kind: status === 'RUNNING' ? 'attached' : 'started', handle };
   } catch (err) {

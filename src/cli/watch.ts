@@ -1,8 +1,8 @@
 // Waits for a run to finish while showing its progress. Survives a Temporal server restart: queries and
 // the result long-poll are simply tried again until the server is back.
 import type { WorkflowHandle } from '@temporalio/client';
-import { progressQuery } from '../workflows/phase1-api.js';
-import type { Phase1Progress, Phase1RunOutput } from '../workflows/phase1-types.js';
+import { progressQuery } from '../workflows/run-api.js';
+import type { RunOutput, RunProgress } from '../workflows/run-types.js';
 import { ProgressPrinter, formatProgress } from './progress.js';
 
 export interface WatchOptions {
@@ -12,10 +12,7 @@ export interface WatchOptions {
 }
 
 /** The run's progress, or null when no worker answers in time (the call is cut off at the deadline). */
-export async function queryProgress(
-  handle: WorkflowHandle,
-  timeoutMs = 3000,
-): Promise<Phase1Progress | null> {
+export async function queryProgress(handle: WorkflowHandle, timeoutMs = 3000): Promise<RunProgress | null> {
   try {
     return await handle.client.connection.withDeadline(Date.now() + timeoutMs, () =>
       handle.query(progressQuery),
@@ -25,12 +22,12 @@ export async function queryProgress(
   }
 }
 
-export async function watchRun(handle: WorkflowHandle, opts: WatchOptions): Promise<Phase1RunOutput> {
+export async function watchRun(handle: WorkflowHandle, opts: WatchOptions): Promise<RunOutput> {
   const printer = new ProgressPrinter(process.stderr);
   const started = Date.now();
   const awaitResult = () =>
     handle.result().then(
-      (value: Phase1RunOutput) => ({ kind: 'done' as const, value }),
+      (value: RunOutput) => ({ kind: 'done' as const, value }),
       (error: unknown) => ({ kind: 'error' as const, error }),
     );
   let result = awaitResult();

@@ -2,6 +2,7 @@
 // and by `smi-bench results` for a run that is still going.
 import { basename } from 'node:path';
 import { aggregatePhase1, type Phase1RunResult } from '../core/phase1-result.js';
+import type { Phase1PackageRow } from '../core/types.js';
 import { formatPhase1ResultJson } from '../core/phase1-result-json.js';
 import { atomicWriteFile } from './atomic-write.js';
 import { corpusGitHead } from './git-info.js';
@@ -14,7 +15,7 @@ export async function buildPhase1Result(
 ): Promise<Phase1RunResult> {
   const selection = await readSelection(runDir);
   if (!selection) throw new Error(`${runDir} holds no prepared run (selection.json is missing)`);
-  const rows = (await readStoredRows(runDir)).map((s) => s.row);
+  const rows = (await readStoredRows<Phase1PackageRow>(runDir)).map((s) => s.row);
   const errors = rows.filter((r) => r.error !== null).length;
   return {
     schema_version: 1,

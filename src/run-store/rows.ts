@@ -3,16 +3,21 @@
 // finds the row file and only completes what the crash interrupted, so no line is written twice.
 import { access, appendFile, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Phase1PackageRow } from '../core/types.js';
-import { formatPhase1PackageLine } from '../core/phase1-result.js';
-import { pyFloat } from '../core/pyjson.js';
 import { atomicWriteFile } from './atomic-write.js';
-import { appendEvents } from './events.js';
+import { appendEvents, type EventFields } from './events.js';
 import { rowPath, runPaths } from './paths.js';
 
-export interface StoredRow {
+/** What every phase's row has. */
+export interface BaseRow {
+  package_id: string;
+  error: string | null;
+}
+
+export interface StoredRow<Row extends BaseRow = BaseRow> {
   index: number;
-  row: Phase1PackageRow;
+  row: Row;
+  /** Artifact hashes behind the row (interface, prompts, answers): traceable after history retention. */
+  trace?: Record<string, unknown>;
   started_at_unix_seconds: number;
   finished_at_unix_seconds: number;
 }
@@ -26,24 +31,39 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-export async function readStoredRow(runDir: string, index: number): Promise<StoredRow | null> {
+export async function readStoredRow<Row extends BaseRow>(
+  runDir: string,
+  index: number,
+): Promise<StoredRow<Row> | null> {
   const path = rowPath(runDir, index);
   if (!(await exists(path))) return null;
-  return JSON.parse(await readFile(path, 'utf8')) as StoredRow;
+  return JSON.parse(await readFile(path, 'utf8')) as StoredRow<Row>;
 }
 
 /** All finished rows, in processing order. */
-export async function readStoredRows(runDir: string): Promise<StoredRow[]> {
+export async function readStoredRows<Row extends BaseRow>(runDir: string): Promise<StoredRow<Row>[]> {
   const dir = runPaths(runDir).rows;
   if (!(await exists(dir))) return [];
   const names = (await readdir(dir)).filter((n) => /^\d+\.json$/.test(n)).sort();
   const rows = await Promise.all(
-    names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as StoredRow),
+    names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as StoredRow<Row>),
   );
   return rows.sort((a, b) => a.index - b.index);
 }
 
-export async function recordRow(runDir: string, stored: StoredRow): Promise<void> {
+/** How a phase writes its row into upstream's logs. */
+export interface RowLogFormat<Row extends BaseRow> {
+  /** The packages.jsonl line, newline included. */
+  packageLine(row: Row): string;
+  /** Fields of the `package_finished` event besides package_id and i. */
+  finishedFields(row: Row): EventFields;
+}
+
+export async function recordRow<Row extends BaseRow>(
+  runDir: string,
+  stored: StoredRow<Row>,
+  format: RowLogFormat<Row>,
+): Promise<void> {
   const path = rowPath(runDir, stored.index);
   if (await exists(path)) {
     if (await packagesLogHas(runDir, stored.row.package_id)) return;
@@ -51,8 +71,7 @@ export async function recordRow(runDir: string, stored: StoredRow): Promise<void
     await atomicWriteFile(path, JSON.stringify(stored) + '\n');
   }
   const { row } = stored;
-  // packages.jsonl carries upstream's fields (never the type lists) plus token usage.
-  await appendFile(runPaths(runDir).packages, formatPhase1PackageLine(row));
+  await appendFile(runPaths(runDir).packages, format.packageLine(row));
   const i = stored.index + 1;
   await appendEvents(runDir, [
     {
@@ -63,13 +82,7 @@ export async function recordRow(runDir: string, stored: StoredRow): Promise<void
     {
       t: stored.finished_at_unix_seconds,
       event: 'package_finished',
-      fields: {
-        package_id: row.package_id,
-        i,
-        elapsed_seconds: row.elapsed_seconds === null ? null : pyFloat(row.elapsed_seconds),
-        error: row.error,
-        timed_out: row.timed_out,
-      },
+      fields: { package_id: row.package_id, i, ...format.finishedFields(row) },
     },
   ]);
 }

@@ -1,24 +1,29 @@
 // run_metadata.json (upstream's) and selection.json (ours): what a run is and which packages it covers.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { pyDumps } from '../core/pyjson.js';
 import { atomicWriteFile } from './atomic-write.js';
 import { runPaths } from './paths.js';
+import type { Phase } from '../temporal/names.js';
+import type { RunInput } from '../workflows/run-types.js';
 
+/** Upstream's run_metadata.json: common fields, the phase's own (see activities/phase*.ts), and our run id. */
 export interface RunMetadata {
   schema_version: 1;
-  benchmark: 'phase1_key_struct_discovery';
+  benchmark: string;
   started_at_unix_seconds: number;
   agent: string;
   seed: number;
-  corpus_root: string;
   argv: string[];
-  /** smi-bench additions: */
   run_id: string;
-  model: string | null;
+  [field: string]: unknown;
 }
 
 export interface SelectionRecord {
   run_id: string;
+  phase: Phase;
+  /** Every setting the run's rows depend on; see runIdentity. */
+  identity: RunIdentity;
   corpus_root: string;
   agent: string;
   model: string | null;
@@ -37,21 +42,46 @@ export interface SelectionRecord {
   skipped: { dir: string; reason: string }[];
 }
 
-/** The parts of a run's definition that must not change when the same run id is started again. */
-export type RunIdentity = Pick<
-  SelectionRecord,
-  'corpus_root' | 'agent' | 'model' | 'seed' | 'samples' | 'target_ids_file'
->;
-
 /**
- * Why a run id cannot continue with these settings (empty when it can). Upstream refused to resume a
- * checkpoint from another agent or seed; continuing with other settings would mix two runs' rows.
+ * What a run is: every setting that decides its rows, flattened to `name: value` pairs. Starting the same
+ * run id again is refused when any of them differs, rather than mixing two runs' rows (upstream refused to
+ * resume a checkpoint from another agent or seed). Long strings (a prompt template) are kept as a hash.
  */
-export function identityMismatches(recorded: SelectionRecord, wanted: RunIdentity): string[] {
-  const keys: (keyof RunIdentity)[] = ['corpus_root', 'agent', 'model', 'seed', 'samples', 'target_ids_file'];
+export type RunIdentity = Record<string, string | number | boolean | null>;
+
+const LONGEST_KEPT_STRING = 200;
+
+export function runIdentity(input: RunInput): RunIdentity {
+  const identity: RunIdentity = {
+    phase: input.phase,
+    corpus_root: input.corpusRoot,
+    samples: input.samples,
+    target_ids_file: input.idsFile,
+  };
+  flattenInto(identity, 'options', input.options);
+  return identity;
+}
+
+function flattenInto(out: RunIdentity, prefix: string, value: unknown): void {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) flattenInto(out, `${prefix}.${k}`, v);
+  } else if (typeof value === 'string' && value.length > LONGEST_KEPT_STRING) {
+    out[prefix] = `sha256:${createHash('sha256').update(value).digest('hex')}`;
+  } else if (value === undefined) {
+    out[prefix] = null;
+  } else if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
+    out[prefix] = value as string | number | boolean | null;
+  } else {
+    out[prefix] = JSON.stringify(value);
+  }
+}
+
+/** Why a run id cannot continue with these settings, one line per difference (empty when it can). */
+export function identityMismatches(recorded: RunIdentity, wanted: RunIdentity): string[] {
+  const keys = [...new Set([...Object.keys(recorded), ...Object.keys(wanted)])].sort();
   return keys
-    .filter((k) => recorded[k] !== wanted[k])
-    .map((k) => `${k} was ${JSON.stringify(recorded[k])}, now ${JSON.stringify(wanted[k])}`);
+    .filter((k) => (recorded[k] ?? null) !== (wanted[k] ?? null))
+    .map((k) => `${k} was ${JSON.stringify(recorded[k] ?? null)}, now ${JSON.stringify(wanted[k] ?? null)}`);
 }
 
 export async function writeRunMetadata(runDir: string, metadata: RunMetadata): Promise<void> {

@@ -13,6 +13,7 @@ export const TASK_QUEUES = {
   orchestration: 'smi-orchestration',
   io: 'smi-io',
   llm: 'smi-llm',
+  sim: 'smi-sim',
 } as const;
 
 export const SEARCH_ATTRIBUTES = {
@@ -21,15 +22,38 @@ export const SEARCH_ATTRIBUTES = {
   agent: defineSearchAttributeKey('SmiAgent', SearchAttributeType.KEYWORD),
   model: defineSearchAttributeKey('SmiModel', SearchAttributeType.KEYWORD),
   dataset: defineSearchAttributeKey('SmiDataset', SearchAttributeType.KEYWORD),
+  /** Set on package workflows only, next to their run's attributes. */
+  packageId: defineSearchAttributeKey('SmiPackageId', SearchAttributeType.KEYWORD),
 } as const;
 
-export type Phase = 'phase1';
+export const PHASES = ['phase1', 'phase2'] as const;
+export type Phase = (typeof PHASES)[number];
 
 /** Derived, never random: starting the same run id again continues the same workflow. */
 export function runWorkflowId(phase: Phase, runId: string): string {
   return `smi/${phase}/${runId}`;
 }
 
-export function packageWorkflowId(phase: Phase, runId: string, packageId: string): string {
-  return `smi/${phase}/${runId}/${packageId}`;
+/** The workflow type that runs one package of a phase. */
+export function packageWorkflowType(phase: Phase): string {
+  return `${phase}Package`;
+}
+
+const MAX_ID_IN_WORKFLOW_ID = 66;
+
+/**
+ * A package workflow's id. The index makes it unique (an ids file may list a package twice), and the
+ * package id, cut to a safe length and alphabet, makes it readable; nothing a corpus holds can make the
+ * id too long or odd enough for the server to refuse the start. `attempt` names a `--retry-errors` round.
+ */
+export function packageWorkflowId(
+  phase: Phase,
+  runId: string,
+  index: number,
+  packageId: string,
+  attempt?: string,
+): string {
+  const readable = packageId.replace(/[^0-9A-Za-z]/g, '').slice(0, MAX_ID_IN_WORKFLOW_ID);
+  const base = `smi/${phase}/${runId}/${index}-${readable}`;
+  return attempt ? `${base}/${attempt}` : base;
 }

@@ -97,7 +97,11 @@ describe('smi-bench phase1 / status / results', () => {
     const found = await findBySearchAttributes(
       `SmiRunId="cli-bad-input" AND SmiPhase="phase1" AND SmiAgent="mock-perfect"`,
     );
-    expect(found).toEqual(['smi/phase1/cli-bad-input']);
+    // the run, and its three packages, which carry their package id too
+    expect(found.sort()).toEqual([
+      'smi/phase1/cli-bad-input',
+      ...result.packages.map((p, i) => expect.stringMatching(new RegExp(`^smi/phase1/cli-bad-input/${i}-`))),
+    ]);
 
     const status = await smiBench(['status', 'cli-bad-input'], env);
     expect(status.exitCode).toBe(0);

@@ -100,8 +100,10 @@ describe('formatPhase1ResultJson', () => {
     expect(keys).toEqual([...keys].sort());
   });
 
-  it('writes type lists only when the row has them', () => {
-    expect(text.match(/truth_key_types_list/g)).toHaveLength(1);
+  it('writes type lists as null when the row has none, as upstream does', () => {
+    expect(text.match(/"truth_key_types_list": \[/g)).toHaveLength(1);
+    expect(text.match(/"truth_key_types_list": null/g)).toHaveLength(1);
+    expect(text.match(/"predicted_key_types_list": null/g)).toHaveLength(1);
   });
 });
 

@@ -15,7 +15,7 @@ import { testRunInput } from '../support/run-input.js';
 import { findTemporalBinary, startDevServer, type DevServer } from '../../src/temporal/dev-server.js';
 import { freePort } from '../../src/temporal/ports.js';
 import { DEFAULT_NAMESPACE, TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
-import type { phase1Run } from '../../src/workflows/phase1-run.js';
+import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
 import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
 import type { Phase1PackageRow } from '../../src/core/types.js';
 
@@ -81,7 +81,7 @@ function input(runId: string): Phase1RunInput {
 }
 
 async function start(runId: string) {
-  return client.workflow.start<typeof phase1Run>('phase1Run', {
+  return client.workflow.start<typeof benchmarkRun>('benchmarkRun', {
     workflowId: runWorkflowId('phase1', runId),
     taskQueue: TASK_QUEUES.orchestration,
     args: [input(runId)],

@@ -10,7 +10,7 @@ import type { RunningWorkers } from '../../src/worker.js';
 import type { Client } from '@temporalio/client';
 import type { Phase1Agent } from '../../src/core/types.js';
 import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
-import { progressQuery, setConcurrencyUpdate } from '../../src/workflows/phase1-api.js';
+import { progressQuery, setConcurrencyUpdate } from '../../src/workflows/run-api.js';
 import { makeSyntheticCorpus } from '../support/synthetic-corpus.js';
 import { testRunInput } from '../support/run-input.js';
 
@@ -154,14 +154,14 @@ describe('Phase I with mock agents on the shared corpus', () => {
     const out = await handle.result();
     expect(out.total).toBe(16);
     const done = await handle.query(progressQuery);
-    expect(done).toMatchObject({ phase: 'done', total: 16, completed: 16, errors: 0, avgF1: 1 });
+    expect(done).toMatchObject({ phase: 'done', total: 16, completed: 16, errors: 0, means: { f1: 1 } });
   });
 
   it('refuses to continue a run directory with other settings instead of mixing two runs', async () => {
     const first = input('mock-perfect');
     await (await startPhase1(client, first)).result();
     const other = { ...first, options: { ...first.options, agent: 'mock-empty' as const } };
-    const handle = await client.workflow.start('phase1Run', {
+    const handle = await client.workflow.start('benchmarkRun', {
       workflowId: `${first.runId}-restarted-differently`,
       taskQueue: 'smi-orchestration',
       args: [other],

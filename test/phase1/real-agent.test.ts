@@ -117,7 +117,8 @@ describe('Phase I with a real agent against a local OpenAI-compatible server', (
     expect(calls('math_utils')).toBe(1); // upstream retried this six times
 
     expect(row('hero_game')).toMatchObject({ timed_out: true, predicted_key_types: 0 });
-    expect(row('hero_game').error).toMatch(/per-package timeout exceeded \(5s\)/);
+    // upstream's words for a request cut off by the package deadline
+    expect(row('hero_game').error).toBe('real-agent call failed: per-call timeout exceeded');
 
     expect(row('marketplace').error).toMatch(/real-agent call failed/);
     expect(calls('marketplace')).toBe(1);
@@ -128,5 +129,31 @@ describe('Phase I with a real agent against a local OpenAI-compatible server', (
     // Every request carried the key from the worker's environment; none carried it in workflow history.
     expect(stub.requests.every((r) => r.headers.authorization === 'Bearer sk-test-123456')).toBe(true);
     expect(JSON.stringify(input)).not.toContain('sk-test');
+  });
+
+  it('reports the struct budget of the last request sent, as upstream does', async () => {
+    const silent = await startOpenAiStub({ handler: () => ({ content: '' }) });
+    try {
+      const logDir = mkdtempSync(join(tmpdir(), 'smi-real-'));
+      const input = testRunInput({
+        runId: uniqueRunId('real-empty'),
+        logDir,
+        corpusRoot: demo.root,
+        input: { samples: 1 },
+        options: {
+          agent: 'real-openai-compatible',
+          agentSettings: loadRealAgentSettings({ SMI_MODEL: 'm', SMI_API_BASE_URL: silent.baseUrl }, {}),
+        },
+      });
+      await (await startPhase1(client, input)).result();
+      const [line] = readFileSync(join(input.runDir, 'packages.jsonl'), 'utf8').trim().split('\n');
+      const row = JSON.parse(line!) as Phase1PackageRow;
+      // four requests with 200, 100, 50 and 25 structs; the last one sent had 25 (not a halved 12)
+      expect(silent.requests).toHaveLength(4);
+      expect(row).toMatchObject({ attempts: 4, max_structs_used: 25, timed_out: false });
+      expect(row.error).toMatch(/^real-agent call failed: /);
+    } finally {
+      await silent.close();
+    }
   });
 });

@@ -6,4 +6,6 @@ export const TEST_NAMESPACES = {
   realAgent: 'test-real-agent',
   cli: 'test-cli',
   resume: 'test-resume',
+  engine: 'test-engine',
+  engineFaults: 'test-engine-faults',
 } as const;

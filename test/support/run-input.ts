@@ -7,11 +7,12 @@ export interface TestRunSpec {
   logDir: string;
   corpusRoot: string;
   options?: Partial<Phase1Options>;
-  input?: Partial<Omit<Phase1RunInput, 'options'>>;
+  input?: Partial<Omit<Phase1RunInput, 'options' | 'phase'>>;
 }
 
 export function testRunInput(spec: TestRunSpec): Phase1RunInput {
   return {
+    phase: 'phase1',
     runId: spec.runId,
     runDir: join(spec.logDir, spec.runId),
     corpusRoot: spec.corpusRoot,

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { Client, Connection, type WorkflowHandleWithFirstExecutionRunId } from '@temporalio/client';
 import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
 import { startWorkers, workerSettingsFromEnv, type RunningWorkers } from '../../src/worker.js';
-import type { phase1Run } from '../../src/workflows/phase1-run.js';
+import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
 import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
 
 export function temporalAddress(): string {
@@ -25,8 +25,8 @@ export async function startTestWorkers(namespace: string, apiKey = 'test-key'): 
 export async function startPhase1(
   client: Client,
   input: Phase1RunInput,
-): Promise<WorkflowHandleWithFirstExecutionRunId<typeof phase1Run>> {
-  return client.workflow.start<typeof phase1Run>('phase1Run', {
+): Promise<WorkflowHandleWithFirstExecutionRunId<typeof benchmarkRun>> {
+  return client.workflow.start<typeof benchmarkRun>('benchmarkRun', {
     workflowId: runWorkflowId('phase1', input.runId),
     taskQueue: TASK_QUEUES.orchestration,
     args: [input],

@@ -1,0 +1,72 @@
+// Per-package file work that package workflows run as local activities: extracting an interface,
+// building a prompt from it, recording the finished row. Each takes milliseconds and is idempotent.
+import { extractKeyTypes } from '../core/truth.js';
+import { sortedByCodePoint } from '../core/py-string.js';
+import { buildPhase1Prompt } from '../core/phase1-prompt.js';
+import { extractPackageInterface, formatInterfaceJson } from '../move/index.js';
+import { getArtifact, putArtifact } from '../run-store/artifacts.js';
+import { runPaths } from '../run-store/paths.js';
+import { recordRow, type BaseRow } from '../run-store/rows.js';
+import type { Phase } from '../temporal/names.js';
+import { asActivity } from './failures.js';
+import { phaseDefinition } from './phases/index.js';
+
+export interface ExtractedInterface {
+  interfaceSha: string;
+  /** `address::module::Struct` of every struct with `key`, sorted. */
+  truth: string[];
+}
+
+async function extractInterface(args: {
+  runDir: string;
+  packageDir: string;
+  packageId: string;
+}): Promise<ExtractedInterface> {
+  return asActivity(async () => {
+    const iface = await extractPackageInterface(args.packageDir);
+    const interfaceSha = await putArtifact(runPaths(args.runDir).artifacts, formatInterfaceJson(iface));
+    return { interfaceSha, truth: sortedByCodePoint(extractKeyTypes(iface)) };
+  });
+}
+
+/** The Phase I prompt for an interface in the artifact store, stored there too. */
+async function preparePhase1Prompt(args: {
+  runDir: string;
+  interfaceSha: string;
+  maxStructs: number;
+}): Promise<{ promptSha: string; structsIncluded: number }> {
+  return asActivity(async () => {
+    const store = runPaths(args.runDir).artifacts;
+    const iface: unknown = JSON.parse(await getArtifact(store, args.interfaceSha));
+    const { prompt, structsIncluded } = buildPhase1Prompt(iface, args.maxStructs);
+    return { promptSha: await putArtifact(store, prompt), structsIncluded };
+  });
+}
+
+async function recordPackageResult(args: {
+  phase: Phase;
+  runDir: string;
+  index: number;
+  row: BaseRow;
+  trace: Record<string, unknown>;
+  startedAtUnixSeconds: number;
+  finishedAtUnixSeconds: number;
+}): Promise<void> {
+  return asActivity(() =>
+    recordRow(
+      args.runDir,
+      {
+        index: args.index,
+        row: args.row,
+        trace: args.trace,
+        started_at_unix_seconds: args.startedAtUnixSeconds,
+        finished_at_unix_seconds: args.finishedAtUnixSeconds,
+      },
+      phaseDefinition(args.phase).rowLog,
+    ),
+  );
+}
+
+export function createPackageIoActivities() {
+  return { extractInterface, preparePhase1Prompt, recordPackageResult };
+}

@@ -1,0 +1,197 @@
+// Run-level activities on the io queue, the same for every phase: discovery and selection, paging the
+// manifest, rows of failed packages, the final result. Thin: corpus/, core/ and run-store/ do the work.
+import { basename } from 'node:path';
+import { ApplicationFailure } from '@temporalio/common';
+import { discoverPackages } from '../corpus/discover.js';
+import { readIdsFile } from '../corpus/ids-file.js';
+import { selectPackages } from '../core/selection.js';
+import { appendEvents, nowUnixSeconds } from '../run-store/events.js';
+import { readManifestPage, writeManifest } from '../run-store/manifest.js';
+import {
+  identityMismatches,
+  readSelection,
+  runIdentity,
+  writeRunMetadata,
+  writeSelection,
+  type SelectionRecord,
+} from '../run-store/run-record.js';
+import { readStoredRow, recordRow, type StoredRow } from '../run-store/rows.js';
+import type { Phase } from '../temporal/names.js';
+import type {
+  PackagePageEntry,
+  PackageSummary,
+  PreparedRun,
+  RunInput,
+  RunOutput,
+} from '../workflows/run-types.js';
+import { asActivity } from './failures.js';
+import { phaseDefinition } from './phases/index.js';
+
+function refuse(message: string): ApplicationFailure {
+  return ApplicationFailure.create({ type: 'InvalidRunInput', message, nonRetryable: true });
+}
+
+/** Discovers and selects the packages, and writes the run's manifest and metadata. Idempotent. */
+async function prepareRun(input: RunInput): Promise<PreparedRun> {
+  return asActivity(async () => {
+    const definition = phaseDefinition(input.phase);
+    const identity = runIdentity(input);
+    // A retried or restarted run keeps the selection it made the first time, if it is the same run.
+    const existing = await readSelection(input.runDir);
+    if (existing) {
+      const mismatches = identityMismatches(existing.identity ?? {}, identity);
+      if (mismatches.length > 0) {
+        throw refuse(
+          `run ${input.runId} exists in ${input.runDir} with other settings (${mismatches.join('; ')}); ` +
+            'start it with its original settings, or use a new --run-id',
+        );
+      }
+      return { total: existing.total };
+    }
+
+    const { packages, skipped } = await discoverPackages(input.corpusRoot);
+    const idsFileIds = input.idsFile ? await readIdsFile(input.idsFile) : null;
+    const selection = selectPackages({
+      packages,
+      ...(idsFileIds ? { idsFileIds } : {}),
+      samples: input.samples,
+      seed: input.options.seed,
+    });
+    if (selection.selected.length === 0) {
+      const why = idsFileIds
+        ? `none of the ${idsFileIds.length} ids in ${input.idsFile} is in the corpus`
+        : 'no usable package';
+      throw refuse(`no packages found under: ${input.corpusRoot} (${why})`);
+    }
+    const started = nowUnixSeconds();
+    const { agent, seed } = input.options;
+    const metadata = definition.metadata(input);
+    await writeManifest(input.runDir, selection.selected);
+    await writeRunMetadata(input.runDir, {
+      schema_version: 1,
+      benchmark: metadata.benchmark,
+      started_at_unix_seconds: started,
+      agent,
+      seed,
+      argv: input.argv,
+      run_id: input.runId,
+      ...metadata.fields,
+    });
+    await appendEvents(input.runDir, [
+      {
+        t: started,
+        event: 'run_started',
+        fields: { started_at_unix_seconds: started, agent, seed, ...definition.runStartedFields(input) },
+      },
+      ...skipped.map((s) => ({
+        t: started,
+        event: 'package_skipped',
+        fields: { package_dir: s.dir, reason: s.reason },
+      })),
+      ...selection.unknownIds.map((id) => ({
+        t: started,
+        event: 'manifest_unknown_id',
+        fields: { package_id: id },
+      })),
+    ]);
+    const record: SelectionRecord = {
+      run_id: input.runId,
+      phase: input.phase,
+      identity,
+      corpus_root: input.corpusRoot,
+      agent,
+      model: input.options.agentSettings?.model ?? null,
+      seed,
+      samples: input.samples,
+      dataset: input.dataset,
+      target_ids_file: input.idsFile ? basename(input.idsFile) : null,
+      target_ids_total: input.idsFile ? selection.targetIdsTotal : null,
+      total: selection.selected.length,
+      started_at_unix_seconds: started,
+      unknown_ids: selection.unknownIds,
+      skipped,
+    };
+    // Written last: its presence marks the preparation as complete.
+    await writeSelection(input.runDir, record);
+    return { total: record.total };
+  });
+}
+
+/** A page of the manifest, each package with its recorded summary if it has finished already. */
+async function listPackagePage(args: {
+  phase: Phase;
+  runDir: string;
+  offset: number;
+  limit: number;
+}): Promise<PackagePageEntry[]> {
+  return asActivity(async () => {
+    const definition = phaseDefinition(args.phase);
+    const entries = await readManifestPage(args.runDir, args.offset, args.limit);
+    return Promise.all(
+      entries.map(async (entry) => {
+        const stored = await readStoredRow(args.runDir, entry.index);
+        return { ...entry, recorded: stored ? definition.summaryOf(stored) : null };
+      }),
+    );
+  });
+}
+
+async function loadRecordedSummary(args: {
+  phase: Phase;
+  runDir: string;
+  index: number;
+}): Promise<PackageSummary | null> {
+  return asActivity(async () => {
+    const stored = await readStoredRow(args.runDir, args.index);
+    return stored ? phaseDefinition(args.phase).summaryOf(stored) : null;
+  });
+}
+
+/** Records a row for a package whose workflow failed unexpectedly, so the run loses nothing. */
+async function recordFailedPackage(args: {
+  phase: Phase;
+  runDir: string;
+  index: number;
+  packageId: string;
+  error: string;
+}): Promise<PackageSummary> {
+  return asActivity(async () => {
+    const definition = phaseDefinition(args.phase);
+    const now = nowUnixSeconds();
+    const stored: StoredRow = {
+      index: args.index,
+      row: definition.failedRow(args.packageId, args.error),
+      started_at_unix_seconds: now,
+      finished_at_unix_seconds: now,
+    };
+    await recordRow(args.runDir, stored, definition.rowLog);
+    return definition.summaryOf(stored);
+  });
+}
+
+async function finalizeRun(args: {
+  phase: Phase;
+  runId: string;
+  runDir: string;
+  outFile: string | null;
+}): Promise<RunOutput> {
+  return asActivity(async () => {
+    const finished = nowUnixSeconds();
+    const { output, runFinishedFields } = await phaseDefinition(args.phase).finalize({
+      ...args,
+      finishedAtUnixSeconds: finished,
+    });
+    await appendEvents(args.runDir, [
+      {
+        t: finished,
+        event: 'run_finished',
+        fields: { finished_at_unix_seconds: finished, ...runFinishedFields },
+      },
+    ]);
+    return output;
+  });
+}
+
+export function createRunIoActivities() {
+  return { prepareRun, listPackagePage, loadRecordedSummary, recordFailedPackage, finalizeRun };
+}

@@ -1,0 +1,31 @@
+// One model call from workflow code: the generic `complete` activity with the package's deadline as its
+// schedule-to-close timeout, so retries (backoff, Retry-After) never outlive the package.
+import { proxyActivities } from '@temporalio/workflow';
+import type { LlmActivities } from '../activities/index.js';
+import type { AnswerShape, ModelAnswer } from '../activities/llm.js';
+import type { RealAgentSettings } from '../agents/config.js';
+import { TASK_QUEUES } from '../temporal/names.js';
+import { MODEL_RETRY_POLICY } from './retry-policies.js';
+
+export async function callModel(args: {
+  runDir: string;
+  promptSha: string;
+  settings: RealAgentSettings;
+  expect: AnswerShape;
+  deadlineMs: number;
+}): Promise<ModelAnswer> {
+  const remainingMs = Math.max(1, args.deadlineMs - Date.now());
+  const llm = proxyActivities<LlmActivities>({
+    taskQueue: TASK_QUEUES.llm,
+    scheduleToCloseTimeout: remainingMs,
+    startToCloseTimeout: Math.max(1000, remainingMs),
+    heartbeatTimeout: '15 seconds',
+    retry: { ...MODEL_RETRY_POLICY, maximumAttempts: Math.max(1, args.settings.max_request_retries ?? 6) },
+  });
+  return llm.complete({
+    runDir: args.runDir,
+    promptSha: args.promptSha,
+    settings: args.settings,
+    expect: args.expect,
+  });
+}

@@ -1,0 +1,32 @@
+// Reading the failures of model activities in workflow code: what kind, what message, what it cost.
+import { ActivityFailure, ApplicationFailure, TimeoutFailure } from '@temporalio/workflow';
+import type { TokenUsage } from '../core/types.js';
+import { ZERO_USAGE } from './run-types.js';
+
+function rootCause(err: unknown): unknown {
+  return err instanceof ActivityFailure && err.cause ? err.cause : err;
+}
+
+/** Temporal gave up at the deadline, or the last HTTP attempt ran into it. */
+export function isDeadlineFailure(err: unknown, deadlineMs: number): boolean {
+  if (rootCause(err) instanceof TimeoutFailure) return true;
+  return failureType(err) === 'ModelTimeout' && Date.now() >= deadlineMs - 1000;
+}
+
+export function failureType(err: unknown): string | undefined {
+  const cause = rootCause(err);
+  return cause instanceof ApplicationFailure ? (cause.type ?? undefined) : undefined;
+}
+
+export function failureMessage(err: unknown): string {
+  const cause = rootCause(err);
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/** Tokens spent by a failed call (an empty or malformed answer still costs them). */
+export function usageFromFailure(err: unknown): TokenUsage {
+  const cause = rootCause(err);
+  const details = cause instanceof ApplicationFailure ? cause.details : undefined;
+  const usage = (details?.[0] as { usage?: TokenUsage } | undefined)?.usage;
+  return usage ?? ZERO_USAGE;
+}

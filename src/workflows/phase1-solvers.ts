@@ -1,0 +1,131 @@
+// Phase I agents as values: each is a function from the package (its truth, its interface) to a prediction.
+// Mock agents run in workflow code; the model agent calls the `complete` activity.
+import { ApplicationFailure, log } from '@temporalio/workflow';
+import { predictKeyTypesMock } from '../core/mock-agent.js';
+import { pyFloat } from '../core/pyjson.js';
+import type { MockBehavior, TokenUsage } from '../core/types.js';
+import type { RealAgentSettings } from '../agents/config.js';
+import { ioLocal } from './io-activities.js';
+import { callModel } from './model-call.js';
+import { failureMessage, failureType, isDeadlineFailure, usageFromFailure } from './model-failures.js';
+import type { Phase1Options } from './phase1-types.js';
+import { ZERO_USAGE, addUsage } from './run-types.js';
+
+/** Upstream makes at most 4 prompt attempts, halving the struct budget when the answer comes back empty. */
+const MAX_PROMPT_ATTEMPTS = 4;
+const MIN_STRUCTS_IN_PROMPT = 5;
+
+export interface Phase1Problem {
+  runDir: string;
+  packageId: string;
+  interfaceSha: string;
+  truth: string[];
+  startedMs: number;
+}
+
+/** One model request of a package, kept in its row so every stored answer can be traced back to it. */
+export interface PromptTrace {
+  promptSha: string;
+  answerSha: string | null;
+  structsIncluded: number;
+}
+
+export interface Prediction {
+  predicted: string[];
+  attempts: number;
+  maxStructsUsed: number | null;
+  timedOut: boolean;
+  error: string | null;
+  usage: TokenUsage;
+  trace: PromptTrace[];
+}
+
+export type Phase1Solver = (problem: Phase1Problem) => Promise<Prediction>;
+
+export function phase1Solver(options: Phase1Options): Phase1Solver {
+  if (options.agent === 'real-openai-compatible') {
+    const settings = options.agentSettings;
+    if (!settings)
+      throw ApplicationFailure.nonRetryable('real agent selected without model settings', 'InvalidConfig');
+    return modelSolver(settings, options);
+  }
+  return mockSolver(options.agent.slice('mock-'.length) as MockBehavior, options.seed);
+}
+
+/** A prediction made without asking a model (mock agents, or no interface to ask about). */
+export function offlinePrediction(predicted: string[]): Prediction {
+  return {
+    predicted,
+    attempts: 0,
+    maxStructsUsed: null,
+    timedOut: false,
+    error: null,
+    usage: ZERO_USAGE,
+    trace: [],
+  };
+}
+
+function mockSolver(behavior: MockBehavior, seed: number): Phase1Solver {
+  return async ({ truth }) => offlinePrediction([...predictKeyTypesMock(behavior, seed, new Set(truth))]);
+}
+
+function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase1Solver {
+  return async (problem) => {
+    const deadlineMs = problem.startedMs + options.perPackageTimeoutSeconds * 1000;
+    let maxStructs = options.maxStructsInPrompt;
+    // Like upstream, the row reports the budget of the last request actually sent.
+    let maxStructsUsed: number | null = null;
+    let usage = ZERO_USAGE;
+    let attempts = 0;
+    let lastError = 'unknown error';
+    const trace: PromptTrace[] = [];
+    const failed = (error: string, timedOut: boolean): Prediction => ({
+      predicted: [],
+      attempts,
+      maxStructsUsed,
+      timedOut,
+      error: `real-agent call failed: ${error}`,
+      usage,
+      trace,
+    });
+
+    for (let round = 0; round < MAX_PROMPT_ATTEMPTS; round++) {
+      if (Date.now() >= deadlineMs) {
+        return failed(`per-package timeout exceeded (${pyFloat(options.perPackageTimeoutSeconds)}s)`, true);
+      }
+      const prompt = await ioLocal.preparePhase1Prompt({
+        runDir: problem.runDir,
+        interfaceSha: problem.interfaceSha,
+        maxStructs,
+      });
+      attempts++;
+      maxStructsUsed = maxStructs;
+      const traced: PromptTrace = { ...prompt, answerSha: null };
+      trace.push(traced);
+      try {
+        const answer = await callModel({
+          runDir: problem.runDir,
+          promptSha: prompt.promptSha,
+          settings,
+          expect: 'key_types',
+          deadlineMs,
+        });
+        traced.answerSha = answer.answerSha;
+        usage = addUsage(usage, answer.usage);
+        const predicted = answer.parsed as string[];
+        return { predicted, attempts, maxStructsUsed, timedOut: false, error: null, usage, trace };
+      } catch (err) {
+        usage = addUsage(usage, usageFromFailure(err));
+        // Upstream's words for a request that ran into the package deadline.
+        if (isDeadlineFailure(err, deadlineMs)) return failed('per-call timeout exceeded', true);
+        lastError = failureMessage(err);
+        // An empty answer usually means the prompt was too large for the model: retry with half the structs.
+        const next = Math.max(MIN_STRUCTS_IN_PROMPT, Math.floor(maxStructs / 2));
+        if (failureType(err) !== 'ModelEmptyContent' || next === maxStructs) break;
+        log.info('empty model answer; halving the struct budget', { packageId: problem.packageId, next });
+        maxStructs = next;
+      }
+    }
+    return failed(lastError, false);
+  };
+}

@@ -1,0 +1,128 @@
+// Inputs, state and outputs of the run engine, shared by every phase. Everything here travels through
+// workflow history, so it stays small: package lists are paged from the run directory, interfaces,
+// prompts and answers stay in the artifact store.
+import type { TokenUsage } from '../core/types.js';
+import type { RealAgentSettings } from '../agents/config.js';
+import type { Phase } from '../temporal/names.js';
+
+/** Settings every phase has. */
+export interface BaseOptions {
+  agent: string;
+  /** Model settings without the API key (workers read the key from their own environment). */
+  agentSettings: RealAgentSettings | null;
+  seed: number;
+}
+
+export interface RunInput<Options extends BaseOptions = BaseOptions> {
+  phase: Phase;
+  runId: string;
+  /** Absolute path of the run directory (run_metadata.json, events.jsonl, packages.jsonl, rows/, artifacts/). */
+  runDir: string;
+  corpusRoot: string;
+  samples: number;
+  /** Absolute path of a package-ids file (a manifest or a resolved dataset), if any. */
+  idsFile: string | null;
+  dataset: string | null;
+  concurrency: number;
+  /** Where to write the final result JSON besides `<runDir>/result.json`. */
+  outFile: string | null;
+  argv: string[];
+  /** The phase's settings. All of them are part of the run's identity (see run-store/run-identity.ts). */
+  options: Options;
+  /** Run again the packages whose recorded row has an error (`smi-bench resume --retry-errors`). */
+  retryErrors?: boolean;
+  /**
+   * Packages started per workflow history before the run continues as new (default 1000). Each child adds
+   * a handful of events to the run's history; this keeps it far below Temporal's limits on huge corpora.
+   */
+  packagesPerHistory?: number;
+}
+
+/** What preparing a run learned; carried across continue-as-new. */
+export interface PreparedRun {
+  total: number;
+}
+
+export interface RunTotals {
+  completed: number;
+  errors: number;
+  timeouts: number;
+  /** Sums of the phase's per-package metrics (Phase I: precision, recall, f1; Phase II: hit_rate …). */
+  metricSums: Record<string, number>;
+  usage: TokenUsage;
+}
+
+/** Carried across continue-as-new. */
+export interface RunState {
+  prepared: PreparedRun;
+  /** Index of the next package to start. */
+  cursor: number;
+  totals: RunTotals;
+  /** The concurrency in force (a `setConcurrency` update may have changed the input's). */
+  concurrency: number;
+}
+
+export interface PackageInput<Options extends BaseOptions = BaseOptions> {
+  runId: string;
+  runDir: string;
+  index: number;
+  packageId: string;
+  packageDir: string;
+  options: Options;
+}
+
+/** The small summary a package workflow returns to its run. The full row is in the run directory. */
+export interface PackageSummary {
+  index: number;
+  packageId: string;
+  metrics: Record<string, number>;
+  error: string | null;
+  timedOut: boolean;
+  usage: TokenUsage;
+}
+
+/** One package of the run's manifest, with its summary when a row is recorded for it already. */
+export interface PackagePageEntry {
+  index: number;
+  packageId: string;
+  packageDir: string;
+  recorded: PackageSummary | null;
+}
+
+export interface RunProgress {
+  runId: string;
+  runPhase: Phase;
+  phase: 'preparing' | 'running' | 'finalizing' | 'done';
+  total: number;
+  started: number;
+  completed: number;
+  errors: number;
+  timeouts: number;
+  running: string[];
+  /** Means of the phase's metrics over the finished packages (empty before the first one). */
+  means: Record<string, number>;
+  usage: TokenUsage;
+  concurrency: number;
+}
+
+export interface RunOutput {
+  runId: string;
+  runPhase: Phase;
+  total: number;
+  resultPath: string;
+  outFile: string | null;
+  /** The result's aggregate numbers (Phase I: avg_precision, avg_recall, avg_f1; Phase II: avg_hit_rate …). */
+  aggregate: Record<string, number>;
+  errors: number;
+  usage: TokenUsage;
+}
+
+export const ZERO_USAGE: TokenUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    prompt_tokens: a.prompt_tokens + b.prompt_tokens,
+    completion_tokens: a.completion_tokens + b.completion_tokens,
+    total_tokens: a.total_tokens + b.total_tokens,
+  };
+}
