@@ -119,6 +119,11 @@ export function buildProgram(): Command {
   program
     .command('resume <runId>')
     .description('work on an interrupted run in this process and follow it to the end')
+    .option(
+      '--retry-errors',
+      'run again the packages of a finished run that ended with an error or a timeout; keep the rest',
+      false,
+    )
     .option('--dotenv <file>', DOTENV_HELP, '.env')
     .option('--no-progress', 'do not show the live progress line')
     .action(async (runId: string, opts) => {

@@ -3,22 +3,35 @@ import { resolve } from 'node:path';
 import { resolveApiKey } from '../agents/config.js';
 import { formatSummary } from './progress.js';
 import { runNotes } from './run-notes.js';
+import { UsageError } from './errors.js';
 import { findRun } from './run-lookup.js';
+import { startRun } from './start-run.js';
 import { readDotenvFile, type CliIO } from './run-phase1.js';
 import { withSession } from './session.js';
 import { watchRun } from './watch.js';
 
 export async function runResume(
   runId: string,
-  opts: { dotenv: string; progress: boolean },
+  opts: { dotenv: string; progress: boolean; retryErrors: boolean },
   io: CliIO,
 ): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));
   const llm = { resolveApiKey: () => resolveApiKey(process.env, dotenv) };
   return withSession({ log: io.log, worker: 'always', llm }, async (session) => {
     const run = await findRun(session, runId);
-    io.log(`Following run ${runId} (${run.description.status.name})`);
-    const output = await watchRun(run.handle, { showProgress: opts.progress, log: io.log });
+    const status = run.description.status.name;
+    let handle = run.handle;
+    if (opts.retryErrors) {
+      if (status === 'RUNNING') {
+        throw new UsageError(`run ${runId} is still running: retry its errors once it has finished`);
+      }
+      // A new execution of the same run: finished rows are kept, errored ones are computed again.
+      handle = (await startRun(session, { ...run.input, retryErrors: true })).handle;
+      io.log(`Retrying the packages of run ${runId} that ended with an error or a timeout`);
+    } else {
+      io.log(`Following run ${runId} (${status})`);
+    }
+    const output = await watchRun(handle, { showProgress: opts.progress, log: io.log });
     for (const line of await runNotes(run.runDir)) io.log(line);
     for (const line of formatSummary(output)) io.out(line);
     return 0;

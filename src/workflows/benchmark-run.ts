@@ -43,6 +43,9 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
   let prepared: PreparedRun | undefined = resumeFrom?.prepared;
   let cursor = resumeFrom?.cursor ?? 0;
   let totals: RunTotals = resumeFrom?.totals ?? emptyTotals();
+  const runDeadlineMs =
+    resumeFrom?.runDeadlineMs ?? (input.maxRunSeconds ? Date.now() + input.maxRunSeconds * 1000 : null);
+  let stoppedEarly = false;
   const running = new Map<number, string>();
   // A package whose failure could not even be recorded: the run fails rather than hang or lose it.
   let fatal: unknown = null;
@@ -100,7 +103,7 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
     throw ApplicationFailure.nonRetryable(`a package result could not be recorded: ${reason}`, 'RunFailed');
   };
 
-  while (cursor < total) {
+  while (cursor < total && !stoppedEarly) {
     const page = await io.listPackagePage({
       phase: input.phase,
       runDir: input.runDir,
@@ -111,10 +114,21 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
     for (const entry of page) {
       await condition(() => running.size < concurrency || fatal !== null);
       failIfFatal();
+      // Past --max-run-seconds no package starts; those already running finish and the run reports.
+      if (runDeadlineMs !== null && Date.now() >= runDeadlineMs) {
+        stoppedEarly = true;
+        break;
+      }
       if (startedInThisHistory >= packagesPerHistory || workflowInfo().continueAsNewSuggested) {
         await condition(() => (running.size === 0 && allHandlersFinished()) || fatal !== null);
         failIfFatal();
-        await continueAsNew<typeof benchmarkRun>(input, { prepared, cursor, totals, concurrency });
+        await continueAsNew<typeof benchmarkRun>(input, {
+          prepared,
+          cursor,
+          totals,
+          concurrency,
+          runDeadlineMs,
+        });
       }
       cursor = entry.index + 1;
       // A finished package is not computed again (a restarted run), unless its error is to be retried.

@@ -29,6 +29,8 @@ export interface RunInput<Options extends BaseOptions = BaseOptions> {
   argv: string[];
   /** The phase's settings. All of them are part of the run's identity (see run-store/run-identity.ts). */
   options: Options;
+  /** Wall-clock limit of the whole run (`--max-run-seconds`): no package starts after it. */
+  maxRunSeconds?: number | null;
   /** Run again the packages whose recorded row has an error (`smi-bench resume --retry-errors`). */
   retryErrors?: boolean;
   /**
@@ -60,6 +62,8 @@ export interface RunState {
   totals: RunTotals;
   /** The concurrency in force (a `setConcurrency` update may have changed the input's). */
   concurrency: number;
+  /** When `--max-run-seconds` runs out (epoch ms), fixed when the run first started. */
+  runDeadlineMs: number | null;
 }
 
 export interface PackageInput<Options extends BaseOptions = BaseOptions> {

@@ -93,6 +93,30 @@ describe('run engine', () => {
     }
   });
 
+  it('starts no package after --max-run-seconds and reports the packages it ran', async () => {
+    const corpus = await makeSyntheticCorpus(8);
+    const stub = await startOpenAiStub({ handler: () => ({ content: '{"key_types": []}', delayMs: 500 }) });
+    try {
+      const input = testRunInput({
+        runId: uniqueRunId('engine-deadline'),
+        logDir,
+        corpusRoot: corpus.root,
+        input: { concurrency: 1, maxRunSeconds: 1.2 },
+        options: {
+          agent: 'real-openai-compatible',
+          agentSettings: loadRealAgentSettings({ SMI_MODEL: 'm', SMI_API_BASE_URL: stub.baseUrl }, {}),
+        },
+      });
+      const out = await (await startPhase1(client, input)).result();
+      // one package at a time, each ≥ 0.5 s: at most three can start within 1.2 s, and at least one did
+      expect(out.total).toBeGreaterThanOrEqual(1);
+      expect(out.total).toBeLessThanOrEqual(3);
+      expect(stub.requests.length).toBe(out.total);
+    } finally {
+      await stub.close();
+    }
+  });
+
   it('gives package workflows the run attributes and their package id', async () => {
     const input = testRunInput({
       runId: uniqueRunId('engine-attrs'),

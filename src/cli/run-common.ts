@@ -1,0 +1,168 @@
+// What `phase1`, `phase2` and `demo` share: the run-level options, turning them into the engine's run
+// input, and launching the run (start or join it, follow it, report).
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  loadRealAgentSettings,
+  resolveApiKey,
+  ConfigError,
+  type RealAgentSettings,
+} from '../agents/config.js';
+import type { LlmActivityDeps } from '../activities/llm.js';
+import { parseDotenv } from '../core/dotenv.js';
+import { defaultRunId, safeRunId } from '../core/run-id.js';
+import { resolveDataset } from '../corpus/ids-file.js';
+import { runWorkflowId, type Phase } from '../temporal/names.js';
+import type { BaseOptions, RunInput } from '../workflows/run-types.js';
+import { UsageError } from './errors.js';
+import { formatSummary } from './progress.js';
+import { runNotes } from './run-notes.js';
+import { withSession } from './session.js';
+import { startRun, workflowUiUrl } from './start-run.js';
+import { watchRun } from './watch.js';
+
+export interface CliIO {
+  /** stdout: results meant for people and pipes */
+  out(line: string): void;
+  /** stderr: status, progress and warnings */
+  log(line: string): void;
+}
+
+/** The options every run command takes. */
+export interface RunCliOptions {
+  corpusRoot: string;
+  samples: number;
+  seed: number;
+  packageIdsFile?: string;
+  dataset?: string;
+  concurrency: number;
+  runId?: string;
+  out?: string;
+  logDir: string;
+  dotenv: string;
+  detach: boolean;
+  progress: boolean;
+}
+
+export function readDotenvFile(path: string): Record<string, string> {
+  return existsSync(path) ? parseDotenv(readFileSync(path, 'utf8')) : {};
+}
+
+export function datasetSearchDirs(env = process.env): string[] {
+  return [env.SMI_DATASETS_DIR, 'manifests/datasets', 'manifests', 'datasets']
+    .filter((d): d is string => Boolean(d))
+    .map((d) => resolve(d));
+}
+
+async function resolveIdsFile(opts: RunCliOptions): Promise<string | null> {
+  if (opts.packageIdsFile && opts.dataset)
+    throw new UsageError('use either --package-ids-file or --dataset, not both');
+  if (opts.packageIdsFile) {
+    const path = resolve(opts.packageIdsFile);
+    if (!existsSync(path)) throw new UsageError(`package ids file not found: ${path}`);
+    return path;
+  }
+  if (opts.dataset) return resolveDataset(opts.dataset, datasetSearchDirs());
+  return null;
+}
+
+/** The model settings (never the key) when the agent needs a model, with configuration errors as usage errors. */
+export function modelSettings(needed: boolean, dotenv: Record<string, string>): RealAgentSettings | null {
+  if (!needed) return null;
+  try {
+    return loadRealAgentSettings(process.env, dotenv);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+/**
+ * How this process's worker finds the API key. When it will call the model itself (no TEMPORAL_ADDRESS),
+ * a missing key fails now rather than on the first package.
+ */
+export function modelKey(needed: boolean, dotenv: Record<string, string>): LlmActivityDeps {
+  const deps = { resolveApiKey: () => resolveApiKey(process.env, dotenv) };
+  if (needed && !process.env.TEMPORAL_ADDRESS) {
+    try {
+      deps.resolveApiKey();
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  }
+  return deps;
+}
+
+/** The engine's run input for a phase, from the shared options and the phase's own settings. */
+export async function buildRunInput<O extends BaseOptions>(
+  phase: Phase,
+  opts: RunCliOptions,
+  options: O,
+  argv: string[],
+): Promise<RunInput<O>> {
+  const corpusRoot = resolve(opts.corpusRoot);
+  if (!existsSync(corpusRoot) || !statSync(corpusRoot).isDirectory()) {
+    throw new UsageError(`corpus root not found: ${corpusRoot}`);
+  }
+  const idsFile = await resolveIdsFile(opts);
+  const runId = opts.runId ?? defaultRunId(phase, new Date(), process.pid, randomBytes(3).toString('hex'));
+  if (safeRunId(runId) !== runId) {
+    throw new UsageError(
+      `run id "${runId}" may only contain letters, digits, "-", "_" and "." (at most 120)`,
+    );
+  }
+  return {
+    phase,
+    runId,
+    runDir: resolve(opts.logDir, runId),
+    corpusRoot,
+    samples: opts.samples,
+    idsFile,
+    dataset: opts.dataset ?? null,
+    concurrency: opts.concurrency,
+    outFile: opts.out ? resolve(opts.out) : null,
+    argv,
+    options,
+  };
+}
+
+const TITLES: Record<Phase, string> = { phase1: 'Phase I', phase2: 'Phase II' };
+
+/** Starts or joins the run, follows it with a progress line unless detached, and prints the summary. */
+export async function launchRun(
+  input: RunInput,
+  opts: Pick<RunCliOptions, 'detach' | 'progress'>,
+  llm: LlmActivityDeps,
+  io: CliIO,
+): Promise<number> {
+  return withSession({ log: io.log, worker: 'auto', llm }, async (session) => {
+    if (opts.detach && session.target.embedded) {
+      throw new UsageError(
+        '--detach needs a Temporal server that outlives this command: start `smi-bench server` or set TEMPORAL_ADDRESS',
+      );
+    }
+    const outcome = await startRun(session, input);
+    const verb = { started: 'Started', attached: 'Joined running', finished: 'Found finished' }[outcome.kind];
+    io.log(`${verb} ${TITLES[input.phase]} run ${input.runId} (agent ${input.options.agent})`);
+    io.log(`  run directory: ${input.runDir}`);
+    const ui = workflowUiUrl(session, runWorkflowId(input.phase, input.runId));
+    if (ui) io.log(`  Temporal UI:   ${ui}`);
+    if (!session.workers && !opts.detach)
+      io.log('  waiting for `smi-bench worker` processes to do the work…');
+    if (opts.detach) {
+      io.log(`  detached; follow it with: smi-bench status ${input.runId}`);
+      return 0;
+    }
+    const output = await watchRun(outcome.handle, { showProgress: opts.progress, log: io.log });
+    // A run joined or found finished was started with its own --out: this command's goes here too.
+    if (outcome.kind !== 'started' && input.outFile && input.outFile !== output.outFile) {
+      await copyFile(output.resultPath, input.outFile);
+      output.outFile = input.outFile;
+    }
+    for (const line of await runNotes(input.runDir)) io.log(line);
+    for (const line of formatSummary(output)) io.out(line);
+    return 0;
+  });
+}
