@@ -10,7 +10,7 @@ import { BAD_CORPUS_IDS, makeBadCorpus, type BadCorpus } from '../support/bad-co
 import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR, PROJECT_ROOT, SHARED_PACKAGE_DIRS } from '../support/paths.js';
-import { startPhase1, temporalAddress } from '../support/temporal.js';
+import { startTestRun, temporalAddress } from '../support/temporal.js';
 import { testRunInput } from '../support/run-input.js';
 import { isPortOpen } from '../../src/temporal/ports.js';
 
@@ -201,7 +201,7 @@ describe('smi-bench resume', () => {
     try {
       const client = new Client({ connection, namespace: TEST_NAMESPACES.resume });
       const runId = 'cli-resume';
-      await startPhase1(
+      await startTestRun(
         client,
         testRunInput({
           runId,

@@ -20,7 +20,7 @@ import { testRunInput } from '../support/run-input.js';
 import { makeSyntheticCorpus } from '../support/synthetic-corpus.js';
 import {
   connectClient,
-  startPhase1,
+  startTestRun,
   startTestWorkers,
   temporalAddress,
   uniqueRunId,
@@ -76,7 +76,7 @@ describe('run engine', () => {
           agentSettings: loadRealAgentSettings({ SMI_MODEL: 'm', SMI_API_BASE_URL: stub.baseUrl }, {}),
         },
       });
-      const handle = await startPhase1(client, input);
+      const handle = await startTestRun(client, input);
       expect(await handle.executeUpdate(setConcurrencyUpdate, { args: [3] })).toBe(3);
       const out = await handle.result();
       expect(out.total).toBe(12);
@@ -107,7 +107,7 @@ describe('run engine', () => {
           agentSettings: loadRealAgentSettings({ SMI_MODEL: 'm', SMI_API_BASE_URL: stub.baseUrl }, {}),
         },
       });
-      const out = await (await startPhase1(client, input)).result();
+      const out = await (await startTestRun(client, input)).result();
       // one package at a time, each ≥ 0.5 s: at most three can start within 1.2 s, and at least one did
       expect(out.total).toBeGreaterThanOrEqual(1);
       expect(out.total).toBeLessThanOrEqual(3);
@@ -167,7 +167,7 @@ describe('run engine when rows cannot be recorded', () => {
         logDir,
         corpusRoot: (await makeSyntheticCorpus(2)).root,
       });
-      const handle = await startPhase1(faultClient, input);
+      const handle = await startTestRun(faultClient, input);
       await expect(handle.result()).rejects.toMatchObject({
         cause: { message: expect.stringMatching(/could not be recorded: .*disk full/) },
       });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS_DIR } from '../support/paths.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
-import { connectClient, startPhase1, startTestWorkers, uniqueRunId } from '../support/temporal.js';
+import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
 import type { RunningWorkers } from '../../src/worker.js';
 import type { Client } from '@temporalio/client';
 import type { Phase1Agent } from '../../src/core/types.js';
@@ -62,7 +62,7 @@ function readResult(path: string): ResultJson {
 describe('Phase I with mock agents on the shared corpus', () => {
   it('mock-perfect scores F1 = 1.0 for every package', async () => {
     const run = input('mock-perfect');
-    const out = await (await startPhase1(client, run)).result();
+    const out = await (await startTestRun(client, run)).result();
     expect(out.total).toBe(4);
     const result = readResult(run.outFile!);
     expect(result.schema_version).toBe(1);
@@ -90,7 +90,7 @@ describe('Phase I with mock agents on the shared corpus', () => {
 
   it('mock-empty gives upstream edge-case scores: 1.0 when there is nothing to find, else 0', async () => {
     const run = input('mock-empty');
-    await (await startPhase1(client, run)).result();
+    await (await startTestRun(client, run)).result();
     const result = readResult(run.outFile!);
     for (const row of result.packages) {
       const expected = row.truth_key_types === 0 ? 1 : 0;
@@ -107,7 +107,7 @@ describe('Phase I with mock agents on the shared corpus', () => {
 
   it('writes upstream run-directory files', async () => {
     const run = input('mock-noisy', { concurrency: 1 });
-    await (await startPhase1(client, run)).result();
+    await (await startTestRun(client, run)).result();
     const events = readFileSync(join(run.runDir, 'events.jsonl'), 'utf8')
       .trim()
       .split('\n')
@@ -130,7 +130,7 @@ describe('Phase I with mock agents on the shared corpus', () => {
 
   it('continues as new when a history has started its share of packages, losing nothing', async () => {
     const run = input('mock-perfect', { packagesPerHistory: 1, concurrency: 2 });
-    const handle = await startPhase1(client, run);
+    const handle = await startTestRun(client, run);
     const out = await handle.result();
     expect(out.total).toBe(4);
     expect(out.aggregate.avg_f1).toBe(1);
@@ -143,7 +143,7 @@ describe('Phase I with mock agents on the shared corpus', () => {
   it('answers progress queries and takes a new concurrency limit while running', async () => {
     const synthetic = await makeSyntheticCorpus(16);
     const run = input('mock-perfect', { corpusRoot: synthetic.root, concurrency: 1 });
-    const handle = await startPhase1(client, run);
+    const handle = await startTestRun(client, run);
     await expect(handle.executeUpdate(setConcurrencyUpdate, { args: [0] })).rejects.toMatchObject({
       cause: { message: expect.stringMatching(/concurrency must be an integer from 1/) },
     });
@@ -159,7 +159,7 @@ describe('Phase I with mock agents on the shared corpus', () => {
 
   it('refuses to continue a run directory with other settings instead of mixing two runs', async () => {
     const first = input('mock-perfect');
-    await (await startPhase1(client, first)).result();
+    await (await startTestRun(client, first)).result();
     const other = { ...first, options: { ...first.options, agent: 'mock-empty' as const } };
     const handle = await client.workflow.start('benchmarkRun', {
       workflowId: `${first.runId}-restarted-differently`,

@@ -16,7 +16,7 @@ import {
 import { makeDemoCorpus, type DemoCorpus } from '../support/demo-truth.js';
 import { testRunInput } from '../support/run-input.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
-import { connectClient, startPhase1, startTestWorkers, uniqueRunId } from '../support/temporal.js';
+import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
 import type { RunningWorkers } from '../../src/worker.js';
 import type { Phase1PackageRow } from '../../src/core/types.js';
 import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
@@ -88,7 +88,7 @@ describe('Phase I with a real agent against a local OpenAI-compatible server', (
   it('records the right rows and errors for each scripted behaviour', async () => {
     const logDir = mkdtempSync(join(tmpdir(), 'smi-real-'));
     const input = realInput(logDir);
-    const out = await (await startPhase1(client, input)).result();
+    const out = await (await startTestRun(client, input)).result();
     expect(out.total).toBe(6);
     const result = JSON.parse(readFileSync(input.outFile!, 'utf8')) as {
       packages: Phase1PackageRow[];
@@ -145,7 +145,7 @@ describe('Phase I with a real agent against a local OpenAI-compatible server', (
           agentSettings: loadRealAgentSettings({ SMI_MODEL: 'm', SMI_API_BASE_URL: silent.baseUrl }, {}),
         },
       });
-      await (await startPhase1(client, input)).result();
+      await (await startTestRun(client, input)).result();
       const [line] = readFileSync(join(input.runDir, 'packages.jsonl'), 'utf8').trim().split('\n');
       const row = JSON.parse(line!) as Phase1PackageRow;
       // four requests with 200, 100, 50 and 25 structs; the last one sent had 25 (not a halved 12)

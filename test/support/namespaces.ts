@@ -8,4 +8,6 @@ export const TEST_NAMESPACES = {
   resume: 'test-resume',
   engine: 'test-engine',
   engineFaults: 'test-engine-faults',
+  phase2: 'test-phase2',
+  phase2Model: 'test-phase2-model',
 } as const;

@@ -4,7 +4,7 @@ import { Client, Connection, type WorkflowHandleWithFirstExecutionRunId } from '
 import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
 import { startWorkers, workerSettingsFromEnv, type RunningWorkers } from '../../src/worker.js';
 import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
-import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
+import type { RunInput } from '../../src/workflows/run-types.js';
 
 export function temporalAddress(): string {
   return inject('temporalAddress');
@@ -22,12 +22,13 @@ export async function startTestWorkers(namespace: string, apiKey = 'test-key'): 
   return startWorkers(workerSettingsFromEnv(temporalAddress(), { resolveApiKey: () => apiKey }, env));
 }
 
-export async function startPhase1(
+/** Starts a run of any phase, as the CLI does but without its checks. */
+export async function startTestRun(
   client: Client,
-  input: Phase1RunInput,
+  input: RunInput,
 ): Promise<WorkflowHandleWithFirstExecutionRunId<typeof benchmarkRun>> {
   return client.workflow.start<typeof benchmarkRun>('benchmarkRun', {
-    workflowId: runWorkflowId('phase1', input.runId),
+    workflowId: runWorkflowId(input.phase, input.runId),
     taskQueue: TASK_QUEUES.orchestration,
     args: [input],
   });
