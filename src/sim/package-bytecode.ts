@@ -29,8 +29,8 @@ export async function readPackageBytecode(packageDir: string): Promise<PackageBy
   for (const file of files) {
     const module = deserializeModule(file.bytes, basename(file.path));
     const name = moduleName(module, module.self_module_handle_idx);
-    // First file wins, in file-name order, as in the extractor.
-    if (!modules.has(name)) modules.set(name, module);
+    // In file-name order, a later module of the same name replaces an earlier one, as in the extractor.
+    modules.set(name, module);
     address ||= moduleAddress(module, module.self_module_handle_idx);
   }
   return { address, modules };

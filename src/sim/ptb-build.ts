@@ -2,7 +2,7 @@
 // (spec/rust-contracts.md §3.2) so the BCS matches upstream's byte for byte: each call is one MoveCall,
 // equal pure values share one input, an object appears once (a shared object used mutably anywhere is
 // mutable), and `gas_coin` is the gas coin as an ordinary object input.
-import { bcs } from '@mysten/sui/bcs';
+import { bcs, type BcsType } from '@mysten/sui/bcs';
 import { toHex } from '@mysten/sui/utils';
 import { argKind, type PtbArg, type PtbSpec } from '../core/phase2/ptb-spec.js';
 import { rejected } from './errors.js';
@@ -42,6 +42,11 @@ export function normalizeAddress(value: string, what = 'address'): string {
 
 function integer(value: unknown, bits: number, kind: string): bigint {
   let parsed: bigint | null = null;
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    throw rejected(
+      `${kind} value ${value} is beyond 2^53 and may have lost digits; write it as a decimal string`,
+    );
+  }
   if (typeof value === 'number' && Number.isSafeInteger(value)) parsed = BigInt(value);
   else if (typeof value === 'string' && /^[0-9]+$/.test(value.trim())) parsed = BigInt(value.trim());
   if (parsed === null || parsed < 0n || parsed >= 1n << BigInt(bits)) {
@@ -50,9 +55,14 @@ function integer(value: unknown, bits: number, kind: string): bigint {
   return parsed;
 }
 
-function list(value: unknown, kind: string): unknown[] {
+function vectorBytes<T, Input>(
+  element: BcsType<T, Input>,
+  value: unknown,
+  kind: string,
+  convert: (item: unknown) => Input,
+): Uint8Array {
   if (!Array.isArray(value)) throw rejected(`${kind} needs a JSON array, got ${JSON.stringify(value)}`);
-  return value;
+  return bcs.vector(element).serialize(value.map(convert)).toBytes();
 }
 
 function bool(value: unknown, kind: string): boolean {
@@ -69,39 +79,21 @@ function hexBytes(value: unknown): Uint8Array {
   return Uint8Array.from(digits.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 }
 
+const UINT_BITS: Record<string, number> = { u8: 8, u16: 16, u32: 32, u64: 64, u128: 128, u256: 256 };
+
+/** BCS writes every unsigned integer as fixed-width little-endian bytes. */
+function littleEndian(value: bigint, bits: number): Uint8Array {
+  const bytes = new Uint8Array(bits / 8);
+  for (let index = 0, rest = value; index < bytes.length; index++, rest >>= 8n)
+    bytes[index] = Number(rest & 0xffn);
+  return bytes;
+}
+
 /** The BCS bytes of a pure argument, or null when the kind is not a pure value. */
 function pureBytes(kind: string, value: unknown): Uint8Array | null {
+  const bits = UINT_BITS[kind];
+  if (bits !== undefined) return littleEndian(integer(value, bits, kind), bits);
   switch (kind) {
-    case 'u8':
-      return bcs
-        .u8()
-        .serialize(Number(integer(value, 8, kind)))
-        .toBytes();
-    case 'u16':
-      return bcs
-        .u16()
-        .serialize(Number(integer(value, 16, kind)))
-        .toBytes();
-    case 'u32':
-      return bcs
-        .u32()
-        .serialize(Number(integer(value, 32, kind)))
-        .toBytes();
-    case 'u64':
-      return bcs
-        .u64()
-        .serialize(integer(value, 64, kind))
-        .toBytes();
-    case 'u128':
-      return bcs
-        .u128()
-        .serialize(integer(value, 128, kind))
-        .toBytes();
-    case 'u256':
-      return bcs
-        .u256()
-        .serialize(integer(value, 256, kind))
-        .toBytes();
     case 'bool':
       return bcs.bool().serialize(bool(value, kind)).toBytes();
     case 'address':
@@ -113,30 +105,15 @@ function pureBytes(kind: string, value: unknown): Uint8Array | null {
     case 'vector_u8_hex':
       return bcs.vector(bcs.u8()).serialize(hexBytes(value)).toBytes();
     case 'vector_address':
-      return bcs
-        .vector(bcs.Address)
-        .serialize(list(value, kind).map((item) => normalizeAddress(String(item))))
-        .toBytes();
+      return vectorBytes(bcs.Address, value, kind, (item) => normalizeAddress(String(item)));
     case 'vector_bool':
-      return bcs
-        .vector(bcs.bool())
-        .serialize(list(value, kind).map((item) => bool(item, kind)))
-        .toBytes();
+      return vectorBytes(bcs.bool(), value, kind, (item) => bool(item, kind));
     case 'vector_u16':
-      return bcs
-        .vector(bcs.u16())
-        .serialize(list(value, kind).map((item) => Number(integer(item, 16, kind))))
-        .toBytes();
+      return vectorBytes(bcs.u16(), value, kind, (item) => Number(integer(item, 16, kind)));
     case 'vector_u32':
-      return bcs
-        .vector(bcs.u32())
-        .serialize(list(value, kind).map((item) => Number(integer(item, 32, kind))))
-        .toBytes();
+      return vectorBytes(bcs.u32(), value, kind, (item) => Number(integer(item, 32, kind)));
     case 'vector_u64':
-      return bcs
-        .vector(bcs.u64())
-        .serialize(list(value, kind).map((item) => integer(item, 64, kind)))
-        .toBytes();
+      return vectorBytes(bcs.u64(), value, kind, (item) => integer(item, 64, kind));
     default:
       return null;
   }

@@ -21,24 +21,13 @@ const OBJECT_PLACING_FUNCTIONS = new Set([
 /** Polymorphic recursion (`f<T>` calling `f<vector<T>>`) would otherwise never end. */
 const MAX_CALL_DEPTH = 16;
 
-const PRIMITIVE_NAMES: Record<string, string> = {
-  Bool: 'bool',
-  U8: 'u8',
-  U16: 'u16',
-  U32: 'u32',
-  U64: 'u64',
-  U128: 'u128',
-  U256: 'u256',
-  Address: 'address',
-  Signer: 'signer',
-};
-
 /**
  * A signature token as a type string. `typeArgs` are the enclosing function's type arguments; a
  * parameter without one is written `T<i>`, as upstream does.
  */
 export function renderToken(module: ModuleJson, token: SignatureToken, typeArgs: readonly string[]): string {
-  if (typeof token === 'string') return PRIMITIVE_NAMES[token] ?? token.toLowerCase();
+  // Primitive tokens are the type names capitalised: `U64` is `u64`, `Address` is `address`.
+  if (typeof token === 'string') return token.toLowerCase();
   if ('Vector' in token) return `vector<${renderToken(module, token.Vector, typeArgs)}>`;
   if ('Reference' in token) return `&${renderToken(module, token.Reference, typeArgs)}`;
   if ('MutableReference' in token) return `&mut ${renderToken(module, token.MutableReference, typeArgs)}`;

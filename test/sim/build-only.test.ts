@@ -202,6 +202,43 @@ describe('build-only BCS', () => {
       { $kind: 'NestedResult', NestedResult: [0, 1] },
     ]);
   });
+  test('pure values: every kind written as BCS, one input each', async () => {
+    const spec: PtbSpec = {
+      calls: [
+        {
+          target: '0x2::m::f',
+          type_args: [],
+          args: [
+            { u8: 255 },
+            { u16: 258 },
+            { u64: '18446744073709551615' },
+            { u128: '340282366920938463463374607431768211455' },
+            { bool: true },
+            { vector_u8_utf8: 'hé' },
+            { vector_u8_hex: '0x0aff' },
+            { vector_bool: [true, false] },
+            { vector_u64: [1, '2'] },
+            { vector_address: ['0x2'] },
+          ],
+        },
+      ],
+    };
+    const outcome = await simulatePlan(request(spec, null));
+    const inputs = bcs.ProgrammableTransaction.parse(fromBase64(outcome.bcsBase64!)).inputs;
+    const expected = [
+      [0xff],
+      [0x02, 0x01],
+      new Array<number>(8).fill(0xff),
+      new Array<number>(16).fill(0xff),
+      [1],
+      [3, 0x68, 0xc3, 0xa9], // "hé" in UTF-8, length first
+      [2, 0x0a, 0xff],
+      [2, 1, 0],
+      [2, ...u64(1), ...u64(2)],
+      [1, ...address(2)],
+    ];
+    expect(inputs.map((input) => [...fromBase64(input.Pure!.bytes)])).toEqual(expected);
+  });
 });
 
 describe('build-only rejects what cannot be built, saying where', () => {
@@ -225,6 +262,11 @@ describe('build-only rejects what cannot be built, saying where', () => {
       'a placeholder nobody filled',
       { calls: [{ target: '0x2::m::f', type_args: [], args: [{ $smi_placeholder: '0x2::m::S' }] }] },
       /unresolved placeholder/,
+    ],
+    [
+      'a u64 written as a number beyond 2^53',
+      { calls: [{ target: '0x2::m::f', type_args: [], args: [{ u64: 2 ** 60 }] }] },
+      /beyond 2\^53 and may have lost digits/,
     ],
     [
       'a u8 out of range',
