@@ -8,7 +8,9 @@ import {
   preflightSimulation,
   SimulationError,
   simulatePlan,
+  simulatePlans,
   type Inventory,
+  type PlanResult,
   type PreflightReport,
   type PreflightRequest,
   type SimulationErrorKind,
@@ -47,6 +49,9 @@ export function createSimActivities() {
     /** One plan through the backend its `mode` names. */
     simulatePlan: (request: SimulationRequest): Promise<SimulationOutcome> =>
       asSimActivity((signal) => simulatePlan(request, signal)),
+    /** Several plans in one activity; rejected plans come back with their reason. */
+    simulatePlans: (requests: SimulationRequest[]): Promise<PlanResult[]> =>
+      asSimActivity((signal) => simulatePlans(requests, signal)),
     /** What the sender owns, by normalized type (§8.1). */
     fetchSenderInventory: (args: { rpcUrl: string; sender: string }): Promise<Inventory> =>
       asSimActivity((signal) => fetchInventory(args.rpcUrl, args.sender, { signal })),

@@ -3,7 +3,7 @@
 import { buildOnlyBackend } from './build-only.js';
 import { externalBackend } from './external.js';
 import { devInspectBackend, dryRunBackend } from './rpc-backends.js';
-import { rejected } from './errors.js';
+import { rejected, SimulationError } from './errors.js';
 import {
   SIMULATION_MODES,
   type PreflightReport,
@@ -43,6 +43,31 @@ export async function simulatePlan(
   signal?: AbortSignal,
 ): Promise<SimulationOutcome> {
   return backendFor(request.mode).simulate(request, signal);
+}
+
+/** A plan's simulation, or why the simulator refused it. */
+export type PlanResult =
+  { outcome: SimulationOutcome; rejection: null } | { outcome: null; rejection: string };
+
+/**
+ * Simulates plans one after another, so that a package's candidates and variants can share one
+ * activity (build-only takes well under a millisecond per plan). A plan the simulator rejects gets its
+ * reason; an unreachable RPC or a timeout fails the whole batch, since a retry may help.
+ */
+export async function simulatePlans(
+  requests: readonly SimulationRequest[],
+  signal?: AbortSignal,
+): Promise<PlanResult[]> {
+  const results: PlanResult[] = [];
+  for (const request of requests) {
+    try {
+      results.push({ outcome: await simulatePlan(request, signal), rejection: null });
+    } catch (error) {
+      if (!(error instanceof SimulationError) || error.kind !== 'rejected') throw error;
+      results.push({ outcome: null, rejection: error.message });
+    }
+  }
+  return results;
 }
 
 /** Checks only what the mode needs: nothing for build-only, the RPC for RPC modes, the binary for external. */

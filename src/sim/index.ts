@@ -1,5 +1,11 @@
 // Simulation of Phase II plans: one entry point, a backend per `--simulation-mode`.
-export { isSimulationMode, preflightSimulation, simulatePlan } from './backends.js';
+export {
+  isSimulationMode,
+  preflightSimulation,
+  simulatePlan,
+  simulatePlans,
+  type PlanResult,
+} from './backends.js';
 export { SimulationError, type SimulationErrorKind } from './errors.js';
 export { fetchInventory, type Inventory } from './inventory.js';
 export {

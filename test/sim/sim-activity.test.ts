@@ -3,7 +3,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { ApplicationFailure, type Logger } from '@temporalio/common';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createSimActivities } from '../../src/activities/sim.js';
-import type { SimulationOutcome, SimulationRequest } from '../../src/sim/index.js';
+import type { PlanResult, SimulationOutcome, SimulationRequest } from '../../src/sim/index.js';
 import { closedPortUrl } from './support/sui-rpc-server.js';
 import { writeFakeTxSim, type FakeTxSim } from './support/fake-tx-sim.js';
 
@@ -65,6 +65,26 @@ describe('simulatePlan activity', () => {
       activities.simulatePlan(request({ mode: 'external', externalBin: fake!.bin, timeoutMs: 500 })),
     );
     expect(failure).toMatchObject({ type: 'SimulationTimeout', nonRetryable: false });
+  });
+
+  test('a batch returns each plan, rejected ones with their reason', async () => {
+    const rejectedSpec = { calls: [{ target: '0x2::m', type_args: [], args: [] }] };
+    const results: PlanResult[] = await environment().run(() =>
+      activities.simulatePlans([request({}), request({ spec: rejectedSpec })]),
+    );
+    expect(results[0]?.outcome?.modeUsed).toBe('build_only');
+    expect(results[1]).toEqual({
+      outcome: null,
+      rejection: expect.stringMatching(/invalid call target "0x2::m"/) as string,
+    });
+  });
+
+  test('a batch fails as a whole when the RPC is unreachable', async () => {
+    const rpcUrl = await closedPortUrl();
+    const failure = await failureOf(() =>
+      activities.simulatePlans([request({}), request({ mode: 'dry-run', rpcUrl })]),
+    );
+    expect(failure).toMatchObject({ type: 'SimulationUnavailable', nonRetryable: false });
   });
 
   test('an unreadable package directory is an invalid package', async () => {
