@@ -30,8 +30,8 @@ export function gasBudgets(base: number, ladder: readonly number[] = []): number
   return budgets;
 }
 
-/** A successful run beats a failed one; then more created types win. Ties keep the earlier attempt. */
-export function isBetter(candidate: Attempt, incumbent: Attempt): boolean {
+/** A successful run beats a failed one; then more created types win. */
+export function ranksAbove(candidate: Attempt, incumbent: Attempt): boolean {
   const rank = (attempt: Attempt) => [attempt.execOk ? 1 : 0, attempt.createdTypes.length] as const;
   const [a, b] = [rank(candidate), rank(incumbent)];
   return a[0] !== b[0] ? a[0] > b[0] : a[1] > b[1];
@@ -59,7 +59,8 @@ export async function climbGasLadder(
       if (best) return best;
       throw error;
     }
-    if (!best || isBetter(attempt, best)) best = attempt;
+    // Among equals the later attempt, at the higher budget, is the one reported.
+    if (!best || !ranksAbove(best, attempt)) best = attempt;
     if (!isInsufficientGas(attempt.failure)) break;
   }
   if (!best) throw new SimulationError('rejected', 'dry-run ran at no gas budget');
@@ -104,8 +105,15 @@ export async function dryRunWithFallback(
   } catch (error) {
     const canFallBack = error instanceof SimulationError && error.kind === 'rejected';
     if (request.requireDryRun || !canFallBack || signal?.aborted) throw error;
-    const inspected = await simulator.devInspect();
-    return outcomeOf(inspected, tally.attempts + 1, { fellBack: true, dryRunError: describeError(error) });
+    const dryRunError = describeError(error);
+    try {
+      const inspected = await simulator.devInspect();
+      return outcomeOf(inspected, tally.attempts + 1, { fellBack: true, dryRunError });
+    } catch (inspectError) {
+      if (!(inspectError instanceof SimulationError)) throw inspectError;
+      const message = `${inspectError.message} (dev-inspect, after the dry-run failed: ${dryRunError})`;
+      throw new SimulationError(inspectError.kind, message, { cause: inspectError });
+    }
   }
 }
 

@@ -123,11 +123,23 @@ describe('external smi_tx_sim', () => {
   test('a failed dry-run falls back to dev-inspect, as upstream does', async () => {
     const sim = await setUp('fail');
     // Both runs fail here; the second one being a dev-inspect shows the fallback was taken.
-    await expect(simulatePlan(request(sim.bin))).rejects.toThrow(/exited with status 1/);
+    await expect(simulatePlan(request(sim.bin))).rejects.toThrow(
+      /exited with status 1: .*\(dev-inspect, after the dry-run failed: smi_tx_sim exited with status 1/,
+    );
     expect((await sim.calls()).map((call) => call.argv[call.argv.indexOf('--mode') + 1])).toEqual([
       'dry-run',
       'dev-inspect',
     ]);
+  });
+
+  test('a binary that is not there is named', async () => {
+    const sim = await setUp('success');
+    const missing = `${sim.dir}/not-installed`;
+    const error = await failureOf(simulatePlan(request(missing, { requireDryRun: true })));
+    expect(error).toMatchObject({
+      kind: 'rejected',
+      message: expect.stringContaining(`smi_tx_sim at ${missing} could not run`) as string,
+    });
   });
 
   test('output that is not the contract JSON is an error', async () => {

@@ -238,6 +238,17 @@ describe('dry-run', () => {
     });
   });
 
+  test('out of gas at every budget: the whole ladder is tried and the highest budget reported', async () => {
+    const rpc = await serve({
+      sui_dryRunTransactionBlock: () => dryRunAnswer({ status: 'failure', error: 'InsufficientGas' }),
+    });
+    const outcome = await simulatePlan(
+      request(rpc.url, { gasBudgetLadder: [20_000_000, 5_000_000, 90_000_000] }),
+    );
+    expect(sentBudgets(rpc)).toEqual(['5000000', '20000000', '90000000']);
+    expect(outcome).toMatchObject({ execOk: false, gasBudgetUsed: 90_000_000, attempts: 3, fellBack: false });
+  });
+
   test('the best attempt is reported when a later budget cannot even run', async () => {
     const rpc = await serve({
       sui_dryRunTransactionBlock: (_params, call) => {
