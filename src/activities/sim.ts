@@ -26,7 +26,7 @@ const FAILURE_TYPES: Record<SimulationErrorKind, string> = {
   timeout: 'SimulationTimeout',
 };
 
-export function toSimulationFailure(error: unknown): unknown {
+function toSimulationFailure(error: unknown): unknown {
   if (!(error instanceof SimulationError)) return toFailure(error);
   return ApplicationFailure.create({
     type: FAILURE_TYPES[error.kind],

@@ -31,7 +31,7 @@ export function gasBudgets(base: number, ladder: readonly number[] = []): number
 }
 
 /** A successful run beats a failed one; then more created types win. */
-export function ranksAbove(candidate: Attempt, incumbent: Attempt): boolean {
+function ranksAbove(candidate: Attempt, incumbent: Attempt): boolean {
   const rank = (attempt: Attempt) => [attempt.execOk ? 1 : 0, attempt.createdTypes.length] as const;
   const [a, b] = [rank(candidate), rank(incumbent)];
   return a[0] !== b[0] ? a[0] > b[0] : a[1] > b[1];
@@ -41,7 +41,7 @@ export function ranksAbove(candidate: Attempt, incumbent: Attempt): boolean {
  * Dry-runs at the first budget and climbs the ladder only while the transaction runs out of gas (or
  * the node says the budget is below its minimum). Any other outcome ends the climb.
  */
-export async function climbGasLadder(
+async function climbGasLadder(
   simulator: Simulator,
   budgets: readonly number[],
   tally: { attempts: number },

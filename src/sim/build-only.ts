@@ -3,29 +3,25 @@
 // sender's n-th coin at the id whose last byte is n. Created types come from the static scan.
 import { bcs } from '@mysten/sui/bcs';
 import { toBase64 } from '@mysten/sui/utils';
-import {
-  buildProgrammableTransaction,
-  normalizeAddress,
-  type ObjectRef,
-  type ObjectSource,
-} from './ptb-build.js';
+import { buildProgrammableTransaction, type ObjectRef, type ObjectSource } from './ptb-build.js';
+import { normalizeAddress } from './pure-args.js';
 import { scanStaticTypes } from './static-scan.js';
 import type { SimulationBackend, SimulationOutcome, SimulationRequest } from './types.js';
 
 /** 32 zero bytes in base58. */
-export const ZERO_DIGEST = '1'.repeat(32);
-export const MOCK_GAS_COIN_ID = normalizeAddress('0x1234');
+const ZERO_DIGEST = '1'.repeat(32);
+const MOCK_GAS_COIN_ID = normalizeAddress('0x1234');
 
 const mockRef = (objectId: string): ObjectRef => ({ objectId, version: 1, digest: ZERO_DIGEST });
 
-export const mockObjectSource: ObjectSource = {
+const mockObjectSource: ObjectSource = {
   ownedRef: async (objectId) => mockRef(objectId),
   sharedInitialVersion: async () => 1,
   gasCoin: async () => mockRef(MOCK_GAS_COIN_ID),
   senderCoin: async (index) => mockRef(normalizeAddress((index & 0xff).toString(16))),
 };
 
-export async function simulateBuildOnly(request: SimulationRequest): Promise<SimulationOutcome> {
+async function simulateBuildOnly(request: SimulationRequest): Promise<SimulationOutcome> {
   const pt = await buildProgrammableTransaction(request.spec, mockObjectSource);
   const staticTypes = await scanStaticTypes(request);
   return {

@@ -36,7 +36,7 @@ export function parseAbortLocation(error: string): string | null {
   return LOCATION.exec(error)?.[0] ?? null;
 }
 
-export interface ExecutionVerdict {
+interface ExecutionVerdict {
   execOk: boolean;
   failure: SimulationFailure | null;
 }

@@ -16,16 +16,12 @@ import type {
   SimulationRequest,
 } from './types.js';
 
-export const DEFAULT_EXTERNAL_TIMEOUT_MS = 120_000;
+const DEFAULT_EXTERNAL_TIMEOUT_MS = 120_000;
 const STDERR_LIMIT = 500;
 const MODES_USED: readonly string[] = ['dry_run', 'dev_inspect', 'build_only'];
 
 /** The binary's arguments for one run. Optional flags only when they have a value, as upstream. */
-export function txSimArgs(
-  request: SimulationRequest,
-  mode: ExternalSubMode,
-  gasBudget: number | null,
-): string[] {
+function txSimArgs(request: SimulationRequest, mode: ExternalSubMode, gasBudget: number | null): string[] {
   const args: string[] = [];
   if (request.rpcUrl) args.push('--rpc-url', request.rpcUrl);
   args.push('--sender', request.sender, '--mode', mode, '--ptb-spec', '-');
@@ -39,7 +35,7 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item !== '') : [];
 
 /** The binary's JSON answer as an Attempt. @throws SimulationError (rejected) on malformed output */
-export function parseTxSimOutput(stdout: string, gasBudget: number | null): Attempt {
+function parseTxSimOutput(stdout: string, gasBudget: number | null): Attempt {
   let data: unknown;
   try {
     data = JSON.parse(stdout);
@@ -68,7 +64,7 @@ export function parseTxSimOutput(stdout: string, gasBudget: number | null): Atte
   };
 }
 
-export async function runTxSim(
+async function runTxSim(
   request: SimulationRequest,
   mode: ExternalSubMode,
   gasBudget: number | null,

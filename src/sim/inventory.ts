@@ -1,5 +1,5 @@
 // The sender's objects by type (§8.1), for planners that fill placeholders with objects the sender owns.
-import { normalizeAddress } from './ptb-build.js';
+import { normalizeAddress } from './pure-args.js';
 import { createRpcClient, rpcStep, type RpcOptions } from './rpc-client.js';
 import { normalizeTypeName } from './type-names.js';
 

@@ -22,7 +22,7 @@ export function moduleName(module: ModuleJson, handleIndex: number): string {
 }
 
 /** @throws PackageReadError / InvalidBytecodeError when the directory is not a readable package */
-export async function readPackageBytecode(packageDir: string): Promise<PackageBytecode> {
+async function readPackageBytecode(packageDir: string): Promise<PackageBytecode> {
   const files = await readModuleFiles(await listModuleFiles(packageDir));
   const modules = new Map<string, ModuleJson>();
   let address = '';

@@ -9,7 +9,7 @@ import {
 } from '@mysten/sui/jsonRpc';
 import { describeError, SimulationError } from './errors.js';
 
-export const DEFAULT_RPC_TIMEOUT_MS = 30_000;
+const DEFAULT_RPC_TIMEOUT_MS = 30_000;
 
 export interface RpcOptions {
   timeoutMs?: number;
@@ -48,7 +48,7 @@ export async function rpcStep<T>(
   }
 }
 
-export function toSimulationError(error: unknown, rpcUrl: string, what: string): SimulationError {
+function toSimulationError(error: unknown, rpcUrl: string, what: string): SimulationError {
   if (error instanceof SimulationError) return error;
   if (error instanceof JsonRpcError) {
     return new SimulationError(

@@ -2,7 +2,8 @@
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import { rejected } from './errors.js';
-import { normalizeAddress, type ObjectRef, type ObjectSource } from './ptb-build.js';
+import type { ObjectRef, ObjectSource } from './ptb-build.js';
+import { normalizeAddress } from './pure-args.js';
 import { rpcStep } from './rpc-client.js';
 
 const SUI_COIN = '0x2::sui::SUI';
@@ -25,7 +26,7 @@ export interface RpcContext {
 }
 
 /** Object ids named by `imm_or_owned_object` and `shared_object` arguments. */
-export function objectIdsIn(spec: PtbSpec): string[] {
+function objectIdsIn(spec: PtbSpec): string[] {
   const ids = new Set<string>();
   for (const call of spec.calls) {
     for (const arg of call.args ?? []) {

@@ -25,7 +25,7 @@ const MAX_CALL_DEPTH = 16;
  * A signature token as a type string. `typeArgs` are the enclosing function's type arguments; a
  * parameter without one is written `T<i>`, as upstream does.
  */
-export function renderToken(module: ModuleJson, token: SignatureToken, typeArgs: readonly string[]): string {
+function renderToken(module: ModuleJson, token: SignatureToken, typeArgs: readonly string[]): string {
   // Primitive tokens are the type names capitalised: `U64` is `u64`, `Address` is `address`.
   if (typeof token === 'string') return token.toLowerCase();
   if ('Vector' in token) return `vector<${renderToken(module, token.Vector, typeArgs)}>`;
