@@ -6,7 +6,8 @@ import { delimiter, join, sep } from 'node:path';
 import { execa } from 'execa';
 import { dryRunWithFallback, singleOutcome, type Attempt, type Simulator } from './attempts.js';
 import { classifyExecution } from './dry-run-response.js';
-import { rejected, SimulationError } from './errors.js';
+import { safeJsonLoads } from '../core/json-extract.js';
+import { describeError, rejected, SimulationError } from './errors.js';
 import { typeNameSet } from './type-names.js';
 import type {
   ExternalSubMode,
@@ -38,12 +39,13 @@ const strings = (value: unknown): string[] =>
 function parseTxSimOutput(stdout: string, gasBudget: number | null): Attempt {
   let data: unknown;
   try {
-    data = JSON.parse(stdout);
-  } catch {
-    throw rejected(`smi_tx_sim printed something that is not JSON: ${JSON.stringify(stdout.slice(0, 200))}`);
+    // Like upstream, log lines around the JSON are tolerated.
+    data = safeJsonLoads(stdout, 'smi_tx_sim output');
+  } catch (error) {
+    throw rejected(`smi_tx_sim returned invalid JSON: ${describeError(error)}`);
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw rejected(`smi_tx_sim printed ${JSON.stringify(stdout.slice(0, 200))}, not a JSON object`);
+    throw rejected(`smi_tx_sim returned non-object JSON: ${JSON.stringify(stdout.slice(0, 200))}`);
   }
   const out = data as Record<string, unknown>;
   if (typeof out.modeUsed !== 'string' || !MODES_USED.includes(out.modeUsed)) {

@@ -142,12 +142,17 @@ describe('external smi_tx_sim', () => {
     });
   });
 
-  test('output that is not the contract JSON is an error', async () => {
-    const sim = await setUp('malformed');
-    const error = await failureOf(simulatePlan(request(sim.bin, { requireDryRun: true })));
+  test('output that is not JSON is an error; log lines around the JSON are not', async () => {
+    const broken = await setUp('malformed');
+    const error = await failureOf(simulatePlan(request(broken.bin, { requireDryRun: true })));
     expect(error!.message).toMatch(
-      /smi_tx_sim printed something that is not JSON: "Compiling\.\.\. done\\n"/,
+      /^smi_tx_sim returned invalid JSON: JSON parse error in smi_tx_sim output/,
     );
+    expect(error!.message).toContain("snippet: 'Compiling... done\\n'");
+    await broken.remove();
+    const chatty = await setUp('chatty');
+    const outcome = await simulatePlan(request(chatty.bin));
+    expect(outcome).toMatchObject({ modeUsed: 'dry_run', execOk: true });
   });
 
   test('a hung binary is killed at the timeout', async () => {

@@ -5,7 +5,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type FakeTxSimScenario = 'success' | 'ladder' | 'fail' | 'malformed' | 'hang';
+export type FakeTxSimScenario = 'success' | 'chatty' | 'ladder' | 'fail' | 'malformed' | 'hang';
 
 const SCRIPT = `
 const fs = require('node:fs');
@@ -22,6 +22,7 @@ process.stdin.on('end', () => {
   if (scenario === 'hang') { setInterval(() => {}, 1000); return; }
   if (scenario === 'fail') { process.stderr.write('Error: ' + 'x'.repeat(2000)); process.exit(1); }
   if (scenario === 'malformed') { process.stdout.write('Compiling... done\\n'); return; }
+  if (scenario === 'chatty') process.stdout.write('INFO using a local package directory\\n');
   const mode = flag('--mode');
   const outOfGas = scenario === 'ladder' && Number(flag('--gas-budget')) < 2000000;
   const status = outOfGas ? { status: 'failure', error: 'InsufficientGas' } : { status: 'success' };
