@@ -321,6 +321,25 @@ describe('dry-run', () => {
     expect(rpc.callsOf('sui_dryRunTransactionBlock')).toHaveLength(0);
   });
 
+  test('a gas coin given by id is read from the chain and pays', async () => {
+    const rpc = await serve({ sui_dryRunTransactionBlock: () => dryRunAnswer({ status: 'success' }) });
+    await simulatePlan(request(rpc.url, { gasCoin: '0x' + 'AA'.repeat(32) }));
+    expect(sentTransaction(rpc).V1?.gasData.payment).toEqual([
+      { objectId: id('aa'), version: '3', digest: digest(30) },
+    ]);
+    expect(rpc.callsOf('suix_getCoins')).toHaveLength(0);
+  });
+
+  test('an RPC that does not answer in time is a timeout; an abort stops the wait at once', async () => {
+    const rpc = await serve({ sui_dryRunTransactionBlock: () => new Promise(() => {}) });
+    const slow = await simulatePlan(request(rpc.url, { timeoutMs: 300 })).catch((thrown: unknown) => thrown);
+    expect(slow).toMatchObject({ kind: 'timeout', message: `dry-run: no answer from ${rpc.url} in time` });
+    const controller = new AbortController();
+    const running = simulatePlan(request(rpc.url), controller.signal).catch((thrown: unknown) => thrown);
+    setTimeout(() => controller.abort(new Error('activity cancelled')), 200);
+    expect(await running).toMatchObject({ message: 'activity cancelled' });
+  });
+
   test('a dead RPC is a clear, retryable error, with no fallback', async () => {
     const url = await closedPortUrl();
     const error = await simulatePlan(request(url)).catch((thrown: unknown) => thrown);

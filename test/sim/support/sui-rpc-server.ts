@@ -36,17 +36,22 @@ export async function startSuiRpcServer(handlers: Record<string, RpcHandler>): P
       const request = JSON.parse(body) as { id: number; method: string; params: unknown[] };
       calls.push({ method: request.method, params: request.params });
       const handler = handlers[request.method];
-      let payload: Record<string, unknown>;
+      const count = calls.filter((call) => call.method === request.method).length;
+      const send = (payload: Record<string, unknown>) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: request.id, ...payload }));
+      };
+      const fault = (error: unknown) => {
+        const rpcFault = error instanceof RpcFault ? error : new RpcFault(-32603, String(error));
+        send({ error: { code: rpcFault.code, message: rpcFault.message } });
+      };
       try {
         if (!handler) throw new RpcFault(-32601, `Method not found: ${request.method}`);
-        const count = calls.filter((call) => call.method === request.method).length;
-        payload = { result: handler(request.params, count) };
+        // A handler may answer later, or never (a promise that does not settle), to test timeouts.
+        Promise.resolve(handler(request.params, count)).then((result) => send({ result }), fault);
       } catch (error) {
-        const fault = error instanceof RpcFault ? error : new RpcFault(-32603, String(error));
-        payload = { error: { code: fault.code, message: fault.message } };
+        fault(error);
       }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: request.id, ...payload }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -55,7 +60,11 @@ export async function startSuiRpcServer(handlers: Record<string, RpcHandler>): P
     url: `http://127.0.0.1:${port}`,
     calls,
     callsOf: (method) => calls.filter((call) => call.method === method),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
