@@ -1,0 +1,56 @@
+// The compiled modules of one package, indexed for the static scan. Loaded once per directory and
+// kept for a while: a package is simulated many times in a row (candidates × variants).
+import { basename } from 'node:path';
+import { deserializeModule, type ModuleJson } from '../move/module-json.js';
+import { listModuleFiles, readModuleFiles } from '../move/read-package.js';
+
+export interface PackageBytecode {
+  /** 64 lowercase hex digits, no `0x`: the modules' own address. */
+  address: string;
+  /** By module name (the module's own name, not its file's). */
+  modules: Map<string, ModuleJson>;
+}
+
+export function moduleAddress(module: ModuleJson, handleIndex: number): string {
+  const handle = module.module_handles[handleIndex];
+  return handle ? (module.address_identifiers[handle.address] ?? '') : '';
+}
+
+export function moduleName(module: ModuleJson, handleIndex: number): string {
+  const handle = module.module_handles[handleIndex];
+  return handle ? (module.identifiers[handle.name] ?? '') : '';
+}
+
+/** @throws PackageReadError / InvalidBytecodeError when the directory is not a readable package */
+async function readPackageBytecode(packageDir: string): Promise<PackageBytecode> {
+  const files = await readModuleFiles(await listModuleFiles(packageDir));
+  const modules = new Map<string, ModuleJson>();
+  let address = '';
+  for (const file of files) {
+    const module = deserializeModule(file.bytes, basename(file.path));
+    const name = moduleName(module, module.self_module_handle_idx);
+    // In file-name order, a later module of the same name replaces an earlier one, as in the extractor.
+    modules.set(name, module);
+    address ||= moduleAddress(module, module.self_module_handle_idx);
+  }
+  return { address, modules };
+}
+
+const CACHE_LIMIT = 8;
+const cache = new Map<string, Promise<PackageBytecode>>();
+
+/** `readPackageBytecode`, remembered for the last few directories. */
+export function loadPackageBytecode(packageDir: string): Promise<PackageBytecode> {
+  let entry = cache.get(packageDir);
+  if (entry) {
+    // Re-insert so the Map's order doubles as recency.
+    cache.delete(packageDir);
+  } else {
+    entry = readPackageBytecode(packageDir);
+    // A failed read is not remembered: the directory may be fixed and retried.
+    entry.catch(() => cache.delete(packageDir));
+  }
+  cache.set(packageDir, entry);
+  while (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  return entry;
+}

@@ -1,0 +1,12 @@
+// The static scan for a request. Without a package directory only the plan's own transfer calls count.
+import { loadPackageBytecode, type PackageBytecode } from './package-bytecode.js';
+import { staticCreatedTypes } from './static-created.js';
+import type { SimulationRequest } from './types.js';
+
+export async function scanStaticTypes(
+  request: Pick<SimulationRequest, 'packageDir' | 'spec'>,
+): Promise<string[]> {
+  const noBytecode: PackageBytecode = { address: '', modules: new Map() };
+  const pkg = request.packageDir ? await loadPackageBytecode(request.packageDir) : noBytecode;
+  return staticCreatedTypes(pkg, request.spec);
+}
