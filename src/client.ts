@@ -12,8 +12,11 @@ const io: CliIO = {
 
 const TEMPORAL_HELP = `
 Temporal: with TEMPORAL_ADDRESS set, commands use that server and expect \`smi-bench worker\` processes.
-Otherwise they use a server on localhost:7233 if one is running, or start a local dev server themselves
-(state in .smi-bench/temporal.db, Web UI on http://localhost:8233), and do the work in this process.`;
+Otherwise they use smi-bench's local port, SMI_TEMPORAL_PORT (default 7233): a smi-bench server already
+running there, else a dev server they start themselves (state in .smi-bench/temporal.db, Web UI on
+SMI_TEMPORAL_UI_PORT, default 8233), and do the work in this process. A port held by anything else (a
+program that is not Temporal, a Temporal server not started for smi-bench) is refused, never used.
+Each command prints one "Temporal: ..." line saying which server it uses.`;
 
 // Upstream calls this --env-file, but Node 20 itself consumes an `--env-file` argument placed anywhere.
 const DOTENV_HELP = 'dotenv file with SMI_API_KEY, SMI_MODEL, SMI_API_BASE_URL … (upstream: --env-file)';
@@ -22,6 +25,13 @@ function agentOption(defaultAgent: string): Option {
   return new Option('--agent <agent>', 'who answers: a mock agent, or a model over an OpenAI-compatible API')
     .choices([...PHASE1_AGENTS])
     .default(defaultAgent);
+}
+
+/** For commands that read a run: where its run directory is (as the run was started with). */
+function logDirOption(): Option {
+  return new Option('--log-dir <dir>', 'parent folder of run directories, as given to the run').default(
+    'logs',
+  );
 }
 
 function runOptions(cmd: Command): Command {
@@ -78,7 +88,12 @@ export function buildProgram(): Command {
       .description(
         'Phase I on a small demo corpus that smi-bench generates (real .mv files); no API key needed',
       )
-      .addOption(agentOption('mock-noisy')),
+      .addOption(agentOption('mock-noisy'))
+      .option(
+        '--keep-server',
+        'keep the Temporal server and its Web UI up after the run, until Ctrl-C',
+        false,
+      ),
   ).action(async (opts) => {
     const { runDemo } = await import('./cli/demo-command.js');
     process.exitCode = await runDemo(opts, process.argv, io);
@@ -101,16 +116,18 @@ export function buildProgram(): Command {
 
   program
     .command('status <runId>')
-    .description('progress of a run')
-    .action(async (runId: string) => {
+    .description('progress of a run (a finished one is read from its run directory, with no server)')
+    .addOption(logDirOption())
+    .action(async (runId: string, opts) => {
       const { runStatus } = await import('./cli/status-command.js');
-      process.exitCode = await runStatus(runId, io);
+      process.exitCode = await runStatus(runId, opts, io);
     });
 
   program
     .command('results <runId>')
-    .description('write the Phase I result JSON of a finished or running run')
+    .description('write the Phase I result JSON of a finished (read from its run directory) or running run')
     .requiredOption('--out <file>', 'where to write it')
+    .addOption(logDirOption())
     .action(async (runId: string, opts) => {
       const { runResults } = await import('./cli/results-command.js');
       process.exitCode = await runResults(runId, opts, io);
@@ -134,8 +151,8 @@ export function buildProgram(): Command {
   program
     .command('server')
     .description('run a Temporal dev server with a persistent database and the Web UI')
-    .option('--port <n>', 'gRPC port', integer(1, 65535), 7233)
-    .option('--ui-port <n>', 'Web UI port', integer(1, 65535), 8233)
+    .option('--port <n>', 'gRPC port (default: SMI_TEMPORAL_PORT, else 7233)', integer(1, 65535))
+    .option('--ui-port <n>', 'Web UI port (default: SMI_TEMPORAL_UI_PORT, else 8233)', integer(1, 65535))
     .option('--headless', 'no Web UI', false)
     .option('--ip <addr>', 'address to listen on', '127.0.0.1')
     .option('--db-file <file>', 'SQLite file for the server state (default .smi-bench/temporal.db)')

@@ -2,15 +2,22 @@
 // agent: no API key, no data from elsewhere.
 import { join } from 'node:path';
 import { writeDemoCorpus } from '../move/index.js';
-import { smiHome } from '../temporal/target.js';
+import type { DevServer } from '../temporal/dev-server.js';
+import { isPortOpen } from '../temporal/ports.js';
+import { localServerPorts, smiHome } from '../temporal/target.js';
 import { runPhase1, type CliIO, type Phase1CliOptions } from './run-phase1.js';
+import { serveUntilStopped, startSmiBenchServer } from './server-command.js';
 
 export type DemoCliOptions = Pick<
   Phase1CliOptions,
   'agent' | 'seed' | 'concurrency' | 'runId' | 'out' | 'logDir' | 'dotenv' | 'progress'
->;
+> & {
+  /** Keep the server (and the UI links printed during the run) up after the run, until Ctrl-C. */
+  keepServer: boolean;
+};
 
 export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): Promise<number> {
+  const { keepServer, ...runOpts } = opts;
   const corpusRoot = join(smiHome(), 'demo-corpus');
   const packages = await writeDemoCorpus(corpusRoot);
   io.log(`Demo corpus: ${packages.length} generated packages in ${corpusRoot}`);
@@ -20,17 +27,49 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
         'are low on purpose; --agent mock-perfect scores 1.0, and real-openai-compatible asks a model.',
     );
   }
-  return runPhase1(
-    {
-      ...opts,
-      corpusRoot,
-      samples: 0,
-      maxStructsInPrompt: 200,
-      perPackageTimeoutSeconds: 120,
-      includeTypeLists: true,
-      detach: false,
-    },
-    argv,
-    io,
+  const kept = keepServer ? await startServerToKeep(io) : null;
+  let code: number;
+  try {
+    code = await runPhase1(
+      {
+        ...runOpts,
+        corpusRoot,
+        samples: 0,
+        maxStructsInPrompt: 200,
+        perPackageTimeoutSeconds: 120,
+        includeTypeLists: true,
+        detach: false,
+      },
+      argv,
+      io,
+    );
+  } catch (err) {
+    await kept?.stop();
+    throw err;
+  }
+  if (!kept) return code;
+  io.log(
+    `The Temporal server stays up${kept.uiUrl ? `, with its UI at ${kept.uiUrl} (the run's link above works)` : ''}. ` +
+      'Press Ctrl-C to stop it.',
   );
+  return serveUntilStopped(kept);
+}
+
+/**
+ * Starts the server the run will then find on smi-bench's local port, so that it is this command's to
+ * keep. Null when there is nothing to keep: the run uses a server that someone else runs.
+ */
+async function startServerToKeep(io: CliIO): Promise<DevServer | null> {
+  if (process.env.TEMPORAL_ADDRESS) {
+    io.log('--keep-server: the server of TEMPORAL_ADDRESS is not this command’s; it stays as it is.');
+    return null;
+  }
+  const { port } = localServerPorts();
+  if (await isPortOpen('127.0.0.1', port)) {
+    io.log(`--keep-server: a server already listens on port ${port}; it is not this command’s to keep.`);
+    return null;
+  }
+  const server = await startSmiBenchServer({ ip: '127.0.0.1', headless: false }, io.log);
+  io.log(`--keep-server: started a Temporal dev server on ${server.address} that stays up after the run`);
+  return server;
 }

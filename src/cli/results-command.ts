@@ -1,22 +1,41 @@
-// `smi-bench results RUN_ID --out FILE`: the Phase I result JSON of a finished or still running run.
+// `smi-bench results RUN_ID --out FILE`: the result JSON of a run. A finished run's is copied from its run
+// directory (no server needed); a running Phase I run's is built from the rows recorded so far.
+import { copyFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { buildPhase1Result, writePhase1Result } from '../run-store/phase1-result.js';
-import { findRun } from './run-lookup.js';
+import { findRun, readFinishedRun, type FinishedResult } from './run-lookup.js';
+import { resultNumbers } from './run-notes.js';
 import type { CliIO } from './run-phase1.js';
 import { withSession } from './session.js';
 
-export async function runResults(runId: string, opts: { out: string }, io: CliIO): Promise<number> {
+export async function runResults(
+  runId: string,
+  opts: { out: string; logDir: string },
+  io: CliIO,
+): Promise<number> {
+  const out = resolve(opts.out);
+  const finished = await readFinishedRun(opts.logDir, runId);
+  if (finished) {
+    if (finished.resultPath !== out) await copyFile(finished.resultPath, out);
+    io.log(summary(out, finished.result, 'finished'));
+    return 0;
+  }
   return withSession({ log: io.log, worker: 'never' }, async (session) => {
-    const run = await findRun(session, runId);
-    const finished = run.description.closeTime ?? new Date();
-    const result = await buildPhase1Result(run.runDir, Math.floor(finished.getTime() / 1000));
-    const out = resolve(opts.out);
+    const run = await findRun(session, runId, opts.logDir);
+    const finishedAt = run.description.closeTime ?? new Date();
+    const result = await buildPhase1Result(run.runDir, Math.floor(finishedAt.getTime() / 1000));
     await writePhase1Result(out, result);
     const state =
       run.description.status.name === 'COMPLETED' ? 'finished' : run.description.status.name.toLowerCase();
-    io.log(
-      `wrote ${out}: ${result.samples} packages (${state} run), avg F1 ${result.aggregate.avg_f1.toFixed(4)}`,
-    );
+    io.log(summary(out, result, state));
     return 0;
   });
+}
+
+function summary(
+  out: string,
+  result: Pick<FinishedResult, 'samples'> & { aggregate: object },
+  state: string,
+): string {
+  return `wrote ${out}: ${result.samples} packages (${state} run), ${resultNumbers(result.aggregate)}`;
 }

@@ -1,5 +1,10 @@
-// Finds a run by its id: its workflow, its state, and its input (which names the run directory).
+// Finds a run by its id: a finished one in its run directory (no server needed), else its workflow, its
+// state, and its input (which names the run directory).
+import { open, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { WorkflowExecutionDescription, WorkflowHandle } from '@temporalio/client';
+import { safeRunId } from '../core/run-id.js';
+import { runPaths } from '../run-store/paths.js';
 import { PHASES, runWorkflowId } from '../temporal/names.js';
 import type { benchmarkRun } from '../workflows/benchmark-run.js';
 import type { RunInput } from '../workflows/run-types.js';
@@ -13,8 +18,75 @@ export interface FoundRun {
   runDir: string;
 }
 
-/** The run with this id, whichever phase it belongs to. */
-export async function findRun(session: Session, runId: string): Promise<FoundRun> {
+/** What every phase's result.json has. */
+export interface FinishedResult {
+  finished_at_unix_seconds: number;
+  samples: number;
+  aggregate: Record<string, unknown>;
+}
+
+export interface FinishedRun {
+  runDir: string;
+  resultPath: string;
+  result: FinishedResult;
+}
+
+/**
+ * A finished run, read from `<logDir>/<runId>/`; null when there is none. A run writes result.json and then
+ * a last `run_finished` event: a package event after it means a new round (`resume --retry-errors`) is
+ * under way, and only Temporal knows where that stands.
+ */
+export async function readFinishedRun(logDir: string, runId: string): Promise<FinishedRun | null> {
+  if (safeRunId(runId) !== runId) return null; // no run directory can have this name
+  const runDir = resolve(logDir, runId);
+  const paths = runPaths(runDir);
+  const resultText = await readIfExists(paths.result);
+  if (resultText === null || !(await endsWithRunFinished(paths.events))) return null;
+  try {
+    return { runDir, resultPath: paths.result, result: JSON.parse(resultText) as FinishedResult };
+  } catch (err) {
+    throw new Error(`${paths.result} is not valid JSON (${(err as Error).message})`, { cause: err });
+  }
+}
+
+async function readIfExists(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/** Whether the last event of events.jsonl is `run_finished` (read from the end: the log can be long). */
+async function endsWithRunFinished(eventsPath: string): Promise<boolean> {
+  let file;
+  try {
+    file = await open(eventsPath);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw err;
+  }
+  try {
+    const { size } = await file.stat();
+    const length = Math.min(size, 64 * 1024);
+    const { buffer } = await file.read(Buffer.alloc(length), 0, length, size - length);
+    const lastLine = buffer.toString('utf8').trimEnd().split('\n').pop() ?? '';
+    try {
+      return (JSON.parse(lastLine) as { event?: unknown }).event === 'run_finished';
+    } catch {
+      return false; // a line cut by a crash: the run did not finish cleanly
+    }
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * The run with this id on the Temporal server, whichever phase it belongs to. `logDir` is where the caller
+ * looked for it first, named when it is not found.
+ */
+export async function findRun(session: Session, runId: string, logDir?: string): Promise<FoundRun> {
   for (const phase of PHASES) {
     const workflowId = runWorkflowId(phase, runId);
     const handle = session.client.workflow.getHandle<typeof benchmarkRun>(workflowId);
@@ -28,7 +100,10 @@ export async function findRun(session: Session, runId: string): Promise<FoundRun
     const input = await startInput(session, workflowId, description.runId);
     return { handle, description, input, runDir: input.runDir };
   }
-  throw new UsageError(`no run with id "${runId}" on the Temporal server at ${session.target.address}`);
+  throw new UsageError(
+    `no run with id "${runId}" on the Temporal server at ${session.target.address}` +
+      (logDir ? `, and no finished one in ${resolve(logDir, runId)} (other --log-dir?)` : ''),
+  );
 }
 
 /** The run's input, from the first event of the current execution's history (works before any worker ran). */

@@ -3,6 +3,7 @@
 import { readSelection } from '../run-store/run-record.js';
 import { readStoredRows } from '../run-store/rows.js';
 import { runPaths } from '../run-store/paths.js';
+import type { TargetKind } from '../temporal/target.js';
 
 const SHOWN = 5;
 
@@ -36,4 +37,22 @@ export async function runNotes(runDir: string): Promise<string[]> {
     lines.push(...more(failed.length));
   }
   return lines;
+}
+
+/**
+ * What to do about a running run that no worker answers for. A server this command started has no worker
+ * but ours, so only `resume` helps; elsewhere, workers may just be missing.
+ */
+export function stalledRunAdvice(runId: string, server: TargetKind): string {
+  const resume = `smi-bench resume ${runId}`;
+  if (server === 'embedded') return `nothing is working on it; continue it with: ${resume}`;
+  return `no worker answered; start \`smi-bench worker\` processes, or continue it here with: ${resume}`;
+}
+
+/** A result's mean and best numbers, whichever phase: `avg_f1 0.0741 · …` (counts and usage left out). */
+export function resultNumbers(aggregate: object): string {
+  return Object.entries(aggregate)
+    .filter(([key, value]) => /^(avg|max)_/.test(key) && typeof value === 'number')
+    .map(([key, value]) => `${key} ${(value as number).toFixed(4)}`)
+    .join(' · ');
 }

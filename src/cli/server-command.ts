@@ -1,39 +1,63 @@
 // `smi-bench server`: a Temporal dev server that keeps its state in a file and serves the Web UI.
 import { join, resolve } from 'node:path';
-import { ensureTemporalBinary, startDevServer } from '../temporal/dev-server.js';
-import { smiHome } from '../temporal/target.js';
+import { ensureTemporalBinary, startDevServer, type DevServer } from '../temporal/dev-server.js';
+import { namespaceFromEnv } from '../temporal/names.js';
+import { localServerPorts, smiHome } from '../temporal/target.js';
 import type { CliIO } from './run-phase1.js';
 
 export interface ServerCliOptions {
-  port: number;
-  uiPort: number;
+  /** Default: SMI_TEMPORAL_PORT, else 7233, the port other commands look at. */
+  port?: number;
+  /** Default: SMI_TEMPORAL_UI_PORT, else 8233. */
+  uiPort?: number;
   headless: boolean;
   ip: string;
   dbFile?: string;
 }
 
-export async function runServer(opts: ServerCliOptions, io: CliIO): Promise<number> {
-  const binary = await ensureTemporalBinary(io.log);
-  const dbFile = resolve(opts.dbFile ?? join(smiHome(), 'temporal.db'));
-  const server = await startDevServer({
-    binary,
-    port: opts.port,
-    uiPort: opts.headless ? null : opts.uiPort,
-    dbFile,
+function dbFileOf(opts: ServerCliOptions): string {
+  return resolve(opts.dbFile ?? join(smiHome(), 'temporal.db'));
+}
+
+/** A dev server with smi-bench's search attributes (so other commands recognise it as smi-bench's). */
+export async function startSmiBenchServer(
+  opts: ServerCliOptions,
+  log: (line: string) => void,
+): Promise<DevServer> {
+  const ports = localServerPorts();
+  const namespace = namespaceFromEnv();
+  return startDevServer({
+    binary: await ensureTemporalBinary(log),
+    port: opts.port ?? ports.port,
+    uiPort: opts.headless ? null : (opts.uiPort ?? ports.uiPort),
+    dbFile: dbFileOf(opts),
     ip: opts.ip,
     logFile: join(smiHome(), 'temporal-server.log'),
+    ...(namespace === 'default' ? {} : { extraNamespaces: [namespace] }),
   });
-  io.log(`Temporal dev server on ${server.address} (state in ${dbFile})`);
-  if (server.uiUrl) io.log(`Web UI: ${server.uiUrl}`);
-  io.log(
-    `Point other commands at it with TEMPORAL_ADDRESS=${server.address}, and start workers with \`smi-bench worker\`.`,
-  );
-  io.log('Press Ctrl-C to stop.');
-  const exitCode = await new Promise<number>((res) => {
+}
+
+/** Keeps the server up until Ctrl-C (or until it exits by itself); resolves to the exit status. */
+export function serveUntilStopped(server: DevServer): Promise<number> {
+  return new Promise<number>((res) => {
     const stop = () => void server.stop().then(() => res(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     server.process.once('exit', (code) => res(code ?? 1));
   });
-  return exitCode;
+}
+
+export async function runServer(opts: ServerCliOptions, io: CliIO): Promise<number> {
+  const server = await startSmiBenchServer(opts, io.log);
+  io.log(`Temporal dev server on ${server.address} (state in ${dbFileOf(opts)})`);
+  if (server.uiUrl) io.log(`Web UI: ${server.uiUrl}`);
+  const { port } = localServerPorts();
+  io.log(
+    (opts.port === undefined || opts.port === port
+      ? `Other commands on this machine find it on port ${port} by themselves`
+      : `Other commands on this machine use it with SMI_TEMPORAL_PORT=${opts.port}`) +
+      `; elsewhere, set TEMPORAL_ADDRESS=${server.address} and start workers with \`smi-bench worker\`.`,
+  );
+  io.log('Press Ctrl-C to stop.');
+  return serveUntilStopped(server);
 }

@@ -3,7 +3,12 @@
 import { Client, Connection } from '@temporalio/client';
 import { namespaceFromEnv } from '../temporal/names.js';
 import { connectOrExplain } from '../temporal/connect.js';
-import { ensureSearchAttributes, resolveTemporalTarget, type TemporalTarget } from '../temporal/target.js';
+import {
+  describeTarget,
+  ensureSearchAttributes,
+  resolveTemporalTarget,
+  type TemporalTarget,
+} from '../temporal/target.js';
 import type { RunningWorkers } from '../worker.js';
 import type { LlmActivityDeps } from '../activities/index.js';
 
@@ -35,13 +40,27 @@ export async function withSession<T>(
   opts: SessionOptions,
   body: (session: Session) => Promise<T>,
 ): Promise<T> {
-  const target = await resolveTemporalTarget(opts.log);
+  const namespace = namespaceFromEnv();
+  const target = await resolveTemporalTarget(namespace, opts.log);
+  const workerHere = opts.worker === 'always' || (opts.worker === 'auto' && target.inProcessWorker);
+  opts.log(describeTarget(target, namespace, workerHere));
   let connection: Connection | null = null;
   let workers: RunningWorkers | null = null;
   const cleanup = async () => {
     await workers?.shutdown().catch(() => undefined);
     await connection?.close().catch(() => undefined);
-    await target.embedded?.stop();
+    if (target.embedded) {
+      await target.embedded.stop();
+      // Commands that work on a run printed links to it in the UI: say that they are dead now, and how to
+      // keep a UI up.
+      if (target.uiUrl && workerHere) {
+        opts.log(
+          `Stopped the Temporal dev server this command started; its UI (${target.uiUrl}) is gone with it. ` +
+            'To browse runs there, keep `smi-bench server` running in another terminal (every command then ' +
+            'uses it), or run the demo with --keep-server.',
+        );
+      }
+    }
   };
   const onSignal = () => {
     opts.log('\nInterrupted. Progress is saved in Temporal; run the same command again to continue.');
@@ -51,11 +70,10 @@ export async function withSession<T>(
   process.once('SIGTERM', onSignal);
   try {
     connection = await connectOrExplain(target.address);
-    const namespace = namespaceFromEnv();
-    const searchAttributes = target.embedded
-      ? true
-      : await ensureSearchAttributes(connection, namespace, opts.log);
-    if (opts.worker === 'always' || (opts.worker === 'auto' && target.inProcessWorker)) {
+    // Servers found on the local port were checked to have them; ours get them when they start.
+    const searchAttributes =
+      target.kind === 'from-env' ? await ensureSearchAttributes(connection, namespace, opts.log) : true;
+    if (workerHere) {
       // Loaded only here: the worker side of the SDK (native bridge, bundler) takes a while to load.
       const { startWorkers, workerSettingsFromEnv } = await import('../worker.js');
       workers = await startWorkers(workerSettingsFromEnv(target.address, opts.llm ?? NO_KEY));

@@ -1,18 +1,21 @@
-// `smi-bench status RUN_ID`: where a run stands. Asks the workflow when a worker is there to answer,
-// else counts the rows in the run directory.
+// `smi-bench status RUN_ID`: where a run stands. A finished run is read from its run directory, without a
+// server. Otherwise the workflow is asked when a worker is there to answer, else the rows are counted.
 import { readSelection } from '../run-store/run-record.js';
 import { readStoredRows } from '../run-store/rows.js';
 import { runWorkflowId } from '../temporal/names.js';
 import { formatProgress } from './progress.js';
-import { findRun } from './run-lookup.js';
+import { findRun, readFinishedRun, type FinishedRun } from './run-lookup.js';
+import { resultNumbers, runNotes, stalledRunAdvice } from './run-notes.js';
 import type { CliIO } from './run-phase1.js';
 import { withSession } from './session.js';
 import { workflowUiUrl } from './start-run.js';
 import { queryProgress } from './watch.js';
 
-export async function runStatus(runId: string, io: CliIO): Promise<number> {
+export async function runStatus(runId: string, opts: { logDir: string }, io: CliIO): Promise<number> {
+  const finished = await readFinishedRun(opts.logDir, runId);
+  if (finished) return printFinished(runId, finished, io);
   return withSession({ log: io.log, worker: 'never' }, async (session) => {
-    const run = await findRun(session, runId);
+    const run = await findRun(session, runId, opts.logDir);
     const d = run.description;
     const since = Math.round((Date.now() - d.startTime.getTime()) / 1000);
     io.out(`run ${runId}: ${d.status.name} (started ${d.startTime.toISOString()}, ${since}s ago)`);
@@ -20,15 +23,31 @@ export async function runStatus(runId: string, io: CliIO): Promise<number> {
     if (progress) {
       io.out('  ' + formatProgress(progress, Date.now() - d.startTime.getTime()).replace(/^\[[^\]]*\] /, ''));
     } else {
-      const [selection, rows] = await Promise.all([readSelection(run.runDir), readStoredRows(run.runDir)]);
-      const errors = rows.filter((r) => r.row.error !== null).length;
-      const total = selection ? String(selection.total) : '?';
-      io.out(`  ${rows.length}/${total} packages recorded, ${errors} with errors`);
-      if (d.status.name === 'RUNNING') io.out('  (no worker answered; start one to make progress)');
+      io.out('  ' + (await countRows(run.runDir)));
+      if (d.status.name === 'RUNNING') io.out('  ' + stalledRunAdvice(runId, session.target.kind));
     }
     io.out(`  run directory: ${run.runDir}`);
-    const ui = workflowUiUrl(session, runWorkflowId('phase1', runId));
+    // The UI of a server this command started would be gone by the time anyone opened the link.
+    const ui = session.target.embedded ? null : workflowUiUrl(session, runWorkflowId(run.input.phase, runId));
     if (ui) io.out(`  Temporal UI:   ${ui}`);
     return 0;
   });
+}
+
+async function countRows(runDir: string): Promise<string> {
+  const [selection, rows] = await Promise.all([readSelection(runDir), readStoredRows(runDir)]);
+  const errors = rows.filter((r) => r.row.error !== null).length;
+  const total = selection ? String(selection.total) : '?';
+  return `${rows.length}/${total} packages recorded, ${errors} with errors`;
+}
+
+async function printFinished(runId: string, run: FinishedRun, io: CliIO): Promise<number> {
+  const finishedAt = new Date(run.result.finished_at_unix_seconds * 1000).toISOString();
+  io.out(`run ${runId}: COMPLETED (finished ${finishedAt}; read from its run directory)`);
+  io.out(`  ${await countRows(run.runDir)}`);
+  io.out(`  ${resultNumbers(run.result.aggregate)}`);
+  for (const line of await runNotes(run.runDir)) io.log(line);
+  io.out(`  run directory: ${run.runDir}`);
+  io.out(`  result:        ${run.resultPath}`);
+  return 0;
 }

@@ -89,6 +89,10 @@ export async function startDevServer(opts: DevServerOptions, timeoutMs = 60_000)
   const out = opts.logFile ? openSync(opts.logFile, 'a') : 'ignore';
   const child = spawn(opts.binary, devServerArgs(opts), { stdio: ['ignore', out, out], detached: false });
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  // The server never outlives the process that started it, even one that ends with process.exit().
+  const stopOnExit = () => child.kill('SIGTERM');
+  process.once('exit', stopOnExit);
+  void exited.then(() => process.off('exit', stopOnExit));
   const address = `${host}:${opts.port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

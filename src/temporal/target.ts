@@ -1,25 +1,37 @@
 // Decides where the CLI talks to Temporal:
 //  - TEMPORAL_ADDRESS set: that server, with separate `smi-bench worker` processes doing the work;
-//  - something already listening on localhost:7233 (e.g. `smi-bench server`): that server, plus an
-//    in-process worker;
-//  - otherwise: an embedded dev server (state kept in .smi-bench/temporal.db) and an in-process worker,
-//    so one command works out of the box.
+//  - else smi-bench's local port (SMI_TEMPORAL_PORT, default 7233) is free: an embedded dev server there
+//    (state kept in .smi-bench/temporal.db) and an in-process worker, so one command works out of the box;
+//  - else a smi-bench server is listening there (`smi-bench server`, or another command's embedded one):
+//    that server, plus an in-process worker;
+//  - else the port is taken by something else (not Temporal, or a Temporal server without smi-bench's
+//    search attributes): refuse, and say how to use it on purpose or how to pick another port. A worker
+//    polling a stranger's task queues, or runs landing on someone else's server, must never happen by chance.
 import { join, resolve } from 'node:path';
 import { Connection } from '@temporalio/client';
+import { UsageError } from '../cli/errors.js';
 import { SEARCH_ATTRIBUTES } from './names.js';
 import { ensureTemporalBinary, startDevServer, type DevServer } from './dev-server.js';
 import { isPortOpen } from './ports.js';
 
 export const DEFAULT_PORT = 7233;
 export const DEFAULT_UI_PORT = 8233;
+const LOCAL_HOST = '127.0.0.1';
+const SEARCH_ATTRIBUTE_NAMES = Object.values(SEARCH_ATTRIBUTES).map((k) => k.name);
+
+/** Where the server came from: the user's TEMPORAL_ADDRESS, a smi-bench server found running, or ours. */
+export type TargetKind = 'from-env' | 'existing' | 'embedded';
 
 export interface TemporalTarget {
+  kind: TargetKind;
   address: string;
   /** Present when this process started the server; stop it when done. */
   embedded: DevServer | null;
   /** Whether this process should run a worker itself. */
   inProcessWorker: boolean;
   uiUrl: string | null;
+  /** The embedded server's database file. */
+  dbFile: string | null;
 }
 
 /** Where smi-bench keeps its local state (the embedded server's database, its log). */
@@ -27,42 +39,132 @@ export function smiHome(env = process.env): string {
   return resolve(env.SMI_HOME ?? '.smi-bench');
 }
 
+export interface LocalServerPorts {
+  port: number;
+  uiPort: number;
+}
+
+/** The ports of smi-bench's own local server: SMI_TEMPORAL_PORT and SMI_TEMPORAL_UI_PORT, else 7233 and 8233. */
+export function localServerPorts(env = process.env): LocalServerPorts {
+  return {
+    port: portFromEnv(env, 'SMI_TEMPORAL_PORT', DEFAULT_PORT),
+    uiPort: portFromEnv(env, 'SMI_TEMPORAL_UI_PORT', DEFAULT_UI_PORT),
+  };
+}
+
+function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new UsageError(`${name} must be a port number (1 to 65535), got "${raw}"`);
+  }
+  return port;
+}
+
 export async function resolveTemporalTarget(
+  namespace: string,
   log: (line: string) => void,
   env = process.env,
 ): Promise<TemporalTarget> {
   if (env.TEMPORAL_ADDRESS) {
     return {
+      kind: 'from-env',
       address: env.TEMPORAL_ADDRESS,
       embedded: null,
       inProcessWorker: false,
       uiUrl: env.SMI_TEMPORAL_UI_URL ?? null,
+      dbFile: null,
     };
   }
-  if (await isPortOpen('127.0.0.1', DEFAULT_PORT)) {
-    const uiUp = await isPortOpen('127.0.0.1', DEFAULT_UI_PORT);
+  const { port, uiPort } = localServerPorts(env);
+  const address = `${LOCAL_HOST}:${port}`;
+  if (await isPortOpen(LOCAL_HOST, port)) {
+    await checkIsSmiBenchServer(address, namespace);
+    const uiUp = await isPortOpen(LOCAL_HOST, uiPort);
     return {
-      address: `127.0.0.1:${DEFAULT_PORT}`,
+      kind: 'existing',
+      address,
       embedded: null,
       inProcessWorker: true,
-      uiUrl: uiUp ? `http://localhost:${DEFAULT_UI_PORT}` : null,
+      uiUrl: uiUp ? `http://${LOCAL_HOST}:${uiPort}` : null,
+      dbFile: null,
     };
   }
   const binary = await ensureTemporalBinary(log);
   const home = smiHome(env);
-  const uiFree = !(await isPortOpen('127.0.0.1', DEFAULT_UI_PORT));
+  const dbFile = join(home, 'temporal.db');
+  const uiFree = !(await isPortOpen(LOCAL_HOST, uiPort));
   const server = await startDevServer({
     binary,
-    port: DEFAULT_PORT,
-    uiPort: uiFree ? DEFAULT_UI_PORT : null,
-    dbFile: join(home, 'temporal.db'),
+    port,
+    uiPort: uiFree ? uiPort : null,
+    dbFile,
     logFile: join(home, 'temporal-server.log'),
+    ...(namespace === 'default' ? {} : { extraNamespaces: [namespace] }),
   });
-  log(
-    `Started a local Temporal dev server on ${server.address} (state in ${join(home, 'temporal.db')})` +
-      (server.uiUrl ? `; UI at ${server.uiUrl}` : '; UI port busy, running headless'),
+  if (!uiFree) log(`note: port ${uiPort} (SMI_TEMPORAL_UI_PORT) is in use, so the embedded server has no UI`);
+  return {
+    kind: 'embedded',
+    address: server.address,
+    embedded: server,
+    inProcessWorker: true,
+    uiUrl: server.uiUrl,
+    dbFile,
+  };
+}
+
+/** One line that says which server a command uses and how. */
+export function describeTarget(target: TemporalTarget, namespace: string, workerHere: boolean): string {
+  const where = {
+    'from-env': `${target.address} from TEMPORAL_ADDRESS`,
+    existing: `smi-bench server found running at ${target.address}`,
+    embedded: `embedded dev server ${target.address} (started for this command, stops with it; state in ${target.dbFile})`,
+  }[target.kind];
+  return (
+    `Temporal: ${where}, namespace "${namespace}"` +
+    (target.uiUrl ? `, UI ${target.uiUrl}` : '') +
+    (workerHere ? '; worker in this process' : '')
   );
-  return { address: server.address, embedded: server, inProcessWorker: true, uiUrl: server.uiUrl };
+}
+
+const HOW_TO_CHOOSE =
+  'To let smi-bench start its own server, choose a free port with SMI_TEMPORAL_PORT (and SMI_TEMPORAL_UI_PORT ' +
+  'for its Web UI), e.g. SMI_TEMPORAL_PORT=7243 SMI_TEMPORAL_UI_PORT=8243.';
+
+/**
+ * A server on smi-bench's local port is used only when it is smi-bench's: a Temporal server whose namespace
+ * has smi-bench's search attributes (`smi-bench server` and the embedded server register them).
+ */
+async function checkIsSmiBenchServer(address: string, namespace: string): Promise<void> {
+  let connection: Connection;
+  try {
+    // connect() asks the server for its system info: only a Temporal frontend answers that.
+    connection = await Connection.connect({ address, connectTimeout: 3000 });
+  } catch {
+    throw new UsageError(
+      `${address} is in use by something that is not a Temporal server (no Temporal answer within 3 s). ${HOW_TO_CHOOSE}`,
+    );
+  }
+  try {
+    // A namespace that does not exist has none of them.
+    const missing = await missingSearchAttributes(connection, namespace).catch(() => SEARCH_ATTRIBUTE_NAMES);
+    if (missing.length === 0) return;
+    throw new UsageError(
+      `the Temporal server at ${address} was not started by smi-bench (namespace "${namespace}" lacks ` +
+        `smi-bench's search attributes ${missing.join(', ')}), so smi-bench will not run work on it unasked. ` +
+        `To use it deliberately, set TEMPORAL_ADDRESS=${address} and start \`smi-bench worker\` processes ` +
+        `(smi-bench then registers its search attributes there). ${HOW_TO_CHOOSE}`,
+    );
+  } finally {
+    await connection.close();
+  }
+}
+
+/** Names of smi-bench's search attributes that the namespace lacks. */
+async function missingSearchAttributes(connection: Connection, namespace: string): Promise<string[]> {
+  const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
+  return SEARCH_ATTRIBUTE_NAMES.filter((name) => !(name in (customAttributes ?? {})));
 }
 
 /**
@@ -75,14 +177,11 @@ export async function ensureSearchAttributes(
   log: (line: string) => void,
 ): Promise<boolean> {
   try {
-    const { customAttributes } = await connection.operatorService.listSearchAttributes({
-      namespace,
-    });
-    const missing = Object.values(SEARCH_ATTRIBUTES).filter((k) => !(k.name in (customAttributes ?? {})));
+    const missing = await missingSearchAttributes(connection, namespace);
     if (missing.length === 0) return true;
     await connection.operatorService.addSearchAttributes({
       namespace,
-      searchAttributes: Object.fromEntries(missing.map((k) => [k.name, 2 /* INDEXED_VALUE_TYPE_KEYWORD */])),
+      searchAttributes: Object.fromEntries(missing.map((name) => [name, 2 /* INDEXED_VALUE_TYPE_KEYWORD */])),
     });
     return true;
   } catch (err) {

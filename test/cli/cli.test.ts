@@ -1,7 +1,7 @@
-// The built CLI as a user runs it: against the test server with a separate worker process, and once with
-// no server at all (it starts its own).
+// The built CLI as a user runs it: against the test server (TEMPORAL_ADDRESS) with a separate worker
+// process. Commands that start their own server are in local-server.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -12,7 +12,6 @@ import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR, PROJECT_ROOT, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { startTestRun, temporalAddress } from '../support/temporal.js';
 import { testRunInput } from '../support/run-input.js';
-import { isPortOpen } from '../../src/temporal/ports.js';
 
 let env: Record<string, string>;
 let worker: ChildProcess;
@@ -69,6 +68,9 @@ describe('smi-bench phase1 / status / results', () => {
     const out = join(work, 'bad.json');
     const res = await smiBench([...badInputRun(), '--out', out], env);
     expect(res.stderr).toContain('Started Phase I run cli-bad-input');
+    expect(res.stderr).toContain(
+      `Temporal: ${temporalAddress()} from TEMPORAL_ADDRESS, namespace "test-cli"`,
+    );
     expect(res.exitCode).toBe(0);
     // skipped directories, each with a reason
     expect(res.stderr).toMatch(/3 corpus directories are not a usable package/);
@@ -156,6 +158,9 @@ describe('smi-bench phase1 / status / results', () => {
     const phase1 = await smiBench(['phase1', '--help']);
     expect(phase1.stdout).toMatch(/key-struct/i);
     expect(phase1.stdout).toContain('--per-package-timeout-seconds');
+    expect((await smiBench(['demo', '--help'])).stdout).toContain('--keep-server');
+    expect((await smiBench(['status', '--help'])).stdout).toContain('--log-dir');
+    expect(help.stdout).toContain('SMI_TEMPORAL_PORT');
   });
 });
 
@@ -180,20 +185,6 @@ describe('smi-bench extract', () => {
   });
 });
 
-describe('smi-bench demo on a machine with no Temporal server', () => {
-  it('starts its own dev server and worker, and runs Phase I on the generated corpus', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'smi-demo-cwd-'));
-    const serverWasRunning = await isPortOpen('127.0.0.1', 7233);
-    const res = await smiBench(['demo', '--no-progress'], { SMI_HOME: join(cwd, '.smi-bench') }, cwd);
-    expect(res.exitCode, String(res.stderr)).toBe(0);
-    if (!serverWasRunning) expect(res.stderr).toContain('Started a local Temporal dev server');
-    expect(res.stdout).toMatch(/Phase I finished: 6 packages, 0 with errors/);
-    expect(existsSync(join(cwd, '.smi-bench', 'demo-corpus'))).toBe(true);
-    // nothing is left running
-    if (!serverWasRunning) expect(await isPortOpen('127.0.0.1', 7233)).toBe(false);
-  });
-});
-
 describe('smi-bench resume', () => {
   it('does the work of a run that no worker is serving, and follows it to the end', async () => {
     const resumeEnv = { TEMPORAL_ADDRESS: temporalAddress(), TEMPORAL_NAMESPACE: TEST_NAMESPACES.resume };
@@ -212,7 +203,9 @@ describe('smi-bench resume', () => {
       );
       const waiting = await smiBench(['status', runId], resumeEnv);
       expect(waiting.stdout, String(waiting.stderr)).toContain('RUNNING');
-      expect(waiting.stdout).toContain('no worker answered');
+      expect(waiting.stdout).toContain(
+        'no worker answered; start `smi-bench worker` processes, or continue it here with: smi-bench resume cli-resume',
+      );
 
       const resumed = await smiBench(['resume', runId, '--no-progress'], resumeEnv);
       expect(resumed.exitCode, String(resumed.stderr)).toBe(0);

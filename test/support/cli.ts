@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { execa, type Result } from 'execa';
+import { freePort } from '../../src/temporal/ports.js';
 import { PROJECT_ROOT } from './paths.js';
 
 export const BIN = join(PROJECT_ROOT, 'bin', 'smi-bench.js');
@@ -17,6 +18,48 @@ export function smiBench(
     reject: false,
     timeout: 180_000,
   });
+}
+
+/**
+ * Ports of its own for the server a command starts by itself, so tests never meet (or depend on) whatever
+ * listens on the default ports of the machine.
+ */
+export async function ownServerPorts(): Promise<{ SMI_TEMPORAL_PORT: string; SMI_TEMPORAL_UI_PORT: string }> {
+  return { SMI_TEMPORAL_PORT: String(await freePort()), SMI_TEMPORAL_UI_PORT: String(await freePort()) };
+}
+
+/** A `smi-bench` command that keeps running (like `server`), with its stderr collected as it comes. */
+export interface LongCommand {
+  child: ChildProcess;
+  stderr(): string;
+  /** Resolves once stderr contains `text`; rejects if the command exits first or after `timeoutMs`. */
+  waitForStderr(text: string, timeoutMs?: number): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+export function spawnSmiBench(args: string[], env: Record<string, string>, cwd = PROJECT_ROOT): LongCommand {
+  const child = spawn('node', [BIN, ...args], {
+    cwd,
+    env: { ...process.env, ...env, FORCE_COLOR: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let text = '';
+  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  return {
+    child,
+    stderr: () => text,
+    exited,
+    async waitForStderr(wanted, timeoutMs = 120_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!text.includes(wanted)) {
+        if (child.exitCode !== null)
+          throw new Error(`exited (${child.exitCode}) before "${wanted}":\n${text}`);
+        if (Date.now() > deadline) throw new Error(`no "${wanted}" within ${timeoutMs} ms:\n${text}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
 }
 
 /** A `smi-bench worker` process; kill it with `kill('SIGKILL')` to simulate a crash. */

@@ -1,0 +1,118 @@
+// Commands without TEMPORAL_ADDRESS: the dev server a command starts for itself (on ports of the test's
+// own), `demo --keep-server`, and `status` / `results` of finished runs, which need no server at all.
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { freePort, isPortOpen } from '../../src/temporal/ports.js';
+import { ownServerPorts, smiBench, spawnSmiBench } from '../support/cli.js';
+import { CORPUS_DIR } from '../support/paths.js';
+import { testRunInput } from '../support/run-input.js';
+import { startTestRun } from '../support/temporal.js';
+
+/** A fresh working directory with its own SMI_HOME, and ports for the server commands start there. */
+async function freshPlace(name: string) {
+  const cwd = mkdtempSync(join(tmpdir(), `smi-${name}-`));
+  const env = { SMI_HOME: join(cwd, '.smi-bench'), ...(await ownServerPorts()) };
+  const address = `127.0.0.1:${env.SMI_TEMPORAL_PORT}`;
+  const portsClosed = async () =>
+    !(await isPortOpen('127.0.0.1', Number(env.SMI_TEMPORAL_PORT))) &&
+    !(await isPortOpen('127.0.0.1', Number(env.SMI_TEMPORAL_UI_PORT)));
+  return { cwd, env, address, logDir: join(cwd, 'logs'), portsClosed };
+}
+
+describe('smi-bench demo on a machine with no Temporal server', () => {
+  it('starts its own server on the configured ports, says so, and leaves nothing running', async () => {
+    const place = await freshPlace('demo');
+    const res = await smiBench(['demo', '--no-progress', '--run-id', 'own-ports'], place.env, place.cwd);
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    expect(res.stderr).toContain(
+      `Temporal: embedded dev server ${place.address} (started for this command, stops with it; ` +
+        `state in ${join(place.env.SMI_HOME, 'temporal.db')}), namespace "default", ` +
+        `UI http://127.0.0.1:${place.env.SMI_TEMPORAL_UI_PORT}; worker in this process`,
+    );
+    expect(res.stdout).toMatch(/Phase I finished: 6 packages, 0 with errors/);
+    // The UI link printed during the run is dead now, and the command says so.
+    expect(res.stderr).toMatch(/stopped the Temporal dev server this command started; its UI .* is gone/i);
+    expect(res.stderr).toContain('--keep-server');
+    expect(await place.portsClosed()).toBe(true);
+
+    // A finished run is read from its run directory: no server is started, or asked (this one is dead).
+    const dead = { ...place.env, TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` };
+    const status = await smiBench(['status', 'own-ports'], dead, place.cwd);
+    expect(status.exitCode, String(status.stderr)).toBe(0);
+    expect(status.stdout).toContain('run own-ports: COMPLETED');
+    expect(status.stdout).toContain('6/6 packages recorded, 0 with errors');
+    expect(status.stdout).toContain(`run directory: ${join(place.logDir, 'own-ports')}`);
+    expect(status.stderr).not.toContain('Temporal:');
+
+    const out = join(place.cwd, 'copy.json');
+    const results = await smiBench(['results', 'own-ports', '--out', out], dead, place.cwd);
+    expect(results.exitCode, String(results.stderr)).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(
+      readFileSync(join(place.logDir, 'own-ports', 'result.json'), 'utf8'),
+    );
+    expect(results.stderr).toMatch(/6 packages \(finished run\)/);
+    expect(await place.portsClosed()).toBe(true);
+  });
+});
+
+describe('smi-bench demo --keep-server', () => {
+  it('keeps the server and its UI up after the run until Ctrl-C; an interrupted run is then resumed', async () => {
+    const place = await freshPlace('keep');
+    const demo = spawnSmiBench(
+      ['demo', '--no-progress', '--keep-server', '--run-id', 'kept'],
+      place.env,
+      place.cwd,
+    );
+    try {
+      await demo.waitForStderr('Press Ctrl-C to stop it');
+      // The run's UI link, printed during the run, is live, and the UI's API shows the finished run.
+      const ui = `http://127.0.0.1:${place.env.SMI_TEMPORAL_UI_PORT}`;
+      expect(demo.stderr()).toContain(
+        `Temporal UI:   ${ui}/namespaces/default/workflows/smi%2Fphase1%2Fkept`,
+      );
+      expect((await fetch(`${ui}/namespaces/default/workflows/smi%2Fphase1%2Fkept`)).status).toBe(200);
+      const api = await fetch(`${ui}/api/v1/namespaces/default/workflows/smi%2Fphase1%2Fkept`);
+      const described = (await api.json()) as { workflowExecutionInfo: { status: string } };
+      expect(described.workflowExecutionInfo.status).toBe('WORKFLOW_EXECUTION_STATUS_COMPLETED');
+
+      // Another command finds the kept server, knows it is smi-bench's, and says that it uses it.
+      const elsewhere = join(place.cwd, 'other-logs');
+      const status = await smiBench(['status', 'kept', '--log-dir', elsewhere], place.env, place.cwd);
+      expect(status.exitCode, String(status.stderr)).toBe(0);
+      expect(status.stderr).toContain(`Temporal: smi-bench server found running at ${place.address}`);
+      expect(status.stdout).toContain('run kept: COMPLETED');
+
+      // A run that nobody works on: started while no worker is connected.
+      const connection = await Connection.connect({ address: place.address });
+      try {
+        const client = new Client({ connection, namespace: 'default' });
+        await startTestRun(
+          client,
+          testRunInput({ runId: 'stalled', logDir: place.logDir, corpusRoot: CORPUS_DIR }),
+        );
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      demo.child.kill('SIGINT');
+    }
+    expect(await demo.exited).toBe(0);
+    expect(await place.portsClosed()).toBe(true);
+
+    // The server state survives in SMI_HOME: status starts a server on it, finds the run waiting, and
+    // gives the advice that helps here (no worker could be running: the server is this command's).
+    const status = await smiBench(['status', 'stalled'], place.env, place.cwd);
+    expect(status.exitCode, String(status.stderr)).toBe(0);
+    expect(status.stdout).toContain('run stalled: RUNNING');
+    expect(status.stdout).toContain('nothing is working on it; continue it with: smi-bench resume stalled');
+    expect(status.stdout).not.toMatch(/start (one|a worker)/);
+
+    const resumed = await smiBench(['resume', 'stalled', '--no-progress'], place.env, place.cwd);
+    expect(resumed.exitCode, String(resumed.stderr)).toBe(0);
+    expect(resumed.stdout).toMatch(/Phase I finished: 4 packages, 0 with errors/);
+    expect(await place.portsClosed()).toBe(true);
+  });
+});
