@@ -1,7 +1,7 @@
 // Commands without TEMPORAL_ADDRESS: the dev server a command starts for itself (on ports of the test's
 // own), `demo --keep-server`, and `status` / `results` of finished runs, which need no server at all.
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
@@ -53,8 +53,17 @@ describe('smi-bench demo on a machine with no Temporal server', () => {
     expect(readFileSync(out, 'utf8')).toBe(
       readFileSync(join(place.logDir, 'own-ports', 'result.json'), 'utf8'),
     );
-    expect(results.stderr).toMatch(/6 packages \(finished run\)/);
+    expect(results.stderr).toMatch(/6 packages \(finished run\), avg_f1 0\.\d{4} · avg_precision/);
     expect(await place.portsClosed()).toBe(true);
+
+    // A package event after `run_finished` means a new round (resume --retry-errors) is going: then the run
+    // directory is not the last word, and status asks Temporal (here: the state the demo left in SMI_HOME).
+    const events = join(place.logDir, 'own-ports', 'events.jsonl');
+    appendFileSync(events, '{"event": "package_started", "package_id": "0x1", "t": 1}\n');
+    const asked = await smiBench(['status', 'own-ports'], place.env, place.cwd);
+    expect(asked.exitCode, String(asked.stderr)).toBe(0);
+    expect(asked.stderr).toContain(`Temporal: embedded dev server ${place.address}`);
+    expect(asked.stdout).toMatch(/run own-ports: COMPLETED \(started /);
   });
 });
 
