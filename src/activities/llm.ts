@@ -6,24 +6,18 @@ import { Context } from '@temporalio/activity';
 import type { RealAgentSettings } from '../agents/config.js';
 import { ModelMalformedOutput } from '../agents/model-errors.js';
 import { completeChat } from '../agents/openai-chat.js';
-import { extractJsonValue, extractTypeList } from '../core/json-extract.js';
-import { sortedByCodePoint } from '../core/py-string.js';
-import { isPlainObject } from '../core/py-value.js';
+import { parseModelAnswer, type AnswerShape } from '../core/model-answer.js';
 import type { TokenUsage } from '../core/types.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
 import { asActivity } from './failures.js';
 
+export type { AnswerShape } from '../core/model-answer.js';
+
 export interface LlmActivityDeps {
   /** The model API key, read from the worker's own environment (it never enters workflow history). */
   resolveApiKey(): string;
 }
-
-/**
- * What the caller expects the answer to hold. `key_types`: a sorted list of type strings (Phase I);
- * `json_object`: any JSON object (Phase II plans and `need_more` requests), checked by the caller.
- */
-export type AnswerShape = 'key_types' | 'json_object';
 
 export interface ModelAnswer<T = unknown> {
   parsed: T;
@@ -31,15 +25,6 @@ export interface ModelAnswer<T = unknown> {
   answerSha: string;
   finishReason: string | null;
 }
-
-const PARSERS: Record<AnswerShape, (content: string) => unknown> = {
-  key_types: (content) => sortedByCodePoint(extractTypeList(content)),
-  json_object: (content) => {
-    const value = extractJsonValue(content);
-    if (!isPlainObject(value)) throw new Error('expected a JSON object');
-    return value;
-  },
-};
 
 /** Time left for this HTTP request: the attempt's start-to-close or the overall deadline, whichever is first. */
 function requestBudgetMs(): number {
@@ -74,7 +59,7 @@ export function createLlmActivities(deps: LlmActivityDeps) {
       const answerSha = await putArtifact(store, answer.content);
       let parsed: unknown;
       try {
-        parsed = PARSERS[args.expect](answer.content);
+        parsed = parseModelAnswer(args.expect, answer.content);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new ModelMalformedOutput({

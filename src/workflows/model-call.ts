@@ -2,7 +2,8 @@
 // schedule-to-close timeout, so retries (backoff, Retry-After) never outlive the package.
 import { proxyActivities } from '@temporalio/workflow';
 import type { LlmActivities } from '../activities/index.js';
-import type { AnswerShape, ModelAnswer } from '../activities/llm.js';
+import type { ModelAnswer } from '../activities/llm.js';
+import type { AnswerShape } from '../core/model-answer.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { MODEL_RETRY_POLICY } from './retry-policies.js';
