@@ -1,11 +1,24 @@
 // `smi-bench worker`: a worker process for a shared server (scale out by starting more of them).
 import { resolve } from 'node:path';
 import { resolveApiKey } from '../agents/config.js';
+import { namespaceFromEnv } from '../temporal/names.js';
+import { checkIsSmiBenchServer, localServerPorts } from '../temporal/target.js';
 import { startWorkers, workerSettingsFromEnv } from '../worker.js';
 import { readDotenvFile, type CliIO } from './run-phase1.js';
 
+/**
+ * TEMPORAL_ADDRESS, else smi-bench's local server (SMI_TEMPORAL_PORT), which must be one that smi-bench
+ * started: a worker never polls a foreign server's queues unasked.
+ */
+async function workerAddress(): Promise<string> {
+  if (process.env.TEMPORAL_ADDRESS) return process.env.TEMPORAL_ADDRESS;
+  const address = `127.0.0.1:${localServerPorts().port}`;
+  await checkIsSmiBenchServer(address, namespaceFromEnv());
+  return address;
+}
+
 export async function runWorker(opts: { dotenv: string }, io: CliIO): Promise<number> {
-  const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
+  const address = await workerAddress();
   const dotenv = readDotenvFile(resolve(opts.dotenv));
   const settings = workerSettingsFromEnv(address, {
     resolveApiKey: () => resolveApiKey(process.env, dotenv),

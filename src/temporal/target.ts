@@ -136,7 +136,7 @@ const HOW_TO_CHOOSE =
  * A server on smi-bench's local port is used only when it is smi-bench's: a Temporal server whose namespace
  * has smi-bench's search attributes (`smi-bench server` and the embedded server register them).
  */
-async function checkIsSmiBenchServer(address: string, namespace: string): Promise<void> {
+export async function checkIsSmiBenchServer(address: string, namespace: string): Promise<void> {
   let connection: Connection;
   try {
     // connect() asks the server for its system info: only a Temporal frontend answers that.

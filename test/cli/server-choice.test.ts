@@ -65,6 +65,11 @@ describe('the port of smi-bench’s own server is held by a Temporal server not 
     expect(res.stderr).toContain(`TEMPORAL_ADDRESS=${foreign.address}`);
     expect(res.stderr).toContain('SMI_TEMPORAL_PORT');
 
+    // A worker started without TEMPORAL_ADDRESS refuses it too, instead of polling its queues.
+    const worker = await smiBench(['worker'], { ...ports, SMI_HOME: join(home, 'foreign') }, home);
+    expect(worker.exitCode, String(worker.stderr)).toBe(2);
+    expect(worker.stderr).toContain(`Temporal server at ${foreign.address} was not started by smi-bench`);
+
     const connection = await Connection.connect({ address: foreign.address });
     try {
       const client = new Client({ connection, namespace: 'default' });
