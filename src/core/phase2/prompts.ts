@@ -87,6 +87,20 @@ function failureText(lastFailure: Record<string, string> | null | undefined): st
   return lines.join('\n');
 }
 
+/** The end of the retry and loop prompts: the functions asked about, then the reply format. */
+function focusedPlanRequest(budget: string): string {
+  return [
+    '',
+    '## Functions you asked about',
+    '{{interface_summary}}',
+    '',
+    `Reply with a plan: ${PLAN_FORMAT}`,
+    ARGUMENT_RULES,
+    budget + JSON_ONLY,
+    '',
+  ].join('\n');
+}
+
 /** Python's repr of a list of strings. */
 const pyListRepr = (items: string[]) => `[${items.map(pyRepr).join(', ')}]`;
 
@@ -118,26 +132,12 @@ const DEFAULT_INSTRUCTIONS: Record<PromptKind, string> = {
     '{{last_failure}}',
     '',
     'Write a corrected plan for these types: {{targets}}',
-    '',
-    '## Functions you asked about',
-    '{{interface_summary}}',
-    '',
-    `Reply with a plan: ${PLAN_FORMAT}`,
-    ARGUMENT_RULES,
-    '{{budget}}' + JSON_ONLY,
-    '',
+    focusedPlanRequest('{{budget}}'),
   ].join('\n'),
   loop: [
     'You have already asked for these details and there is nothing more to show.',
     'Give your best plan now for these types, using only public functions: {{targets}}',
-    '',
-    '## Functions you asked about',
-    '{{interface_summary}}',
-    '',
-    `Reply with a plan: ${PLAN_FORMAT}`,
-    ARGUMENT_RULES,
-    JSON_ONLY,
-    '',
+    focusedPlanRequest(''),
   ].join('\n'),
   template: [
     'We found a sequence of calls that may create objects of these types: {{targets}}',

@@ -1,7 +1,6 @@
 // Phase II aggregate (spec/harness.md §7.9) plus the planning metrics upstream only computed in
 // scripts (§13), and the run result. Pure: the file writer is in result-json.ts.
 import { PyFloat } from '../pyjson.js';
-import type { TokenUsage } from '../types.js';
 import { phase2RowToPy, type Phase2Row } from './row.js';
 
 export interface Phase2Aggregate {
@@ -53,60 +52,32 @@ const hitRate = (r: Phase2Row) => (r.score.targets > 0 ? r.score.created_hits / 
  */
 export function aggregatePhase2(rows: readonly Phase2Row[]): Phase2Aggregate {
   const n = rows.length;
-  const usage: TokenUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
-  let sum = 0;
-  let max = 0.0;
-  let errors = 0;
-  let hits = 0;
-  let targets = 0;
-  let withHits = 0;
-  let dryRunOk = 0;
-  let planningPackages = 0;
-  let planningSum = 0;
-  let formattingOnly = 0;
-  let schemaViolations = 0;
-  let semanticFailures = 0;
-  let causalityValid = 0;
-  for (const r of rows) {
-    const rate = hitRate(r);
-    sum += rate;
-    if (rate > max) max = rate;
-    if (r.error) errors++;
-    hits += r.score.created_hits;
-    targets += r.score.targets;
-    if (r.score.created_hits > 0) withHits++;
-    if (r.dry_run_ok) dryRunOk++;
-    schemaViolations += r.schema_violation_count;
-    semanticFailures += r.semantic_failure_count;
-    if (r.schema_violation_count > 0 && r.semantic_failure_count === 0 && r.score.created_hits === 0)
-      formattingOnly++;
-    else {
-      planningPackages++;
-      planningSum += rate;
-    }
-    if (r.causality_valid === true) causalityValid++;
-    if (r.usage) {
-      usage.prompt_tokens += r.usage.prompt_tokens;
-      usage.completion_tokens += r.usage.completion_tokens;
-    }
-  }
+  const sum = (pick: (r: Phase2Row) => number, of: readonly Phase2Row[] = rows) =>
+    of.reduce((total, r) => total + pick(r), 0);
+  const count = (test: (r: Phase2Row) => boolean) => rows.filter(test).length;
+  const formattingOnly = (r: Phase2Row) =>
+    r.schema_violation_count > 0 && r.semantic_failure_count === 0 && r.score.created_hits === 0;
+  const planning = rows.filter((r) => !formattingOnly(r));
+  const hits = sum((r) => r.score.created_hits);
+  const targets = sum((r) => r.score.targets);
+  const causalityValid = count((r) => r.causality_valid === true);
   return {
-    avg_hit_rate: n === 0 ? 0.0 : sum / n,
-    max_hit_rate: max,
-    errors,
-    total_prompt_tokens: usage.prompt_tokens,
-    total_completion_tokens: usage.completion_tokens,
+    avg_hit_rate: n === 0 ? 0.0 : sum(hitRate) / n,
+    max_hit_rate: rows.reduce((max, r) => Math.max(max, hitRate(r)), 0.0),
+    errors: count((r) => Boolean(r.error)),
+    total_prompt_tokens: sum((r) => r.usage?.prompt_tokens ?? 0),
+    total_completion_tokens: sum((r) => r.usage?.completion_tokens ?? 0),
     packages: n,
-    packages_with_hits: withHits,
+    packages_with_hits: count((r) => r.score.created_hits > 0),
     hits,
     targets,
     micro_hit_rate: targets === 0 ? 0.0 : hits / targets,
-    dry_run_ok_packages: dryRunOk,
-    planning_only_packages: planningPackages,
-    planning_only_hit_rate: planningPackages === 0 ? 0.0 : planningSum / planningPackages,
-    formatting_only_failures: formattingOnly,
-    schema_violation_count: schemaViolations,
-    semantic_failure_count: semanticFailures,
+    dry_run_ok_packages: count((r) => r.dry_run_ok),
+    planning_only_packages: planning.length,
+    planning_only_hit_rate: planning.length === 0 ? 0.0 : sum(hitRate, planning) / planning.length,
+    formatting_only_failures: n - planning.length,
+    schema_violation_count: sum((r) => r.schema_violation_count),
+    semantic_failure_count: sum((r) => r.semantic_failure_count),
     causality_valid_count: causalityValid,
     causality_success_rate: n === 0 ? 0.0 : causalityValid / n,
   };
