@@ -38,7 +38,8 @@ export interface Phase2RunResult {
   sender: string;
   gas_budget: number;
   gas_coin: string | null;
-  simulation_mode: string;
+  /** smi-bench extension: the `--simulation-mode` the run used. */
+  simulation_mode?: string;
   aggregate: Phase2Aggregate;
   packages: Phase2Row[];
 }

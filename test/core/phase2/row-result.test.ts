@@ -6,7 +6,9 @@ import { emptyPhase2Row, formatPhase2PackageLine, type Phase2Row } from '../../.
 import { aggregatePhase2, type Phase2RunResult } from '../../../src/core/phase2/result.js';
 import { formatPhase2ResultJson } from '../../../src/core/phase2/result-json.js';
 import { formatSimulationFeedback } from '../../../src/core/phase2/feedback.js';
+import { execFileSync } from 'node:child_process';
 import { UPSTREAM_DATA_DIR } from '../../support/paths.js';
+import { WHEEL_AVAILABLE, WHEEL_PYTHON } from '../../move/support/wheel.js';
 
 const row = (id: string, patch: Partial<Phase2Row>): Phase2Row => ({ ...emptyPhase2Row(id), ...patch });
 
@@ -93,6 +95,14 @@ describe('aggregatePhase2', () => {
     expect(text).toContain('"avg_hit_rate": 0.0,');
     expect(_checksum).toMatch(/^[0-9a-f]{8}$/);
     expect(Object.keys(body)).toEqual([...Object.keys(body)].sort());
+    if (!WHEEL_AVAILABLE) return;
+    // Independent check with CPython: upstream's checksum over the file as Python reads it back.
+    const script =
+      'import sys, json, hashlib; d = json.load(sys.stdin); d.pop("_checksum"); ' +
+      'print(hashlib.sha256(json.dumps(d, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:8])';
+    expect(execFileSync(WHEEL_PYTHON, ['-c', script], { input: text, encoding: 'utf8' }).trim()).toBe(
+      _checksum,
+    );
   });
 });
 
