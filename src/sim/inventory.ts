@@ -1,7 +1,7 @@
 // The sender's objects by type (§8.1), for planners that fill placeholders with objects the sender owns.
 import { normalizeAddress } from './pure-args.js';
 import { createRpcClient, rpcStep, type RpcOptions } from './rpc-client.js';
-import { normalizeTypeName } from './type-names.js';
+import { normalizeTypeString } from '../core/phase2/type-string.js';
 
 const PAGE_SIZE = 50;
 /** Upstream stops paging once it holds more than this many objects. */
@@ -34,7 +34,7 @@ export async function fetchInventory(
     for (const item of page.data) {
       const { type, objectId } = item.data ?? {};
       if (typeof type === 'string' && typeof objectId === 'string')
-        (inventory[normalizeTypeName(type)] ??= []).push(objectId);
+        (inventory[normalizeTypeString(type)] ??= []).push(objectId);
     }
     collected += page.data.length;
     if (!page.hasNextPage || !page.nextCursor || collected > OBJECT_LIMIT) return inventory;

@@ -4,7 +4,8 @@
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import type { ModuleJson, SignatureToken } from '../move/module-json.js';
 import { moduleAddress, moduleName, type PackageBytecode } from './package-bytecode.js';
-import { normalizeTypeName, typeNameSet } from './type-names.js';
+import { normalizeTypeString } from '../core/phase2/type-string.js';
+import { typeNameSet } from './type-names.js';
 
 const FRAMEWORK = '0'.repeat(63) + '2';
 /** `0x2::transfer` functions that hand an object over to an owner, to everyone, or to nobody. */
@@ -108,8 +109,8 @@ export function staticCreatedTypes(pkg: PackageBytecode, spec: PtbSpec): string[
 
   for (const call of spec.calls) {
     const [address = '', module = '', name = ''] = call.target.split('::');
-    const digits = /^0x[0-9a-fA-F]{1,64}$/.test(address) ? normalizeTypeName(address).slice(2) : '';
-    visit({ address: digits, module, name, typeArgs: call.type_args.map(normalizeTypeName) }, 0);
+    const digits = /^0x[0-9a-fA-F]{1,64}$/.test(address) ? normalizeTypeString(address).slice(2) : '';
+    visit({ address: digits, module, name, typeArgs: call.type_args.map(normalizeTypeString) }, 0);
   }
   return typeNameSet(found);
 }

@@ -1,22 +1,12 @@
-// Type strings as Phase II compares them (spec/harness.md §14 `normalize_type_string`): every `0x…`
-// address padded to 64 lowercase hex digits, nothing else touched. Kept local to the simulators until
-// the Phase II core's own normaliser lands; both follow the same rule.
+// Type names the simulators report: normalized as Phase II compares them (core/phase2/type-string.ts).
 import { TypeTagSerializer } from '@mysten/sui/bcs';
-
-const ADDRESS_IN_TYPE = /0x[0-9a-fA-F]{1,64}/g;
-
-/** `0x2::coin::Coin<0x2::sui::SUI>` → the same with both addresses written out in full. */
-export function normalizeTypeName(typeName: string): string {
-  return typeName
-    .trim()
-    .replace(ADDRESS_IN_TYPE, (match) => '0x' + match.slice(2).toLowerCase().padStart(64, '0'));
-}
+import { normalizeTypeString } from '../core/phase2/type-string.js';
 
 /** Sorted, de-duplicated, normalized type names. */
 export function typeNameSet(typeNames: Iterable<string>): string[] {
   const unique = new Set<string>();
   for (const typeName of typeNames) {
-    if (typeName.trim() !== '') unique.add(normalizeTypeName(typeName));
+    if (typeName.trim() !== '') unique.add(normalizeTypeString(typeName));
   }
   return [...unique].sort();
 }
@@ -32,6 +22,6 @@ export function isTypeTag(typeName: string): boolean {
   } catch {
     return false;
   }
-  const squash = (text: string) => normalizeTypeName(text).replace(/\s+/g, '');
+  const squash = (text: string) => normalizeTypeString(text).replace(/\s+/g, '');
   return squash(rendered) === squash(typeName);
 }

@@ -1,0 +1,100 @@
+// Phase II aggregate (spec/harness.md §7.9) plus the planning metrics upstream only computed in
+// scripts (§13), and the run result. Pure: the file writer is in result-json.ts.
+import { PyFloat } from '../pyjson.js';
+import { phase2RowToPy, type Phase2Row } from './row.js';
+
+export interface Phase2Aggregate {
+  avg_hit_rate: number;
+  max_hit_rate: number;
+  errors: number;
+  total_prompt_tokens: number;
+  total_completion_tokens: number;
+  // §13, computed for real (upstream's runner never wrote them).
+  packages: number;
+  packages_with_hits: number;
+  hits: number;
+  targets: number;
+  /** hits / targets over all packages (0.0 without targets). */
+  micro_hit_rate: number;
+  dry_run_ok_packages: number;
+  planning_only_packages: number;
+  planning_only_hit_rate: number;
+  formatting_only_failures: number;
+  schema_violation_count: number;
+  semantic_failure_count: number;
+  causality_valid_count: number;
+  causality_success_rate: number;
+}
+
+export interface Phase2RunResult {
+  schema_version: 2;
+  started_at_unix_seconds: number;
+  finished_at_unix_seconds: number;
+  corpus_root_name: string;
+  samples: number;
+  seed: number;
+  agent: string;
+  rpc_url: string;
+  sender: string;
+  gas_budget: number;
+  gas_coin: string | null;
+  /** smi-bench extension: the `--simulation-mode` the run used. */
+  simulation_mode?: string;
+  aggregate: Phase2Aggregate;
+  packages: Phase2Row[];
+}
+
+const hitRate = (r: Phase2Row) => (r.score.targets > 0 ? r.score.created_hits / r.score.targets : 0.0);
+
+/**
+ * Macro means summed left to right (Python's sum). A package is a "formatting-only failure" when its
+ * plans broke the schema, none failed in simulation and nothing was hit; the planning-only hit rate
+ * is the mean over the others.
+ */
+export function aggregatePhase2(rows: readonly Phase2Row[]): Phase2Aggregate {
+  const n = rows.length;
+  const sum = (pick: (r: Phase2Row) => number, of: readonly Phase2Row[] = rows) =>
+    of.reduce((total, r) => total + pick(r), 0);
+  const count = (test: (r: Phase2Row) => boolean) => rows.filter(test).length;
+  const formattingOnly = (r: Phase2Row) =>
+    r.schema_violation_count > 0 && r.semantic_failure_count === 0 && r.score.created_hits === 0;
+  const planning = rows.filter((r) => !formattingOnly(r));
+  const hits = sum((r) => r.score.created_hits);
+  const targets = sum((r) => r.score.targets);
+  const causalityValid = count((r) => r.causality_valid === true);
+  return {
+    avg_hit_rate: n === 0 ? 0.0 : sum(hitRate) / n,
+    max_hit_rate: rows.reduce((max, r) => Math.max(max, hitRate(r)), 0.0),
+    errors: count((r) => Boolean(r.error)),
+    total_prompt_tokens: sum((r) => r.usage?.prompt_tokens ?? 0),
+    total_completion_tokens: sum((r) => r.usage?.completion_tokens ?? 0),
+    packages: n,
+    packages_with_hits: count((r) => r.score.created_hits > 0),
+    hits,
+    targets,
+    micro_hit_rate: targets === 0 ? 0.0 : hits / targets,
+    dry_run_ok_packages: count((r) => r.dry_run_ok),
+    planning_only_packages: planning.length,
+    planning_only_hit_rate: planning.length === 0 ? 0.0 : sum(hitRate, planning) / planning.length,
+    formatting_only_failures: n - planning.length,
+    schema_violation_count: sum((r) => r.schema_violation_count),
+    semantic_failure_count: sum((r) => r.semantic_failure_count),
+    causality_valid_count: causalityValid,
+    causality_success_rate: n === 0 ? 0.0 : causalityValid / n,
+  };
+}
+
+const FLOAT_KEYS = [
+  'avg_hit_rate',
+  'max_hit_rate',
+  'micro_hit_rate',
+  'planning_only_hit_rate',
+  'causality_success_rate',
+] as const;
+
+/** The whole result in Python form (no `_checksum`): rates and scores as floats. */
+export function phase2ResultToPy(result: Phase2RunResult): Record<string, unknown> {
+  const aggregate: Record<string, unknown> = { ...result.aggregate };
+  for (const k of FLOAT_KEYS) aggregate[k] = new PyFloat(result.aggregate[k]);
+  return { ...result, aggregate, packages: result.packages.map(phase2RowToPy) };
+}

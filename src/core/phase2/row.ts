@@ -1,0 +1,110 @@
+// One Phase II result row (spec/harness.md §7.8: all 36 upstream keys) and its Python-compatible form.
+import { PyFloat } from '../pyjson.js';
+import { formatJsonlLine } from '../phase1-result.js';
+import type { TokenUsage } from '../types.js';
+import type { InhabitationScore } from './score.js';
+
+export type { InhabitationScore } from './score.js';
+
+export interface Phase2Row {
+  package_id: string;
+  score: InhabitationScore;
+  error: string | null;
+  elapsed_seconds: number | null;
+  timed_out: boolean;
+  created_object_types_list: string[] | null;
+  /** The simulator's own name: `dry_run`, `dev_inspect`, `build_only` (…). */
+  simulation_mode: string | null;
+  fell_back_to_dev_inspect: boolean;
+  ptb_parse_ok: boolean;
+  tx_build_ok: boolean;
+  dry_run_ok: boolean;
+  dry_run_exec_ok: boolean | null;
+  dry_run_status: string | null;
+  dry_run_effects_error: string | null;
+  /** A decimal string: Move abort codes are u64 and exceed 2^53. Written as a bare JSON integer. */
+  dry_run_abort_code: string | null;
+  dry_run_abort_location: string | null;
+  dev_inspect_ok: boolean;
+  dry_run_error: string | null;
+  plan_attempts: number;
+  sim_attempts: number;
+  gas_budget_used: number | null;
+  plan_variant: string | null;
+  schema_violation_count: number;
+  schema_violation_attempts_until_first_valid: number | null;
+  semantic_failure_count: number;
+  semantic_failure_attempts_until_first_success: number | null;
+  formatting_corrections: string[] | null;
+  formatting_corrections_histogram: Record<string, number> | null;
+  causality_valid: boolean | null;
+  causality_score: number | null;
+  causality_errors: string[] | null;
+  // Upstream's "v0.5.0 evaluation fields": always null there and here.
+  evaluation_result: null;
+  scoring_criteria: null;
+  inhabitation_metrics: null;
+  execution_trace: null;
+  failure: null;
+  /** smi-bench extension: the package's model token usage. */
+  usage?: TokenUsage;
+}
+
+/** The row a package starts with (spec §7.3 step 4). */
+export function emptyPhase2Row(packageId: string): Phase2Row {
+  return {
+    package_id: packageId,
+    score: { targets: 0, created_distinct: 0, created_hits: 0, missing: 0 },
+    error: null,
+    elapsed_seconds: null,
+    timed_out: false,
+    created_object_types_list: null,
+    simulation_mode: null,
+    fell_back_to_dev_inspect: false,
+    ptb_parse_ok: true,
+    tx_build_ok: false,
+    dry_run_ok: false,
+    dry_run_exec_ok: null,
+    dry_run_status: null,
+    dry_run_effects_error: null,
+    dry_run_abort_code: null,
+    dry_run_abort_location: null,
+    dev_inspect_ok: false,
+    dry_run_error: null,
+    plan_attempts: 0,
+    sim_attempts: 0,
+    gas_budget_used: null,
+    plan_variant: null,
+    schema_violation_count: 0,
+    schema_violation_attempts_until_first_valid: null,
+    semantic_failure_count: 0,
+    semantic_failure_attempts_until_first_success: null,
+    formatting_corrections: null,
+    formatting_corrections_histogram: null,
+    causality_valid: null,
+    causality_score: null,
+    causality_errors: null,
+    evaluation_result: null,
+    scoring_criteria: null,
+    inhabitation_metrics: null,
+    execution_trace: null,
+    failure: null,
+  };
+}
+
+const floatOrNull = (x: number | null): PyFloat | null => (x === null ? null : new PyFloat(x));
+
+/** The row as Python prints it: floats marked, the abort code as an exact integer. */
+export function phase2RowToPy(row: Phase2Row): Record<string, unknown> {
+  return {
+    ...row,
+    elapsed_seconds: floatOrNull(row.elapsed_seconds),
+    causality_score: floatOrNull(row.causality_score),
+    dry_run_abort_code: row.dry_run_abort_code === null ? null : BigInt(row.dry_run_abort_code),
+  };
+}
+
+/** The packages.jsonl line for a finished Phase II package, newline included. */
+export function formatPhase2PackageLine(row: Phase2Row): string {
+  return formatJsonlLine(phase2RowToPy(row));
+}

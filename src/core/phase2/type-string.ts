@@ -1,0 +1,58 @@
+// Type strings as Phase II compares them (spec/harness.md §14, §10.1). Pure: used by workflow code.
+import { pyStrip } from '../py-string.js';
+
+const ADDRESS_IN_TYPE = /0x[0-9a-fA-F]{1,64}/g;
+
+/**
+ * Upstream `normalize_address`: `0x`-prefixed (after strip + lowercase) addresses are left-padded to 64
+ * hex digits; anything else is returned untouched. Hex digits are not validated, as upstream.
+ */
+export function normalizeAddress(addr: string): string {
+  const s = pyStrip(addr).toLowerCase();
+  if (!s.startsWith('0x')) return addr;
+  const hex = s.slice(2);
+  if (hex.length > 64) return s;
+  return '0x' + hex.padStart(64, '0');
+}
+
+/** Every `0x…` run (up to 64 hex digits, lowercase `0x` only) written out in full; idempotent. */
+export function normalizeTypeString(t: string): string {
+  return pyStrip(t).replace(ADDRESS_IN_TYPE, (m) => normalizeAddress(m));
+}
+
+/** `addr::module::Name` without type arguments, the unit Phase II scores on. */
+export function canonicalBaseType(t: string): string {
+  const s = normalizeTypeString(t);
+  const lt = s.indexOf('<');
+  const base = lt >= 0 ? s.slice(0, lt) : s;
+  const parts = base.split('::');
+  if (parts.length < 3) return base;
+  return `${normalizeAddress(parts[0]!)}::${parts[1]!}::${parts[2]!}`;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const PRIMITIVES = new Set(['bool', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'signer']);
+
+/** An interface JSON type as Move source text (upstream `json_type_to_string`); type params are `unknown`. */
+export function jsonTypeToString(t: unknown): string {
+  if (!isRecord(t)) return 'unknown';
+  const kind = t['kind'];
+  if (typeof kind === 'string' && PRIMITIVES.has(kind)) return kind;
+  if (kind === 'vector') return isRecord(t['type']) ? `vector<${jsonTypeToString(t['type'])}>` : 'vector';
+  if (kind === 'datatype') {
+    const name = `${str(t['address'], '0x0')}::${str(t['module'], '?')}::${str(t['name'], '?')}`;
+    const args = Array.isArray(t['type_args']) ? t['type_args'].filter(isRecord) : [];
+    return args.length > 0 ? `${name}<${args.map(jsonTypeToString).join(', ')}>` : name;
+  }
+  if (kind === 'ref') {
+    const prefix = t['mutable'] === true ? '&mut ' : '&';
+    return prefix + (isRecord(t['to']) ? jsonTypeToString(t['to']) : 'unknown');
+  }
+  return 'unknown';
+}
+
+function str(v: unknown, fallback: string): string {
+  return typeof v === 'string' ? v : fallback;
+}
