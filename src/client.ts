@@ -1,6 +1,8 @@
 // The `smi-bench` command line. Commands are loaded when used, so light ones (extract, --help) start fast.
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { PHASE1_AGENTS } from './core/types.js';
+import { SIMULATION_MODES } from './sim/types.js';
+import { PHASE2_AGENTS } from './workflows/phase2-types.js';
 import { UsageError } from './cli/errors.js';
 import { integer, positiveNumber } from './cli/parse.js';
 import type { CliIO } from './cli/run-phase1.js';
@@ -21,10 +23,42 @@ Each command prints one "Temporal: ..." line saying which server it uses.`;
 // Upstream calls this --env-file, but Node 20 itself consumes an `--env-file` argument placed anywhere.
 const DOTENV_HELP = 'dotenv file with SMI_API_KEY, SMI_MODEL, SMI_API_BASE_URL … (upstream: --env-file)';
 
-function agentOption(defaultAgent: string): Option {
-  return new Option('--agent <agent>', 'who answers: a mock agent, or a model over an OpenAI-compatible API')
-    .choices([...PHASE1_AGENTS])
+function agentOption(defaultAgent: string, agents: readonly string[] = PHASE1_AGENTS): Option {
+  return new Option(
+    '--agent <agent>',
+    'who answers: a mock agent, a search, or a model over an OpenAI-compatible API',
+  )
+    .choices([...agents])
     .default(defaultAgent);
+}
+
+/** The corpus and which of its packages a run takes. */
+function selectionOptions(cmd: Command): Command {
+  return cmd
+    .requiredOption(
+      '--corpus-root <dir>',
+      'corpus in the sui-packages layout (<root>/<prefix>/<id>/bytecode_modules)',
+    )
+    .option('--samples <n>', 'packages to sample (0 = all); with an ids file: batch size', integer(0), 25)
+    .option('--package-ids-file <file>', 'process these package ids, in file order')
+    .option(
+      '--dataset <name>',
+      'ids file <name>.txt from $SMI_DATASETS_DIR, ./manifests/datasets, ./manifests, ./datasets',
+    );
+}
+
+/** Upstream's `--gas-budget-ladder`: comma-separated budgets; non-positive ones dropped, duplicates kept once. */
+function gasLadder(raw: string): number[] {
+  const budgets: number[] = [];
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
+    const n = Number(part.replaceAll('_', ''));
+    if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`invalid gas budget: '${part}'`);
+    if (n > 0 && !budgets.includes(n)) budgets.push(n);
+  }
+  return budgets;
 }
 
 /** For commands that read a run: where its run directory is (as the run was started with). */
@@ -39,7 +73,7 @@ function runOptions(cmd: Command): Command {
     .option('--seed <n>', 'sampling seed (also seeds the mock agents)', integer(-(2 ** 53), 2 ** 53), 0)
     .option('--concurrency <n>', 'packages processed at the same time', integer(1, 1000), 8)
     .option('--run-id <id>', 'name of the run; starting the same run id again continues it')
-    .option('--out <file>', 'also write the Phase I result JSON (schema_version 1) here')
+    .option('--out <file>', 'also write the result JSON here (it is always in the run directory)')
     .option('--log-dir <dir>', 'parent folder of run directories', 'logs')
     .option('--dotenv <file>', DOTENV_HELP, '.env')
     .option('--no-progress', 'do not show the live progress line');
@@ -52,21 +86,13 @@ export function buildProgram(): Command {
     .addHelpText('after', TEMPORAL_HELP);
 
   runOptions(
-    program
-      .command('phase1')
-      .description(
-        'Phase I, key-struct discovery: ask which structs have `key` with abilities hidden; score P/R/F1',
-      )
-      .requiredOption(
-        '--corpus-root <dir>',
-        'corpus in the sui-packages layout (<root>/<prefix>/<id>/bytecode_modules)',
-      )
-      .option('--samples <n>', 'packages to sample (0 = all); with an ids file: batch size', integer(0), 25)
-      .option('--package-ids-file <file>', 'process these package ids, in file order')
-      .option(
-        '--dataset <name>',
-        'ids file <name>.txt from $SMI_DATASETS_DIR, ./manifests/datasets, ./manifests, ./datasets',
-      )
+    selectionOptions(
+      program
+        .command('phase1')
+        .description(
+          'Phase I, key-struct discovery: ask which structs have `key` with abilities hidden; score P/R/F1',
+        ),
+    )
       .addOption(agentOption('mock-empty'))
       .option('--max-structs-in-prompt <n>', 'structs shown to the model at most', integer(0), 200)
       .option(
@@ -80,6 +106,80 @@ export function buildProgram(): Command {
   ).action(async (opts) => {
     const { runPhase1 } = await import('./cli/run-phase1.js');
     process.exitCode = await runPhase1(opts, process.argv, io);
+  });
+
+  runOptions(
+    selectionOptions(
+      program
+        .command('phase2')
+        .description(
+          'Phase II, type inhabitation: plan a transaction that creates the package’s `key` types; simulate and score',
+        ),
+    )
+      .addOption(agentOption('mock-empty', PHASE2_AGENTS))
+      .option('--plan-file <file>', 'plans by package id, for --agent mock-planfile')
+      .addOption(
+        new Option('--simulation-mode <mode>', 'how plans are executed (build-only needs no network)')
+          .choices([...SIMULATION_MODES])
+          .default('build-only'),
+      )
+      .option(
+        '--rpc-url <url>',
+        'Sui JSON-RPC endpoint for dry-run / dev-inspect (default $SMI_DEFAULT_RPC_URL, else mainnet)',
+      )
+      .option('--sender <address>', 'transaction sender (default SMI_SENDER from the dotenv file, else 0x0)')
+      .option('--gas-budget <n>', 'first gas budget', integer(1), 10_000_000)
+      .option(
+        '--gas-coin <id>',
+        'gas coin object id (default SMI_GAS_COIN, else the sender’s first SUI coin)',
+      )
+      .option(
+        '--gas-budget-ladder <list>',
+        'higher budgets tried when a dry-run runs out of gas',
+        gasLadder,
+        [20_000_000, 50_000_000],
+      )
+      .option('--max-plan-attempts <n>', 'plans the model may make per package', integer(1), 5)
+      .option(
+        '--max-planning-calls <n>',
+        'model calls per plan attempt (need_more rounds included)',
+        integer(1),
+        50,
+      )
+      .option(
+        '--baseline-max-candidates <n>',
+        'baseline-search candidates per package (0 = all)',
+        integer(0),
+        25,
+      )
+      .option('--max-heuristic-variants <n>', 'argument variants tried per plan', integer(1), 4)
+      .option('--per-package-timeout-seconds <s>', 'time limit for one package', positiveNumber, 120)
+      .option('--include-created-types', 'add created_object_types_list to each row', false)
+      .option(
+        '--require-dry-run',
+        'never fall back from dry-run to dev-inspect (recommended for leaderboards)',
+        false,
+      )
+      .option('--max-run-seconds <s>', 'start no package after this many seconds', positiveNumber)
+      .option(
+        '--dev-inspect-bin <file>',
+        'the smi_tx_sim binary for --simulation-mode external (default $SMI_TX_SIM_BIN)',
+      )
+      .option(
+        '--simulation-feedback',
+        'tell the model why its last plan failed in simulation (off: comparable scores)',
+        false,
+      )
+      .option(
+        '--prompt-template <kind=file>',
+        'your wording for a prompt: initial, retry, loop or template (repeatable)',
+        (v: string, prev: string[]) => [...prev, v],
+        [] as string[],
+      )
+      .option('--detach', 'start the run and return; follow it with `status` / `resume`', false),
+  ).action(async (opts) => {
+    const { runPhase2 } = await import('./cli/run-phase2.js');
+    process.exitCode = await runPhase2(opts, process.argv, io);
   });
 
   runOptions(

@@ -1,7 +1,12 @@
 // The smi-bench workers: one process, one Worker per task queue, sharing a connection.
 import { existsSync } from 'node:fs';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions } from '@temporalio/worker';
-import { createIoActivities, createLlmActivities, type LlmActivityDeps } from './activities/index.js';
+import {
+  createIoActivities,
+  createLlmActivities,
+  createSimActivities,
+  type LlmActivityDeps,
+} from './activities/index.js';
 import { TASK_QUEUES, namespaceFromEnv } from './temporal/names.js';
 import { workflowBundlePath, workflowSourcePath } from './temporal/workflow-bundle.js';
 import { unreachableServerError } from './temporal/connect.js';
@@ -15,6 +20,8 @@ export interface WorkerSettings {
   /** Model calls per second across all workers of the queue, enforced by the server (SMI_LLM_RATE_PER_SECOND). */
   llmRatePerSecond: number | null;
   ioConcurrency: number;
+  /** Simulations in flight per worker process (SMI_SIM_CONCURRENCY). */
+  simConcurrency: number;
 }
 
 export interface RunningWorkers {
@@ -67,6 +74,12 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
       maxConcurrentActivityTaskExecutions: settings.llmConcurrency,
       ...(settings.llmRatePerSecond ? { maxTaskQueueActivitiesPerSecond: settings.llmRatePerSecond } : {}),
     }),
+    Worker.create({
+      ...common,
+      taskQueue: TASK_QUEUES.sim,
+      activities: createSimActivities(),
+      maxConcurrentActivityTaskExecutions: settings.simConcurrency,
+    }),
   ]);
   const done = Promise.all(workers.map((w) => w.run())).then(
     async () => {
@@ -103,5 +116,6 @@ export function workerSettingsFromEnv(
     llmConcurrency: int('SMI_LLM_CONCURRENCY', 32),
     llmRatePerSecond: Number.isFinite(rate) && rate > 0 ? rate : null,
     ioConcurrency: int('SMI_IO_CONCURRENCY', 8),
+    simConcurrency: int('SMI_SIM_CONCURRENCY', 8),
   };
 }

@@ -1,15 +1,17 @@
 // The activity sets, one per task queue. Workflows import these types only.
 import { createLlmActivities } from './llm.js';
 import { createPackageIoActivities } from './package-io.js';
+import { createPhase2IoActivities } from './phase2-io.js';
 import { createRunIoActivities } from './run-io.js';
 
 export { createLlmActivities, type LlmActivityDeps } from './llm.js';
 export { createPackageIoActivities } from './package-io.js';
 export { createRunIoActivities } from './run-io.js';
+export { createSimActivities } from './sim.js';
 
 /** The io task queue runs both sets; package workflows call the per-package ones as local activities. */
 export function createIoActivities() {
-  return { ...createRunIoActivities(), ...createPackageIoActivities() };
+  return { ...createRunIoActivities(), ...createPackageIoActivities(), ...createPhase2IoActivities() };
 }
 
 export type IoActivities = ReturnType<typeof createIoActivities>;

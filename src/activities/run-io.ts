@@ -5,6 +5,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { discoverPackages } from '../corpus/discover.js';
 import { readIdsFile } from '../corpus/ids-file.js';
 import { selectPackages } from '../core/selection.js';
+import { atomicWriteFile } from '../run-store/atomic-write.js';
 import { appendEvents, nowUnixSeconds } from '../run-store/events.js';
 import { readManifestPage, writeManifest } from '../run-store/manifest.js';
 import {
@@ -15,6 +16,7 @@ import {
   writeSelection,
   type SelectionRecord,
 } from '../run-store/run-record.js';
+import { runPaths } from '../run-store/paths.js';
 import { readStoredRow, recordRow, type StoredRow } from '../run-store/rows.js';
 import type { Phase } from '../temporal/names.js';
 import type {
@@ -177,18 +179,27 @@ async function finalizeRun(args: {
 }): Promise<RunOutput> {
   return asActivity(async () => {
     const finished = nowUnixSeconds();
-    const { output, runFinishedFields } = await phaseDefinition(args.phase).finalize({
-      ...args,
-      finishedAtUnixSeconds: finished,
-    });
+    const result = await phaseDefinition(args.phase).buildResult(args.runDir, finished);
+    const resultPath = runPaths(args.runDir).result;
+    await atomicWriteFile(resultPath, result.text);
+    if (args.outFile) await atomicWriteFile(args.outFile, result.text);
     await appendEvents(args.runDir, [
       {
         t: finished,
         event: 'run_finished',
-        fields: { finished_at_unix_seconds: finished, ...runFinishedFields },
+        fields: { finished_at_unix_seconds: finished, ...result.runFinishedFields },
       },
     ]);
-    return output;
+    return {
+      runId: args.runId,
+      runPhase: args.phase,
+      total: result.samples,
+      resultPath,
+      outFile: args.outFile,
+      aggregate: result.aggregate,
+      errors: result.errors,
+      usage: result.usage,
+    };
   });
 }
 

@@ -1,8 +1,9 @@
 // `smi-bench results RUN_ID --out FILE`: the result JSON of a run. A finished run's is copied from its run
-// directory (no server needed); a running Phase I run's is built from the rows recorded so far.
+// directory (no server needed); a running run's is built from the rows recorded so far.
 import { copyFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { buildPhase1Result, writePhase1Result } from '../run-store/phase1-result.js';
+import { phaseDefinition } from '../activities/phases/index.js';
+import { atomicWriteFile } from '../run-store/atomic-write.js';
 import { findRun, readFinishedRun, type FinishedResult } from './run-lookup.js';
 import { resultNumbers } from './run-notes.js';
 import type { CliIO } from './run-phase1.js';
@@ -23,8 +24,9 @@ export async function runResults(
   return withSession({ log: io.log, worker: 'never' }, async (session) => {
     const run = await findRun(session, runId, opts.logDir);
     const finishedAt = run.description.closeTime ?? new Date();
-    const result = await buildPhase1Result(run.runDir, Math.floor(finishedAt.getTime() / 1000));
-    await writePhase1Result(out, result);
+    const definition = phaseDefinition(run.input.phase);
+    const result = await definition.buildResult(run.runDir, Math.floor(finishedAt.getTime() / 1000));
+    await atomicWriteFile(out, result.text);
     const state =
       run.description.status.name === 'COMPLETED' ? 'finished' : run.description.status.name.toLowerCase();
     io.log(summary(out, result, state));

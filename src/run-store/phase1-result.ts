@@ -3,8 +3,6 @@
 import { basename } from 'node:path';
 import { aggregatePhase1, type Phase1RunResult } from '../core/phase1-result.js';
 import type { Phase1PackageRow } from '../core/types.js';
-import { formatPhase1ResultJson } from '../core/phase1-result-json.js';
-import { atomicWriteFile } from './atomic-write.js';
 import { corpusGitHead } from './git-info.js';
 import { readSelection } from './run-record.js';
 import { readStoredRows } from './rows.js';
@@ -31,8 +29,4 @@ export async function buildPhase1Result(
     aggregate: aggregatePhase1(rows, errors),
     packages: rows,
   };
-}
-
-export async function writePhase1Result(path: string, result: Phase1RunResult): Promise<void> {
-  await atomicWriteFile(path, formatPhase1ResultJson(result));
 }

@@ -93,8 +93,16 @@ export async function writeSelection(runDir: string, selection: SelectionRecord)
 }
 
 export async function readSelection(runDir: string): Promise<SelectionRecord | null> {
+  return readJsonIfExists<SelectionRecord>(runPaths(runDir).selection);
+}
+
+export async function readRunMetadata(runDir: string): Promise<RunMetadata | null> {
+  return readJsonIfExists<RunMetadata>(runPaths(runDir).metadata);
+}
+
+async function readJsonIfExists<T>(path: string): Promise<T | null> {
   try {
-    return JSON.parse(await readFile(runPaths(runDir).selection, 'utf8')) as SelectionRecord;
+    return JSON.parse(await readFile(path, 'utf8')) as T;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;

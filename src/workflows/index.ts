@@ -1,3 +1,4 @@
 // Entry point of the workflow bundle: every workflow type the workers run.
 export { benchmarkRun } from './benchmark-run.js';
 export { phase1Package } from './phase1-package.js';
+export { phase2Package } from './phase2-package.js';

@@ -2,7 +2,21 @@
 // The engine and the activities in run-io.ts know nothing else about a phase.
 import type { Phase } from '../../temporal/names.js';
 import type { BaseRow, RowLogFormat, StoredRow } from '../../run-store/rows.js';
-import type { PackageSummary, RunInput, RunOutput } from '../../workflows/run-types.js';
+import type { TokenUsage } from '../../core/types.js';
+import type { PackageSummary, RunInput } from '../../workflows/run-types.js';
+
+/** A phase's result file, built from the rows in a run directory. */
+export interface PhaseResult {
+  /** The result JSON as written to result.json and `--out`. */
+  text: string;
+  samples: number;
+  errors: number;
+  /** The aggregate's numbers, for the CLI and the run's output. */
+  aggregate: Record<string, number>;
+  usage: TokenUsage;
+  /** Fields of the `run_finished` event besides the finish time. */
+  runFinishedFields: Record<string, unknown>;
+}
 
 export interface PhaseDefinition<Row extends BaseRow> {
   phase: Phase;
@@ -14,11 +28,6 @@ export interface PhaseDefinition<Row extends BaseRow> {
   summaryOf(stored: StoredRow<Row>): PackageSummary;
   /** The row of a package whose workflow failed unexpectedly: zero score, the reason as its error. */
   failedRow(packageId: string, error: string): Row;
-  /** Builds the result from the rows, writes it to the run directory (and `outFile`), reports it. */
-  finalize(args: {
-    runId: string;
-    runDir: string;
-    outFile: string | null;
-    finishedAtUnixSeconds: number;
-  }): Promise<{ output: RunOutput; runFinishedFields: Record<string, unknown> }>;
+  /** The result of the rows recorded so far (a finished run: all of them). */
+  buildResult(runDir: string, finishedAtUnixSeconds: number): Promise<PhaseResult>;
 }

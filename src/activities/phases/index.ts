@@ -3,14 +3,13 @@ import type { Phase } from '../../temporal/names.js';
 import type { BaseRow } from '../../run-store/rows.js';
 import type { PhaseDefinition } from './definition.js';
 import { phase1Definition } from './phase1.js';
+import { phase2Definition } from './phase2.js';
 
-const DEFINITIONS: Record<Phase, PhaseDefinition<never> | undefined> = {
+const DEFINITIONS: Record<Phase, PhaseDefinition<never>> = {
   phase1: phase1Definition as PhaseDefinition<never>,
-  phase2: undefined,
+  phase2: phase2Definition as PhaseDefinition<never>,
 };
 
 export function phaseDefinition<Row extends BaseRow>(phase: Phase): PhaseDefinition<Row> {
-  const definition = DEFINITIONS[phase];
-  if (!definition) throw new Error(`unknown phase: ${phase}`);
-  return definition as unknown as PhaseDefinition<Row>;
+  return DEFINITIONS[phase] as unknown as PhaseDefinition<Row>;
 }

@@ -2,8 +2,8 @@
 import { formatPhase1PackageLine } from '../../core/phase1-result.js';
 import { pyFloat } from '../../core/pyjson.js';
 import type { Phase1PackageRow } from '../../core/types.js';
-import { runPaths } from '../../run-store/paths.js';
-import { buildPhase1Result, writePhase1Result } from '../../run-store/phase1-result.js';
+import { formatPhase1ResultJson } from '../../core/phase1-result-json.js';
+import { buildPhase1Result } from '../../run-store/phase1-result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
 import { ZERO_USAGE } from '../../workflows/run-types.js';
 import type { PhaseDefinition } from './definition.js';
@@ -45,23 +45,15 @@ export const phase1Definition: PhaseDefinition<Phase1PackageRow> = {
     max_structs_used: null,
     timed_out: null,
   }),
-  async finalize({ runId, runDir, outFile, finishedAtUnixSeconds }) {
+  async buildResult(runDir, finishedAtUnixSeconds) {
     const result = await buildPhase1Result(runDir, finishedAtUnixSeconds);
-    const resultPath = runPaths(runDir).result;
-    await writePhase1Result(resultPath, result);
-    if (outFile) await writePhase1Result(outFile, result);
     const { avg_precision, avg_recall, avg_f1, errors, usage } = result.aggregate;
     return {
-      output: {
-        runId,
-        runPhase: 'phase1',
-        total: result.samples,
-        resultPath,
-        outFile,
-        aggregate: { avg_precision, avg_recall, avg_f1 },
-        errors,
-        usage,
-      },
+      text: formatPhase1ResultJson(result),
+      samples: result.samples,
+      errors,
+      aggregate: { avg_precision, avg_recall, avg_f1 },
+      usage,
       runFinishedFields: { samples: result.samples, errors, avg_f1: pyFloat(avg_f1) },
     };
   },

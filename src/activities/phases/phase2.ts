@@ -1,0 +1,80 @@
+// Phase II in the run directory: its rows, its packages.jsonl lines and its result (schema_version 2).
+import { emptyPhase2Row, formatPhase2PackageLine, type Phase2Row } from '../../core/phase2/row.js';
+import { formatPhase2ResultJson } from '../../core/phase2/result-json.js';
+import { pyFloat } from '../../core/pyjson.js';
+import { buildPhase2Result } from '../../run-store/phase2-result.js';
+import type { RowLogFormat } from '../../run-store/rows.js';
+import type { Phase2Options } from '../../workflows/phase2-types.js';
+import { ZERO_USAGE } from '../../workflows/run-types.js';
+import type { PhaseDefinition } from './definition.js';
+
+const hitRate = (row: Phase2Row) => (row.score.targets > 0 ? row.score.created_hits / row.score.targets : 0);
+
+const PHASE2_ROW_LOG: RowLogFormat<Phase2Row> = {
+  // Upstream wrote no packages.jsonl in Phase II; ours holds the whole row, as the result file does.
+  packageLine: formatPhase2PackageLine,
+  finishedFields: (row) => ({
+    elapsed_seconds: row.elapsed_seconds === null ? null : pyFloat(row.elapsed_seconds),
+    error: row.error,
+    timed_out: row.timed_out,
+    dry_run_ok: row.dry_run_ok,
+    created_hits: row.score.created_hits,
+    targets: row.score.targets,
+    plan_variant: row.plan_variant,
+  }),
+};
+
+export const phase2Definition: PhaseDefinition<Phase2Row> = {
+  phase: 'phase2',
+  metadata: (input) => {
+    const o = input.options as Phase2Options;
+    return {
+      benchmark: 'phase2_inhabitation',
+      fields: {
+        corpus_root: input.corpusRoot,
+        model: o.agentSettings?.model ?? null,
+        rpc_url: o.rpcUrl,
+        sender: o.sender,
+        gas_budget: o.gasBudget,
+        gas_budget_ladder: o.gasBudgetLadder.join(','),
+        gas_coin: o.gasCoin,
+        simulation_mode: o.simulationMode,
+        max_plan_attempts: o.maxPlanAttempts,
+        max_heuristic_variants: o.maxHeuristicVariants,
+        max_run_seconds: input.maxRunSeconds ?? null,
+      },
+    };
+  },
+  runStartedFields: (input) => ({ simulation_mode: (input.options as Phase2Options).simulationMode }),
+  rowLog: PHASE2_ROW_LOG,
+  summaryOf: ({ index, row }) => ({
+    index,
+    packageId: row.package_id,
+    metrics: { hit_rate: hitRate(row) },
+    error: row.error,
+    timedOut: row.timed_out,
+    usage: row.usage ?? ZERO_USAGE,
+  }),
+  failedRow: (packageId, error) => ({ ...emptyPhase2Row(packageId), error }),
+  async buildResult(runDir, finishedAtUnixSeconds) {
+    const result = await buildPhase2Result(runDir, finishedAtUnixSeconds);
+    const a = result.aggregate;
+    return {
+      text: formatPhase2ResultJson(result),
+      samples: result.samples,
+      errors: a.errors,
+      aggregate: {
+        avg_hit_rate: a.avg_hit_rate,
+        max_hit_rate: a.max_hit_rate,
+        micro_hit_rate: a.micro_hit_rate,
+        planning_only_hit_rate: a.planning_only_hit_rate,
+      },
+      usage: {
+        prompt_tokens: a.total_prompt_tokens,
+        completion_tokens: a.total_completion_tokens,
+        total_tokens: a.total_prompt_tokens + a.total_completion_tokens,
+      },
+      runFinishedFields: { samples: result.samples, errors: a.errors, avg_hit_rate: pyFloat(a.avg_hit_rate) },
+    };
+  },
+};

@@ -1,0 +1,114 @@
+// `smi-bench phase2`: Phase II's settings on top of the shared run options, checked before anything starts.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { preflightSimulation, type SimulationMode } from '../sim/index.js';
+import type { Phase2Agent, Phase2RunInput } from '../workflows/phase2-types.js';
+import { UsageError } from './errors.js';
+import {
+  buildRunInput,
+  launchRun,
+  modelKey,
+  modelSettings,
+  readDotenvFile,
+  type CliIO,
+  type RunCliOptions,
+} from './run-common.js';
+import { readPromptTemplates } from './prompt-templates.js';
+
+/** Upstream's default RPC endpoint, used by the RPC modes when neither --rpc-url nor SMI_DEFAULT_RPC_URL says. */
+const MAINNET_RPC_URL = 'https://fullnode.mainnet.sui.io:443';
+
+export interface Phase2CliOptions extends RunCliOptions {
+  agent: Phase2Agent;
+  planFile?: string;
+  simulationMode: SimulationMode;
+  rpcUrl?: string;
+  sender?: string;
+  gasBudget: number;
+  gasCoin?: string;
+  gasBudgetLadder: number[];
+  maxPlanAttempts: number;
+  maxPlanningCalls: number;
+  baselineMaxCandidates: number;
+  maxHeuristicVariants: number;
+  perPackageTimeoutSeconds: number;
+  includeCreatedTypes: boolean;
+  requireDryRun: boolean;
+  maxRunSeconds?: number;
+  devInspectBin?: string;
+  simulationFeedback: boolean;
+  promptTemplate: string[];
+}
+
+const MODEL_AGENTS = new Set<Phase2Agent>(['real-openai-compatible', 'template-search']);
+
+export async function buildPhase2Input(
+  opts: Phase2CliOptions,
+  dotenv: Record<string, string>,
+  argv: string[],
+): Promise<Phase2RunInput> {
+  if (opts.agent === 'mock-planfile' && !opts.planFile)
+    throw new UsageError('--agent mock-planfile requires --plan-file');
+  if (opts.requireDryRun && opts.simulationMode !== 'dry-run')
+    throw new UsageError('--require-dry-run requires --simulation-mode dry-run');
+  const planFile = opts.planFile ? resolve(opts.planFile) : null;
+  if (planFile && !existsSync(planFile)) throw new UsageError(`plan file not found: ${planFile}`);
+  const rpcModes: SimulationMode[] = ['dry-run', 'dev-inspect'];
+  const rpcUrl =
+    opts.rpcUrl ??
+    process.env.SMI_DEFAULT_RPC_URL ??
+    (rpcModes.includes(opts.simulationMode) ? MAINNET_RPC_URL : null);
+  const externalBin = opts.devInspectBin ?? process.env.SMI_TX_SIM_BIN ?? null;
+  if (opts.simulationMode === 'external' && !externalBin)
+    throw new UsageError(
+      '--simulation-mode external needs --dev-inspect-bin or SMI_TX_SIM_BIN (the smi_tx_sim binary)',
+    );
+  const input = await buildRunInput(
+    'phase2',
+    opts,
+    {
+      agent: opts.agent,
+      agentSettings: modelSettings(MODEL_AGENTS.has(opts.agent), dotenv),
+      seed: opts.seed,
+      simulationMode: opts.simulationMode,
+      rpcUrl,
+      // Upstream's order: the flag, then SMI_SENDER from the dotenv file only, then 0x0.
+      sender: opts.sender ?? dotenv.SMI_SENDER ?? '0x0',
+      gasBudget: opts.gasBudget,
+      gasCoin: opts.gasCoin ?? dotenv.SMI_GAS_COIN ?? null,
+      gasBudgetLadder: opts.gasBudgetLadder,
+      maxPlanAttempts: opts.maxPlanAttempts,
+      maxPlanningCalls: opts.maxPlanningCalls,
+      baselineMaxCandidates: opts.baselineMaxCandidates,
+      maxHeuristicVariants: Math.max(1, opts.maxHeuristicVariants),
+      perPackageTimeoutSeconds: opts.perPackageTimeoutSeconds,
+      includeCreatedTypes: opts.includeCreatedTypes,
+      requireDryRun: opts.requireDryRun,
+      planFile,
+      externalBin: externalBin ? resolve(externalBin) : null,
+      simulationFeedback: opts.simulationFeedback,
+      promptTemplates: await readPromptTemplates(opts.promptTemplate),
+    },
+    argv,
+  );
+  return { ...input, maxRunSeconds: opts.maxRunSeconds ?? null };
+}
+
+export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliIO): Promise<number> {
+  const dotenv = readDotenvFile(resolve(opts.dotenv));
+  const input = await buildPhase2Input(opts, dotenv, argv);
+  const llm = modelKey(MODEL_AGENTS.has(input.options.agent), dotenv);
+  // Only what the chosen mode needs: build-only needs nothing, the RPC modes an answering endpoint.
+  const { mode, rpcUrl, externalBin } = {
+    mode: input.options.simulationMode,
+    rpcUrl: input.options.rpcUrl,
+    externalBin: input.options.externalBin,
+  };
+  try {
+    const report = await preflightSimulation({ mode, rpcUrl, ...(externalBin ? { externalBin } : {}) });
+    for (const line of report.checked) io.log(`pre-flight: ${line}`);
+  } catch (err) {
+    throw new UsageError(`pre-flight check for --simulation-mode ${mode} failed: ${(err as Error).message}`);
+  }
+  return launchRun(input, opts, llm, io);
+}

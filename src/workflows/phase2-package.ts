@@ -1,0 +1,254 @@
+// One package, Phase II (spec §7.3): extract the interface, let the agent plan, and for each plan and
+// each of its variants normalize, validate, simulate and score; the row keeps the best attempt.
+import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
+import { validateCausality, validatePlanSchema } from '../core/phase2/validate.js';
+import { normalizePtbSpec } from '../core/phase2/normalize.js';
+import { resolvePlaceholders } from '../core/phase2/inventory.js';
+import { ptbVariants } from '../core/phase2/variants.js';
+import { normalizeTypeString } from '../core/phase2/type-string.js';
+import { scoreInhabitation } from '../core/phase2/score.js';
+import { formatSimulationFeedback } from '../core/phase2/feedback.js';
+import { pyFloat } from '../core/pyjson.js';
+import type { PlanResult } from '../sim/backends.js';
+import type { SimulationRequest } from '../sim/types.js';
+import type { SimActivities } from '../activities/sim.js';
+import type { PtbSpec } from '../core/phase2/ptb-spec.js';
+import { ioLocal } from './io-activities.js';
+import { failureMessage, failureType } from './model-failures.js';
+import { Phase2RowBuilder } from './phase2-row.js';
+import {
+  PackageFailure,
+  PackageTimeout,
+  phase2Solver,
+  type FailureContext,
+  type Phase2Solver,
+  type PlanningRound,
+} from './phase2-solvers.js';
+import type { Phase2Options, Phase2PackageInput } from './phase2-types.js';
+import type { PackageSummary } from './run-types.js';
+import { simActivities } from './sim-activities.js';
+
+/** The inventory is only worth fetching for agents that fill placeholders or tell the model about it. */
+const INVENTORY_AGENTS = new Set(['baseline-search', 'template-search', 'real-openai-compatible']);
+
+export async function phase2Package(input: Phase2PackageInput): Promise<PackageSummary> {
+  const startedMs = Date.now();
+  const options = input.options;
+  const deadlineMs = startedMs + options.perPackageTimeoutSeconds * 1000;
+  const row = new Phase2RowBuilder(input.packageId);
+  const rounds: PlanningRound[] = [];
+  let interfaceSha: string | null = null;
+
+  try {
+    const extracted = await ioLocal
+      .extractInterface({
+        runDir: input.runDir,
+        packageDir: input.packageDir,
+        packageId: input.packageId,
+      })
+      .catch((err: unknown) => {
+        throw new PackageFailure(`interface extraction failed: ${failureMessage(err)}`);
+      });
+    interfaceSha = extracted.interfaceSha;
+    row.setTruth(extracted.truth);
+    if (options.agent === 'mock-perfect') {
+      row.perfect();
+    } else {
+      const inventory = await fetchInventory(options, deadlineMs);
+      await tryPlans(input, { interfaceSha, truth: extracted.truth, deadlineMs, inventory }, row, rounds);
+    }
+  } catch (err) {
+    if (err instanceof PackageTimeout) {
+      row.fail(`per-package timeout exceeded (${pyFloat(options.perPackageTimeoutSeconds)}s)`, true);
+    } else if (err instanceof PackageFailure) {
+      row.fail(err.message, false);
+    } else if (err instanceof ActivityFailure || err instanceof ApplicationFailure) {
+      row.fail(failureMessage(err), false);
+    } else {
+      throw err;
+    }
+  }
+
+  const finished = row.build({
+    elapsedSeconds: (Date.now() - startedMs) / 1000,
+    includeCreatedTypes: options.includeCreatedTypes,
+  });
+  await ioLocal.recordPackageResult({
+    phase: 'phase2',
+    runDir: input.runDir,
+    index: input.index,
+    row: finished,
+    trace: { interfaceSha, rounds },
+    startedAtUnixSeconds: Math.floor(startedMs / 1000),
+    finishedAtUnixSeconds: Math.floor(Date.now() / 1000),
+  });
+  return row.summary(input.index);
+}
+
+async function fetchInventory(options: Phase2Options, deadlineMs: number): Promise<Record<string, string[]>> {
+  const online = options.simulationMode !== 'build-only' && options.rpcUrl !== null;
+  if (!online || !INVENTORY_AGENTS.has(options.agent) || !options.sender || options.sender === '0x0')
+    return {};
+  return simActivities(deadlineMs - Date.now()).fetchSenderInventory({
+    rpcUrl: options.rpcUrl!,
+    sender: options.sender,
+  });
+}
+
+interface Problem {
+  interfaceSha: string;
+  truth: string[];
+  deadlineMs: number;
+  inventory: Record<string, string[]>;
+}
+
+/** A plan variant ready to simulate, or why it is not. */
+interface PreparedVariant {
+  attempt: number;
+  name: string;
+  causality: ReturnType<typeof validateCausality>;
+  corrections: string[];
+  correctionCounts: Record<string, number>;
+  spec: PtbSpec | null;
+  schemaErrors: string[];
+}
+
+function prepareVariants(raw: unknown, attempt: number, options: Phase2Options): PreparedVariant[] {
+  return ptbVariants(raw, options.sender, Math.max(1, options.maxHeuristicVariants)).map((variant) => {
+    const normalized = normalizePtbSpec(variant.spec);
+    const schema = validatePlanSchema(normalized.spec);
+    return {
+      attempt,
+      name: variant.name,
+      causality: validateCausality(variant.spec),
+      corrections: normalized.corrections,
+      correctionCounts: normalized.counts,
+      spec: schema.valid ? normalized.spec : null,
+      schemaErrors: schema.errors,
+    };
+  });
+}
+
+/** Applies one variant's checks and simulation to the row; a failure context for the next prompt, if any. */
+function recordVariant(
+  row: Phase2RowBuilder,
+  variant: PreparedVariant,
+  result: PlanResult | null,
+  truth: string[],
+  feedback: boolean,
+): FailureContext | null {
+  row.setVariant(variant.name);
+  row.recordCausality(variant.causality);
+  row.addCorrections(variant.corrections, variant.correctionCounts);
+  if (variant.spec === null) {
+    row.schemaViolation();
+    return { harness_error: `the plan does not follow the schema: ${variant.schemaErrors.join('; ')}` };
+  }
+  row.schemaValid();
+  if (result === null) return null;
+  if (result.outcome === null) {
+    row.simulationRejected(result.rejection);
+    return { harness_error: `the transaction could not be built: ${result.rejection}` };
+  }
+  const outcome = result.outcome;
+  row.recordSimulation(outcome, scoreInhabitation(truth, outcome.createdTypes.map(normalizeTypeString)));
+  return outcome.failure && feedback ? formatSimulationFeedback(outcome.failure, row.missingTargets()) : null;
+}
+
+function simulationRequest(input: Phase2PackageInput, spec: PtbSpec): SimulationRequest {
+  const o = input.options;
+  return {
+    mode: o.simulationMode,
+    spec,
+    sender: o.sender,
+    gasBudget: o.gasBudget,
+    gasBudgetLadder: o.gasBudgetLadder,
+    gasCoin: o.gasCoin,
+    rpcUrl: o.rpcUrl,
+    packageDir: input.packageDir,
+    requireDryRun: o.requireDryRun,
+    ...(o.externalBin ? { externalBin: o.externalBin } : {}),
+  };
+}
+
+async function tryPlans(
+  input: Phase2PackageInput,
+  problem: Problem,
+  row: Phase2RowBuilder,
+  rounds: PlanningRound[],
+): Promise<void> {
+  const options = input.options;
+  const solver = phase2Solver(options);
+  const base = { runDir: input.runDir, packageId: input.packageId, ...problem };
+  const items = await solver.items(base);
+  const sim = () => simActivities(problem.deadlineMs - Date.now());
+  const checkDeadline = () => {
+    if (Date.now() >= problem.deadlineMs) throw new PackageTimeout();
+  };
+
+  if (solver.offline) {
+    // Plans that do not depend on earlier results are simulated in one activity, then applied in
+    // upstream's order, stopping where upstream would have stopped.
+    const variants: PreparedVariant[] = [];
+    for (let attempt = 1; attempt <= items; attempt++) {
+      const planned = await solver.plan({ ...base, attempt, lastFailure: null });
+      if (planned.kind === 'plan')
+        variants.push(...prepareVariants(planSpec(solver, planned.raw, problem), attempt, options));
+    }
+    checkDeadline();
+    const runnable = variants.filter((v) => v.spec !== null);
+    const results =
+      runnable.length > 0
+        ? await sim().simulatePlans(runnable.map((v) => simulationRequest(input, v.spec!)))
+        : [];
+    let next = 0;
+    for (const variant of variants) {
+      row.startPlanAttempt(variant.attempt);
+      recordVariant(
+        row,
+        variant,
+        variant.spec === null ? null : (results[next++] ?? null),
+        problem.truth,
+        false,
+      );
+      if (row.allTargetsHit()) return;
+    }
+    return;
+  }
+
+  let lastFailure: FailureContext | null = null;
+  for (let attempt = 1; attempt <= items; attempt++) {
+    checkDeadline();
+    row.startPlanAttempt(attempt);
+    const planned = await solver.plan({ ...base, attempt, lastFailure });
+    row.addUsage(planned.usage);
+    rounds.push(...planned.rounds);
+    if (planned.kind === 'none') {
+      lastFailure = planned.failure;
+      continue;
+    }
+    for (const variant of prepareVariants(planSpec(solver, planned.raw, problem), attempt, options)) {
+      checkDeadline();
+      const result =
+        variant.spec === null ? null : await simulateOne(sim, simulationRequest(input, variant.spec));
+      lastFailure =
+        recordVariant(row, variant, result, problem.truth, options.simulationFeedback) ?? lastFailure;
+      if (row.allTargetsHit()) return;
+    }
+  }
+}
+
+/** Search agents' `$smi_placeholder` arguments become the sender's objects, as upstream (spec §8.2). */
+function planSpec(solver: Phase2Solver, raw: unknown, problem: Problem): unknown {
+  return solver.resolvesPlaceholders ? resolvePlaceholders(raw, problem.inventory).spec : raw;
+}
+
+/** One simulation; a plan the simulator rejects is a failed attempt, not a failed package. */
+async function simulateOne(sim: () => SimActivities, request: SimulationRequest): Promise<PlanResult> {
+  try {
+    return { outcome: await sim().simulatePlan(request), rejection: null };
+  } catch (err) {
+    if (failureType(err) !== 'SimulationRejected') throw err;
+    return { outcome: null, rejection: failureMessage(err) };
+  }
+}

@@ -1,0 +1,149 @@
+// Accumulates one Phase II package's attempts into its row (spec §7.3 step 4 defaults, §7.8 fields).
+// Upstream's rules are kept where they decide scores (the best attempt by created hits, first causality);
+// where upstream reported the last attempt's details, the row reports the best attempt's.
+import type { InhabitationScore, Phase2Row } from '../core/phase2/row.js';
+import { emptyPhase2Row } from '../core/phase2/row.js';
+import { scoreInhabitation } from '../core/phase2/score.js';
+import { normalizeTypeString } from '../core/phase2/type-string.js';
+import type { CausalityResult } from '../core/phase2/validate.js';
+import { sortedByCodePoint } from '../core/py-string.js';
+import type { TokenUsage } from '../core/types.js';
+import type { SimulationOutcome } from '../sim/types.js';
+import { addUsage, ZERO_USAGE, type PackageSummary } from './run-types.js';
+
+/** Upstream keeps at most five causality errors in a row. */
+const MAX_CAUSALITY_ERRORS = 5;
+
+export class Phase2RowBuilder {
+  private readonly row: Phase2Row;
+  private truth: string[] = [];
+  private best: InhabitationScore | null = null;
+  private created: string[] = [];
+  private usage: TokenUsage = ZERO_USAGE;
+  private causalityRecorded = false;
+  private planAttemptsSeen = 0;
+
+  constructor(packageId: string) {
+    this.row = emptyPhase2Row(packageId);
+  }
+
+  setTruth(truth: string[]): void {
+    this.truth = truth;
+  }
+
+  /** mock-perfect: every target counts as created, without simulating anything. */
+  perfect(): void {
+    this.created = this.truth.map(normalizeTypeString);
+    this.best = scoreInhabitation(this.truth, this.created);
+    this.row.dry_run_ok = true;
+    this.row.dry_run_exec_ok = true;
+    this.row.tx_build_ok = true;
+  }
+
+  startPlanAttempt(attempt: number): void {
+    this.row.plan_attempts = attempt;
+    this.planAttemptsSeen = attempt;
+  }
+
+  addUsage(usage: TokenUsage): void {
+    this.usage = addUsage(this.usage, usage);
+  }
+
+  setVariant(name: string): void {
+    this.row.plan_variant = name;
+  }
+
+  /** Only the package's first plan variant decides the causality fields, as upstream. */
+  recordCausality(result: CausalityResult): void {
+    if (this.causalityRecorded) return;
+    this.causalityRecorded = true;
+    this.row.causality_valid = result.valid;
+    this.row.causality_score = result.score;
+    this.row.causality_errors =
+      result.errors.length > 0 ? result.errors.slice(0, MAX_CAUSALITY_ERRORS) : null;
+  }
+
+  /** `counts` is normalization's histogram by correction kind. */
+  addCorrections(corrections: string[], counts: Record<string, number>): void {
+    if (corrections.length === 0) return;
+    (this.row.formatting_corrections ??= []).push(...corrections);
+    const histogram = (this.row.formatting_corrections_histogram ??= {});
+    for (const [kind, n] of Object.entries(counts)) histogram[kind] = (histogram[kind] ?? 0) + n;
+  }
+
+  schemaViolation(): void {
+    this.row.schema_violation_count += 1;
+  }
+
+  /** The first plan that passes the schema: how many attempts it took. */
+  schemaValid(): void {
+    this.row.schema_violation_attempts_until_first_valid ??= this.planAttemptsSeen;
+  }
+
+  simulationRejected(reason: string): void {
+    this.row.sim_attempts += 1;
+    this.row.semantic_failure_count += 1;
+    this.row.dry_run_error = reason;
+  }
+
+  recordSimulation(outcome: SimulationOutcome, score: InhabitationScore): void {
+    const r = this.row;
+    r.sim_attempts += outcome.attempts;
+    r.tx_build_ok = r.tx_build_ok || outcome.txBuildOk;
+    if (outcome.execOk === false) r.semantic_failure_count += 1;
+    if (outcome.execOk === true) r.semantic_failure_attempts_until_first_success ??= this.planAttemptsSeen;
+    // A strictly better attempt replaces the best one, and its details describe the row.
+    if (this.best !== null && score.created_hits <= this.best.created_hits) return;
+    this.best = score;
+    this.created = outcome.createdTypes.map(normalizeTypeString);
+    r.simulation_mode = outcome.modeUsed;
+    r.fell_back_to_dev_inspect = outcome.fellBack;
+    r.dev_inspect_ok = outcome.modeUsed === 'dev_inspect';
+    r.dry_run_ok = outcome.dryRunOk;
+    r.dry_run_exec_ok = outcome.modeUsed === 'dry_run' ? outcome.execOk : r.dry_run_exec_ok;
+    r.dry_run_error = outcome.dryRunError;
+    r.gas_budget_used = outcome.gasBudgetUsed;
+    r.dry_run_status = outcome.failure?.status ?? null;
+    r.dry_run_effects_error = outcome.failure?.effectsError ?? null;
+    r.dry_run_abort_code = outcome.failure?.abortCode ?? null;
+    r.dry_run_abort_location = outcome.failure?.abortLocation ?? null;
+  }
+
+  allTargetsHit(): boolean {
+    return this.best !== null && this.best.targets > 0 && this.best.created_hits === this.best.targets;
+  }
+
+  missingTargets(): string[] {
+    const created = new Set(this.created);
+    return this.truth.filter((t) => !created.has(normalizeTypeString(t)));
+  }
+
+  fail(error: string, timedOut: boolean): void {
+    this.row.error = error;
+    this.row.timed_out = timedOut;
+    if (!timedOut) this.row.ptb_parse_ok = false;
+  }
+
+  build(args: { elapsedSeconds: number; includeCreatedTypes: boolean }): Phase2Row {
+    const score = scoreInhabitation(this.truth, this.created);
+    return {
+      ...this.row,
+      score,
+      elapsed_seconds: args.elapsedSeconds,
+      created_object_types_list: args.includeCreatedTypes ? sortedByCodePoint(new Set(this.created)) : null,
+      usage: this.usage,
+    };
+  }
+
+  summary(index: number): PackageSummary {
+    const score = scoreInhabitation(this.truth, this.created);
+    return {
+      index,
+      packageId: this.row.package_id,
+      metrics: { hit_rate: score.targets > 0 ? score.created_hits / score.targets : 0 },
+      error: this.row.error,
+      timedOut: this.row.timed_out,
+      usage: this.usage,
+    };
+  }
+}

@@ -1,0 +1,248 @@
+// Phase II agents as values. Each offers a number of plan items and, for each, produces a raw plan (or
+// the reason it could not). Mock and search agents produce their plans offline; template-search asks the
+// model to fill in a candidate; the model agent runs the progressive-exposure loop (spec §7.4).
+import { ApplicationFailure, setCurrentDetails } from '@temporalio/workflow';
+import { interpretPlanningReply } from '../core/phase2/planning.js';
+import type { PtbSpec } from '../core/phase2/ptb-spec.js';
+import type { TokenUsage } from '../core/types.js';
+import { ioLocal } from './io-activities.js';
+import { callModel } from './model-call.js';
+import { failureMessage, usageFromFailure } from './model-failures.js';
+import type { Phase2Options } from './phase2-types.js';
+import { addUsage, ZERO_USAGE } from './run-types.js';
+
+/** Why the last plan failed, in the words the retry prompt passes on (upstream's `last_failure`). */
+export type FailureContext = Record<string, string>;
+
+export interface PlanRequest {
+  runDir: string;
+  packageId: string;
+  interfaceSha: string;
+  truth: string[];
+  deadlineMs: number;
+  /** The sender's objects by normalized type (empty offline). */
+  inventory: Record<string, string[]>;
+  /** 1-based plan attempt. */
+  attempt: number;
+  lastFailure: FailureContext | null;
+}
+
+/** One model round, kept in the row's trace. */
+export interface PlanningRound {
+  attempt: number;
+  call: number;
+  promptSha: string;
+  answerSha: string | null;
+  kind: 'plan' | 'need_more' | 'loop' | 'error';
+}
+
+export type PlanResult =
+  | { kind: 'plan'; raw: unknown; usage: TokenUsage; rounds: PlanningRound[] }
+  | { kind: 'none'; failure: FailureContext; usage: TokenUsage; rounds: PlanningRound[] };
+
+export interface Phase2Solver {
+  /** Plan items to try: candidates, plan attempts, or one. */
+  items(request: Omit<PlanRequest, 'attempt' | 'lastFailure'>): Promise<number>;
+  plan(request: PlanRequest): Promise<PlanResult>;
+  /** Whether `$smi_placeholder` arguments are filled from the inventory (search agents). */
+  resolvesPlaceholders: boolean;
+  /** Plans never depend on how earlier ones fared: they can be simulated together. */
+  offline: boolean;
+}
+
+const offline = (raw: unknown): PlanResult => ({ kind: 'plan', raw, usage: ZERO_USAGE, rounds: [] });
+
+export function phase2Solver(options: Phase2Options): Phase2Solver {
+  switch (options.agent) {
+    case 'mock-empty':
+    case 'mock-perfect':
+      return {
+        items: async () => 1,
+        plan: async () => offline({ calls: [] }),
+        resolvesPlaceholders: false,
+        offline: true,
+      };
+    case 'mock-planfile':
+      return planFileSolver(options);
+    case 'baseline-search':
+      return candidateSolver(options, 'baseline');
+    case 'template-search':
+      return candidateSolver(options, 'template');
+    case 'real-openai-compatible':
+      return exposureSolver(options);
+  }
+}
+
+function planFileSolver(options: Phase2Options): Phase2Solver {
+  return {
+    items: async () => 1,
+    resolvesPlaceholders: false,
+    offline: true,
+    async plan({ packageId }) {
+      if (!options.planFile)
+        throw ApplicationFailure.nonRetryable('mock-planfile needs --plan-file', 'InvalidConfig');
+      const raw = await ioLocal.readPlanFromFile({ planFile: options.planFile, packageId });
+      if (raw === null) throw new PackageFailure(`No PTB plan found in plan file for package: ${packageId}`);
+      return offline(raw);
+    },
+  };
+}
+
+/** Upstream asks template-search about at most five candidates. */
+const TEMPLATE_CANDIDATES = 5;
+
+function candidateSolver(options: Phase2Options, kind: 'baseline' | 'template'): Phase2Solver {
+  let candidates: PtbSpec[] = [];
+  return {
+    resolvesPlaceholders: true,
+    offline: kind === 'baseline',
+    async items({ runDir, interfaceSha }) {
+      const limit = kind === 'template' ? TEMPLATE_CANDIDATES : options.baselineMaxCandidates;
+      const found = await ioLocal.listPlanCandidates({ runDir, interfaceSha, limit });
+      candidates = found.length > 0 ? found : [{ calls: [] }];
+      return candidates.length;
+    },
+    async plan(request) {
+      const candidate = candidates[request.attempt - 1] ?? { calls: [] };
+      if (kind === 'baseline') return offline(candidate);
+      const settings = requireSettings(options);
+      const prompt = await ioLocal.preparePhase2Prompt({
+        runDir: request.runDir,
+        interfaceSha: request.interfaceSha,
+        kind: 'template',
+        targets: request.truth,
+        skeletonCalls: candidate.calls,
+        templates: options.promptTemplates,
+      });
+      const round: PlanningRound = {
+        attempt: request.attempt,
+        call: 1,
+        ...prompt,
+        answerSha: null,
+        kind: 'error',
+      };
+      try {
+        const answer = await callModel({ ...request, ...prompt, settings, expect: 'json_object' });
+        round.answerSha = answer.answerSha;
+        round.kind = 'plan';
+        return { kind: 'plan', raw: answer.parsed, usage: answer.usage, rounds: [round] };
+      } catch (err) {
+        return {
+          kind: 'none',
+          failure: { harness_error: failureMessage(err) },
+          usage: usageFromFailure(err),
+          rounds: [round],
+        };
+      }
+    },
+  };
+}
+
+function exposureSolver(options: Phase2Options): Phase2Solver {
+  const settings = requireSettings(options);
+  return {
+    items: async () => Math.max(1, options.maxPlanAttempts),
+    resolvesPlaceholders: false,
+    offline: false,
+    async plan(request) {
+      let usage = ZERO_USAGE;
+      const rounds: PlanningRound[] = [];
+      const requested: string[] = [];
+      // Upstream sends the retry prompt from the second attempt on, once something has failed.
+      const retrying = request.attempt > 1 && request.lastFailure !== null;
+      const ask = async (call: number, prompt: PromptRequest) => {
+        const { promptSha } = await ioLocal.preparePhase2Prompt({
+          runDir: request.runDir,
+          interfaceSha: request.interfaceSha,
+          targets: request.truth,
+          templates: options.promptTemplates,
+          ...prompt,
+        });
+        const round: PlanningRound = {
+          attempt: request.attempt,
+          call,
+          promptSha,
+          answerSha: null,
+          kind: 'error',
+        };
+        rounds.push(round);
+        setCurrentDetails(
+          `plan attempt ${request.attempt}, planning call ${call}/${options.maxPlanningCalls}`,
+        );
+        const answer = await callModel({ ...request, promptSha, settings, expect: 'json_object' });
+        round.answerSha = answer.answerSha;
+        usage = addUsage(usage, answer.usage);
+        return { answer, round };
+      };
+      for (let call = 1; call <= options.maxPlanningCalls; call++) {
+        if (Date.now() >= request.deadlineMs) throw new PackageTimeout();
+        const budget = options.maxPlanningCalls - call + 1;
+        try {
+          const { answer, round } = await ask(call, {
+            kind: retrying ? 'retry' : 'initial',
+            requestedTargets: [...requested],
+            inventory: request.inventory,
+            lastFailure: request.lastFailure,
+            budget,
+          });
+          const step = interpretPlanningReply(answer.parsed, requested);
+          round.kind = step.kind;
+          if (step.kind === 'plan') return { kind: 'plan', raw: step.raw, usage, rounds };
+          if (step.kind === 'error')
+            return { kind: 'none', failure: { harness_error: step.message }, usage, rounds };
+          if (step.kind === 'need_more') {
+            requested.push(...step.newTargets);
+            continue;
+          }
+          // Every target asked for again: one last call, outside the budget, for a best-effort plan.
+          const last = await ask(call + 1, {
+            kind: 'loop',
+            requestedTargets: [...requested],
+            inventory: request.inventory,
+            lastFailure: null,
+            budget: null,
+          });
+          const final = interpretPlanningReply(last.answer.parsed, []);
+          last.round.kind = final.kind;
+          if (final.kind === 'plan') return { kind: 'plan', raw: final.raw, usage, rounds };
+          return {
+            kind: 'none',
+            failure: { harness_error: 'no plan after repeated requests' },
+            usage,
+            rounds,
+          };
+        } catch (err) {
+          if (err instanceof PackageTimeout) throw err;
+          usage = addUsage(usage, usageFromFailure(err));
+          return { kind: 'none', failure: { harness_error: failureMessage(err) }, usage, rounds };
+        }
+      }
+      return {
+        kind: 'none',
+        failure: { harness_error: 'reached max planning calls without plan' },
+        usage,
+        rounds,
+      };
+    },
+  };
+}
+
+interface PromptRequest {
+  kind: 'initial' | 'retry' | 'loop';
+  requestedTargets: string[];
+  inventory: Record<string, string[]>;
+  lastFailure: FailureContext | null;
+  budget: number | null;
+}
+
+function requireSettings(options: Phase2Options) {
+  if (!options.agentSettings)
+    throw ApplicationFailure.nonRetryable(`${options.agent} needs model settings`, 'InvalidConfig');
+  return options.agentSettings;
+}
+
+/** The package ran out of time (a row with timed_out, as upstream's TimeoutError). */
+export class PackageTimeout extends Error {}
+
+/** A problem that ends the package with an error row (upstream's RuntimeError). */
+export class PackageFailure extends Error {}

@@ -1,0 +1,44 @@
+// Phase II's settings and the engine types specialised to them.
+import type { SimulationMode } from '../sim/types.js';
+import type { BaseOptions, PackageInput, RunInput } from './run-types.js';
+
+export const PHASE2_AGENTS = [
+  'mock-empty',
+  'mock-perfect',
+  'mock-planfile',
+  'baseline-search',
+  'template-search',
+  'real-openai-compatible',
+] as const;
+export type Phase2Agent = (typeof PHASE2_AGENTS)[number];
+
+export interface Phase2Options extends BaseOptions {
+  agent: Phase2Agent;
+  simulationMode: SimulationMode;
+  rpcUrl: string | null;
+  /** Resolved: the flag, else SMI_SENDER from the dotenv file, else "0x0" (upstream's order). */
+  sender: string;
+  gasBudget: number;
+  gasCoin: string | null;
+  /** Budgets tried after the first one, in order, when a simulation runs out of gas. */
+  gasBudgetLadder: number[];
+  maxPlanAttempts: number;
+  maxPlanningCalls: number;
+  /** Baseline candidates tried per package; 0 = all. */
+  baselineMaxCandidates: number;
+  maxHeuristicVariants: number;
+  perPackageTimeoutSeconds: number;
+  includeCreatedTypes: boolean;
+  requireDryRun: boolean;
+  /** Absolute path of the plan file for `mock-planfile`. */
+  planFile: string | null;
+  /** Path of the `smi_tx_sim` binary for `--simulation-mode external`. */
+  externalBin: string | null;
+  /** Tell the model why its last plan failed in simulation (off by default: keeps scores comparable). */
+  simulationFeedback: boolean;
+  /** Prompt wording overrides by prompt name (initial, retry, template), each a template text. */
+  promptTemplates: Record<string, string>;
+}
+
+export type Phase2RunInput = RunInput<Phase2Options>;
+export type Phase2PackageInput = PackageInput<Phase2Options>;

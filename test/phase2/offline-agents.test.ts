@@ -1,0 +1,123 @@
+// Phase II end to end on the real Temporal server, offline (build-only): the mock agents, the upstream
+// plan-file fixture through mock-planfile, and baseline-search over the real Sui framework.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@temporalio/client';
+import type { RunningWorkers } from '../../src/worker.js';
+import type { Phase2Options } from '../../src/workflows/phase2-types.js';
+import { CORPUS_DIR, UPSTREAM_DATA_DIR } from '../support/paths.js';
+import { TEST_NAMESPACES } from '../support/namespaces.js';
+import { phase2TestInput } from '../support/phase2-input.js';
+import { makePlanFileCorpus, NFT_PACKAGE, SEAL_PACKAGE } from '../support/planfile-corpus.js';
+import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
+
+const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000002';
+
+interface Phase2Result {
+  schema_version: number;
+  agent: string;
+  samples: number;
+  aggregate: Record<string, number>;
+  packages: Record<string, unknown>[];
+  _checksum: string;
+}
+
+let workers: RunningWorkers;
+let client: Client;
+let closeClient: () => Promise<void>;
+const logDir = mkdtempSync(join(tmpdir(), 'smi-phase2-'));
+
+beforeAll(async () => {
+  workers = await startTestWorkers(TEST_NAMESPACES.phase2);
+  ({ client, close: closeClient } = await connectClient(TEST_NAMESPACES.phase2));
+});
+afterAll(async () => {
+  await closeClient();
+  await workers.shutdown();
+});
+
+async function run(corpusRoot: string, options: Partial<Phase2Options>, samples = 0): Promise<Phase2Result> {
+  const runId = uniqueRunId(`p2-${options.agent}`);
+  const input = phase2TestInput({ runId, logDir, corpusRoot, options, input: { samples } });
+  await (await startTestRun(client, input)).result();
+  return JSON.parse(readFileSync(join(input.runDir, 'result.json'), 'utf8')) as Phase2Result;
+}
+
+const rowOf = (result: Phase2Result, id: string) => result.packages.find((p) => p['package_id'] === id)!;
+
+describe('Phase II offline', () => {
+  it('mock-perfect hits every key type without simulating; mock-empty hits none', async () => {
+    const perfect = await run(CORPUS_DIR, { agent: 'mock-perfect' });
+    expect(perfect.schema_version).toBe(2);
+    const framework = rowOf(perfect, FRAMEWORK);
+    // 0x2 declares key structs (Coin, Kiosk, Clock, …): all of them count as created
+    expect((framework['score'] as { targets: number }).targets).toBeGreaterThan(10);
+    expect(framework['score']).toMatchObject({ missing: 0 });
+    expect(framework).toMatchObject({
+      sim_attempts: 0,
+      simulation_mode: null,
+      dry_run_ok: true,
+      error: null,
+    });
+
+    const empty = await run(CORPUS_DIR, { agent: 'mock-empty' });
+    expect(rowOf(empty, FRAMEWORK)['score']).toMatchObject({ created_hits: 0 });
+    expect(rowOf(empty, FRAMEWORK)).toMatchObject({
+      simulation_mode: 'build_only',
+      tx_build_ok: true,
+      error: null,
+    });
+    expect(empty.aggregate['avg_hit_rate']).toBe(0);
+  });
+
+  it('runs the upstream plan-file fixture through mock-planfile', async () => {
+    const corpus = await makePlanFileCorpus();
+    const planFile = join(UPSTREAM_DATA_DIR, 'fixtures', 'phase2_plans_two_packages.json');
+    const result = await run(corpus, { agent: 'mock-planfile', planFile });
+    expect(result.samples).toBe(2);
+    for (const id of [NFT_PACKAGE, SEAL_PACKAGE]) {
+      const row = rowOf(result, id);
+      // each package declares one key struct; the bodies are `abort 0`, so nothing is created statically
+      expect(row).toMatchObject({
+        error: null,
+        plan_attempts: 1,
+        tx_build_ok: true,
+        simulation_mode: 'build_only',
+      });
+      expect(row['score']).toMatchObject({ targets: 1, created_hits: 0, missing: 1 });
+      expect(row['causality_valid']).toBe(true);
+    }
+  });
+
+  it('reports a package the plan file does not cover, and goes on', async () => {
+    const corpus = await makePlanFileCorpus();
+    const planFile = join(logDir, 'one-plan.json');
+    const fixture = JSON.parse(
+      readFileSync(join(UPSTREAM_DATA_DIR, 'fixtures', 'phase2_plans_two_packages.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(planFile, JSON.stringify({ [NFT_PACKAGE]: fixture[NFT_PACKAGE] }));
+    const result = await run(corpus, { agent: 'mock-planfile', planFile });
+    expect(rowOf(result, SEAL_PACKAGE)['error']).toBe(
+      `No PTB plan found in plan file for package: ${SEAL_PACKAGE}`,
+    );
+    expect(rowOf(result, SEAL_PACKAGE)['ptb_parse_ok']).toBe(false);
+    expect(rowOf(result, NFT_PACKAGE)['error']).toBeNull();
+    expect(result.aggregate['errors']).toBe(1);
+  });
+
+  it('baseline-search with build-only credits the first candidate that creates a key object', async () => {
+    const result = await run(CORPUS_DIR, { agent: 'baseline-search', baselineMaxCandidates: 0 });
+    const row = rowOf(result, FRAMEWORK);
+    // Derived by hand from upstream's rules and the Sui framework's source: candidates are the public entry
+    // functions in module, then function, order; coin::burn and coin::join create nothing, then
+    // coin::mint_and_transfer<SUI> ends in transfer::public_transfer of the minted Coin<SUI>. Later
+    // candidates create at most one key type too, so that first hit stays the best attempt.
+    expect(row['created_object_types_list']).toEqual([`${FRAMEWORK}::coin::Coin<${FRAMEWORK}::sui::SUI>`]);
+    expect(row['score']).toMatchObject({ created_hits: 1 });
+    expect(row).toMatchObject({ simulation_mode: 'build_only', error: null, tx_build_ok: true });
+    expect(result.aggregate['avg_hit_rate']).toBeGreaterThan(0);
+  });
+});
