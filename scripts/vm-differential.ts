@@ -1,0 +1,284 @@
+// Differential testing of src/vm against the real Sui Move VM: synthesise pure arguments for every
+// public function of the given packages, run both VMs, compare results byte for byte and failures by
+// status, code and location.
+import { BcsWriter } from '../src/vm/bcs-values.js';
+import { canonicalTypeName, substitute, type Type } from '../src/vm/types.js';
+import { VmLoadError, type MoveVm } from '../src/vm/index.js';
+import type { LoadedFunction } from '../src/vm/loader.js';
+import type { Oracle, OracleOutcome } from './vm-oracle.js';
+
+const STD = '0'.repeat(63) + '1';
+/** Abilities of u64 (copy, drop, store): the only instantiation the sweep uses for type parameters. */
+const U64_ABILITIES = 7;
+const U64: Type = { kind: 'u64' };
+
+export interface DifferentialCase {
+  package: string;
+  module: string;
+  function: string;
+  typeArgs: string[];
+  argsHex: string[];
+}
+
+/** One VM's outcome, reduced to what both VMs report. */
+export interface Outcome {
+  success: boolean;
+  returnValues: string[];
+  status?: string;
+  code?: string;
+  module?: string;
+  functionIndex?: number;
+  offset?: number;
+  message?: string;
+}
+
+export interface CaseComparison {
+  testCase: DifferentialCase;
+  ours: Outcome;
+  oracle: Outcome;
+  agree: boolean;
+}
+
+/** Small seeded PRNG (mulberry32), so a seed always gives the same cases. */
+export class Random {
+  constructor(private state: number) {}
+
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) | 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  below(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  bits(count: number): bigint {
+    let value = 0n;
+    for (let i = 0; i < count; i += 16) value = (value << 16n) | BigInt(this.below(0x10000));
+    return value & ((1n << BigInt(count)) - 1n);
+  }
+}
+
+const INT_BITS: Record<string, number> = { u8: 8, u16: 16, u32: 32, u64: 64, u128: 128, u256: 256 };
+const TEXT_SAMPLES = ['', 'a', 'hello', 'Move', 'é', '日本', 'a-b_c', '0123456789'];
+
+function isStdStruct(type: Type, module: string, name: string): boolean {
+  return type.kind === 'datatype' && type.address === STD && type.module === module && type.name === name;
+}
+
+/** Whether the sweep can make BCS values of this type. */
+export function isSynthesizable(type: Type): boolean {
+  switch (type.kind) {
+    case 'bool':
+    case 'u8':
+    case 'u16':
+    case 'u32':
+    case 'u64':
+    case 'u128':
+    case 'u256':
+    case 'address':
+      return true;
+    case 'vector':
+      return isSynthesizable(type.elem);
+    case 'ref':
+      return isSynthesizable(type.to);
+    case 'datatype':
+      if (isStdStruct(type, 'string', 'String') || isStdStruct(type, 'ascii', 'String')) return true;
+      return isStdStruct(type, 'option', 'Option') && isSynthesizable(type.args[0]!);
+    default:
+      return false;
+  }
+}
+
+function writeRandom(writer: BcsWriter, type: Type, random: Random, depth: number): void {
+  switch (type.kind) {
+    case 'bool':
+      writer.byte(random.below(2));
+      return;
+    case 'address':
+      writer.raw(Array.from({ length: 32 }, () => (random.below(3) === 0 ? random.below(256) : 0)));
+      return;
+    case 'vector': {
+      const length = depth > 1 ? 0 : random.below(4);
+      writer.uleb(length);
+      for (let i = 0; i < length; i++) writeRandom(writer, type.elem, random, depth + 1);
+      return;
+    }
+    case 'ref':
+      writeRandom(writer, type.to, random, depth);
+      return;
+    case 'datatype': {
+      if (type.module === 'option') {
+        const some = random.below(2) === 1;
+        writer.byte(some ? 1 : 0);
+        if (some) writeRandom(writer, type.args[0]!, random, depth + 1);
+        return;
+      }
+      const text = TEXT_SAMPLES[random.below(TEXT_SAMPLES.length)]!;
+      const bytes = new TextEncoder().encode(
+        type.module === 'ascii' ? text.replace(/[^\x20-\x7e]/g, 'x') : text,
+      );
+      writer.uleb(bytes.length);
+      writer.raw(bytes);
+      return;
+    }
+    default: {
+      const bits = INT_BITS[type.kind]!;
+      const max = (1n << BigInt(bits)) - 1n;
+      const picks = [
+        0n,
+        1n,
+        2n,
+        max,
+        max - 1n,
+        BigInt(random.below(100)),
+        random.bits(bits),
+        random.bits(bits / 2),
+      ];
+      writer.littleEndian(picks[random.below(picks.length)]!, bits / 8);
+    }
+  }
+}
+
+/** Why a function is left out of the sweep, or undefined if it can be called with synthesised values. */
+export function exclusionReason(fn: LoadedFunction): string | undefined {
+  if (fn.visibility !== 'Public') return 'not public';
+  if (fn.typeParamConstraints.some((mask) => (mask & ~U64_ABILITIES) !== 0))
+    return 'type parameter needs key';
+  const typeArgs = fn.typeParamConstraints.map(() => U64);
+  if (fn.returns.some((r) => r.kind === 'ref')) return 'returns a reference (the oracle refuses those)';
+  const params = fn.params.map((p) => substitute(p, typeArgs));
+  const bad = params.find((p) => !isSynthesizable(p));
+  return bad ? `parameter ${canonicalTypeName(bad)} cannot be synthesised` : undefined;
+}
+
+/** `perFunction` cases for each callable public function of the modules at `addresses`, in a stable order. */
+export function generateCases(vm: MoveVm, addresses: string[], seed: number, perFunction: number) {
+  const cases: DifferentialCase[] = [];
+  const excluded: { function: string; reason: string }[] = [];
+  const random = new Random(seed);
+  const wanted = new Set(addresses.map((a) => vm.moduleAddress(a)));
+  const modules = vm.loader
+    .allModules()
+    .filter((m) => wanted.has(m.address))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  for (const module of modules) {
+    for (let index = 0; index < module.json.function_defs.length; index++) {
+      const fn = module.functionAt(index);
+      const reason = exclusionReason(fn);
+      if (reason) {
+        excluded.push({ function: `0x${module.id}::${fn.name}`, reason });
+        continue;
+      }
+      const params = fn.params.map((p) =>
+        substitute(
+          p,
+          fn.typeParamConstraints.map(() => U64),
+        ),
+      );
+      for (let i = 0; i < perFunction; i++) {
+        cases.push({
+          package: `0x${module.address}`,
+          module: module.name,
+          function: fn.name,
+          typeArgs: fn.typeParamConstraints.map(() => 'u64'),
+          argsHex: params.map((p) => {
+            const writer = new BcsWriter();
+            writeRandom(writer, p, random, 0);
+            return Buffer.from(writer.finish()).toString('hex');
+          }),
+        });
+      }
+    }
+  }
+  return { cases, excluded };
+}
+
+export function runOurs(vm: MoveVm, testCase: DifferentialCase): Outcome {
+  try {
+    const result = vm.callFunction({
+      package: testCase.package,
+      module: testCase.module,
+      function: testCase.function,
+      typeArgs: testCase.typeArgs,
+      args: testCase.argsHex.map((h) => Uint8Array.from(Buffer.from(h, 'hex'))),
+    });
+    if (result.success) {
+      return { success: true, returnValues: result.returnValues.map((v) => Buffer.from(v).toString('hex')) };
+    }
+    const { error } = result;
+    const outcome: Outcome = {
+      success: false,
+      returnValues: [],
+      status: error.status,
+      message: error.message,
+    };
+    if (error.code !== undefined) outcome.code = error.code.toString();
+    if (error.location) {
+      outcome.module = error.location.module;
+      outcome.functionIndex = error.location.functionIndex;
+      outcome.offset = error.location.offset;
+    }
+    return outcome;
+  } catch (error) {
+    if (error instanceof VmLoadError) {
+      return { success: false, returnValues: [], status: 'REFUSED', message: error.message };
+    }
+    throw error;
+  }
+}
+
+function fromOracle(outcome: OracleOutcome): Outcome {
+  const reduced: Outcome = { success: outcome.success, returnValues: outcome.returnValues };
+  if (outcome.status !== undefined) reduced.status = outcome.status;
+  if (outcome.code !== undefined) reduced.code = outcome.code.toString();
+  if (outcome.module !== undefined) reduced.module = outcome.module;
+  if (outcome.functionIndex !== undefined) reduced.functionIndex = outcome.functionIndex;
+  if (outcome.offset !== undefined) reduced.offset = outcome.offset;
+  if (outcome.error !== undefined) reduced.message = outcome.error;
+  return reduced;
+}
+
+/** Same success, same return bytes; or same status, code, module, function and offset. */
+export function outcomesAgree(ours: Outcome, oracle: Outcome): boolean {
+  if (ours.success !== oracle.success) return false;
+  if (ours.success) return JSON.stringify(ours.returnValues) === JSON.stringify(oracle.returnValues);
+  return (
+    ours.status === oracle.status &&
+    ours.code === oracle.code &&
+    ours.module === oracle.module &&
+    ours.functionIndex === oracle.functionIndex &&
+    ours.offset === oracle.offset
+  );
+}
+
+export async function compareCase(
+  vm: MoveVm,
+  oracle: Oracle,
+  testCase: DifferentialCase,
+): Promise<CaseComparison> {
+  const ours = runOurs(vm, testCase);
+  const theirs = fromOracle(
+    await oracle.call({
+      package: testCase.package,
+      module: testCase.module,
+      function: testCase.function,
+      type_args: testCase.typeArgs,
+      args_hex: testCase.argsHex,
+    }),
+  );
+  return { testCase, ours, oracle: theirs, agree: outcomesAgree(ours, theirs) };
+}
+
+/** One line per disagreement, for reports. */
+export function describeDisagreement(c: CaseComparison): string {
+  const show = (o: Outcome) =>
+    o.success
+      ? `ok [${o.returnValues.join(', ')}]`
+      : `${o.status} code=${o.code ?? '-'} at ${o.module ?? '?'}#${o.functionIndex ?? '?'}@${o.offset ?? '?'}`;
+  const t = c.testCase;
+  return `${t.package.replace(/^0x0+/, '0x')}::${t.module}::${t.function}<${t.typeArgs.join(',')}>(${t.argsHex.join(', ')}): ours ${show(c.ours)}; oracle ${show(c.oracle)}`;
+}

@@ -1,0 +1,10 @@
+// The native table of a VM: the Move stdlib and the Sui framework natives implemented here. Any
+// other native declared in bytecode fails with `UNIMPLEMENTED_NATIVE` when called.
+import { registerMoveStdlib } from './move-stdlib.js';
+import type { NativeTable } from './registry.js';
+
+export function defaultNatives(): NativeTable {
+  const table: NativeTable = new Map();
+  registerMoveStdlib(table);
+  return table;
+}
