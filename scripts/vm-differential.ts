@@ -273,6 +273,82 @@ export async function compareCase(
   return { testCase, ours, oracle: theirs, agree: outcomesAgree(ours, theirs) };
 }
 
+/**
+ * Where the oracle is known to differ from Sui itself. The wheel runs the real Move VM but its own
+ * hand-written table of Sui natives; each entry names the difference, checked against Sui's
+ * sources, and matches only the exact pair of outcomes it explains.
+ */
+const ORACLE_DEVIATIONS: { functions: string[]; reason: string; matches: (c: CaseComparison) => boolean }[] =
+  [
+    {
+      functions: ['address::to_u256', 'address::from_u256'],
+      reason:
+        'the wheel converts address <-> u256 little-endian; Sui reads the address big-endian (to_u256(@0x1) == 1)',
+      matches: (c) =>
+        c.ours.success &&
+        c.oracle.success &&
+        c.ours.returnValues.length === 1 &&
+        c.ours.returnValues[0] === reverseHex(c.oracle.returnValues[0] ?? ''),
+    },
+    {
+      functions: ['address::from_bytes', 'object::id_from_bytes'],
+      reason:
+        "the wheel aborts with 1 on a length other than 32; Sui's native aborts with 0 (E_ADDRESS_PARSE_ERROR)",
+      matches: (c) => c.ours.status === 'ABORTED' && c.ours.code === '0' && c.oracle.code === '1',
+    },
+    {
+      functions: [
+        'hash::blake2b256',
+        'hash::keccak256',
+        'ed25519::ed25519_verify',
+        'ecdsa_k1::secp256k1_verify',
+        'ecdsa_r1::secp256r1_verify',
+        'ecdsa_k1::secp256k1_ecrecover',
+        'ecdsa_k1::decompress_pubkey',
+        'ecdsa_r1::secp256r1_ecrecover',
+      ],
+      reason:
+        "the wheel's native takes the vector by value where the bytecode passes a reference: INTERNAL_TYPE_ERROR",
+      matches: (c) => c.oracle.status === 'INTERNAL_TYPE_ERROR' && c.ours.status !== 'UNIMPLEMENTED_NATIVE',
+    },
+    {
+      functions: ['hmac::hmac_sha3_256'],
+      reason: 'the wheel returns 32 zero bytes instead of the HMAC',
+      matches: (c) => c.ours.success && c.oracle.returnValues[0] === '20' + '00'.repeat(32),
+    },
+    {
+      functions: [
+        'poseidon::poseidon_bn254',
+        'vdf::hash_to_input',
+        'vdf::vdf_verify',
+        'zklogin_verified_id::check_zklogin_id',
+        'zklogin_verified_issuer::check_zklogin_issuer',
+      ],
+      reason:
+        'the wheel registers these natives under names the bytecode does not use, so the module fails to load',
+      matches: (c) => c.oracle.status === 'UNEXPECTED_VERIFIER_ERROR',
+    },
+  ];
+
+function reverseHex(hex: string): string {
+  return Buffer.from(hex, 'hex').reverse().toString('hex');
+}
+
+export type Verdict = 'agree' | 'oracle-deviation' | 'unimplemented' | 'disagree';
+
+/**
+ * `agree`; `oracle-deviation` (a documented difference between the wheel and Sui); `unimplemented`
+ * (we stop with UNIMPLEMENTED_NATIVE); otherwise `disagree`.
+ */
+export function verdict(c: CaseComparison): { verdict: Verdict; reason?: string } {
+  if (c.agree) return { verdict: 'agree' };
+  const name = `${c.testCase.module}::${c.testCase.function}`;
+  const deviation = ORACLE_DEVIATIONS.find((d) => d.functions.includes(name) && d.matches(c));
+  if (deviation) return { verdict: 'oracle-deviation', reason: deviation.reason };
+  if (c.ours.status === 'UNIMPLEMENTED_NATIVE') return { verdict: 'unimplemented', reason: c.ours.message! };
+  return { verdict: 'disagree' };
+}
+
 /** One line per disagreement, for reports. */
 export function describeDisagreement(c: CaseComparison): string {
   const show = (o: Outcome) =>

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { corpusPackageDir, MoveVm } from '../src/vm/index.js';
-import { compareCase, describeDisagreement, generateCases } from './vm-differential.js';
+import { compareCase, describeDisagreement, generateCases, verdict } from './vm-differential.js';
 import { Oracle } from './vm-oracle.js';
 
 const { values } = parseArgs({
@@ -41,20 +41,32 @@ try {
   const comparisons = [];
   for (const testCase of cases) comparisons.push(await compareCase(vm, oracle, testCase));
   const seconds = (performance.now() - started) / 1000;
-  const disagreements = comparisons.filter((c) => !c.agree);
+  const verdicts = comparisons.map((c) => ({ ...c, ...verdict(c) }));
+  const count = (v: string) => verdicts.filter((c) => c.verdict === v).length;
   const functions = new Set(cases.map((c) => `${c.package}::${c.module}::${c.function}`));
+  const comparable = comparisons.length - count('oracle-deviation');
   console.log(
-    `${functions.size} functions, ${cases.length} calls in ${seconds.toFixed(1)} s: ` +
-      `${comparisons.length - disagreements.length} agree, ${disagreements.length} disagree ` +
-      `(${((100 * (comparisons.length - disagreements.length)) / Math.max(1, comparisons.length)).toFixed(2)} %); ` +
-      `${excluded.filter((e) => e.reason !== 'not public').length} public functions excluded`,
+    `${functions.size} functions, ${cases.length} calls in ${seconds.toFixed(1)} s; ` +
+      `${excluded.filter((e) => e.reason !== 'not public').length} public functions excluded (parameters not synthesisable)`,
   );
-  for (const d of disagreements) console.log('  ' + describeDisagreement(d));
+  console.log(
+    `agree ${count('agree')} of ${comparable} comparable calls (${((100 * count('agree')) / Math.max(1, comparable)).toFixed(2)} %); ` +
+      `unimplemented natives ${count('unimplemented')}; disagree ${count('disagree')}; ` +
+      `oracle deviations from Sui ${count('oracle-deviation')} (not counted)`,
+  );
+  const reasons = new Map<string, number>();
+  for (const v of verdicts) {
+    if (v.verdict === 'agree') continue;
+    if (v.verdict === 'disagree') console.log('  disagree: ' + describeDisagreement(v));
+    else {
+      const key = `${v.verdict}: ${v.testCase.module}::${v.testCase.function}: ${v.reason}`;
+      reasons.set(key, (reasons.get(key) ?? 0) + 1);
+    }
+  }
+  for (const [reason, n] of reasons) console.log(`  ${n} x ${reason}`);
   if (values.out) {
-    writeFileSync(
-      values.out,
-      JSON.stringify({ cases: cases.length, disagreements, excluded }, (_k, v: unknown) => v, 2) + '\n',
-    );
+    const notAgreeing = verdicts.filter((v) => v.verdict !== 'agree');
+    writeFileSync(values.out, JSON.stringify({ cases: cases.length, notAgreeing, excluded }, null, 2) + '\n');
   }
 } finally {
   await oracle.close();

@@ -7,7 +7,8 @@ export type Owner =
   | { kind: 'address'; address: string }
   | { kind: 'shared' }
   | { kind: 'immutable' }
-  | { kind: 'party'; address: string };
+  /** As given to `party_transfer_impl`; interpreting permissions is the executor's job. */
+  | { kind: 'party'; defaultPermissions: bigint; addresses: string[]; permissions: bigint[] };
 
 export interface TransferEffect {
   objectId: string;
@@ -23,8 +24,10 @@ export interface EventEffect {
 }
 
 export interface ChildObject {
+  parent: string;
   type: Type;
-  value: Value;
+  /** One-slot container, so `borrow_child_object` can hand out a reference into it. */
+  cell: [Value];
 }
 
 export interface TransactionContextInput {
@@ -36,6 +39,8 @@ export interface TransactionContextInput {
   epochTimestampMs?: bigint;
   gasPrice?: bigint;
   gasBudget?: bigint;
+  /** Gas sponsor, 64 hex digits. */
+  sponsor?: string;
 }
 
 export class TransactionState {
@@ -45,6 +50,7 @@ export class TransactionState {
   readonly epochTimestampMs: bigint;
   readonly gasPrice: bigint;
   readonly gasBudget: bigint;
+  readonly sponsor: string | undefined;
   idsCreated = 0n;
   /** Ids made by `fresh_id` / `record_new_uid` in this transaction, in order. */
   readonly createdIds: string[] = [];
@@ -52,15 +58,20 @@ export class TransactionState {
   readonly transfers: TransferEffect[] = [];
   readonly events: EventEffect[] = [];
   /** Child objects by their own id (dynamic fields hang off their parent's id). */
-  readonly children = new Map<string, ChildObject & { parent: string }>();
+  readonly children = new Map<string, ChildObject>();
 
   constructor(input: TransactionContextInput = {}) {
-    this.sender = (input.sender ?? '0').replace(/^0x/, '').toLowerCase().padStart(64, '0');
+    this.sender = normalizeAddress(input.sender ?? '0');
     this.digest = input.digest ?? new Uint8Array(32);
     if (this.digest.length !== 32) throw new Error('transaction digest must be 32 bytes');
     this.epoch = input.epoch ?? 0n;
     this.epochTimestampMs = input.epochTimestampMs ?? 0n;
     this.gasPrice = input.gasPrice ?? 1000n;
     this.gasBudget = input.gasBudget ?? 50_000_000_000n;
+    this.sponsor = input.sponsor === undefined ? undefined : normalizeAddress(input.sponsor);
   }
+}
+
+function normalizeAddress(address: string): string {
+  return address.replace(/^0x/, '').toLowerCase().padStart(64, '0');
 }
