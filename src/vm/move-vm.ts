@@ -9,7 +9,7 @@ import type { NativeTable } from './natives/registry.js';
 import { TransactionState, type TransactionContextInput } from './natives/transaction-state.js';
 import { normalizeId, readFramework, readPackageDir, type PackageBytes } from './package-source.js';
 import { parseTypeTag, substitute, type Type } from './types.js';
-import { boxedRef, Struct, type Value } from './values.js';
+import { boxedRef, Ref, Struct, type Value } from './values.js';
 
 /** Default instruction budget of one call: enough for heavy framework paths, small enough to stop loops fast. */
 export const DEFAULT_INSTRUCTION_LIMIT = 10_000_000;
@@ -46,7 +46,14 @@ export interface CallFailure {
 }
 
 export type CallResult =
-  | { success: true; returnValues: Uint8Array[]; instructions: number; tx: TransactionState }
+  | {
+      success: true;
+      returnValues: Uint8Array[];
+      /** Final BCS of every `&mut` argument, by parameter index (what a dev-inspect reports). */
+      mutatedReferences: { index: number; bytes: Uint8Array }[];
+      instructions: number;
+      tx: TransactionState;
+    }
   | { success: false; error: CallFailure; tx: TransactionState };
 
 const TX_CONTEXT = { address: '0'.repeat(63) + '2', module: 'tx_context', name: 'TxContext' };
@@ -112,7 +119,7 @@ export class MoveVm {
       const { returns, instructions } = interpreter.run(
         fn,
         typeArgs,
-        args,
+        [...args], // the interpreter turns its argument array into the frame's locals
         request.instructionLimit ?? DEFAULT_INSTRUCTION_LIMIT,
       );
       const returnTypes = fn.returns.map((r) => substitute(r, typeArgs));
@@ -120,7 +127,12 @@ export class MoveVm {
         const type = returnTypes[i]!;
         return encodeValue(type.kind === 'ref' ? type.to : type, value, this.resolve);
       });
-      return { success: true, returnValues, instructions, tx };
+      const mutatedReferences = params.flatMap((param, index) =>
+        param.kind === 'ref' && param.mutable && index < (request.args ?? []).length
+          ? [{ index, bytes: encodeValue(param.to, (args[index] as Ref).read(), this.resolve) }]
+          : [],
+      );
+      return { success: true, returnValues, mutatedReferences, instructions, tx };
     } catch (error) {
       if (!(error instanceof VmError)) throw error;
       const failure: CallFailure = { status: error.status, message: error.message };
