@@ -152,11 +152,14 @@ function internSignature(pool: SignatureToken[][], signature: SignatureToken[]):
   return pool.length - 1;
 }
 
-/** Writes the package (metadata.json + bytecode_modules/ops.mv) to a new temporary directory. */
-export function writeOpcodePackage(): string {
+/**
+ * Writes the package (metadata.json + bytecode_modules/ops.mv) to a new temporary directory. A
+ * `packageId` other than the module address makes it look like an upgraded package.
+ */
+export function writeOpcodePackage(packageId = FIXTURE_ADDRESS): string {
   const dir = mkdtempSync(join(tmpdir(), 'vm-ops-'));
   mkdirSync(join(dir, 'bytecode_modules'));
-  writeFileSync(join(dir, 'metadata.json'), JSON.stringify({ id: FIXTURE_ADDRESS }));
+  writeFileSync(join(dir, 'metadata.json'), JSON.stringify({ id: packageId }));
   writeFileSync(join(dir, 'bytecode_modules', 'ops.mv'), moduleBytes());
   return dir;
 }
