@@ -62,19 +62,20 @@ export function xor(kind: IntKind, a: Int, b: Int): Int {
   return isSmall(kind) ? ((a as number) ^ (b as number)) >>> 0 : (a as bigint) ^ (b as bigint);
 }
 
-export function shl(kind: IntKind, a: Int, shift: number): Int {
+/** `shift` is a u8 (a JS number). */
+export function shl(kind: IntKind, a: Int, shift: Int): Int {
   if (shift >= BITS[kind]) throw arithmeticError(`${kind} shift left by ${shift}`);
   if (isSmall(kind)) {
     // JS `<<` works on int32 and drops bits above 32; `>>> 0` reads the result back as unsigned.
-    const shifted = ((a as number) << shift) >>> 0;
+    const shifted = ((a as number) << (shift as number)) >>> 0;
     return kind === 'u32' ? shifted : shifted & SMALL_MAX[kind];
   }
   return ((a as bigint) << BigInt(shift)) & BIG_MAX[kind];
 }
 
-export function shr(kind: IntKind, a: Int, shift: number): Int {
+export function shr(kind: IntKind, a: Int, shift: Int): Int {
   if (shift >= BITS[kind]) throw arithmeticError(`${kind} shift right by ${shift}`);
-  return isSmall(kind) ? (a as number) >>> shift : (a as bigint) >> BigInt(shift);
+  return isSmall(kind) ? (a as number) >>> (shift as number) : (a as bigint) >> BigInt(shift);
 }
 
 /** `CastU8` … `CastU256`: the value must fit the target width. */

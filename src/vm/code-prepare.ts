@@ -424,12 +424,7 @@ class CodePreparer {
         this.push(this.refTo(this.derefed(this.pop()), false));
         break;
       case Op.Shl:
-      case Op.Shr: {
-        this.pop();
-        const left = this.pop();
-        this.push(left);
-        return this.instr(op, 0, undefined, this.intKind(left));
-      }
+      case Op.Shr:
       case Op.Add:
       case Op.Sub:
       case Op.Mul:
@@ -438,6 +433,7 @@ class CodePreparer {
       case Op.BitOr:
       case Op.BitAnd:
       case Op.Xor: {
+        // The result has the left operand's type (for shifts the right one is a u8).
         this.pop();
         const left = this.pop();
         this.push(left);

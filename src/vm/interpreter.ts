@@ -165,19 +165,12 @@ export class Interpreter {
           case Op.Div:
           case Op.BitOr:
           case Op.BitAnd:
-          case Op.Xor: {
+          case Op.Xor:
+          case Op.Shl:
+          case Op.Shr: {
             const right = stack.pop() as arith.Int;
             const left = stack.pop() as arith.Int;
             stack.push(BINARY[instr.op]!(instr.w, left, right));
-            break;
-          }
-          case Op.Shl:
-          case Op.Shr: {
-            const shift = stack.pop() as number;
-            const left = stack.pop() as arith.Int;
-            stack.push(
-              instr.op === Op.Shl ? arith.shl(instr.w, left, shift) : arith.shr(instr.w, left, shift),
-            );
             break;
           }
           case Op.Or: {
@@ -364,6 +357,8 @@ const BINARY: Partial<Record<Op, (kind: Instr['w'], a: arith.Int, b: arith.Int) 
   [Op.BitOr]: arith.bitOr,
   [Op.BitAnd]: arith.bitAnd,
   [Op.Xor]: arith.xor,
+  [Op.Shl]: arith.shl,
+  [Op.Shr]: arith.shr,
 };
 
 const CAST_TARGET: Partial<Record<Op, Instr['w']>> = {
