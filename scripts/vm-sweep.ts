@@ -1,7 +1,9 @@
 // Differential sweep of src/vm against the real Sui Move VM (sui-sandbox wheel) over every public
 // function of the framework packages whose parameters can be synthesised.
 //
-//   node dist/scripts/vm-sweep.js --corpus DIR [--packages 0x1,0x2] [--seed N] [--per-function N] [--out FILE]
+//   node dist/scripts/vm-sweep.js --corpus DIR [--packages 0x1,0x2] [--seed N] [--per-function N] [--structs] [--out FILE]
+//
+// --structs also synthesises structs, enums and objects field by field (see SynthesisOptions).
 //
 // Prints the agreement rate and every disagreement; --out writes them as JSON.
 import { writeFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     'per-function': { type: 'string', default: '20' },
     out: { type: 'string' },
+    structs: { type: 'boolean', default: false },
   },
 });
 if (!values.corpus) {
@@ -36,6 +39,9 @@ try {
     packages,
     Number(values.seed),
     Number(values['per-function']),
+    {
+      structs: values.structs,
+    },
   );
   const started = performance.now();
   const comparisons = [];
