@@ -4,10 +4,11 @@ Usage: vm-oracle-server.py PACKAGE_DIR...
   Each PACKAGE_DIR holds metadata.json ({"id": ...}) and bytecode_modules/*.mv; all are passed to
   every call, so nothing is fetched from the network.
 
-Reads one request per line on stdin:
-  {"package": "0x1", "module": "u64", "function": "max", "type_args": ["u64"], "args_hex": ["05..."]}
-Writes one line per request on stdout:
-  {"success": bool, "return_values": ["hex", ...], "error": str | null}
+Reads one request per line on stdin, and writes one line per request on stdout:
+  a view call {"package": "0x1", "module": "u64", "function": "max", "type_args": ["u64"], "args_hex": ["05..."]}
+    -> {"success": bool, "return_values": ["hex", ...], "error": str | null}
+  a PTB {"replay_state": {...}}: the wheel's replay-state JSON (transaction, objects, packages)
+    -> {"success": bool, "effects": {...} | null, "error": str | null}
 """
 
 import base64
@@ -15,6 +16,7 @@ import glob
 import json
 import os
 import sys
+import tempfile
 
 import sui_sandbox
 
@@ -46,13 +48,26 @@ def call(packages, request):
     return {"success": bool(result.get("success")), "return_values": values, "error": result.get("error")}
 
 
+def replay(state):
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(state, f)
+        path = f.name
+    try:
+        result = sui_sandbox.replay(state_file=path)
+    finally:
+        os.unlink(path)
+    effects = result.get("effects")
+    return {"success": bool(result.get("local_success")), "effects": effects, "error": result.get("local_error")}
+
+
 def main():
     packages = dict(read_package(d) for d in sys.argv[1:])
     for line in sys.stdin:
         if not line.strip():
             continue
         try:
-            response = call(packages, json.loads(line))
+            request = json.loads(line)
+            response = replay(request["replay_state"]) if "replay_state" in request else call(packages, request)
         except Exception as error:  # the wheel raises for requests it refuses outright
             response = {"success": False, "return_values": [], "error": f"oracle refused: {error}"}
         sys.stdout.write(json.dumps(response) + "\n")

@@ -63,13 +63,25 @@ export class Oracle {
     return new Oracle(packageDirs);
   }
 
-  call(request: OracleRequest): Promise<OracleOutcome> {
+  async call(request: OracleRequest): Promise<OracleOutcome> {
+    return parseOutcome((await this.exchange(request)) as RawOutcome);
+  }
+
+  /**
+   * Runs a PTB through the wheel's `replay` on a hand-written state (transaction, objects,
+   * packages); the framework is the wheel's own bundled copy.
+   */
+  async replay(state: Record<string, unknown>): Promise<ReplayOutcome> {
+    return (await this.exchange({ replay_state: state })) as ReplayOutcome;
+  }
+
+  private exchange(request: unknown): Promise<unknown> {
     return new Promise((resolveCall, reject) => {
       const onExit = () => reject(new Error(`oracle exited: ${this.stderr}`));
       this.child.once('exit', onExit);
       this.waiting.push((line) => {
         this.child.off('exit', onExit);
-        resolveCall(parseOutcome(JSON.parse(line) as RawOutcome));
+        resolveCall(JSON.parse(line));
       });
       this.child.stdin.write(JSON.stringify(request) + '\n');
     });
@@ -81,6 +93,13 @@ export class Oracle {
     this.child.stdin.end();
     await exited;
   }
+}
+
+export interface ReplayOutcome {
+  success: boolean;
+  /** Object ids as `0x` + hex without leading zeros. */
+  effects: { created: string[]; mutated: string[]; deleted: string[]; events_count: number } | null;
+  error: string | null;
 }
 
 interface RawOutcome {

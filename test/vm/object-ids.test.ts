@@ -1,10 +1,13 @@
 // Object ids from `fresh_id` and dynamic-field ids, checked against Sui's published derivations
-// computed here directly with BLAKE2b-256:
+// computed here directly with BLAKE2b-256, and against the ids the real Sui runtime (the wheel's
+// PTB replay) creates for the same digest:
 //   new object:    blake2b256(0xf1 ‖ tx digest ‖ u64 LE creation number)
 //   dynamic field: blake2b256(0xf0 ‖ parent ‖ u64 LE key length ‖ key BCS ‖ TypeTag BCS of the key type)
 import { blake2b } from '@noble/hashes/blake2.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { toBase58 } from '@mysten/sui/utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransactionState, type MoveVm } from '../../src/vm/index.js';
+import { Oracle } from '../../scripts/vm-oracle.js';
 import { address, byteVector, callOk, frameworkVm, fromHex, hex, u64 } from './support/vm.js';
 
 let vm: MoveVm;
@@ -62,3 +65,61 @@ describe('dynamic field ids', () => {
     expect(values).toEqual([blake(Uint8Array.of(0xf0), parent, u64(key.length), key, typeTag)]);
   });
 });
+
+describe.skipIf(!Oracle.available() && process.env.CI !== 'true')(
+  'fresh ids against the real Sui runtime',
+  () => {
+    let oracle: Oracle;
+    beforeAll(() => {
+      oracle = Oracle.start([]);
+    });
+    afterAll(async () => {
+      await oracle?.close();
+    });
+
+    it('creates the same ids as a PTB with the same digest (two coin::zero, then transfer)', async () => {
+      const sender = 'ab'.repeat(32);
+      const ptbDigest = Uint8Array.from({ length: 32 }, (_, i) => (i * 37 + 11) & 0xff);
+      const zero = {
+        type: 'MoveCall',
+        package: '0x2',
+        module: 'coin',
+        function: 'zero',
+        type_arguments: ['0x2::sui::SUI'],
+        arguments: [],
+      };
+      const replay = await oracle.replay({
+        transaction: {
+          digest: toBase58(ptbDigest),
+          sender: '0x' + sender,
+          gas_budget: 1_000_000_000,
+          gas_price: 1000,
+          commands: [
+            zero,
+            zero,
+            {
+              type: 'TransferObjects',
+              objects: [
+                { type: 'Result', index: 0 },
+                { type: 'Result', index: 1 },
+              ],
+              address: { type: 'Input', index: 0 },
+            },
+          ],
+          inputs: [{ type: 'Pure', bytes: Buffer.from(sender, 'hex').toString('base64') }],
+          effects: null,
+        },
+        objects: {},
+        packages: {},
+      });
+      expect(replay.success).toBe(true);
+
+      const tx = new TransactionState({ digest: ptbDigest, sender });
+      for (let i = 0; i < 2; i++) {
+        callOk(vm, { package: '0x2', module: 'coin', function: 'zero', typeArgs: ['0x2::sui::SUI'], tx });
+      }
+      const short = (id: string) => '0x' + id.replace(/^0+/, '');
+      expect(tx.createdIds.map(short).sort()).toEqual([...replay.effects!.created].sort());
+    });
+  },
+);
