@@ -7,7 +7,7 @@
  * - `VARIANT_TAG_MISMATCH`: unpacking an enum value as another variant.
  * - `CALL_STACK_OVERFLOW`: more than 1024 nested calls.
  * - `INSTRUCTION_LIMIT_EXCEEDED`: the instruction budget of the call ran out (runaway loop).
- * - `UNIMPLEMENTED_NATIVE`: a native this VM does not implement (see natives/README in src/vm/README.md).
+ * - `UNIMPLEMENTED_NATIVE`: a native this VM does not implement (listed in src/vm/README.md).
  * - `LINKER_ERROR`: a module, function or type the code refers to is not loaded.
  */
 export type VmStatus =
