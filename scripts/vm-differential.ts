@@ -86,6 +86,10 @@ export interface SynthesisOptions {
    * for any parameter, so this reaches framework code that works on objects.
    */
   structs: boolean;
+  /** Keep functions whose last parameter is a TxContext reference (for replayed PTBs). */
+  txContext?: boolean;
+  /** Only those functions (to cover what view calls cannot). */
+  onlyTxContext?: boolean;
 }
 
 /** Makes random BCS values of the types a sweep can pass. */
@@ -205,22 +209,33 @@ class Synthesizer {
   }
 }
 
-/** Why a function is left out of the sweep, or undefined if it can be called with synthesised values. */
-function exclusionReason(fn: LoadedFunction, synth: Synthesizer): string | undefined {
-  if (fn.visibility !== 'Public') return 'not public';
+/** How a function is called in a sweep, or why it is left out. */
+type CallPlan =
+  { reason: string } | { typeArgs: { tag: string; type: Type }[]; params: Type[]; takesTxContext: boolean };
+
+function planCall(fn: LoadedFunction, synth: Synthesizer, options: SynthesisOptions): CallPlan {
+  if (fn.visibility !== 'Public') return { reason: 'not public' };
   const typeArgs = fn.typeParamConstraints.map((mask) => synth.typeArg(mask));
-  if (typeArgs.some((t) => t === undefined)) return 'no type argument meets the constraints';
-  if (fn.returns.some((r) => r.kind === 'ref')) return 'returns a reference (the oracle refuses those)';
-  const params = fn.params.map((p) =>
+  if (typeArgs.some((t) => t === undefined)) return { reason: 'no type argument meets the constraints' };
+  if (fn.returns.some((r) => r.kind === 'ref'))
+    return { reason: 'returns a reference (the oracle refuses those)' };
+  const all = fn.params.map((p) =>
     substitute(
       p,
       typeArgs.map((t) => t!.type),
     ),
   );
-  // The oracle makes its own TxContext with a random digest, so object ids could never match.
-  if (params.some((p) => isTxContext(p.kind === 'ref' ? p.to : p))) return 'takes a TxContext';
+  const last = all[all.length - 1];
+  const takesTxContext = last !== undefined && last.kind === 'ref' && isTxContext(last.to);
+  // Each VM makes its own TxContext; through view calls the oracle's has a random digest, so only
+  // replayed PTBs (where the digest is ours to choose) can take one.
+  if (takesTxContext && !options.txContext) return { reason: 'takes a TxContext' };
+  const params = takesTxContext ? all.slice(0, -1) : all;
+  if (params.some((p) => isTxContext(p.kind === 'ref' ? p.to : p)))
+    return { reason: 'takes a TxContext by value' };
   const bad = params.find((p) => !synth.canMake(p));
-  return bad ? `parameter ${canonicalTypeName(bad)} cannot be synthesised` : undefined;
+  if (bad) return { reason: `parameter ${canonicalTypeName(bad)} cannot be synthesised` };
+  return { typeArgs: typeArgs.map((t) => t!), params, takesTxContext };
 }
 
 /** `perFunction` cases for each callable public function of the modules at `addresses`, in a stable order. */
@@ -243,25 +258,19 @@ export function generateCases(
   for (const module of modules) {
     for (let index = 0; index < module.json.function_defs.length; index++) {
       const fn = module.functionAt(index);
-      const reason = exclusionReason(fn, synth);
-      if (reason) {
-        excluded.push({ function: `0x${module.id}::${fn.name}`, reason });
+      const plan = planCall(fn, synth, options);
+      if ('reason' in plan) {
+        excluded.push({ function: `0x${module.id}::${fn.name}`, reason: plan.reason });
         continue;
       }
-      const typeArgs = fn.typeParamConstraints.map((mask) => synth.typeArg(mask)!);
-      const params = fn.params.map((p) =>
-        substitute(
-          p,
-          typeArgs.map((t) => t.type),
-        ),
-      );
+      if (options.onlyTxContext && !plan.takesTxContext) continue;
       for (let i = 0; i < perFunction; i++) {
         cases.push({
           package: `0x${module.address}`,
           module: module.name,
           function: fn.name,
-          typeArgs: typeArgs.map((t) => t.tag),
-          argsHex: params.map((p) => {
+          typeArgs: plan.typeArgs.map((t) => t.tag),
+          argsHex: plan.params.map((p) => {
             const writer = new BcsWriter();
             synth.write(writer, p, random, 0);
             return Buffer.from(writer.finish()).toString('hex');
@@ -417,11 +426,12 @@ function reverseHex(hex: string): string {
   return Buffer.from(hex, 'hex').reverse().toString('hex');
 }
 
-export type Verdict = 'agree' | 'oracle-deviation' | 'unimplemented' | 'disagree';
+export type Verdict = 'agree' | 'oracle-deviation' | 'unimplemented' | 'budget' | 'disagree';
 
 /**
  * `agree`; `oracle-deviation` (a documented difference between the wheel and Sui); `unimplemented`
- * (we stop with UNIMPLEMENTED_NATIVE); otherwise `disagree`.
+ * (we stop with UNIMPLEMENTED_NATIVE); `budget` (both ran out, at different points since an
+ * instruction budget is not gas); otherwise `disagree`.
  */
 export function verdict(c: CaseComparison): { verdict: Verdict; reason?: string } {
   if (c.agree) return { verdict: 'agree' };
@@ -432,6 +442,12 @@ export function verdict(c: CaseComparison): { verdict: Verdict; reason?: string 
   );
   if (deviation) return { verdict: 'oracle-deviation', reason: deviation.reason };
   if (c.ours.status === 'UNIMPLEMENTED_NATIVE') return { verdict: 'unimplemented', reason: c.ours.message! };
+  if (c.ours.status === 'INSTRUCTION_LIMIT_EXCEEDED' && c.oracle.status === 'OUT_OF_GAS') {
+    return {
+      verdict: 'budget',
+      reason: 'both stopped a long computation at their own budget (instructions vs gas)',
+    };
+  }
   return { verdict: 'disagree' };
 }
 

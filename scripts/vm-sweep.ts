@@ -1,15 +1,25 @@
 // Differential sweep of src/vm against the real Sui Move VM (sui-sandbox wheel) over every public
 // function of the framework packages whose parameters can be synthesised.
 //
-//   node dist/scripts/vm-sweep.js --corpus DIR [--packages 0x1,0x2] [--seed N] [--per-function N] [--structs] [--out FILE]
+//   node dist/scripts/vm-sweep.js --corpus DIR [--packages 0x1,0x2] [--seed N] [--per-function N]
+//                                 [--structs] [--replay] [--out FILE]
 //
 // --structs also synthesises structs, enums and objects field by field (see SynthesisOptions).
+// --replay runs each case as a one-command PTB through the wheel's replay instead of a view call,
+//          which adds functions taking a TxContext and compares created ids and event counts.
 //
 // Prints the agreement rate and every disagreement; --out writes them as JSON.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { corpusPackageDir, MoveVm } from '../src/vm/index.js';
-import { compareCase, describeDisagreement, generateCases, verdict } from './vm-differential.js';
+import {
+  compareCase,
+  describeDisagreement,
+  generateCases,
+  verdict,
+  type DifferentialCase,
+} from './vm-differential.js';
+import { compareCaseByReplay } from './vm-replay-differential.js';
 import { Oracle } from './vm-oracle.js';
 
 const { values } = parseArgs({
@@ -20,6 +30,7 @@ const { values } = parseArgs({
     'per-function': { type: 'string', default: '20' },
     out: { type: 'string' },
     structs: { type: 'boolean', default: false },
+    replay: { type: 'boolean', default: false },
   },
 });
 if (!values.corpus) {
@@ -30,6 +41,10 @@ if (!values.corpus) {
 }
 
 const packages = values.packages.split(',');
+const SENDER = '5e'.repeat(32);
+/** A distinct, reproducible transaction digest per case. */
+const caseDigest = (index: number) =>
+  Uint8Array.from({ length: 32 }, (_, i) => (index * 131 + i * 7 + 1) & 0xff);
 const vm = await MoveVm.load({ corpusRoot: values.corpus });
 const frameworkDirs = ['0x1', '0x2', '0x3'].map((id) => corpusPackageDir(values.corpus!, id));
 const oracle = Oracle.start(frameworkDirs);
@@ -41,11 +56,16 @@ try {
     Number(values['per-function']),
     {
       structs: values.structs,
+      txContext: values.replay,
     },
   );
   const started = performance.now();
   const comparisons = [];
-  for (const testCase of cases) comparisons.push(await compareCase(vm, oracle, testCase));
+  const compare = (testCase: DifferentialCase, index: number) =>
+    values.replay
+      ? compareCaseByReplay(vm, oracle, testCase, caseDigest(index), SENDER)
+      : compareCase(vm, oracle, testCase);
+  for (const [index, testCase] of cases.entries()) comparisons.push(await compare(testCase, index));
   const seconds = (performance.now() - started) / 1000;
   const verdicts = comparisons.map((c) => ({ ...c, ...verdict(c) }));
   const count = (v: string) => verdicts.filter((c) => c.verdict === v).length;
@@ -57,7 +77,8 @@ try {
   );
   console.log(
     `agree ${count('agree')} of ${comparable} comparable calls (${((100 * count('agree')) / Math.max(1, comparable)).toFixed(2)} %); ` +
-      `unimplemented natives ${count('unimplemented')}; disagree ${count('disagree')}; ` +
+      `unimplemented natives ${count('unimplemented')}; out of budget on both ${count('budget')}; ` +
+      `disagree ${count('disagree')}; ` +
       `oracle deviations from Sui ${count('oracle-deviation')} (not counted)`,
   );
   const reasons = new Map<string, number>();
