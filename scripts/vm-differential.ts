@@ -3,7 +3,7 @@
 // status, code and location.
 import { BcsWriter } from '../src/vm/bcs-values.js';
 import { canonicalTypeName, parseTypeTag, substitute, type Type } from '../src/vm/types.js';
-import { VmLoadError, type MoveVm } from '../src/vm/index.js';
+import { VmLoadError, type MoveVm, type TransactionState } from '../src/vm/index.js';
 import type { LoadedFunction } from '../src/vm/loader.js';
 import type { Oracle, OracleOutcome } from './vm-oracle.js';
 
@@ -282,7 +282,17 @@ export function generateCases(
   return { cases, excluded };
 }
 
-export function runOurs(vm: MoveVm, testCase: DifferentialCase): Outcome {
+/**
+ * Runs a case in src/vm (in `tx` when given). A success is reported by `summarize`: by default the
+ * return values as hex.
+ */
+export function runOurs(
+  vm: MoveVm,
+  testCase: DifferentialCase,
+  tx?: TransactionState,
+  summarize: (returnValues: Uint8Array[]) => string[] = (values) =>
+    values.map((v) => Buffer.from(v).toString('hex')),
+): Outcome {
   try {
     const result = vm.callFunction({
       package: testCase.package,
@@ -290,10 +300,9 @@ export function runOurs(vm: MoveVm, testCase: DifferentialCase): Outcome {
       function: testCase.function,
       typeArgs: testCase.typeArgs,
       args: testCase.argsHex.map((h) => Uint8Array.from(Buffer.from(h, 'hex'))),
+      ...(tx ? { tx } : {}),
     });
-    if (result.success) {
-      return { success: true, returnValues: result.returnValues.map((v) => Buffer.from(v).toString('hex')) };
-    }
+    if (result.success) return { success: true, returnValues: summarize(result.returnValues) };
     const { error } = result;
     const outcome: Outcome = {
       success: false,
@@ -316,7 +325,7 @@ export function runOurs(vm: MoveVm, testCase: DifferentialCase): Outcome {
   }
 }
 
-function fromOracle(outcome: OracleOutcome): Outcome {
+export function fromOracle(outcome: OracleOutcome): Outcome {
   const reduced: Outcome = { success: outcome.success, returnValues: outcome.returnValues };
   if (outcome.status !== undefined) reduced.status = outcome.status;
   if (outcome.code !== undefined) reduced.code = outcome.code.toString();

@@ -9,10 +9,12 @@
 // accounting, not built yet; and the wheel also lists objects that arrived as pure bytes. So the
 // check here is that every id the wheel created from the digest is one our `fresh_id` derived.
 import { toBase58 } from '@mysten/sui/utils';
-import { TransactionState, VmLoadError, type MoveVm } from '../src/vm/index.js';
+import { TransactionState, type MoveVm } from '../src/vm/index.js';
 import { deriveObjectId } from '../src/vm/natives/sui-ids.js';
 import {
+  fromOracle,
   outcomesAgree,
+  runOurs,
   type CaseComparison,
   type DifferentialCase,
   type Outcome,
@@ -37,43 +39,14 @@ const MAX_FRESH_IDS = 256;
 
 function runOursAsPtb(vm: MoveVm, testCase: DifferentialCase, digest: Uint8Array, sender: string): Outcome {
   const tx = new TransactionState({ digest, sender });
-  try {
-    const result = vm.callFunction({
-      package: testCase.package,
-      module: testCase.module,
-      function: testCase.function,
-      typeArgs: testCase.typeArgs,
-      args: testCase.argsHex.map((h) => Uint8Array.from(Buffer.from(h, 'hex'))),
-      tx,
-    });
-    if (!result.success) {
-      const { error } = result;
-      const outcome: Outcome = {
-        success: false,
-        returnValues: [],
-        status: error.status,
-        message: error.message,
-      };
-      if (error.code !== undefined) outcome.code = error.code.toString();
-      if (error.location) {
-        outcome.module = error.location.module;
-        outcome.functionIndex = error.location.functionIndex;
-        outcome.offset = error.location.offset;
-      }
-      return outcome;
-    }
+  return runOurs(vm, testCase, tx, () => {
     // Like transaction effects: an object created and deleted in the same transaction is neither.
     const deleted = new Set(tx.deletedIds);
     const kept = digestIds(digest, Number(tx.idsCreated)).filter(
       (id) => !deleted.has(id.slice(2).padStart(64, '0')),
     );
-    return { success: true, returnValues: effectsSummary(kept, tx.events.length) };
-  } catch (error) {
-    if (error instanceof VmLoadError) {
-      return { success: false, returnValues: [], status: 'REFUSED', message: error.message };
-    }
-    throw error;
-  }
+    return effectsSummary(kept, tx.events.length);
+  });
 }
 
 /** The wheel's outcome; on success, the ids in its `created` list that derive from the digest. */
@@ -113,15 +86,9 @@ async function runOracleAsPtb(
     const fresh = digestIds(digest, MAX_FRESH_IDS).filter((id) => created.has(id));
     return { success: true, returnValues: effectsSummary(fresh, replay.effects.events_count) };
   }
-  const parsed = parseOutcome({ success: false, return_values: [], error: replay.error ?? 'no error text' });
-  const outcome: Outcome = { success: false, returnValues: [] };
-  if (parsed.status !== undefined) outcome.status = parsed.status;
-  if (parsed.code !== undefined) outcome.code = parsed.code.toString();
-  if (parsed.module !== undefined) outcome.module = parsed.module;
-  if (parsed.functionIndex !== undefined) outcome.functionIndex = parsed.functionIndex;
-  if (parsed.offset !== undefined) outcome.offset = parsed.offset;
-  if (parsed.error !== undefined) outcome.message = parsed.error;
-  return outcome;
+  return fromOracle(
+    parseOutcome({ success: false, return_values: [], error: replay.error ?? 'no error text' }),
+  );
 }
 
 /** Runs one case as a PTB on both sides; `digest` and `sender` (64 hex digits) are shared. */

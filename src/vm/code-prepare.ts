@@ -135,6 +135,28 @@ const SIMPLE_OPS: Record<string, Op> = {
   CastU256: Op.CastU256,
 };
 
+/** Arithmetic and bit operations: the instructions whose integer width the preparation records. */
+const INTEGER_BINARY_OPS = new Set<Op>([
+  Op.Add,
+  Op.Sub,
+  Op.Mul,
+  Op.Mod,
+  Op.Div,
+  Op.BitOr,
+  Op.BitAnd,
+  Op.Xor,
+  Op.Shl,
+  Op.Shr,
+]);
+/** The width each cast instruction produces. */
+export const CAST_TARGET: Partial<Record<Op, IntKind>> = {
+  [Op.CastU8]: 'u8',
+  [Op.CastU16]: 'u16',
+  [Op.CastU32]: 'u32',
+  [Op.CastU64]: 'u64',
+  [Op.CastU128]: 'u128',
+  [Op.CastU256]: 'u256',
+};
 const INT_KINDS = new Set<string>(['u8', 'u16', 'u32', 'u64', 'u128', 'u256']);
 const BOOL = primitive('bool');
 const U64 = primitive('u64');
@@ -402,6 +424,19 @@ class CodePreparer {
   private simple(name: string): Instr {
     const op = SIMPLE_OPS[name];
     if (op === undefined) throw new Error(`unsupported instruction ${name}`);
+    const castTarget = CAST_TARGET[op];
+    if (castTarget) {
+      this.pop();
+      this.push(primitive(castTarget));
+      return this.instr(op);
+    }
+    if (INTEGER_BINARY_OPS.has(op)) {
+      // The result has the left operand's type (for shifts the right one is a u8).
+      this.pop();
+      const left = this.pop();
+      this.push(left);
+      return this.instr(op, 0, undefined, this.intKind(left));
+    }
     switch (op) {
       case Op.Pop:
       case Op.Abort:
@@ -423,22 +458,6 @@ class CodePreparer {
       case Op.FreezeRef:
         this.push(this.refTo(this.derefed(this.pop()), false));
         break;
-      case Op.Shl:
-      case Op.Shr:
-      case Op.Add:
-      case Op.Sub:
-      case Op.Mul:
-      case Op.Mod:
-      case Op.Div:
-      case Op.BitOr:
-      case Op.BitAnd:
-      case Op.Xor: {
-        // The result has the left operand's type (for shifts the right one is a u8).
-        this.pop();
-        const left = this.pop();
-        this.push(left);
-        return this.instr(op, 0, undefined, this.intKind(left));
-      }
       case Op.Or:
       case Op.And:
       case Op.Eq:
@@ -453,15 +472,6 @@ class CodePreparer {
       case Op.Not:
         this.pop();
         this.push(BOOL);
-        break;
-      case Op.CastU8:
-      case Op.CastU16:
-      case Op.CastU32:
-      case Op.CastU64:
-      case Op.CastU128:
-      case Op.CastU256:
-        this.pop();
-        this.push(primitive(name.slice(4).toLowerCase() as IntKind));
         break;
       default:
         break;

@@ -1,7 +1,7 @@
 // The execution loop: one operand stack, an explicit frame stack (no JS recursion, so deep Move call
 // chains cannot overflow the JS stack), and an instruction budget.
 import * as arith from './arith.js';
-import { Op, type CallSite, type Instr } from './code-prepare.js';
+import { CAST_TARGET, Op, type CallSite, type Instr } from './code-prepare.js';
 import {
   VECTOR_INDEX_OUT_OF_BOUNDS,
   VECTOR_POP_EMPTY,
@@ -359,13 +359,4 @@ const BINARY: Partial<Record<Op, (kind: Instr['w'], a: arith.Int, b: arith.Int) 
   [Op.Xor]: arith.xor,
   [Op.Shl]: arith.shl,
   [Op.Shr]: arith.shr,
-};
-
-const CAST_TARGET: Partial<Record<Op, Instr['w']>> = {
-  [Op.CastU8]: 'u8',
-  [Op.CastU16]: 'u16',
-  [Op.CastU32]: 'u32',
-  [Op.CastU64]: 'u64',
-  [Op.CastU128]: 'u128',
-  [Op.CastU256]: 'u256',
 };
