@@ -15,7 +15,7 @@ import type { NativeContext, NativeTable } from './natives/registry.js';
 import { hasTypeParams, substitute, type Type } from './types.js';
 import { copyValue, Ref, Struct, Variant, valuesEqual, type Value } from './values.js';
 
-/** Sui's limit on nested calls. */
+/** Sui's limit on suspended callers: the outermost function can nest 1024 calls, not 1025. */
 const MAX_CALL_DEPTH = 1024;
 
 interface Frame {
@@ -130,7 +130,7 @@ export class Interpreter {
               for (const result of results) stack.push(result);
               break;
             }
-            if (frames.length + 1 >= MAX_CALL_DEPTH) {
+            if (frames.length >= MAX_CALL_DEPTH) {
               throw new VmError('CALL_STACK_OVERFLOW', `more than ${MAX_CALL_DEPTH} nested calls`);
             }
             frames.push(frame); // resumes after the call: `Ret` falls through to `pc++`

@@ -31,6 +31,9 @@ const CASES: { fn: string; args: Uint8Array[]; expect: string | { status: string
   { fn: 'shift16', args: [u16(1), Uint8Array.of(16)], expect: { status: 'ARITHMETIC_ERROR' } },
   { fn: 'shift32', args: [u32(0xf0000000), Uint8Array.of(28)], expect: hex(u32(0xf)) },
   { fn: 'shift32', args: [u32(1), Uint8Array.of(32)], expect: { status: 'ARITHMETIC_ERROR' } },
+  // The real VM runs the outer call plus 1024 nested ones, and stops the 1025th.
+  { fn: 'depth', args: [u64(1024)], expect: hex(u64(1024)) },
+  { fn: 'depth', args: [u64(1025)], expect: { status: 'CALL_STACK_OVERFLOW' } },
 ];
 
 let packageDir: string;

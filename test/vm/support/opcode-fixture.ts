@@ -1,11 +1,17 @@
 // A hand-assembled v7 module exercising instructions the framework never uses (BrTrue, Or, And, Nop,
-// UnpackVariantMutRef) and enums (PackVariant, UnpackVariant*, VariantSwitch), written as a package
+// UnpackVariantMutRef), enums (PackVariant, UnpackVariant*, VariantSwitch) and deep recursion (the
+// call-depth limit), written as a package
 // directory so both our VM and the real one (which runs the bytecode verifier on load) can run it.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildModuleJson } from '../../../src/move/fixture-builder.js';
-import { serializeModule, type Bytecode, type SignatureToken } from '../../../src/move/module-json.js';
+import {
+  serializeModule,
+  type Bytecode,
+  type ModuleJson,
+  type SignatureToken,
+} from '../../../src/move/module-json.js';
 
 export const FIXTURE_ADDRESS = '0x' + 'ca'.repeat(32);
 
@@ -90,6 +96,25 @@ const BODIES: Record<string, { locals: ('Shape' | 'U64')[]; code: Bytecode[]; ju
     locals: [],
     code: [{ MoveLoc: 0 }, { BrTrue: 4 }, { MoveLoc: 2 }, 'Ret', { MoveLoc: 1 }, 'Ret'],
   },
+  // depth(n): n nested calls, to find the call-depth limit
+  depth: {
+    locals: [],
+    code: [
+      { CopyLoc: 0 },
+      { LdU64: 0n },
+      'Eq',
+      { BrFalse: 6 },
+      { LdU64: 0n },
+      'Ret',
+      { MoveLoc: 0 },
+      { LdU64: 1n },
+      'Sub',
+      { Call: 'depth' },
+      { LdU64: 1n },
+      'Add',
+      'Ret',
+    ],
+  },
   // shift16(a, s): a << s as u16; shift32(a, s): a >> s as u32
   shift16: { locals: [], code: [{ MoveLoc: 0 }, { MoveLoc: 1 }, 'Shl', 'Ret'] },
   shift32: { locals: [], code: [{ MoveLoc: 0 }, { MoveLoc: 1 }, 'Shr', 'Ret'] },
@@ -121,6 +146,7 @@ function moduleBytes(): Uint8Array {
       { name: 'wrong_variant', params: ['u64'], returns: ['u64'] },
       { name: 'exclusive', params: ['bool', 'bool'], returns: ['bool'] },
       { name: 'pick', params: ['bool', 'u32', 'u32'], returns: ['u32'] },
+      { name: 'depth', params: ['u64'], returns: ['u64'] },
       { name: 'shift16', params: ['u16', 'u8'], returns: ['u16'] },
       { name: 'shift32', params: ['u32', 'u8'], returns: ['u32'] },
     ],
@@ -137,11 +163,18 @@ function moduleBytes(): Uint8Array {
     const body = BODIES[name]!;
     def.code = {
       locals: internSignature(json.signatures, body.locals.map(token)),
-      code: body.code,
+      code: body.code.map((instr) => linkCall(json, instr)),
       jump_tables: body.jumpTable ? [{ head_enum: 0, jump_table: { Full: body.jumpTable } }] : [],
     };
   }
   return serializeModule(json);
+}
+
+/** `{ Call: 'name' }` names a function of this module; the bytecode wants its handle index. */
+function linkCall(json: ModuleJson, instr: Bytecode): Bytecode {
+  if (typeof instr === 'string' || typeof instr.Call !== 'string') return instr;
+  const handle = json.function_handles.findIndex((h) => json.identifiers[h.name] === instr.Call);
+  return { Call: handle };
 }
 
 /** The verifier rejects duplicate pool entries, so reuse an equal signature when there is one. */
