@@ -1,0 +1,11 @@
+// In-process Move VM with Sui natives. See README.md in this folder.
+export { MoveVm, DEFAULT_INSTRUCTION_LIMIT } from './move-vm.js';
+export type { CallFailure, CallRequest, CallResult, LoadOptions } from './move-vm.js';
+export { VmError, VmLoadError } from './errors.js';
+export type { VmLocation, VmStatus } from './errors.js';
+export { TransactionState } from './natives/transaction-state.js';
+export type { TransactionContextInput } from './natives/transaction-state.js';
+export { readFramework, readPackageDir, corpusPackageDir } from './package-source.js';
+export type { PackageBytes } from './package-source.js';
+export { canonicalTypeName, parseTypeTag } from './types.js';
+export type { Type } from './types.js';

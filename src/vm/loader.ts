@@ -1,0 +1,272 @@
+// Module cache and linker: modules are keyed by their self address (the package's original id, also
+// for upgraded packages) and name, and every cross-module reference resolves through that key.
+import { deserializeModule, type ModuleJson, type SignatureToken } from '../move/module-json.js';
+import { VmError, VmLoadError } from './errors.js';
+import { prepareCode, type PreparedCode } from './code-prepare.js';
+import { primitive, type DatatypeType, type Type } from './types.js';
+
+export interface FieldDef {
+  name: string;
+  /** May contain type parameters of the datatype. */
+  type: Type;
+}
+
+export type DatatypeDef =
+  | { kind: 'struct'; name: string; abilities: number; typeParamCount: number; fields: FieldDef[] }
+  | {
+      kind: 'enum';
+      name: string;
+      abilities: number;
+      typeParamCount: number;
+      variants: { name: string; fields: FieldDef[] }[];
+    };
+
+export interface LoadedFunction {
+  module: LoadedModule;
+  /** Index among the module's function definitions. */
+  defIndex: number;
+  name: string;
+  visibility: 'Public' | 'Friend' | 'Private';
+  isEntry: boolean;
+  typeParamCount: number;
+  /** Ability constraints of each type parameter, as a mask (copy 1, drop 2, store 4, key 8). */
+  typeParamConstraints: number[];
+  /** May contain type parameters of the function. */
+  params: Type[];
+  returns: Type[];
+  /** Undefined for natives. */
+  code?: PreparedCode;
+}
+
+const PRIMITIVE_TOKENS: Record<string, Type> = {
+  Bool: primitive('bool'),
+  U8: primitive('u8'),
+  U16: primitive('u16'),
+  U32: primitive('u32'),
+  U64: primitive('u64'),
+  U128: primitive('u128'),
+  U256: primitive('u256'),
+  Address: primitive('address'),
+  Signer: primitive('signer'),
+};
+
+export class LoadedModule {
+  /** 64 hex digits, the self address. */
+  readonly address: string;
+  readonly name: string;
+  private readonly functionIndexByName = new Map<string, number>();
+  private readonly functions: (LoadedFunction | undefined)[] = [];
+  private readonly datatypeDefsByName = new Map<string, DatatypeDef>();
+  /** Converted signatures, by index into the signature pool. */
+  private readonly signatureCache: (Type[] | undefined)[] = [];
+
+  constructor(
+    readonly json: ModuleJson,
+    private readonly loader: Loader,
+  ) {
+    const self = json.module_handles[json.self_module_handle_idx]!;
+    this.address = json.address_identifiers[self.address]!;
+    this.name = json.identifiers[self.name]!;
+    json.function_defs.forEach((def, index) => {
+      this.functionIndexByName.set(this.handleName(json.function_handles[def.function]!.name), index);
+    });
+  }
+
+  get id(): string {
+    return `${this.address}::${this.name}`;
+  }
+
+  identifier(index: number): string {
+    return this.json.identifiers[index]!;
+  }
+
+  private handleName(index: number): string {
+    return this.identifier(index);
+  }
+
+  /** `(address, module name)` of a module handle. */
+  moduleHandle(index: number): { address: string; name: string } {
+    const handle = this.json.module_handles[index]!;
+    return { address: this.json.address_identifiers[handle.address]!, name: this.identifier(handle.name) };
+  }
+
+  /** The datatype a handle names, without type arguments. */
+  datatypeHandle(index: number): DatatypeType {
+    const handle = this.json.datatype_handles[index]!;
+    const owner = this.moduleHandle(handle.module);
+    return {
+      kind: 'datatype',
+      address: owner.address,
+      module: owner.name,
+      name: this.identifier(handle.name),
+      args: [],
+    };
+  }
+
+  tokenType(token: SignatureToken): Type {
+    if (typeof token === 'string') {
+      const type = PRIMITIVE_TOKENS[token];
+      if (!type) throw new VmLoadError(`${this.id}: unknown signature token ${token}`);
+      return type;
+    }
+    if ('Vector' in token) return { kind: 'vector', elem: this.tokenType(token.Vector) };
+    if ('Reference' in token) return { kind: 'ref', mutable: false, to: this.tokenType(token.Reference) };
+    if ('MutableReference' in token) {
+      return { kind: 'ref', mutable: true, to: this.tokenType(token.MutableReference) };
+    }
+    if ('TypeParameter' in token) return { kind: 'param', index: token.TypeParameter };
+    if ('Datatype' in token) return this.datatypeHandle(token.Datatype);
+    const [handle, args] = token.DatatypeInstantiation;
+    return { ...this.datatypeHandle(handle), args: args.map((arg) => this.tokenType(arg)) };
+  }
+
+  signature(index: number): Type[] {
+    let types = this.signatureCache[index];
+    if (!types) {
+      types = this.json.signatures[index]!.map((token) => this.tokenType(token));
+      this.signatureCache[index] = types;
+    }
+    return types;
+  }
+
+  hasFunction(name: string): boolean {
+    return this.functionIndexByName.has(name);
+  }
+
+  functionNames(): string[] {
+    return [...this.functionIndexByName.keys()];
+  }
+
+  function(name: string): LoadedFunction | undefined {
+    const index = this.functionIndexByName.get(name);
+    return index === undefined ? undefined : this.functionAt(index);
+  }
+
+  functionAt(defIndex: number): LoadedFunction {
+    let loaded = this.functions[defIndex];
+    if (loaded) return loaded;
+    const def = this.json.function_defs[defIndex]!;
+    const handle = this.json.function_handles[def.function]!;
+    loaded = {
+      module: this,
+      defIndex,
+      name: this.identifier(handle.name),
+      visibility: def.visibility,
+      isEntry: def.is_entry,
+      typeParamCount: handle.type_parameters.length,
+      typeParamConstraints: handle.type_parameters,
+      params: this.signature(handle.parameters),
+      returns: this.signature(handle.return_),
+    };
+    if (def.code) loaded.code = prepareCode(this, loaded, def.code);
+    this.functions[defIndex] = loaded;
+    return loaded;
+  }
+
+  datatype(name: string): DatatypeDef | undefined {
+    const cached = this.datatypeDefsByName.get(name);
+    if (cached) return cached;
+    const json = this.json;
+    const fieldDefs = (fields: { name: number; signature: SignatureToken }[]): FieldDef[] =>
+      fields.map((field) => ({ name: this.identifier(field.name), type: this.tokenType(field.signature) }));
+    for (const def of json.struct_defs) {
+      const handle = json.datatype_handles[def.struct_handle]!;
+      if (this.identifier(handle.name) !== name) continue;
+      if (def.field_information === 'Native') throw new VmLoadError(`${this.id}::${name} is a native struct`);
+      const loaded: DatatypeDef = {
+        kind: 'struct',
+        name,
+        abilities: handle.abilities,
+        typeParamCount: handle.type_parameters.length,
+        fields: fieldDefs(def.field_information.Declared),
+      };
+      this.datatypeDefsByName.set(name, loaded);
+      return loaded;
+    }
+    for (const def of json.enum_defs) {
+      const handle = json.datatype_handles[def.enum_handle]!;
+      if (this.identifier(handle.name) !== name) continue;
+      const loaded: DatatypeDef = {
+        kind: 'enum',
+        name,
+        abilities: handle.abilities,
+        typeParamCount: handle.type_parameters.length,
+        variants: def.variants.map((v) => ({
+          name: this.identifier(v.variant_name),
+          fields: fieldDefs(v.fields),
+        })),
+      };
+      this.datatypeDefsByName.set(name, loaded);
+      return loaded;
+    }
+    return undefined;
+  }
+
+  /** The function a call instruction's handle names, linked on first use. */
+  resolveFunctionHandle(handleIndex: number): LoadedFunction {
+    const handle = this.json.function_handles[handleIndex]!;
+    const owner = this.moduleHandle(handle.module);
+    return this.loader.requireFunction(owner.address, owner.name, this.identifier(handle.name));
+  }
+}
+
+/** Every loaded module, linked by `(self address, name)`. */
+export class Loader {
+  private readonly modules = new Map<string, LoadedModule>();
+
+  /**
+   * Adds modules. A module whose id is already loaded replaces the old one: that is how an upgraded
+   * package (same original id in its bytecode) supersedes its earlier version.
+   * @throws VmLoadError on bytes the Move deserializer rejects
+   */
+  addModules(modules: readonly { bytes: Uint8Array; label: string }[]): LoadedModule[] {
+    return modules.map(({ bytes, label }) => {
+      let json: ModuleJson;
+      try {
+        json = deserializeModule(bytes, label);
+      } catch (error) {
+        throw new VmLoadError((error as Error).message, { cause: error });
+      }
+      const module = new LoadedModule(json, this);
+      this.modules.set(module.id, module);
+      return module;
+    });
+  }
+
+  module(address: string, name: string): LoadedModule | undefined {
+    return this.modules.get(`${address}::${name}`);
+  }
+
+  allModules(): LoadedModule[] {
+    return [...this.modules.values()];
+  }
+
+  hasAddress(address: string): boolean {
+    for (const module of this.modules.values()) if (module.address === address) return true;
+    return false;
+  }
+
+  requireModule(address: string, name: string): LoadedModule {
+    const module = this.module(address, name);
+    if (!module) throw new VmError('LINKER_ERROR', `module 0x${address}::${name} is not loaded`);
+    return module;
+  }
+
+  requireFunction(address: string, moduleName: string, name: string): LoadedFunction {
+    const fn = this.requireModule(address, moduleName).function(name);
+    if (!fn)
+      throw new VmError('LINKER_ERROR', `function 0x${address}::${moduleName}::${name} does not exist`);
+    return fn;
+  }
+
+  requireDatatype(type: DatatypeType): DatatypeDef {
+    const def = this.requireModule(type.address, type.module).datatype(type.name);
+    if (!def) {
+      throw new VmError(
+        'LINKER_ERROR',
+        `type 0x${type.address}::${type.module}::${type.name} does not exist`,
+      );
+    }
+    return def;
+  }
+}

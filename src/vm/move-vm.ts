@@ -1,0 +1,223 @@
+// The public face of the VM: load packages, call a function with BCS arguments, get BCS results or a
+// located failure. Everything is in-process and deterministic.
+import { decodeValue, encodeValue, type DatatypeResolver } from './bcs-values.js';
+import { VmError, VmLoadError, type VmLocation, type VmStatus } from './errors.js';
+import { Interpreter } from './interpreter.js';
+import { Loader, type LoadedFunction } from './loader.js';
+import { defaultNatives } from './natives/index.js';
+import type { NativeTable } from './natives/registry.js';
+import { TransactionState, type TransactionContextInput } from './natives/transaction-state.js';
+import { normalizeId, readFramework, readPackageDir, type PackageBytes } from './package-source.js';
+import { parseTypeTag, substitute, type Type } from './types.js';
+import { boxedRef, Ref, Struct, type Value } from './values.js';
+
+/** Default instruction budget of one call: enough for heavy framework paths, small enough to stop loops fast. */
+export const DEFAULT_INSTRUCTION_LIMIT = 10_000_000;
+
+export interface LoadOptions {
+  /** A directory of package directories holding at least 0x1 and 0x2. */
+  frameworkDir?: string;
+  /** A corpus in the sui-packages layout; the framework is read from its `0x00/…01` etc. */
+  corpusRoot?: string;
+  /** More packages: directories, or bytes already read. Later packages replace modules of earlier ones. */
+  packages?: (string | PackageBytes)[];
+}
+
+export interface CallRequest {
+  /** Package id (storage or original) or module address, short or full hex. */
+  package: string;
+  module: string;
+  function: string;
+  /** Type tags like `u64` or `0x2::sui::SUI`. */
+  typeArgs?: (string | Type)[];
+  /** One BCS value per parameter; a trailing `&TxContext`/`&mut TxContext` may be left out. */
+  args?: Uint8Array[];
+  /** The transaction the call runs in; a fresh default context when omitted. */
+  tx?: TransactionState | TransactionContextInput;
+  instructionLimit?: number;
+}
+
+export interface CallFailure {
+  status: VmStatus;
+  /** Abort code (ABORTED) or vector sub-status. */
+  code?: bigint;
+  location?: VmLocation;
+  message: string;
+}
+
+export type CallResult =
+  | {
+      success: true;
+      returnValues: Uint8Array[];
+      /** Final BCS of every `&mut` argument, by parameter index (what a dev-inspect reports). */
+      mutatedReferences: { index: number; bytes: Uint8Array }[];
+      instructions: number;
+      tx: TransactionState;
+    }
+  | { success: false; error: CallFailure; tx: TransactionState };
+
+const TX_CONTEXT = { address: '0'.repeat(63) + '2', module: 'tx_context', name: 'TxContext' };
+
+export class MoveVm {
+  readonly loader = new Loader();
+  /** Storage id → the address its modules carry (differs for upgraded packages). */
+  private readonly packageAliases = new Map<string, string>();
+  private readonly resolve: DatatypeResolver = (type) => this.loader.requireDatatype(type);
+
+  constructor(
+    packages: readonly PackageBytes[],
+    private readonly natives: NativeTable = defaultNatives(),
+  ) {
+    for (const pkg of packages) {
+      const modules = this.loader.addModules(pkg.modules);
+      const self = modules[0]?.address;
+      if (self) this.packageAliases.set(normalizeId(pkg.id), self);
+    }
+  }
+
+  /** Reads the framework and the given packages from disk. */
+  static async load(options: LoadOptions): Promise<MoveVm> {
+    const framework = await readFramework(options);
+    const extra = await Promise.all(
+      (options.packages ?? []).map((p) => (typeof p === 'string' ? readPackageDir(p) : p)),
+    );
+    return new MoveVm([...framework, ...extra]);
+  }
+
+  /** The address the modules of a package carry, for a storage id, original id or module address. */
+  moduleAddress(packageId: string): string {
+    const digits = normalizeId(packageId);
+    return this.packageAliases.get(digits) ?? digits;
+  }
+
+  /** Resolves the callee, or throws VmLoadError for a missing module or function. */
+  function(packageId: string, module: string, name: string): LoadedFunction {
+    const address = this.moduleAddress(packageId);
+    const loaded = this.loader.module(address, module);
+    if (!loaded) throw new VmLoadError(`module 0x${address}::${module} is not loaded`);
+    const fn = loaded.function(name);
+    if (!fn) throw new VmLoadError(`function 0x${address}::${module}::${name} does not exist`);
+    return fn;
+  }
+
+  /**
+   * Calls a function, whatever its visibility (like a dev-inspect), and returns its results as BCS.
+   * Bad requests (unknown function, wrong argument count or bytes) throw VmLoadError; failures
+   * of the code itself come back as `success: false`.
+   */
+  callFunction(request: CallRequest): CallResult {
+    const fn = this.function(request.package, request.module, request.function);
+    const typeArgs = (request.typeArgs ?? []).map((t) => this.checkedTypeArg(t));
+    if (typeArgs.length !== fn.typeParamCount) {
+      throw new VmLoadError(`${fn.name} takes ${fn.typeParamCount} type arguments, got ${typeArgs.length}`);
+    }
+    const tx = request.tx instanceof TransactionState ? request.tx : new TransactionState(request.tx);
+    const params = fn.params.map((p) => substitute(p, typeArgs));
+    const args = this.argumentValues(fn, params, request.args ?? [], tx);
+    const interpreter = new Interpreter(this.natives, { loader: this.loader, resolve: this.resolve, tx });
+    try {
+      const { returns, instructions } = interpreter.run(
+        fn,
+        typeArgs,
+        [...args], // the interpreter turns its argument array into the frame's locals
+        request.instructionLimit ?? DEFAULT_INSTRUCTION_LIMIT,
+      );
+      const returnTypes = fn.returns.map((r) => substitute(r, typeArgs));
+      const returnValues = returns.map((value, i) => {
+        const type = returnTypes[i]!;
+        return encodeValue(type.kind === 'ref' ? type.to : type, value, this.resolve);
+      });
+      const mutatedReferences = params.flatMap((param, index) =>
+        param.kind === 'ref' && param.mutable && index < (request.args ?? []).length
+          ? [{ index, bytes: encodeValue(param.to, (args[index] as Ref).read(), this.resolve) }]
+          : [],
+      );
+      return { success: true, returnValues, mutatedReferences, instructions, tx };
+    } catch (error) {
+      if (!(error instanceof VmError)) throw error;
+      const failure: CallFailure = { status: error.status, message: error.message };
+      if (error.code !== undefined) failure.code = error.code;
+      if (error.location) failure.location = error.location;
+      return { success: false, error: failure, tx };
+    }
+  }
+
+  private checkedTypeArg(typeArg: string | Type): Type {
+    const type = typeof typeArg === 'string' ? parseTypeTag(typeArg) : typeArg;
+    const check = (t: Type): void => {
+      if (t.kind === 'vector') check(t.elem);
+      if (t.kind === 'datatype') {
+        try {
+          const def = this.loader.requireDatatype(t);
+          if (def.typeParamCount !== t.args.length) {
+            throw new VmLoadError(`${def.name} takes ${def.typeParamCount} type arguments`);
+          }
+        } catch (error) {
+          if (error instanceof VmError) throw new VmLoadError(error.message);
+          throw error;
+        }
+        t.args.forEach(check);
+      }
+      if (t.kind === 'param' || t.kind === 'ref')
+        throw new VmLoadError('type arguments cannot be references');
+    };
+    check(type);
+    return type;
+  }
+
+  private argumentValues(
+    fn: LoadedFunction,
+    params: Type[],
+    args: Uint8Array[],
+    tx: TransactionState,
+  ): Value[] {
+    const last = params[params.length - 1];
+    const injectContext = args.length === params.length - 1 && last !== undefined && isTxContextRef(last);
+    if (args.length !== params.length && !injectContext) {
+      throw new VmLoadError(`${fn.name} takes ${params.length} arguments, got ${args.length}`);
+    }
+    const values = args.map((bytes, i) => {
+      const param = params[i]!;
+      const type = param.kind === 'ref' ? param.to : param;
+      let value: Value;
+      try {
+        value = decodeValue(type, bytes, this.resolve);
+      } catch (error) {
+        throw new VmLoadError(`argument ${i} of ${fn.name}: ${(error as Error).message}`, { cause: error });
+      }
+      return param.kind === 'ref' ? boxedRef(value) : value;
+    });
+    if (injectContext) values.push(boxedRef(this.txContextValue(tx)));
+    return values;
+  }
+
+  /** The Move `TxContext` struct for a transaction, field by field as its definition names them. */
+  private txContextValue(tx: TransactionState): Struct {
+    const def = this.loader.requireDatatype({ kind: 'datatype', ...TX_CONTEXT, args: [] });
+    if (def.kind !== 'struct') throw new VmLoadError('TxContext is not a struct');
+    const byName: Record<string, Value> = {
+      sender: tx.sender,
+      tx_hash: Array.from(tx.digest),
+      epoch: tx.epoch,
+      epoch_timestamp_ms: tx.epochTimestampMs,
+      ids_created: tx.idsCreated,
+    };
+    return new Struct(
+      def.fields.map((field) => {
+        const value = byName[field.name];
+        if (value === undefined) throw new VmLoadError(`unknown TxContext field ${field.name}`);
+        return value;
+      }),
+    );
+  }
+}
+
+function isTxContextRef(type: Type): boolean {
+  return (
+    type.kind === 'ref' &&
+    type.to.kind === 'datatype' &&
+    type.to.address === TX_CONTEXT.address &&
+    type.to.module === TX_CONTEXT.module &&
+    type.to.name === TX_CONTEXT.name
+  );
+}

@@ -1,0 +1,77 @@
+// Per-transaction state the Sui natives read and write: the transaction context, ids created, child
+// objects (dynamic fields) and the effects recorded so far. A PTB executor keeps one across its commands.
+import type { Type } from '../types.js';
+import type { Value } from '../values.js';
+
+export type Owner =
+  | { kind: 'address'; address: string }
+  | { kind: 'shared' }
+  | { kind: 'immutable' }
+  /** As given to `party_transfer_impl`; interpreting permissions is the executor's job. */
+  | { kind: 'party'; defaultPermissions: bigint; addresses: string[]; permissions: bigint[] };
+
+export interface TransferEffect {
+  objectId: string;
+  type: Type;
+  owner: Owner;
+  /** The object's value at the time of the transfer (owned by the effects from then on). */
+  value: Value;
+}
+
+export interface EventEffect {
+  type: Type;
+  value: Value;
+}
+
+export interface ChildObject {
+  parent: string;
+  type: Type;
+  /** One-slot container, so `borrow_child_object` can hand out a reference into it. */
+  cell: [Value];
+}
+
+export interface TransactionContextInput {
+  /** 64 hex digits (with or without `0x`). Default: zero address. */
+  sender?: string;
+  /** 32-byte transaction digest, used to derive fresh object ids. Default: 32 zero bytes. */
+  digest?: Uint8Array;
+  epoch?: bigint;
+  epochTimestampMs?: bigint;
+  gasPrice?: bigint;
+  gasBudget?: bigint;
+  /** Gas sponsor, 64 hex digits. */
+  sponsor?: string;
+}
+
+export class TransactionState {
+  readonly sender: string;
+  readonly digest: Uint8Array;
+  readonly epoch: bigint;
+  readonly epochTimestampMs: bigint;
+  readonly gasPrice: bigint;
+  readonly gasBudget: bigint;
+  readonly sponsor: string | undefined;
+  idsCreated = 0n;
+  /** Ids made by `fresh_id` / `record_new_uid` in this transaction, in order. */
+  readonly createdIds: string[] = [];
+  readonly deletedIds: string[] = [];
+  readonly transfers: TransferEffect[] = [];
+  readonly events: EventEffect[] = [];
+  /** Child objects by their own id (dynamic fields hang off their parent's id). */
+  readonly children = new Map<string, ChildObject>();
+
+  constructor(input: TransactionContextInput = {}) {
+    this.sender = normalizeAddress(input.sender ?? '0');
+    this.digest = input.digest ?? new Uint8Array(32);
+    if (this.digest.length !== 32) throw new Error('transaction digest must be 32 bytes');
+    this.epoch = input.epoch ?? 0n;
+    this.epochTimestampMs = input.epochTimestampMs ?? 0n;
+    this.gasPrice = input.gasPrice ?? 1000n;
+    this.gasBudget = input.gasBudget ?? 50_000_000_000n;
+    this.sponsor = input.sponsor === undefined ? undefined : normalizeAddress(input.sponsor);
+  }
+}
+
+function normalizeAddress(address: string): string {
+  return address.replace(/^0x/, '').toLowerCase().padStart(64, '0');
+}
