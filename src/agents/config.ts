@@ -4,10 +4,8 @@
 
 import { ConfigError } from './config-error.js';
 import { clamp, isSet, parseBoolWord, parseFloatLoose, parseIntLoose, type EnvSource } from './env-values.js';
-import { redactApiKey } from './redact.js';
 
 export { ConfigError } from './config-error.js';
-export { redactApiKey } from './redact.js';
 
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const SUPPORTED_PROVIDER = 'openai_compatible';
@@ -109,37 +107,8 @@ export function loadRealAgentConfig(processEnv: EnvSource, dotenv: EnvSource): R
   return { ...loadRealAgentSettings(processEnv, dotenv), api_key: apiKey };
 }
 
-/** The config without its key: what may be printed or stored in workflow history. */
-export function publicAgentConfig(config: RealAgentConfig | RealAgentSettings): RealAgentSettings {
-  const { api_key: _omitted, ...settings } = config as RealAgentConfig;
-  return settings;
-}
-
-/** What `--doctor-agent` prints. */
-export function debugEffectiveConfig(config: RealAgentConfig): {
-  provider: string;
-  base_url: string;
-  model: string;
-  api_key: string;
-} {
-  return {
-    provider: config.provider,
-    base_url: config.base_url,
-    model: config.model,
-    api_key: redactApiKey(config.api_key),
-  };
-}
-
 export function isOpenRouter(baseUrl: string): boolean {
   return baseUrl.toLowerCase().includes('openrouter.ai');
-}
-
-const REASONING_MODEL_MARKERS = ['deepseek', 'o1', 'o3', 'glm', 'qwen', 'thinking'];
-
-/** Upstream computes this but never uses it; kept for parity. */
-export function isReasoningModel(model: string): boolean {
-  const lower = model.toLowerCase();
-  return REASONING_MODEL_MARKERS.some((marker) => lower.includes(marker));
 }
 
 function optionalNumber(

@@ -222,22 +222,6 @@ export class ModelMalformedOutput extends ModelError {
   }
 }
 
-export function isModelError(error: unknown): error is ModelError {
-  return error instanceof ModelError;
-}
-
-/** Types Temporal must not retry; usable as a retry policy's `nonRetryableErrorTypes`. */
-export const NON_RETRYABLE_MODEL_ERROR_TYPES: readonly ModelErrorType[] = [
-  'ModelRequestRejected',
-  'ModelAuthFailed',
-  'ModelNotFound',
-  'ModelQuotaExceeded',
-  'ModelRequestCancelled',
-  'ModelEmptyContent',
-  'ModelBadResponse',
-  'ModelMalformedOutput',
-];
-
 /** Plain data for building a Temporal `ApplicationFailure` without this module depending on Temporal. */
 export interface ModelFailureInfo {
   type: ModelErrorType;

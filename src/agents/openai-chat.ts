@@ -3,7 +3,12 @@
 
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { TokenUsage } from '../core/types.js';
-import { createBufferingFetch, type BufferedExchange } from './buffering-fetch.js';
+import {
+  createBufferingFetch,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  ResponseTooLargeError,
+  type BufferedExchange,
+} from './buffering-fetch.js';
 import { buildChatRequestBody, effectiveRequestTimeoutMs, extraHeadersFor } from './chat-request.js';
 import { readChatAnswer } from './chat-response.js';
 import { classifyHttpError } from './classify-http-error.js';
@@ -24,6 +29,8 @@ export interface CompleteChatOptions {
   signal?: AbortSignal;
   /** Replaces the default system message. */
   systemPrompt?: string;
+  /** Cap on the response body; larger bodies fail as ModelBadResponse. */
+  maxResponseBytes?: number;
 }
 
 export interface ChatCompletionResult {
@@ -53,7 +60,7 @@ export async function completeChat(
     maxRetries: 0,
     timeout: timeoutMs,
     defaultHeaders: extraHeadersFor(settings),
-    fetch: createBufferingFetch(exchange),
+    fetch: createBufferingFetch(exchange, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
     // Do not pick up OPENAI_ORG_ID / OPENAI_PROJECT_ID from the worker's environment.
     organization: null,
     project: null,
@@ -104,6 +111,8 @@ function toModelError(error: unknown, context: FailureContext): ModelError | Err
     if (reason instanceof Error && reason.name !== 'AbortError') return reason;
     return new ModelRequestCancelled({ baseUrl, cause: error });
   }
+  const tooLarge = findCause(error, ResponseTooLargeError);
+  if (tooLarge) return new ModelBadResponse({ detail: tooLarge.message, baseUrl, cause: error });
   if (error instanceof APIConnectionTimeoutError)
     return new ModelTimeout({ baseUrl, timeoutMs, cause: error });
   if (error instanceof APIConnectionError) {
@@ -123,6 +132,16 @@ function toModelError(error: unknown, context: FailureContext): ModelError | Err
     return new ModelBadResponse({ detail: 'response body is not valid JSON', baseUrl, body, cause: error });
   }
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The SDK wraps what fetch throws (as a connection error); look through the `cause` chain. */
+function findCause<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | null {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    if (current instanceof type) return current;
+    current = current.cause;
+  }
+  return null;
 }
 
 /** "Connection error.: fetch failed: connect ECONNREFUSED 127.0.0.1:1": the useful part is deep in `cause`. */

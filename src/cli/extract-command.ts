@@ -1,7 +1,9 @@
 // `smi-bench extract`: the interface JSON of one package, like the upstream extractor's --emit-bytecode-json.
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { extractPackageInterface, formatInterfaceJson } from '../move/index.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
+import { UsageError } from './errors.js';
 import type { CliIO } from './run-phase1.js';
 
 export interface ExtractCliOptions {
@@ -11,8 +13,21 @@ export interface ExtractCliOptions {
   out: string;
 }
 
+// Checked here so a wrong path is named as such, not reported as a file missing inside it.
+async function requirePackageFolder(dir: string): Promise<void> {
+  const info = await stat(dir).catch(() => null);
+  if (info === null) throw new UsageError(`package folder ${dir} does not exist`);
+  if (!info.isDirectory()) {
+    throw new UsageError(
+      `${dir} is not a folder: --bytecode-package-dir takes the package folder that holds metadata.json and bytecode_modules/`,
+    );
+  }
+}
+
 export async function runExtract(opts: ExtractCliOptions, io: CliIO): Promise<number> {
-  const iface = await extractPackageInterface(resolve(opts.bytecodePackageDir), {
+  const dir = resolve(opts.bytecodePackageDir);
+  await requirePackageFolder(dir);
+  const iface = await extractPackageInterface(dir, {
     includeEnums: opts.includeEnums,
     ...(opts.packageId ? { packageId: opts.packageId } : {}),
   });

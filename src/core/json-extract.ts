@@ -66,12 +66,27 @@ export function safeJsonLoads(text: string, context = '', options: SafeJsonLoads
   );
 }
 
-// The first fenced block, with or without a `json` tag (any case); upstream uses the same pattern.
-const FENCE = /```(?:json)?\s*([\s\S]*?)\s*```/i;
+// The first fenced block, with or without a `json` tag (any case), as upstream's pattern
+// /```(?:json)?\s*([\s\S]*?)\s*```/i would find it. Hand-written because that regex backtracks on long
+// whitespace runs (cubic time: a reply of 10,000 blanks took minutes); this walks the text a bounded number
+// of times. Equivalence: the regex matches at the first ``` iff another ``` starts 3 or more characters
+// later; it takes the `json` tag when present; the body starts after the leading whitespace and ends
+// before the whitespace that precedes the next ``` (the surrounding pyStrip makes the trim edges moot).
+const TICKS = '```';
+const WHITESPACE = /\s/;
+const JSON_TAG = /^json$/i;
 
 function stripFence(text: string): string {
-  const m = FENCE.exec(text);
-  return pyStrip(m ? (m[1] ?? '') : text);
+  const open = text.indexOf(TICKS);
+  const close0 = open === -1 ? -1 : text.indexOf(TICKS, open + TICKS.length);
+  if (close0 === -1) return pyStrip(text);
+  let from = open + TICKS.length;
+  if (JSON_TAG.test(text.slice(from, from + 4))) from += 4;
+  while (from < text.length && WHITESPACE.test(text[from] as string)) from++;
+  const close = text.indexOf(TICKS, from);
+  let to = close;
+  while (to > from && WHITESPACE.test(text[to - 1] as string)) to--;
+  return pyStrip(text.slice(from, to));
 }
 
 /** Any JSON value found in a model reply (fence stripped first). */

@@ -1,7 +1,7 @@
 // File-system side of a package directory in the sui-packages layout:
 //   <dir>/metadata.json           {"id": "0x…", …}   (only `id` is read)
 //   <dir>/bytecode_modules/*.mv   one compiled module per file (sub-folders are ignored)
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compareUtf8 } from './canonical-json.js';
 import { describeThrown, PackageReadError } from './errors.js';
@@ -24,8 +24,15 @@ export async function readMetadataId(packageDir: string): Promise<string> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') {
-      throw new PackageReadError('missing_metadata', `${METADATA_FILE} is missing in ${packageDir}`);
+    const code = errorCode(error);
+    if (code === 'ENOTDIR') {
+      throw new PackageReadError('missing_metadata', `${packageDir} is not a package folder`);
+    }
+    if (code === 'ENOENT') {
+      throw new PackageReadError(
+        'missing_metadata',
+        `${METADATA_FILE} is missing in ${packageDir}${(await folderExists(packageDir)) ? '' : ' (the folder does not exist)'}`,
+      );
     }
     throw new PackageReadError('unreadable', `cannot read ${path}: ${describeThrown(error)}`, {
       cause: error,
@@ -44,6 +51,10 @@ export async function readMetadataId(packageDir: string): Promise<string> {
     throw new PackageReadError('invalid_metadata', `${path} has no string "id" field`);
   }
   return id;
+}
+
+async function folderExists(dir: string): Promise<boolean> {
+  return (await stat(dir).catch(() => null))?.isDirectory() ?? false;
 }
 
 /** Rust `Path::extension() == Some("mv")`: a leading dot alone does not start an extension. */

@@ -7,6 +7,7 @@ import {
   safeJsonLoads,
 } from '../../src/core/json-extract.js';
 import { PyFloat } from '../../src/core/py-float.js';
+import { pyStrip } from '../../src/core/py-string.js';
 
 describe('safeJsonLoads (harness §20.3, upstream test_utils / test_utils_robustness)', () => {
   it('parses clean JSON and noisy stdout', () => {
@@ -86,5 +87,72 @@ describe('extractTypeList (upstream test_json_extract)', () => {
     expect(() => extractTypeList('hello world')).toThrow(JsonExtractError);
     expect(() => extractTypeList('{"types": []}')).toThrow(/unexpected JSON shape/);
     expect(() => extractTypeList('"x"')).toThrow(JsonExtractError);
+  });
+});
+
+describe('fence stripping in linear time', () => {
+  // Upstream's pattern is the oracle; on short inputs its backtracking is harmless.
+  const UPSTREAM_FENCE = /```(?:json)?\s*([\s\S]*?)\s*```/i;
+  const viaRegex = (text: string): unknown => {
+    const m = UPSTREAM_FENCE.exec(text);
+    return safeJsonLoads(pyStrip(m ? (m[1] ?? '') : text), 'model response extraction');
+  };
+  const outcome = (f: () => unknown): string => {
+    try {
+      return JSON.stringify(f());
+    } catch (e) {
+      return `error: ${(e as Error).message.replace(/^no JSON found: /, '')}`;
+    }
+  };
+
+  it('agrees with the upstream regex on random fence-heavy text', () => {
+    const alphabet = [
+      '`',
+      '`',
+      '`',
+      'json',
+      'JSON',
+      'js',
+      ' ',
+      '\n',
+      '\t',
+      '{',
+      '}',
+      '"a"',
+      ':',
+      '1',
+      '[',
+      ']',
+      'x',
+    ];
+    let seed = 12345;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let n = 0; n < 5000; n++) {
+      const parts: string[] = [];
+      const len = next() % 24;
+      for (let k = 0; k < len; k++) parts.push(alphabet[next() % alphabet.length] as string);
+      const text = parts.join('');
+      expect(
+        outcome(() => extractJsonValue(text)),
+        JSON.stringify(text),
+      ).toBe(outcome(() => viaRegex(text)));
+    }
+  });
+
+  it.each([
+    ['1 MB of blanks after a json fence', '```json' + ' '.repeat(1 << 20)],
+    ['1 MB of newlines after a json fence', '```json' + '\n'.repeat(1 << 20)],
+    ['1 MB of blanks between two fences', '```' + ' '.repeat(1 << 20) + 'x' + ' '.repeat(1 << 20) + '```'],
+    ['1 MB of backticks', '`'.repeat(1 << 20)],
+    ['1 MB of open braces', '{'.repeat(1 << 20)],
+    ['1 MB of braces and brackets', '{['.repeat(1 << 19) + ']}'],
+  ])('%s finishes well under a second', (_name, text) => {
+    const started = performance.now();
+    try {
+      extractJsonValue(text);
+    } catch (e) {
+      expect(e).toBeInstanceOf(Error);
+    }
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
