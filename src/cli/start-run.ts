@@ -6,9 +6,11 @@ import {
   WorkflowIdReusePolicy,
   type SearchAttributePair,
 } from '@temporalio/common';
+import { runIdProblem } from '../core/run-id.js';
 import { SEARCH_ATTRIBUTES, TASK_QUEUES, runWorkflowId } from '../temporal/names.js';
 import type { phase1Run } from '../workflows/phase1-run.js';
 import type { Phase1RunInput } from '../workflows/phase1-types.js';
+import { UsageError } from './errors.js';
 import type { Session } from './session.js';
 
 export interface StartOutcome {
@@ -30,6 +32,8 @@ function searchAttributes(input: Phase1RunInput): SearchAttributePair[] {
 }
 
 export async function startPhase1Run(session: Session, input: Phase1RunInput): Promise<StartOutcome> {
+  const badRunId = runIdProblem(input.runId);
+  if (badRunId) throw new UsageError(badRunId);
   const workflowId = runWorkflowId('phase1', input.runId);
   const existing = session.client.workflow.getHandle<typeof phase1Run>(workflowId);
   const status = await existing
