@@ -6,4 +6,5 @@ export const TEST_NAMESPACES = {
   realAgent: 'test-real-agent',
   cli: 'test-cli',
   resume: 'test-resume',
+  limits: 'test-limits',
 } as const;
