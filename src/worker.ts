@@ -60,6 +60,8 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
       taskQueue: TASK_QUEUES.orchestration,
       ...workflowCode(),
       activities: createIoActivities(),
+      // Extraction and recording run here as local activities; without this only the SDK default bounds them.
+      maxConcurrentLocalActivityExecutions: settings.ioConcurrency,
     }),
     Worker.create({
       ...common,

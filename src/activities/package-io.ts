@@ -51,6 +51,7 @@ async function recordPackageResult(args: {
   trace: Record<string, unknown>;
   startedAtUnixSeconds: number;
   finishedAtUnixSeconds: number;
+  round?: string;
 }): Promise<void> {
   return asActivity(() =>
     recordRow(
@@ -61,6 +62,7 @@ async function recordPackageResult(args: {
         trace: args.trace,
         started_at_unix_seconds: args.startedAtUnixSeconds,
         finished_at_unix_seconds: args.finishedAtUnixSeconds,
+        ...(args.round ? { round: args.round } : {}),
       },
       phaseDefinition(args.phase).rowLog,
     ),

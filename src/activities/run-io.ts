@@ -156,6 +156,7 @@ async function recordFailedPackage(args: {
   index: number;
   packageId: string;
   error: string;
+  round?: string;
 }): Promise<PackageSummary> {
   return asActivity(async () => {
     const definition = phaseDefinition(args.phase);
@@ -165,6 +166,7 @@ async function recordFailedPackage(args: {
       row: definition.failedRow(args.packageId, args.error),
       started_at_unix_seconds: now,
       finished_at_unix_seconds: now,
+      ...(args.round ? { round: args.round } : {}),
     };
     await recordRow(args.runDir, stored, definition.rowLog);
     return definition.summaryOf(stored);

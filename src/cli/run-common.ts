@@ -12,7 +12,7 @@ import {
 } from '../agents/config.js';
 import type { LlmActivityDeps } from '../activities/llm.js';
 import { parseDotenv } from '../core/dotenv.js';
-import { defaultRunId, safeRunId } from '../core/run-id.js';
+import { defaultRunId, runIdProblem } from '../core/run-id.js';
 import { resolveDataset } from '../corpus/ids-file.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { BaseOptions, RunInput } from '../workflows/run-types.js';
@@ -108,11 +108,8 @@ export async function buildRunInput<O extends BaseOptions>(
   }
   const idsFile = await resolveIdsFile(opts);
   const runId = opts.runId ?? defaultRunId(phase, new Date(), process.pid, randomBytes(3).toString('hex'));
-  if (safeRunId(runId) !== runId) {
-    throw new UsageError(
-      `run id "${runId}" may only contain letters, digits, "-", "_" and "." (at most 120)`,
-    );
-  }
+  const badRunId = runIdProblem(runId);
+  if (badRunId) throw new UsageError(badRunId);
   return {
     phase,
     runId,

@@ -3,7 +3,7 @@
 import { open, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { WorkflowExecutionDescription, WorkflowHandle } from '@temporalio/client';
-import { safeRunId } from '../core/run-id.js';
+import { runIdProblem } from '../core/run-id.js';
 import { runPaths } from '../run-store/paths.js';
 import { PHASES, runWorkflowId } from '../temporal/names.js';
 import type { benchmarkRun } from '../workflows/benchmark-run.js';
@@ -37,7 +37,7 @@ export interface FinishedRun {
  * under way, and only Temporal knows where that stands.
  */
 export async function readFinishedRun(logDir: string, runId: string): Promise<FinishedRun | null> {
-  if (safeRunId(runId) !== runId) return null; // no run directory can have this name
+  if (runIdProblem(runId)) return null; // no run directory can have this name
   const runDir = resolve(logDir, runId);
   const paths = runPaths(runDir);
   const resultText = await readIfExists(paths.result);

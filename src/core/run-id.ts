@@ -11,6 +11,18 @@ export function safeRunId(id: string): string {
   return chars.slice(0, MAX_RUN_ID_LENGTH).join('');
 }
 
+/**
+ * Why `id` cannot name a run directory (null when it can). A run id becomes a folder under the log dir, so
+ * it must be one plain name: `..` or a leading `.` would escape the log dir or hide the run.
+ */
+export function runIdProblem(id: string): string | null {
+  const rule = `may only contain letters, digits, "-", "_" and ".", not start with ".", and be 1 to ${MAX_RUN_ID_LENGTH} characters long`;
+  const chars = [...id];
+  const plain =
+    chars.length > 0 && chars.length <= MAX_RUN_ID_LENGTH && chars.every((ch) => SAFE_CHAR.test(ch));
+  return plain && !id.startsWith('.') ? null : `run id ${JSON.stringify(id)} ${rule}`;
+}
+
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /** `<prefix>_<UTC YYYYmmdd_HHMMSS>_pid<pid>_<6 lowercase hex>`. */

@@ -16,7 +16,7 @@ export class InvalidBytecodeError extends Error {
 }
 
 export type PackageReadErrorCode =
-  'missing_metadata' | 'invalid_metadata' | 'no_modules' | 'invalid_bytecode' | 'unreadable';
+  'missing_metadata' | 'invalid_metadata' | 'no_modules' | 'invalid_bytecode' | 'unreadable' | 'too_large';
 
 /** A package directory that cannot be turned into an interface. The message names the path. */
 export class PackageReadError extends Error {

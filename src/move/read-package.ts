@@ -2,7 +2,7 @@
 //   <dir>/metadata.json           {"id": "0x…", …}   (only `id` is read)
 //   <dir>/bytecode_modules/*.mv   one compiled module per file (sub-folders are ignored)
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { compareUtf8 } from './canonical-json.js';
 import { describeThrown, PackageReadError } from './errors.js';
 
@@ -92,19 +92,45 @@ export async function listModuleFiles(packageDir: string): Promise<string[]> {
   return names.map((name) => join(modulesDir, name));
 }
 
-/** @throws PackageReadError unreadable */
+// Bounds on what one untrusted package can make a worker read and parse. Sui caps a published package near
+// 100 KB and the framework's largest module is about 13 KB, so these leave ample room for any real package.
+export const MAX_MODULE_BYTES = 1024 * 1024;
+export const MAX_PACKAGE_BYTES = 8 * 1024 * 1024;
+
+/** @throws PackageReadError unreadable | too_large */
 export async function readModuleFiles(paths: readonly string[]): Promise<ModuleFile[]> {
-  return Promise.all(
-    paths.map(async (path) => {
-      try {
-        return { path, bytes: await readFile(path) };
-      } catch (error) {
-        throw new PackageReadError('unreadable', `cannot read ${path}: ${describeThrown(error)}`, {
-          cause: error,
-        });
-      }
-    }),
+  const sizes = await Promise.all(
+    paths.map(async (path) => (await unreadableAsPackageError(path, (p) => stat(p))).size),
   );
+  let total = 0;
+  for (const [i, size] of sizes.entries()) {
+    if (size > MAX_MODULE_BYTES) {
+      throw new PackageReadError(
+        'too_large',
+        `${paths[i]} has ${size} bytes, more than the ${MAX_MODULE_BYTES} allowed for one module`,
+      );
+    }
+    total += size;
+  }
+  if (total > MAX_PACKAGE_BYTES) {
+    throw new PackageReadError(
+      'too_large',
+      `the modules in ${dirname(paths[0] ?? '')} have ${total} bytes, more than the ${MAX_PACKAGE_BYTES} allowed`,
+    );
+  }
+  return Promise.all(
+    paths.map(async (path) => ({ path, bytes: await unreadableAsPackageError(path, (p) => readFile(p)) })),
+  );
+}
+
+async function unreadableAsPackageError<T>(path: string, read: (path: string) => Promise<T>): Promise<T> {
+  try {
+    return await read(path);
+  } catch (error) {
+    throw new PackageReadError('unreadable', `cannot read ${path}: ${describeThrown(error)}`, {
+      cause: error,
+    });
+  }
 }
 
 function errorCode(error: unknown): string | undefined {

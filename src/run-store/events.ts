@@ -1,8 +1,7 @@
 // events.jsonl: one line per event, `{"t": <unix seconds>, "event": <name>, ...fields}`, written like
 // upstream's Python logger (sorted keys, ", "/": " separators, ASCII escapes).
-import { appendFile, mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { formatJsonlLine } from '../core/phase1-result.js';
+import { appendLines } from './append-lines.js';
 import { runPaths } from './paths.js';
 
 export type EventFields = Record<string, unknown>;
@@ -16,9 +15,10 @@ export async function appendEvents(
   events: { t: number; event: string; fields: EventFields }[],
 ): Promise<void> {
   if (events.length === 0) return;
-  const path = runPaths(runDir).events;
-  await mkdir(dirname(path), { recursive: true });
-  await appendFile(path, events.map((e) => formatEventLine(e.t, e.event, e.fields)).join(''));
+  await appendLines(
+    runPaths(runDir).events,
+    events.map((e) => formatEventLine(e.t, e.event, e.fields)).join(''),
+  );
 }
 
 export function nowUnixSeconds(): number {

@@ -1,11 +1,16 @@
 // Finished packages. Each row is written to rows/<index>.json first (the source of truth), then appended to
 // upstream's packages.jsonl and events.jsonl. Recording is idempotent: an activity retried after a crash
 // finds the row file and only completes what the crash interrupted, so no line is written twice.
-import { access, appendFile, readdir, readFile } from 'node:fs/promises';
+import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mapLimited } from '../corpus/map-limited.js';
+import { appendLines } from './append-lines.js';
 import { atomicWriteFile } from './atomic-write.js';
 import { appendEvents, type EventFields } from './events.js';
 import { rowPath, runPaths } from './paths.js';
+
+// Row files read at once: enough to hide latency, far below the usual limit of 1 024 open descriptors.
+const READ_CONCURRENCY = 32;
 
 /** What every phase's row has. */
 export interface BaseRow {
@@ -18,6 +23,8 @@ export interface StoredRow<Row extends BaseRow = BaseRow> {
   row: Row;
   /** Artifact hashes behind the row (interface, prompts, answers): traceable after history retention. */
   trace?: Record<string, unknown>;
+  /** The `resume --retry-errors` round that computed the row; absent for the run's first computation. */
+  round?: string;
   started_at_unix_seconds: number;
   finished_at_unix_seconds: number;
 }
@@ -45,8 +52,10 @@ export async function readStoredRows<Row extends BaseRow>(runDir: string): Promi
   const dir = runPaths(runDir).rows;
   if (!(await exists(dir))) return [];
   const names = (await readdir(dir)).filter((n) => /^\d+\.json$/.test(n)).sort();
-  const rows = await Promise.all(
-    names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as StoredRow<Row>),
+  const rows = await mapLimited(
+    names,
+    READ_CONCURRENCY,
+    async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as StoredRow<Row>,
   );
   return rows.sort((a, b) => a.index - b.index);
 }
@@ -64,14 +73,17 @@ export async function recordRow<Row extends BaseRow>(
   stored: StoredRow<Row>,
   format: RowLogFormat<Row>,
 ): Promise<void> {
-  const path = rowPath(runDir, stored.index);
-  if (await exists(path)) {
-    if (await packagesLogHas(runDir, stored.row.package_id)) return;
+  const existing = await readStoredRow<Row>(runDir, stored.index);
+  if (existing && existing.round === stored.round) {
+    // A retried activity: the row file is the truth; finish only what a crash left undone.
+    stored = existing;
+    if (await packagesLogHasLine(runDir, format.packageLine(existing.row))) return;
   } else {
-    await atomicWriteFile(path, JSON.stringify(stored) + '\n');
+    // A new row, or a --retry-errors round replacing an errored one (the logs keep both lines).
+    await atomicWriteFile(rowPath(runDir, stored.index), JSON.stringify(stored) + '\n');
   }
   const { row } = stored;
-  await appendFile(runPaths(runDir).packages, format.packageLine(row));
+  await appendLines(runPaths(runDir).packages, format.packageLine(row));
   const i = stored.index + 1;
   await appendEvents(runDir, [
     {
@@ -87,12 +99,10 @@ export async function recordRow<Row extends BaseRow>(
   ]);
 }
 
-async function packagesLogHas(runDir: string, packageId: string): Promise<boolean> {
+/** Whether packages.jsonl has this exact line; a line a crash left unfinished never matches. */
+async function packagesLogHasLine(runDir: string, line: string): Promise<boolean> {
   const path = runPaths(runDir).packages;
   if (!(await exists(path))) return false;
   const text = await readFile(path, 'utf8');
-  return text
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .some((l) => (JSON.parse(l) as { package_id?: string }).package_id === packageId);
+  return text.startsWith(line) || text.includes('\n' + line);
 }

@@ -161,6 +161,8 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
  * again: its recorded row is read back. A child that fails for an unexpected reason still yields a row.
  */
 async function runPackage(run: RunInput, entry: PackagePageEntry): Promise<PackageSummary> {
+  // Each --retry-errors round gets its own child ids: a finished child's id cannot be used again.
+  const round = entry.recorded ? `retry-${workflowInfo().firstExecutionRunId.slice(0, 8)}` : undefined;
   const childInput: PackageInput = {
     runId: run.runId,
     runDir: run.runDir,
@@ -168,12 +170,11 @@ async function runPackage(run: RunInput, entry: PackagePageEntry): Promise<Packa
     packageId: entry.packageId,
     packageDir: entry.packageDir,
     options: run.options,
+    ...(round ? { round } : {}),
   };
-  // Each --retry-errors round gets its own child ids: a finished child's id cannot be used again.
-  const attempt = entry.recorded ? `retry-${workflowInfo().firstExecutionRunId.slice(0, 8)}` : undefined;
   try {
     return await executeChild(packageWorkflowType(run.phase), {
-      workflowId: packageWorkflowId(run.phase, run.runId, entry.index, entry.packageId, attempt),
+      workflowId: packageWorkflowId(run.phase, run.runId, entry.index, entry.packageId, round),
       taskQueue: TASK_QUEUES.orchestration,
       args: [childInput],
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
@@ -197,6 +198,7 @@ async function runPackage(run: RunInput, entry: PackagePageEntry): Promise<Packa
       index: entry.index,
       packageId: entry.packageId,
       error: `package workflow failed: ${reason}`,
+      ...(round ? { round } : {}),
     });
   }
 }

@@ -69,6 +69,7 @@ export async function phase1Package(input: Phase1PackageInput): Promise<PackageS
     trace: { interfaceSha, prompts: prediction.trace },
     startedAtUnixSeconds: Math.floor(startedMs / 1000),
     finishedAtUnixSeconds: Math.floor(Date.now() / 1000),
+    ...(input.round ? { round: input.round } : {}),
   });
 
   return {

@@ -73,6 +73,8 @@ export interface PackageInput<Options extends BaseOptions = BaseOptions> {
   packageId: string;
   packageDir: string;
   options: Options;
+  /** The `resume --retry-errors` round computing this package again; absent the first time. */
+  round?: string;
 }
 
 /** The small summary a package workflow returns to its run. The full row is in the run directory. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRunId, safeRunId } from '../../src/core/run-id.js';
+import { defaultRunId, runIdProblem, safeRunId } from '../../src/core/run-id.js';
 
 describe('safeRunId', () => {
   it('keeps letters, digits, "-", "_", "." and replaces the rest', () => {
@@ -35,5 +35,19 @@ describe('defaultRunId', () => {
 
   it('rejects a malformed random suffix', () => {
     expect(() => defaultRunId('x', when, 1, 'XYZ')).toThrow(/6 lowercase hex/);
+  });
+});
+
+describe('runIdProblem', () => {
+  it('accepts plain names, including every default run id', () => {
+    expect(runIdProblem('phase1_20260103_050607_pid4242_0a1b2c')).toBeNull();
+    expect(runIdProblem('team-a.v2_é')).toBeNull();
+    expect(runIdProblem('x'.repeat(120))).toBeNull();
+  });
+
+  it('rejects names that escape or hide in the log dir, and empty or overlong ones', () => {
+    for (const bad of ['..', '.', '.hidden', '../etc', 'a/b', 'a\\b', '', 'x'.repeat(121), 'a b']) {
+      expect(runIdProblem(bad)).toMatch(/^run id .* may only contain letters/);
+    }
   });
 });

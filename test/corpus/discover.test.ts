@@ -52,15 +52,20 @@ describe('discoverPackages', () => {
     await pkg('p/d_noid', '{"name": "x"}');
     await pkg('p/e_emptyid', '{"id": ""}');
     await pkg('p/f_list', '[1, 2]');
-    await pkg('p/g_ok', '{"id": "0xdup"}');
-    await pkg('p/h_dup', '{"id": "0xdup"}');
+    await pkg('p/g_ok', '{"id": "0xd0"}');
+    await pkg('p/h_dup', '{"id": "0xd0"}');
     await pkg('p/i_black', '{"id": "FBNeU62dhM5gZsBgq2gUKRxYRo2QpriciUeNjLLT5VUj"}');
-    await pkg('p/j_noisy', 'log line\n{"id": "0xnoisy"}\n');
+    await pkg('p/j_noisy', 'log line\n{"id": "0xA0"}\n');
     await mkdir(join(root, 'p', 'k_bytecode_file'));
     await writeFile(join(root, 'p', 'k_bytecode_file', 'bytecode_modules'), '');
-    await writeFile(join(root, 'p', 'k_bytecode_file', 'metadata.json'), '{"id": "0xk"}');
+    await writeFile(join(root, 'p', 'k_bytecode_file', 'metadata.json'), '{"id": "0xb0"}');
+    await pkg('p/l_long', `{"id": "0x${'a'.repeat(1100)}"}`);
+    await pkg('p/m_65digits', `{"id": "0x${'1'.repeat(65)}"}`);
+    await pkg('p/n_nohex', '{"id": "0xg1"}');
+    await pkg('p/o_noprefix', '{"id": "abc"}');
+    await pkg('p/p_bare0x', '{"id": "0x"}');
     const { packages, skipped } = await discoverPackages(root);
-    expect(packages.map((p) => p.package_id)).toEqual(['0xdup', '0xnoisy']);
+    expect(packages.map((p) => p.package_id)).toEqual(['0xA0', '0xd0']);
     const p = (name: string): string => join(root, 'p', name);
     expect(skipped).toEqual([
       { dir: p('a_nobytecode'), reason: 'no bytecode_modules/ directory' },
@@ -69,26 +74,34 @@ describe('discoverPackages', () => {
       { dir: p('d_noid'), reason: 'metadata.json has no non-empty string "id"' },
       { dir: p('e_emptyid'), reason: 'metadata.json has no non-empty string "id"' },
       { dir: p('f_list'), reason: 'metadata.json is not a JSON object' },
-      { dir: p('h_dup'), reason: `duplicate id 0xdup (first seen in ${p('g_ok')})` },
+      { dir: p('h_dup'), reason: `duplicate id 0xd0 (first seen in ${p('g_ok')})` },
       { dir: p('i_black'), reason: 'blacklisted id FBNeU62dhM5gZsBgq2gUKRxYRo2QpriciUeNjLLT5VUj' },
       { dir: p('k_bytecode_file'), reason: 'no bytecode_modules/ directory' },
+      {
+        dir: p('l_long'),
+        reason: `id "0x${'a'.repeat(78)}"… (1102 characters) is not 0x followed by 1 to 64 hex digits`,
+      },
+      { dir: p('m_65digits'), reason: `id "0x${'1'.repeat(65)}" is not 0x followed by 1 to 64 hex digits` },
+      { dir: p('n_nohex'), reason: 'id "0xg1" is not 0x followed by 1 to 64 hex digits' },
+      { dir: p('o_noprefix'), reason: 'id "abc" is not 0x followed by 1 to 64 hex digits' },
+      { dir: p('p_bare0x'), reason: 'id "0x" is not 0x followed by 1 to 64 hex digits' },
     ]);
   });
 
   it('follows symlinks, resolves package_dir and reports broken links', async () => {
-    const real = await pkg('store/real', '{"id": "0xreal"}');
+    const real = await pkg('store/real', '{"id": "0xe0"}');
     await mkdir(join(root, 'c', 'ab'), { recursive: true });
     await symlink(real, join(root, 'c', 'ab', 'linked'));
     await symlink(join(root, 'nowhere'), join(root, 'c', 'ab', 'broken'));
     await symlink(join(root, 'c', 'ab'), join(root, 'c', 'prefix-link'));
     const { packages, skipped } = await discoverPackages(join(root, 'c'));
-    expect(packages).toEqual([{ package_id: '0xreal', package_dir: real }]);
+    expect(packages).toEqual([{ package_id: '0xe0', package_dir: real }]);
     expect(skipped).toEqual([
       { dir: join(root, 'c', 'ab', 'broken'), reason: 'broken symlink' },
       { dir: join(root, 'c', 'prefix-link', 'broken'), reason: 'broken symlink' },
       {
         dir: join(root, 'c', 'prefix-link', 'linked'),
-        reason: `duplicate id 0xreal (first seen in ${join(root, 'c', 'ab', 'linked')})`,
+        reason: `duplicate id 0xe0 (first seen in ${join(root, 'c', 'ab', 'linked')})`,
       },
     ]);
   });
@@ -125,7 +138,7 @@ describe('discoverPackages', () => {
         Array.from({ length: n / 100 }, async (_, i) => {
           const dir = join(prefix, `pkg${i}`);
           await mkdir(join(dir, 'bytecode_modules'), { recursive: true });
-          await writeFile(join(dir, 'metadata.json'), `{"id": "0x${p}_${i}"}`);
+          await writeFile(join(dir, 'metadata.json'), `{"id": "0x${p}${i.toString(16).padStart(4, '0')}"}`);
         }),
       );
     }

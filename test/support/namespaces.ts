@@ -10,4 +10,5 @@ export const TEST_NAMESPACES = {
   engineFaults: 'test-engine-faults',
   phase2: 'test-phase2',
   phase2Model: 'test-phase2-model',
+  limits: 'test-limits',
 } as const;

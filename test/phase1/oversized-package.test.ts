@@ -1,0 +1,79 @@
+// An untrusted package can hold a module of any size; the worker must not read it whole, and the run must
+// record a clean package error for it and carry on with the others.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@temporalio/client';
+import { extractPackageInterface, PackageReadError, readdressPackage } from '../../src/move/index.js';
+import type { RunningWorkers } from '../../src/worker.js';
+import { TEST_NAMESPACES } from '../support/namespaces.js';
+import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
+import { testRunInput } from '../support/run-input.js';
+import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
+
+const WRAPPER_COIN =
+  SHARED_PACKAGE_DIRS['0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467']!;
+const GOOD = `0x${'a1'.repeat(32)}`;
+const HUGE_MODULE = `0x${'b2'.repeat(32)}`;
+const HUGE_PACKAGE = `0x${'c3'.repeat(32)}`;
+const MiB = 1024 * 1024;
+
+let workers: RunningWorkers;
+let client: Client;
+let closeClient: () => Promise<void>;
+const base = mkdtempSync(join(tmpdir(), 'smi-limits-'));
+const corpusRoot = join(base, 'corpus');
+const packageDirs: Record<string, string> = {};
+
+beforeAll(async () => {
+  for (const id of [GOOD, HUGE_MODULE, HUGE_PACKAGE]) {
+    packageDirs[id] = (await readdressPackage(WRAPPER_COIN, corpusRoot, id)).package_dir;
+  }
+  // One module a byte over the 1 MiB limit; and nine modules just under it, 9 MiB in all (limit 8 MiB).
+  writeFileSync(join(packageDirs[HUGE_MODULE]!, 'bytecode_modules', 'huge.mv'), Buffer.alloc(MiB + 1));
+  for (let i = 0; i < 9; i++) {
+    writeFileSync(join(packageDirs[HUGE_PACKAGE]!, 'bytecode_modules', `big${i}.mv`), Buffer.alloc(MiB));
+  }
+  workers = await startTestWorkers(TEST_NAMESPACES.limits);
+  ({ client, close: closeClient } = await connectClient(TEST_NAMESPACES.limits));
+});
+afterAll(async () => {
+  await closeClient();
+  await workers.shutdown();
+});
+
+describe('size limits on untrusted bytecode', () => {
+  it('refuses a module over 1 MiB and a package over 8 MiB as invalid packages', async () => {
+    const tooLarge = async (id: string): Promise<PackageReadError> =>
+      (await extractPackageInterface(packageDirs[id]!).then(
+        () => undefined,
+        (e: unknown) => e,
+      )) as PackageReadError;
+    const module = await tooLarge(HUGE_MODULE);
+    expect(module).toBeInstanceOf(PackageReadError);
+    expect(module.code).toBe('too_large');
+    expect(module.message).toMatch(
+      /huge\.mv has 1048577 bytes, more than the 1048576 allowed for one module/,
+    );
+    const pkg = await tooLarge(HUGE_PACKAGE);
+    expect(pkg.code).toBe('too_large');
+    expect(pkg.message).toMatch(/have 943\d{4} bytes, more than the 8388608 allowed/);
+  });
+
+  it('records them as package errors in a run and scores the good package', async () => {
+    const runId = uniqueRunId('limits');
+    const outFile = join(base, `${runId}.json`);
+    const input = testRunInput({ runId, logDir: join(base, 'logs'), corpusRoot, input: { outFile } });
+    await (await startTestRun(client, input)).result();
+    const result = JSON.parse(readFileSync(outFile, 'utf8')) as {
+      packages: { package_id: string; error: string | null; score: { f1: number } }[];
+    };
+    const byId = new Map(result.packages.map((p) => [p.package_id, p]));
+    expect([...byId.keys()]).toEqual([GOOD, HUGE_MODULE, HUGE_PACKAGE]);
+    expect(byId.get(GOOD)!.error).toBeNull();
+    expect(byId.get(GOOD)!.score.f1).toBe(1);
+    expect(byId.get(HUGE_MODULE)!.error).toMatch(/more than the 1048576 allowed for one module/);
+    expect(byId.get(HUGE_PACKAGE)!.error).toMatch(/more than the 8388608 allowed/);
+  }, 120_000);
+});
