@@ -20,7 +20,8 @@ export function toFailure(err: unknown): unknown {
       type: info.type,
       message: info.message,
       nonRetryable: info.nonRetryable,
-      nextRetryDelay: info.nextRetryDelayMs ?? undefined,
+      // A zero delay ("Retry-After: 0") made Temporal give up on the activity instead of retrying it.
+      nextRetryDelay: info.nextRetryDelayMs === null ? undefined : Math.max(1, info.nextRetryDelayMs),
       details: [info.details],
     });
   }
