@@ -1,0 +1,138 @@
+// Crash safety inside the Phase II planning loop: `kill -9` the worker while the model is answering the
+// second need_more round, start a new worker, and the run completes with the same row as an uninterrupted
+// run, without asking the model again what it had already answered (the stub counts requests per prompt).
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, Connection } from '@temporalio/client';
+import { loadRealAgentSettings } from '../../src/agents/config.js';
+import { findTemporalBinary, startDevServer, type DevServer } from '../../src/temporal/dev-server.js';
+import { freePort } from '../../src/temporal/ports.js';
+import { DEFAULT_NAMESPACE, TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
+import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
+import { spawnWorker, stopProcess } from '../support/cli.js';
+import { startOpenAiStub, type RunningOpenAiStub, type StubReply } from '../support/openai-stub.js';
+import { CORPUS_DIR } from '../support/paths.js';
+import { phase2TestInput } from '../support/phase2-input.js';
+
+const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
+const dir = mkdtempSync(join(tmpdir(), 'smi-p2-crash-'));
+const idsFile = join(dir, 'ids.txt');
+let server: DevServer;
+let stub: RunningOpenAiStub;
+let connection: Connection;
+let client: Client;
+const workers: ChildProcess[] = [];
+
+// The conversation, by stage: each distinct prompt is the next stage (both runs send the same prompts).
+const STAGES: StubReply[] = [
+  { content: JSON.stringify({ need_more: ['0x2::kiosk::default'] }) },
+  { content: JSON.stringify({ need_more: ['0x2::kiosk'] }) },
+  { content: JSON.stringify({ calls: [{ target: '0x2::kiosk::default', type_args: [], args: [] }] }) },
+];
+const stageOfPrompt = new Map<string, number>();
+const asked = new Map<string, number>();
+let slowSecondRound = false;
+let secondRoundAsked: () => void = () => undefined;
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+beforeAll(async () => {
+  writeFileSync(idsFile, `${SUI}\n`);
+  server = await startDevServer({
+    binary: findTemporalBinary()!,
+    port: await freePort(),
+    uiPort: null,
+    dbFile: join(dir, 'temporal.db'),
+    logFile: join(dir, 'server.log'),
+  });
+  stub = await startOpenAiStub({
+    handler: (req) => {
+      const key = sha(req.prompt);
+      if (!stageOfPrompt.has(key)) stageOfPrompt.set(key, stageOfPrompt.size);
+      asked.set(key, (asked.get(key) ?? 0) + 1);
+      const stage = stageOfPrompt.get(key)!;
+      if (stage === 1 && slowSecondRound) {
+        secondRoundAsked();
+        return { ...STAGES[1]!, delayMs: 4000 } as StubReply;
+      }
+      return STAGES[stage] ?? { status: 500, body: 'unexpected prompt' };
+    },
+  });
+  connection = await Connection.connect({ address: server.address });
+  client = new Client({ connection, namespace: DEFAULT_NAMESPACE });
+});
+
+afterAll(async () => {
+  await Promise.all(workers.map(stopProcess));
+  await connection?.close();
+  await stub?.close();
+  await server?.stop();
+});
+
+function startWorker(): ChildProcess {
+  const w = spawnWorker({ TEMPORAL_ADDRESS: server.address, SMI_API_KEY: 'crash-key' });
+  workers.push(w);
+  return w;
+}
+
+async function runOnce(runId: string) {
+  const input = phase2TestInput({
+    runId,
+    logDir: join(dir, 'logs'),
+    corpusRoot: CORPUS_DIR,
+    input: { idsFile, samples: 1 },
+    options: {
+      agent: 'real-openai-compatible',
+      agentSettings: loadRealAgentSettings({ SMI_MODEL: 'm', SMI_API_BASE_URL: stub.baseUrl }, {}),
+      maxPlanAttempts: 1,
+      maxHeuristicVariants: 1,
+    },
+  });
+  const handle = await client.workflow.start<typeof benchmarkRun>('benchmarkRun', {
+    workflowId: runWorkflowId('phase2', runId),
+    taskQueue: TASK_QUEUES.orchestration,
+    args: [input],
+  });
+  return { handle, input };
+}
+
+/** The row without what differs between two runs of the same conversation (timing). */
+function comparableRow(runDir: string): Record<string, unknown> {
+  const result = JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as {
+    packages: Record<string, unknown>[];
+  };
+  const { elapsed_seconds: _elapsed, ...row } = result.packages[0]!;
+  return row;
+}
+
+describe('Phase II crash safety', () => {
+  it('a worker killed during need_more round 2 repeats no finished model call', async () => {
+    const first = startWorker();
+    const baseline = await runOnce('p2-baseline');
+    await baseline.handle.result();
+    expect([...asked.values()]).toEqual([1, 1, 1]);
+    const expected = comparableRow(baseline.input.runDir);
+    expect(expected['score']).toMatchObject({ created_hits: 2 });
+
+    asked.clear();
+    slowSecondRound = true;
+    const roundTwo = new Promise<void>((resolve) => (secondRoundAsked = resolve));
+    const crashed = await runOnce('p2-crash');
+    await roundTwo;
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    slowSecondRound = false;
+
+    startWorker();
+    await crashed.handle.result();
+    expect(comparableRow(crashed.input.runDir)).toEqual(expected);
+    const [firstRound, secondRound, thirdRound] = [...stageOfPrompt.keys()].map((k) => asked.get(k));
+    expect(firstRound).toBe(1); // answered before the crash: never asked again
+    expect(secondRound).toBe(2); // in flight when the worker died: asked again by the new worker
+    expect(thirdRound).toBe(1);
+  }, 120_000);
+});
