@@ -22,7 +22,8 @@ export interface StartOutcome {
 
 const PHASE_TITLES = { phase1: 'Phase I', phase2: 'Phase II' } as const;
 
-function searchAttributes(input: RunInput): SearchAttributePair[] {
+/** The run's search attributes, which its package workflows carry too (see benchmark-run.ts). */
+export function runSearchAttributes(input: RunInput): SearchAttributePair[] {
   const pairs: SearchAttributePair[] = [
     { key: SEARCH_ATTRIBUTES.runId, value: input.runId },
     { key: SEARCH_ATTRIBUTES.phase, value: input.phase },
@@ -63,7 +64,7 @@ export async function startRun(session: Session, input: RunInput): Promise<Start
       workflowIdReusePolicy: input.retryErrors
         ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
         : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
-      ...(session.searchAttributes ? { typedSearchAttributes: searchAttributes(input) } : {}),
+      ...(session.searchAttributes ? { typedSearchAttributes: runSearchAttributes(input) } : {}),
       memo: { runDir: input.runDir, outFile: input.outFile, corpusRoot: input.corpusRoot },
       staticSummary: `${PHASE_TITLES[input.phase]} · ${input.options.agent} · ${input.corpusRoot}`,
     });

@@ -3,6 +3,7 @@
 import { readSelection } from '../run-store/run-record.js';
 import { readStoredRows } from '../run-store/rows.js';
 import { runWorkflowId } from '../temporal/names.js';
+import { runningPackageLines } from './package-details.js';
 import { formatProgress } from './progress.js';
 import { findRun, readFinishedRun, type FinishedRun } from './run-lookup.js';
 import { resultNumbers, runNotes, stalledRunAdvice } from './run-notes.js';
@@ -22,6 +23,7 @@ export async function runStatus(runId: string, opts: { logDir: string }, io: Cli
     const progress = d.status.name === 'RUNNING' ? await queryProgress(run.handle, 2000) : null;
     if (progress) {
       io.out('  ' + formatProgress(progress, Date.now() - d.startTime.getTime()).replace(/^\[[^\]]*\] /, ''));
+      for (const line of await runningPackageLines(session.client, runId)) io.out(`    ${line}`);
     } else {
       io.out('  ' + (await countRows(run.runDir)));
       if (d.status.name === 'RUNNING') io.out('  ' + stalledRunAdvice(runId, session.target.kind));

@@ -1,6 +1,7 @@
 // Crash safety inside the Phase II planning loop: `kill -9` the worker while the model is answering the
 // second need_more round, start a new worker, and the run completes with the same row as an uninterrupted
 // run, without asking the model again what it had already answered (the stub counts requests per prompt).
+// Before the kill, `status` shows the package's position in the loop.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,8 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, Connection } from '@temporalio/client';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
+import { runningPackageLines } from '../../src/cli/package-details.js';
+import { runSearchAttributes } from '../../src/cli/start-run.js';
 import { findTemporalBinary, startDevServer, type DevServer } from '../../src/temporal/dev-server.js';
 import { freePort } from '../../src/temporal/ports.js';
 import { DEFAULT_NAMESPACE, TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
@@ -96,6 +99,7 @@ async function runOnce(runId: string) {
     workflowId: runWorkflowId('phase2', runId),
     taskQueue: TASK_QUEUES.orchestration,
     args: [input],
+    typedSearchAttributes: runSearchAttributes(input),
   });
   return { handle, input };
 }
@@ -107,6 +111,15 @@ function comparableRow(runDir: string): Record<string, unknown> {
   };
   const { elapsed_seconds: _elapsed, ...row } = result.packages[0]!;
   return row;
+}
+
+/** The run's running packages as status lists them (visibility is updated asynchronously). */
+async function runningPackagesEventually(runId: string): Promise<string[]> {
+  for (let i = 0; ; i++) {
+    const lines = await runningPackageLines(client, runId);
+    if (lines.length > 0 || i === 30) return lines;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 describe('Phase II crash safety', () => {
@@ -123,6 +136,10 @@ describe('Phase II crash safety', () => {
     const roundTwo = new Promise<void>((resolve) => (secondRoundAsked = resolve));
     const crashed = await runOnce('p2-crash');
     await roundTwo;
+    // `smi-bench status` shows where the loop stands, from the package workflow's current details.
+    expect(await runningPackagesEventually('p2-crash')).toEqual([
+      `${SUI}: plan attempt 1, planning call 2/50`,
+    ]);
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
     slowSecondRound = false;
