@@ -11,4 +11,5 @@ export const TEST_NAMESPACES = {
   phase2: 'test-phase2',
   phase2Model: 'test-phase2-model',
   limits: 'test-limits',
+  phase2Cli: 'test-phase2-cli',
 } as const;
