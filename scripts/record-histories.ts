@@ -6,14 +6,20 @@
 //  - `recorded`: 2 packages; the first model answer is empty (the struct budget is halved), the rest prose;
 //  - `recorded-can`: 3 packages, one per history (continue-as-new), a `setConcurrency` update while it
 //    runs, and a model that never answers for one package (the package times out).
-// It saves the histories of every execution of both runs and of their packages.
+// and two Phase II runs over the Sui framework (0x2) of the shared corpus (`--corpus DIR`, default
+// ../shared/corpus beside the project):
+//  - `recorded-p2-model`: the model asks to see more (need_more), then plans; the plan is simulated;
+//  - `recorded-p2-baseline`: baseline-search, whose plans are simulated in one batch.
+// It saves the histories of every execution of the runs and of their packages.
 import { loadRealAgentSettings } from '../src/agents/config.js';
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
 import { writeDemoCorpus } from '../src/move/index.js';
+import { packageDirFor } from '../src/move/package-layout.js';
 import { readManifestPage } from '../src/run-store/manifest.js';
 import { PROJECT_ROOT } from '../src/project-root.js';
 import { findTemporalBinary, startDevServer } from '../src/temporal/dev-server.js';
@@ -23,6 +29,8 @@ import { startWorkers, workerSettingsFromEnv } from '../src/worker.js';
 import type { benchmarkRun } from '../src/workflows/benchmark-run.js';
 import { setConcurrencyUpdate } from '../src/workflows/run-api.js';
 import type { Phase1RunInput } from '../src/workflows/phase1-types.js';
+import type { Phase2Options, Phase2RunInput } from '../src/workflows/phase2-types.js';
+import type { RunInput } from '../src/workflows/run-types.js';
 import { startOpenAiStub } from '../perf/support/openai-stub.js';
 
 const scratch = await mkdtemp(join(tmpdir(), 'smi-record-'));
@@ -49,6 +57,28 @@ const stub = await startOpenAiStub({
       content: `Here you go:\n\`\`\`json\n{"key_types": ["${req.packageId ?? '0x0'}::m::S"]}\n\`\`\``,
     };
   },
+});
+const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000002';
+// A copy in the scratch folder, so that histories name no folder of the recording machine but a temporary one.
+const frameworkCorpus = join(scratch, 'framework-corpus');
+await cp(
+  packageDirFor(
+    resolve(
+      parseArgs({ options: { corpus: { type: 'string' } } }).values.corpus ??
+        join(PROJECT_ROOT, '..', 'shared', 'corpus'),
+    ),
+    FRAMEWORK,
+  ),
+  packageDirFor(frameworkCorpus, FRAMEWORK),
+  { recursive: true },
+);
+// The Phase II model: asks for one function, then plans a call of it.
+let phase2Calls = 0;
+const phase2Stub = await startOpenAiStub({
+  handler: () =>
+    phase2Calls++ === 0
+      ? { content: JSON.stringify({ need_more: ['0x2::kiosk::default'] }) }
+      : { content: JSON.stringify({ calls: [{ target: '0x2::kiosk::default', type_args: [], args: [] }] }) },
 });
 const workers = await startWorkers(
   workerSettingsFromEnv(server.address, { resolveApiKey: () => 'record' }, {}),
@@ -98,9 +128,9 @@ try {
       console.log(`saved ${file(n)}`);
     }
   };
-  const savePackages = async (input: Phase1RunInput, prefix: string) => {
-    for (const entry of await readManifestPage(input.runDir, 0, input.samples)) {
-      const id = packageWorkflowId('phase1', input.runId, entry.index, entry.packageId);
+  const savePackages = async (input: RunInput, prefix: string) => {
+    for (const entry of await readManifestPage(input.runDir, 0, Math.max(1, input.samples))) {
+      const id = packageWorkflowId(input.phase, input.runId, entry.index, entry.packageId);
       await saveAll(id, () => `${prefix}-package-${entry.index}.json`);
     }
   };
@@ -128,12 +158,79 @@ try {
   await handle.result();
   await saveAll(handle.workflowId, (n) => `phase1-run-can-${n}.json`);
   await savePackages(eventful, 'phase1-can');
+
+  const idsFile = join(scratch, 'framework-ids.txt');
+  await writeFile(idsFile, `${FRAMEWORK}\n`);
+  for (const [name, options] of [
+    [
+      'model',
+      {
+        agent: 'real-openai-compatible',
+        agentSettings: loadRealAgentSettings(
+          { SMI_MODEL: 'stub-model', SMI_API_BASE_URL: phase2Stub.baseUrl },
+          {},
+        ),
+        maxPlanAttempts: 1,
+      },
+    ],
+    ['baseline', { agent: 'baseline-search', baselineMaxCandidates: 3 }],
+  ] as const) {
+    const input = phase2Input(`recorded-p2-${name}`, idsFile, options);
+    await client.workflow
+      .start<typeof benchmarkRun>('benchmarkRun', {
+        workflowId: runWorkflowId('phase2', input.runId),
+        taskQueue: TASK_QUEUES.orchestration,
+        args: [input],
+      })
+      .then((h) => h.result());
+    await saveAll(runWorkflowId('phase2', input.runId), () => `phase2-${name}-run.json`);
+    await savePackages(input, `phase2-${name}`);
+  }
 } finally {
   await connection.close();
   await workers.shutdown();
   await stub.close();
+  await phase2Stub.close();
   await server.stop();
   await rm(scratch, { recursive: true, force: true });
+}
+
+function phase2Input(runId: string, idsFile: string, options: Partial<Phase2Options>): Phase2RunInput {
+  return {
+    phase: 'phase2',
+    runId,
+    runDir: join(scratch, 'logs', runId),
+    corpusRoot: frameworkCorpus,
+    samples: 1,
+    idsFile,
+    dataset: null,
+    concurrency: 1,
+    outFile: null,
+    argv: ['smi-bench', 'phase2'],
+    options: {
+      agent: 'mock-empty',
+      agentSettings: null,
+      seed: 0,
+      simulationMode: 'build-only',
+      rpcUrl: null,
+      sender: '0x0',
+      gasBudget: 10_000_000,
+      gasCoin: null,
+      gasBudgetLadder: [20_000_000, 50_000_000],
+      maxPlanAttempts: 5,
+      maxPlanningCalls: 50,
+      baselineMaxCandidates: 25,
+      maxHeuristicVariants: 4,
+      perPackageTimeoutSeconds: 60,
+      includeCreatedTypes: true,
+      requireDryRun: false,
+      planFile: null,
+      externalBin: null,
+      simulationFeedback: false,
+      promptTemplates: {},
+      ...options,
+    },
+  };
 }
 
 /** The ids the run will select, in order, read from a throw-away preparation of the same selection. */

@@ -22,6 +22,16 @@ describe('replay of recorded histories', () => {
     expect(packages.some((t) => t.includes('EVENT_TYPE_ACTIVITY_TASK_FAILED'))).toBe(true);
   });
 
+  it('has Phase II histories: a planning loop with two model calls and a simulation, and a batch of plans', () => {
+    const scheduled = (f: string) =>
+      [...readFileSync(join(dir, f), 'utf8').matchAll(/"activityType":\s*\{\s*"name":\s*"(\w+)"/g)].map(
+        (m) => m[1],
+      );
+    expect(scheduled('phase2-model-package-0.json')).toEqual(['complete', 'complete', 'simulatePlan']);
+    expect(scheduled('phase2-baseline-package-0.json')).toEqual(['simulatePlans']);
+    expect(files).toEqual(expect.arrayContaining(['phase2-model-run.json', 'phase2-baseline-run.json']));
+  });
+
   it('detects a workflow that no longer matches its history (negative control)', async () => {
     const history = JSON.parse(readFileSync(join(dir, 'phase1-package-0.json'), 'utf8')) as {
       events: { activityTaskScheduledEventAttributes?: { activityType: { name: string } } }[];
