@@ -29,7 +29,11 @@ import { startWorkers, workerSettingsFromEnv } from '../src/worker.js';
 import type { benchmarkRun } from '../src/workflows/benchmark-run.js';
 import { setConcurrencyUpdate } from '../src/workflows/run-api.js';
 import type { Phase1RunInput } from '../src/workflows/phase1-types.js';
-import type { Phase2Options, Phase2RunInput } from '../src/workflows/phase2-types.js';
+import {
+  PHASE2_DEFAULT_OPTIONS,
+  type Phase2Options,
+  type Phase2RunInput,
+} from '../src/workflows/phase2-types.js';
 import type { RunInput } from '../src/workflows/run-types.js';
 import { startOpenAiStub } from '../perf/support/openai-stub.js';
 
@@ -208,26 +212,9 @@ function phase2Input(runId: string, idsFile: string, options: Partial<Phase2Opti
     outFile: null,
     argv: ['smi-bench', 'phase2'],
     options: {
-      agent: 'mock-empty',
-      agentSettings: null,
-      seed: 0,
-      simulationMode: 'build-only',
-      rpcUrl: null,
-      sender: '0x0',
-      gasBudget: 10_000_000,
-      gasCoin: null,
-      gasBudgetLadder: [20_000_000, 50_000_000],
-      maxPlanAttempts: 5,
-      maxPlanningCalls: 50,
-      baselineMaxCandidates: 25,
-      maxHeuristicVariants: 4,
+      ...PHASE2_DEFAULT_OPTIONS,
       perPackageTimeoutSeconds: 60,
       includeCreatedTypes: true,
-      requireDryRun: false,
-      planFile: null,
-      externalBin: null,
-      simulationFeedback: false,
-      promptTemplates: {},
       ...options,
     },
   };

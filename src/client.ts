@@ -2,7 +2,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { PHASE1_AGENTS } from './core/types.js';
 import { SIMULATION_MODES } from './sim/types.js';
-import { PHASE2_AGENTS } from './workflows/phase2-types.js';
+import { PHASE2_AGENTS, PHASE2_DEFAULT_OPTIONS } from './workflows/phase2-types.js';
 import { UsageError } from './cli/errors.js';
 import { integer, positiveNumber } from './cli/parse.js';
 import type { CliIO } from './cli/run-phase1.js';
@@ -121,14 +121,14 @@ export function buildProgram(): Command {
       .addOption(
         new Option('--simulation-mode <mode>', 'how plans are executed (build-only needs no network)')
           .choices([...SIMULATION_MODES])
-          .default('build-only'),
+          .default(PHASE2_DEFAULT_OPTIONS.simulationMode),
       )
       .option(
         '--rpc-url <url>',
         'Sui JSON-RPC endpoint for dry-run / dev-inspect (default $SMI_DEFAULT_RPC_URL, else mainnet)',
       )
       .option('--sender <address>', 'transaction sender (default SMI_SENDER from the dotenv file, else 0x0)')
-      .option('--gas-budget <n>', 'first gas budget', integer(1), 10_000_000)
+      .option('--gas-budget <n>', 'first gas budget', integer(1), PHASE2_DEFAULT_OPTIONS.gasBudget)
       .option(
         '--gas-coin <id>',
         'gas coin object id (default SMI_GAS_COIN, else the sender’s first SUI coin)',
@@ -137,23 +137,38 @@ export function buildProgram(): Command {
         '--gas-budget-ladder <list>',
         'higher budgets tried when a dry-run runs out of gas',
         gasLadder,
-        [20_000_000, 50_000_000],
+        PHASE2_DEFAULT_OPTIONS.gasBudgetLadder,
       )
-      .option('--max-plan-attempts <n>', 'plans the model may make per package', integer(1), 5)
+      .option(
+        '--max-plan-attempts <n>',
+        'plans the model may make per package',
+        integer(1),
+        PHASE2_DEFAULT_OPTIONS.maxPlanAttempts,
+      )
       .option(
         '--max-planning-calls <n>',
         'model calls per plan attempt (need_more rounds included)',
         integer(1),
-        50,
+        PHASE2_DEFAULT_OPTIONS.maxPlanningCalls,
       )
       .option(
         '--baseline-max-candidates <n>',
         'baseline-search candidates per package (0 = all)',
         integer(0),
-        25,
+        PHASE2_DEFAULT_OPTIONS.baselineMaxCandidates,
       )
-      .option('--max-heuristic-variants <n>', 'argument variants tried per plan', integer(1), 4)
-      .option('--per-package-timeout-seconds <s>', 'time limit for one package', positiveNumber, 120)
+      .option(
+        '--max-heuristic-variants <n>',
+        'argument variants tried per plan',
+        integer(1),
+        PHASE2_DEFAULT_OPTIONS.maxHeuristicVariants,
+      )
+      .option(
+        '--per-package-timeout-seconds <s>',
+        'time limit for one package',
+        positiveNumber,
+        PHASE2_DEFAULT_OPTIONS.perPackageTimeoutSeconds,
+      )
       .option('--include-created-types', 'add created_object_types_list to each row', false)
       .option(
         '--require-dry-run',

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { preflightSimulation, type SimulationMode } from '../sim/index.js';
-import type { Phase2Agent, Phase2RunInput } from '../workflows/phase2-types.js';
+import type { Phase2Agent, Phase2Options, Phase2RunInput } from '../workflows/phase2-types.js';
 import { UsageError } from './errors.js';
 import {
   buildRunInput,
@@ -18,25 +18,31 @@ import { readPromptTemplates } from './prompt-templates.js';
 /** Upstream's default RPC endpoint, used by the RPC modes when neither --rpc-url nor SMI_DEFAULT_RPC_URL says. */
 const MAINNET_RPC_URL = 'https://fullnode.mainnet.sui.io:443';
 
-export interface Phase2CliOptions extends RunCliOptions {
-  agent: Phase2Agent;
+/** What commander hands over: Phase II's settings with the defaults applied, before the CLI resolves them. */
+export interface Phase2CliOptions
+  extends
+    RunCliOptions,
+    Pick<
+      Phase2Options,
+      | 'agent'
+      | 'simulationMode'
+      | 'gasBudget'
+      | 'gasBudgetLadder'
+      | 'maxPlanAttempts'
+      | 'maxPlanningCalls'
+      | 'baselineMaxCandidates'
+      | 'maxHeuristicVariants'
+      | 'perPackageTimeoutSeconds'
+      | 'includeCreatedTypes'
+      | 'requireDryRun'
+      | 'simulationFeedback'
+    > {
   planFile?: string;
-  simulationMode: SimulationMode;
   rpcUrl?: string;
   sender?: string;
-  gasBudget: number;
   gasCoin?: string;
-  gasBudgetLadder: number[];
-  maxPlanAttempts: number;
-  maxPlanningCalls: number;
-  baselineMaxCandidates: number;
-  maxHeuristicVariants: number;
-  perPackageTimeoutSeconds: number;
-  includeCreatedTypes: boolean;
-  requireDryRun: boolean;
   maxRunSeconds?: number;
   devInspectBin?: string;
-  simulationFeedback: boolean;
   promptTemplate: string[];
 }
 

@@ -42,3 +42,27 @@ export interface Phase2Options extends BaseOptions {
 
 export type Phase2RunInput = RunInput<Phase2Options>;
 export type Phase2PackageInput = PackageInput<Phase2Options>;
+
+/** Phase II settings at the CLI's defaults (upstream's, except the offline simulation mode). */
+export const PHASE2_DEFAULT_OPTIONS: Phase2Options = {
+  agent: 'mock-empty',
+  agentSettings: null,
+  seed: 0,
+  simulationMode: 'build-only',
+  rpcUrl: null,
+  sender: '0x0',
+  gasBudget: 10_000_000,
+  gasCoin: null,
+  gasBudgetLadder: [20_000_000, 50_000_000],
+  maxPlanAttempts: 5,
+  maxPlanningCalls: 50,
+  baselineMaxCandidates: 25,
+  maxHeuristicVariants: 4,
+  perPackageTimeoutSeconds: 120,
+  includeCreatedTypes: false,
+  requireDryRun: false,
+  planFile: null,
+  externalBin: null,
+  simulationFeedback: false,
+  promptTemplates: {},
+};

@@ -3,51 +3,28 @@
 // finished before the crash may be computed again (the model server counts its requests per package).
 import { loadRealAgentSettings } from '../../src/agents/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';
-import { spawnWorker, stopProcess } from '../support/cli.js';
+import { stopProcess } from '../support/cli.js';
+import { CrashLab, killHard } from '../support/crash-lab.js';
 import { makeSyntheticCorpus, type SyntheticCorpus } from '../support/synthetic-corpus.js';
 import { testRunInput } from '../support/run-input.js';
-import { findTemporalBinary, startDevServer, type DevServer } from '../../src/temporal/dev-server.js';
-import { freePort } from '../../src/temporal/ports.js';
-import { DEFAULT_NAMESPACE, TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
+import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
 import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
 import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
 import type { Phase1PackageRow } from '../../src/core/types.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'smi-crash-'));
-const dbFile = join(dir, 'temporal.db');
-let port: number;
-let server: DevServer;
+let lab: CrashLab;
+let dir: string;
+let client: Client;
 let stub: RunningOpenAiStub;
 let corpus: SyntheticCorpus;
-let connection: Connection;
-let client: Client;
-const workers: ChildProcess[] = [];
-
-async function startServer(): Promise<DevServer> {
-  return startDevServer({
-    binary: findTemporalBinary()!,
-    port,
-    uiPort: null,
-    dbFile,
-    logFile: join(dir, 'server.log'),
-  });
-}
-
-function startWorker(): ChildProcess {
-  const w = spawnWorker({ TEMPORAL_ADDRESS: `127.0.0.1:${port}`, SMI_API_KEY: 'crash-key' });
-  workers.push(w);
-  return w;
-}
 
 beforeAll(async () => {
-  port = await freePort();
-  server = await startServer();
+  lab = await CrashLab.open('smi-crash-');
+  ({ dir, client } = lab);
   corpus = await makeSyntheticCorpus(24);
   // A deterministic, imperfect answer per package, after a delay so the run takes a few seconds.
   stub = await startOpenAiStub({
@@ -56,15 +33,11 @@ beforeAll(async () => {
       return { content: JSON.stringify({ key_types: [...truth.slice(1), '0xdead::m::Fake'] }), delayMs: 250 };
     },
   });
-  connection = await Connection.connect({ address: server.address });
-  client = new Client({ connection, namespace: DEFAULT_NAMESPACE });
 });
 
 afterAll(async () => {
-  await Promise.all(workers.map(stopProcess));
-  await connection?.close();
+  await lab?.close();
   await stub?.close();
-  await server?.stop();
 });
 
 function input(runId: string): Phase1RunInput {
@@ -149,7 +122,7 @@ describe('crash safety', () => {
   let baseline: ReturnType<typeof comparable>;
 
   it('an uninterrupted run (the baseline)', async () => {
-    const worker = startWorker();
+    const worker = lab.startWorker();
     const offset = stub.requests.length;
     await (await start('baseline')).result();
     baseline = comparable('baseline');
@@ -159,16 +132,15 @@ describe('crash safety', () => {
   });
 
   it('survives kill -9 of the worker', async () => {
-    const first = startWorker();
+    const first = lab.startWorker();
     const offset = stub.requests.length;
     await start('worker-crash');
     await waitForRows('worker-crash', 8);
-    first.kill('SIGKILL');
-    await new Promise((r) => first.once('exit', r));
+    await killHard(first);
     const doneBeforeCrash = finishedPackages('worker-crash');
     expect(doneBeforeCrash.length).toBeLessThan(corpus.size);
 
-    startWorker();
+    lab.startWorker();
     await resultOf('worker-crash');
     expect(comparable('worker-crash')).toEqual(baseline);
     const counts = requestsSince(offset);
@@ -180,12 +152,11 @@ describe('crash safety', () => {
     const offset = stub.requests.length;
     await start('server-crash');
     await waitForRows('server-crash', 8);
-    server.process.kill('SIGKILL');
-    await new Promise((r) => server.process.once('exit', r));
+    await killHard(lab.server.process);
     const doneBeforeCrash = finishedPackages('server-crash');
     expect(doneBeforeCrash.length).toBeLessThan(corpus.size);
 
-    server = await startServer();
+    await lab.restartServer();
     await resultOf('server-crash');
     expect(comparable('server-crash')).toEqual(baseline);
     const counts = requestsSince(offset);

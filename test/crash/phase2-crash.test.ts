@@ -3,32 +3,25 @@
 // run, without asking the model again what it had already answered (the stub counts requests per prompt).
 // Before the kill, `status` shows the package's position in the loop.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
 import { runningPackageLines } from '../../src/cli/package-details.js';
 import { runSearchAttributes } from '../../src/cli/start-run.js';
-import { findTemporalBinary, startDevServer, type DevServer } from '../../src/temporal/dev-server.js';
-import { freePort } from '../../src/temporal/ports.js';
-import { DEFAULT_NAMESPACE, TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
+import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
 import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
-import { spawnWorker, stopProcess } from '../support/cli.js';
+import { CrashLab, killHard } from '../support/crash-lab.js';
 import { startOpenAiStub, type RunningOpenAiStub, type StubReply } from '../support/openai-stub.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { phase2TestInput } from '../support/phase2-input.js';
 
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
-const dir = mkdtempSync(join(tmpdir(), 'smi-p2-crash-'));
-const idsFile = join(dir, 'ids.txt');
-let server: DevServer;
-let stub: RunningOpenAiStub;
-let connection: Connection;
+let lab: CrashLab;
 let client: Client;
-const workers: ChildProcess[] = [];
+let idsFile: string;
+let stub: RunningOpenAiStub;
 
 // The conversation, by stage: each distinct prompt is the next stage (both runs send the same prompts).
 const STAGES: StubReply[] = [
@@ -44,14 +37,10 @@ let secondRoundAsked: () => void = () => undefined;
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 beforeAll(async () => {
+  lab = await CrashLab.open('smi-p2-crash-');
+  client = lab.client;
+  idsFile = join(lab.dir, 'ids.txt');
   writeFileSync(idsFile, `${SUI}\n`);
-  server = await startDevServer({
-    binary: findTemporalBinary()!,
-    port: await freePort(),
-    uiPort: null,
-    dbFile: join(dir, 'temporal.db'),
-    logFile: join(dir, 'server.log'),
-  });
   stub = await startOpenAiStub({
     handler: (req) => {
       const key = sha(req.prompt);
@@ -65,27 +54,17 @@ beforeAll(async () => {
       return STAGES[stage] ?? { status: 500, body: 'unexpected prompt' };
     },
   });
-  connection = await Connection.connect({ address: server.address });
-  client = new Client({ connection, namespace: DEFAULT_NAMESPACE });
 });
 
 afterAll(async () => {
-  await Promise.all(workers.map(stopProcess));
-  await connection?.close();
+  await lab?.close();
   await stub?.close();
-  await server?.stop();
 });
-
-function startWorker(): ChildProcess {
-  const w = spawnWorker({ TEMPORAL_ADDRESS: server.address, SMI_API_KEY: 'crash-key' });
-  workers.push(w);
-  return w;
-}
 
 async function runOnce(runId: string) {
   const input = phase2TestInput({
     runId,
-    logDir: join(dir, 'logs'),
+    logDir: join(lab.dir, 'logs'),
     corpusRoot: CORPUS_DIR,
     input: { idsFile, samples: 1 },
     options: {
@@ -124,7 +103,7 @@ async function runningPackagesEventually(runId: string): Promise<string[]> {
 
 describe('Phase II crash safety', () => {
   it('a worker killed during need_more round 2 repeats no finished model call', async () => {
-    const first = startWorker();
+    const first = lab.startWorker();
     const baseline = await runOnce('p2-baseline');
     await baseline.handle.result();
     expect([...asked.values()]).toEqual([1, 1, 1]);
@@ -140,11 +119,10 @@ describe('Phase II crash safety', () => {
     expect(await runningPackagesEventually('p2-crash')).toEqual([
       `${SUI}: plan attempt 1, planning call 2/50`,
     ]);
-    first.kill('SIGKILL');
-    await new Promise((r) => first.once('exit', r));
+    await killHard(first);
     slowSecondRound = false;
 
-    startWorker();
+    lab.startWorker();
     await crashed.handle.result();
     expect(comparableRow(crashed.input.runDir)).toEqual(expected);
     const [firstRound, secondRound, thirdRound] = [...stageOfPrompt.keys()].map((k) => asked.get(k));

@@ -1,18 +1,26 @@
-// Phase I run inputs for tests: every field at the CLI's defaults unless the test says otherwise.
+// Run inputs for tests: every field at the CLI's defaults unless the test says otherwise.
 import { join } from 'node:path';
+import type { Phase } from '../../src/temporal/names.js';
 import type { Phase1Options, Phase1RunInput } from '../../src/workflows/phase1-types.js';
+import type { BaseOptions, RunInput } from '../../src/workflows/run-types.js';
 
-export interface TestRunSpec {
+export interface RunSpec<Options extends BaseOptions> {
   runId: string;
   logDir: string;
   corpusRoot: string;
-  options?: Partial<Phase1Options>;
-  input?: Partial<Omit<Phase1RunInput, 'options' | 'phase'>>;
+  options?: Partial<Options>;
+  input?: Partial<Omit<RunInput<Options>, 'options' | 'phase'>>;
 }
 
-export function testRunInput(spec: TestRunSpec): Phase1RunInput {
+export type TestRunSpec = RunSpec<Phase1Options>;
+
+export function runInputFor<Options extends BaseOptions>(
+  phase: Phase,
+  defaults: Options,
+  spec: RunSpec<Options>,
+): RunInput<Options> {
   return {
-    phase: 'phase1',
+    phase,
     runId: spec.runId,
     runDir: join(spec.logDir, spec.runId),
     corpusRoot: spec.corpusRoot,
@@ -21,16 +29,21 @@ export function testRunInput(spec: TestRunSpec): Phase1RunInput {
     dataset: null,
     concurrency: 4,
     outFile: null,
-    argv: ['smi-bench', 'phase1'],
+    argv: ['smi-bench', phase],
     ...spec.input,
-    options: {
-      agent: 'mock-perfect',
-      agentSettings: null,
-      seed: 0,
-      maxStructsInPrompt: 200,
-      perPackageTimeoutSeconds: 120,
-      includeTypeLists: true,
-      ...spec.options,
-    },
+    options: { ...defaults, ...spec.options },
   };
+}
+
+/** A Phase I run of `mock-perfect` with type lists in the rows. */
+export function testRunInput(spec: TestRunSpec): Phase1RunInput {
+  const defaults: Phase1Options = {
+    agent: 'mock-perfect',
+    agentSettings: null,
+    seed: 0,
+    maxStructsInPrompt: 200,
+    perPackageTimeoutSeconds: 120,
+    includeTypeLists: true,
+  };
+  return runInputFor('phase1', defaults, spec);
 }
