@@ -12,9 +12,9 @@ import { resolveCorpus } from './support/project.js';
 import { RECORD_LIST_ENV, fmt, log, type Summary } from './support/report.js';
 import { makeWorkDir } from './support/workdir.js';
 
-const SCRIPTS = ['extraction', 'phase1-throughput', 'llm-concurrency'] as const;
+const SCRIPTS = ['extraction', 'phase1-throughput', 'llm-concurrency', 'phase2-throughput'] as const;
 /** Scripts that start a Temporal dev server, and so accept --db-dir. */
-const USES_TEMPORAL = new Set<string>(['phase1-throughput', 'llm-concurrency']);
+const USES_TEMPORAL = new Set<string>(['phase1-throughput', 'llm-concurrency', 'phase2-throughput']);
 
 const USAGE = `usage: npm run perf -- [--corpus DIR] [--only NAME,…] [--db-dir DIR]
   runs ${SCRIPTS.join(', ')} (each takes --help for its own options)`;

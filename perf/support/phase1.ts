@@ -1,4 +1,4 @@
-// Runs `smi-bench phase1` as a user would (a CLI process against a server with separate workers) and
+// Runs `smi-bench phase1` (or phase2) as a user would (a CLI process against a server with separate workers) and
 // checks the result file it writes, so a benchmark never reports the speed of a broken run.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,30 +42,26 @@ export interface Phase1RunSpec {
 }
 
 export async function runPhase1(spec: Phase1RunSpec): Promise<Phase1Run> {
+  return runPhaseCli<Phase1Result>('phase1', spec, []);
+}
+
+/** `smi-bench <phase>` over the whole corpus (`--samples 0`, in the order the run sorts them), checked. */
+export async function runPhaseCli<Result>(
+  phase: 'phase1' | 'phase2',
+  spec: Phase1RunSpec,
+  extraArgs: string[],
+): Promise<{ runId: string; run: TimedRun; result: Result; outFile: string; runDir: string }> {
   const outFile = join(spec.workDir, `${spec.runId}.json`);
   const logDir = join(spec.workDir, 'logs');
-  // --samples 0 = every package of the corpus, in the order the run sorts them.
   const args = [
-    'phase1',
-    '--corpus-root',
-    spec.corpusRoot,
-    '--samples',
-    '0',
-    '--agent',
-    spec.agent,
-    '--concurrency',
-    String(spec.concurrency),
-    '--run-id',
-    spec.runId,
-    '--out',
-    outFile,
-    '--log-dir',
-    logDir,
-    '--no-progress',
+    phase,
+    ...['--corpus-root', spec.corpusRoot, '--samples', '0', '--agent', spec.agent],
+    ...['--concurrency', String(spec.concurrency), '--run-id', spec.runId],
+    ...['--out', outFile, '--log-dir', logDir, '--no-progress', ...extraArgs],
   ];
   const run = await runCli(args, { env: spec.env, cwd: spec.workDir, timeoutMs: spec.timeoutMs });
-  if (run.code !== 0) throw new Error(describeFailure(`smi-bench phase1 (run ${spec.runId})`, run));
-  const result = JSON.parse(readFileSync(outFile, 'utf8')) as Phase1Result;
+  if (run.code !== 0) throw new Error(describeFailure(`smi-bench ${phase} (run ${spec.runId})`, run));
+  const result = JSON.parse(readFileSync(outFile, 'utf8')) as Result;
   return { runId: spec.runId, run, result, outFile, runDir: join(logDir, spec.runId) };
 }
 

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { findTemporalBinary, startDevServer, type DevServer } from '../../src/temporal/dev-server.js';
 import { freePort } from '../../src/temporal/ports.js';
-import { runWorkflowId } from '../../src/temporal/names.js';
+import { runWorkflowId, type Phase } from '../../src/temporal/names.js';
 import { onCleanup } from './cleanup.js';
 
 /** Product processes get no TEMPORAL_NAMESPACE (see childEnv), so they use the server's default one. */
@@ -57,11 +57,15 @@ async function spans(client: Client, query: string): Promise<Span[]> {
 }
 
 /** What the server recorded about a finished run: millisecond timestamps of the run and of each package. */
-export async function runTimeline(address: string, runId: string): Promise<RunTimeline> {
+export async function runTimeline(
+  address: string,
+  runId: string,
+  phase: Phase = 'phase1',
+): Promise<RunTimeline> {
   const connection = await Connection.connect({ address });
   try {
     const client = new Client({ connection, namespace: NAMESPACE });
-    const id = runWorkflowId('phase1', runId);
+    const id = runWorkflowId(phase, runId);
     const runs = await spans(client, `WorkflowId = "${id}"`);
     if (runs.length === 0) throw new Error(`the server knows no run workflow for ${runId}`);
     const packages = await spans(client, `WorkflowId STARTS_WITH "${id}/"`);

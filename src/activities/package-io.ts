@@ -3,12 +3,15 @@
 import { extractKeyTypes } from '../core/truth.js';
 import { sortedByCodePoint } from '../core/py-string.js';
 import { buildPhase1Prompt } from '../core/phase1-prompt.js';
-import { extractPackageInterface, formatInterfaceJson } from '../move/index.js';
-import { getArtifact, putArtifact } from '../run-store/artifacts.js';
+import type { InterfaceJson } from '../core/types.js';
+import { formatSortedJson, sortKeysDeep } from '../move/canonical-json.js';
+import { extractPackageInterface } from '../move/index.js';
+import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
 import { recordRow, type BaseRow } from '../run-store/rows.js';
 import type { Phase } from '../temporal/names.js';
 import { asActivity } from './failures.js';
+import { rememberInterface, readInterface } from './interface-cache.js';
 import { phaseDefinition } from './phases/index.js';
 
 export interface ExtractedInterface {
@@ -23,8 +26,10 @@ async function extractInterface(args: {
   packageId: string;
 }): Promise<ExtractedInterface> {
   return asActivity(async () => {
-    const iface = await extractPackageInterface(args.packageDir);
-    const interfaceSha = await putArtifact(runPaths(args.runDir).artifacts, formatInterfaceJson(iface));
+    // In key order, the interface is what JSON.parse gives back from its stored text.
+    const iface = sortKeysDeep(await extractPackageInterface(args.packageDir)) as InterfaceJson;
+    const interfaceSha = await putArtifact(runPaths(args.runDir).artifacts, formatSortedJson(iface));
+    rememberInterface(interfaceSha, iface);
     return { interfaceSha, truth: sortedByCodePoint(extractKeyTypes(iface)) };
   });
 }
@@ -36,10 +41,9 @@ async function preparePhase1Prompt(args: {
   maxStructs: number;
 }): Promise<{ promptSha: string; structsIncluded: number }> {
   return asActivity(async () => {
-    const store = runPaths(args.runDir).artifacts;
-    const iface: unknown = JSON.parse(await getArtifact(store, args.interfaceSha));
+    const iface = await readInterface(args.runDir, args.interfaceSha);
     const { prompt, structsIncluded } = buildPhase1Prompt(iface, args.maxStructs);
-    return { promptSha: await putArtifact(store, prompt), structsIncluded };
+    return { promptSha: await putArtifact(runPaths(args.runDir).artifacts, prompt), structsIncluded };
   });
 }
 

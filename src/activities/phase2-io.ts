@@ -5,25 +5,53 @@ import { readFile } from 'node:fs/promises';
 import { analyzePackage } from '../core/phase2/baseline.js';
 import { parsePlanFile } from '../core/phase2/plan-file.js';
 import { buildPlanningPrompt, type PlanningPromptRequest } from '../core/phase2/prompts.js';
+import { resolvePlaceholders } from '../core/phase2/inventory.js';
+import { preparePlanVariants, type PreparedVariant } from '../core/phase2/prepare.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
-import { getArtifact, putArtifact } from '../run-store/artifacts.js';
+import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
 import { asActivity } from './failures.js';
-
-async function readInterface(runDir: string, interfaceSha: string): Promise<unknown> {
-  return JSON.parse(await getArtifact(runPaths(runDir).artifacts, interfaceSha));
-}
+import { readInterface } from './interface-cache.js';
 
 /** The baseline's runnable candidates (spec §10.6), at most `limit` (0 = all), as plans. */
+async function candidatePlans(runDir: string, interfaceSha: string, limit: number): Promise<PtbSpec[]> {
+  const { candidatesOk } = analyzePackage(await readInterface(runDir, interfaceSha));
+  const kept = limit > 0 ? candidatesOk.slice(0, limit) : candidatesOk;
+  return kept.map((calls) => ({ calls }));
+}
+
 async function listPlanCandidates(args: {
   runDir: string;
   interfaceSha: string;
   limit: number;
 }): Promise<PtbSpec[]> {
+  return asActivity(() => candidatePlans(args.runDir, args.interfaceSha, args.limit));
+}
+
+/**
+ * baseline-search's every plan made ready at once: the candidates (or one empty plan without any), their
+ * placeholders filled from the inventory, their variants normalized and checked. One activity instead of
+ * one workflow step per candidate keeps a package cheap; the work is the same pure code either way.
+ */
+async function prepareBaselinePlans(args: {
+  runDir: string;
+  interfaceSha: string;
+  limit: number;
+  inventory: Record<string, string[]>;
+  sender: string;
+  maxVariants: number;
+}): Promise<PreparedVariant[]> {
   return asActivity(async () => {
-    const { candidatesOk } = analyzePackage(await readInterface(args.runDir, args.interfaceSha));
-    const kept = args.limit > 0 ? candidatesOk.slice(0, args.limit) : candidatesOk;
-    return kept.map((calls) => ({ calls }));
+    const found = await candidatePlans(args.runDir, args.interfaceSha, args.limit);
+    const plans = found.length > 0 ? found : [{ calls: [] }];
+    return plans.flatMap((plan, i) =>
+      preparePlanVariants(
+        resolvePlaceholders(plan, args.inventory).spec,
+        i + 1,
+        args.sender,
+        args.maxVariants,
+      ),
+    );
   });
 }
 
@@ -47,5 +75,5 @@ async function preparePhase2Prompt(
 }
 
 export function createPhase2IoActivities() {
-  return { listPlanCandidates, readPlanFromFile, preparePhase2Prompt };
+  return { listPlanCandidates, prepareBaselinePlans, readPlanFromFile, preparePhase2Prompt };
 }

@@ -33,5 +33,10 @@ export function sortKeysDeep(value: unknown): unknown {
  * cannot start with a digit, so interface JSON never has such keys.
  */
 export function formatInterfaceJson(value: unknown): string {
-  return JSON.stringify(sortKeysDeep(value), null, 2) + '\n';
+  return formatSortedJson(sortKeysDeep(value));
+}
+
+/** `formatInterfaceJson` of a value whose keys `sortKeysDeep` has already put in order. */
+export function formatSortedJson(sorted: unknown): string {
+  return JSON.stringify(sorted, null, 2) + '\n';
 }

@@ -4,7 +4,7 @@ import type { InterfaceJson } from '../core/types.js';
 import { InvalidBytecodeError, PackageReadError } from './errors.js';
 import { buildInterface } from './interface.js';
 import { deserializeModule, type ModuleJson } from './module-json.js';
-import { listModuleFiles, readMetadataId, readModuleFiles } from './read-package.js';
+import { listModuleFiles, readMetadataId, readModuleFiles, statModuleFiles } from './read-package.js';
 
 export interface ExtractOptions {
   /** Emit enums and schema_version 2 (the sui-sandbox shape). Default: false, exactly upstream v1. */
@@ -34,12 +34,18 @@ export async function resolvePackageId(packageDir: string, fallbackId?: string):
 }
 
 /**
- * Deserialized modules of a package, in file path order.
- * @throws PackageReadError no_modules | unreadable | invalid_bytecode
+ * Deserialized modules of a package, in file path order. A worker extracts a package and then scans the
+ * same modules to simulate its plans: the last few packages read are kept, and used again as long as their
+ * files have the same names, sizes and modification times. Callers must not modify the modules.
+ * @throws PackageReadError no_modules | unreadable | invalid_bytecode | too_large
  */
 export async function readPackageModules(packageDir: string): Promise<ModuleJson[]> {
-  const files = await readModuleFiles(await listModuleFiles(packageDir));
-  return files.map((file) => {
+  const stats = await statModuleFiles(await listModuleFiles(packageDir));
+  const key = stats.map((s) => `${s.path}\0${s.size}\0${s.mtimeMs}`).join('\n');
+  const kept = recentPackages.get(packageDir);
+  if (kept?.key === key) return kept.modules;
+  const files = await readModuleFiles(stats.map((s) => s.path));
+  const modules = files.map((file) => {
     try {
       return deserializeModule(file.bytes, file.path);
     } catch (error) {
@@ -47,4 +53,12 @@ export async function readPackageModules(packageDir: string): Promise<ModuleJson
       throw new PackageReadError('invalid_bytecode', error.message, { cause: error });
     }
   });
+  recentPackages.delete(packageDir);
+  recentPackages.set(packageDir, { key, modules });
+  if (recentPackages.size > KEPT_PACKAGES)
+    recentPackages.delete(recentPackages.keys().next().value as string);
+  return modules;
 }
+
+const KEPT_PACKAGES = 16;
+const recentPackages = new Map<string, { key: string; modules: ModuleJson[] }>();

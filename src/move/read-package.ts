@@ -97,17 +97,26 @@ export async function listModuleFiles(packageDir: string): Promise<string[]> {
 export const MAX_MODULE_BYTES = 1024 * 1024;
 export const MAX_PACKAGE_BYTES = 8 * 1024 * 1024;
 
-/** @throws PackageReadError unreadable | too_large */
-export async function readModuleFiles(paths: readonly string[]): Promise<ModuleFile[]> {
-  const sizes = await Promise.all(
-    paths.map(async (path) => (await unreadableAsPackageError(path, (p) => stat(p))).size),
+export interface ModuleFileStat {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Size and modification time of each module file, checked against the size limits. */
+export async function statModuleFiles(paths: readonly string[]): Promise<ModuleFileStat[]> {
+  const stats = await Promise.all(
+    paths.map(async (path) => {
+      const { size, mtimeMs } = await unreadableAsPackageError(path, (p) => stat(p));
+      return { path, size, mtimeMs };
+    }),
   );
   let total = 0;
-  for (const [i, size] of sizes.entries()) {
+  for (const { path, size } of stats) {
     if (size > MAX_MODULE_BYTES) {
       throw new PackageReadError(
         'too_large',
-        `${paths[i]} has ${size} bytes, more than the ${MAX_MODULE_BYTES} allowed for one module`,
+        `${path} has ${size} bytes, more than the ${MAX_MODULE_BYTES} allowed for one module`,
       );
     }
     total += size;
@@ -118,6 +127,12 @@ export async function readModuleFiles(paths: readonly string[]): Promise<ModuleF
       `the modules in ${dirname(paths[0] ?? '')} have ${total} bytes, more than the ${MAX_PACKAGE_BYTES} allowed`,
     );
   }
+  return stats;
+}
+
+/** @throws PackageReadError unreadable | too_large */
+export async function readModuleFiles(paths: readonly string[]): Promise<ModuleFile[]> {
+  await statModuleFiles(paths);
   return Promise.all(
     paths.map(async (path) => ({ path, bytes: await unreadableAsPackageError(path, (p) => readFile(p)) })),
   );

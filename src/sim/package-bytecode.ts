@@ -1,8 +1,7 @@
 // The compiled modules of one package, indexed for the static scan. Loaded once per directory and
 // kept for a while: a package is simulated many times in a row (candidates × variants).
-import { basename } from 'node:path';
-import { deserializeModule, type ModuleJson } from '../move/module-json.js';
-import { listModuleFiles, readModuleFiles } from '../move/read-package.js';
+import { readPackageModules } from '../move/extract.js';
+import type { ModuleJson } from '../move/module-json.js';
 
 export interface PackageBytecode {
   /** 64 lowercase hex digits, no `0x`: the modules' own address. */
@@ -23,11 +22,9 @@ export function moduleName(module: ModuleJson, handleIndex: number): string {
 
 /** @throws PackageReadError / InvalidBytecodeError when the directory is not a readable package */
 async function readPackageBytecode(packageDir: string): Promise<PackageBytecode> {
-  const files = await readModuleFiles(await listModuleFiles(packageDir));
   const modules = new Map<string, ModuleJson>();
   let address = '';
-  for (const file of files) {
-    const module = deserializeModule(file.bytes, basename(file.path));
+  for (const module of await readPackageModules(packageDir)) {
     const name = moduleName(module, module.self_module_handle_idx);
     // In file-name order, a later module of the same name replaces an earlier one, as in the extractor.
     modules.set(name, module);

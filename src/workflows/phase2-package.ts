@@ -1,10 +1,8 @@
 // One package, Phase II (spec §7.3): extract the interface, let the agent plan, and for each plan and
 // each of its variants normalize, validate, simulate and score; the row keeps the best attempt.
 import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
-import { validateCausality, validatePlanSchema } from '../core/phase2/validate.js';
-import { normalizePtbSpec } from '../core/phase2/normalize.js';
 import { resolvePlaceholders } from '../core/phase2/inventory.js';
-import { ptbVariants } from '../core/phase2/variants.js';
+import { preparePlanVariants, type PreparedVariant } from '../core/phase2/prepare.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { scoreInhabitation } from '../core/phase2/score.js';
 import { formatSimulationFeedback } from '../core/phase2/feedback.js';
@@ -23,6 +21,7 @@ import {
   type FailureContext,
   type Phase2Solver,
   type PlanningRound,
+  type PlanRequest,
 } from './phase2-solvers.js';
 import type { Phase2Options, Phase2PackageInput } from './phase2-types.js';
 import type { PackageSummary } from './run-types.js';
@@ -103,33 +102,6 @@ interface Problem {
   inventory: Record<string, string[]>;
 }
 
-/** A plan variant ready to simulate, or why it is not. */
-interface PreparedVariant {
-  attempt: number;
-  name: string;
-  causality: ReturnType<typeof validateCausality>;
-  corrections: string[];
-  correctionCounts: Record<string, number>;
-  spec: PtbSpec | null;
-  schemaErrors: string[];
-}
-
-function prepareVariants(raw: unknown, attempt: number, options: Phase2Options): PreparedVariant[] {
-  return ptbVariants(raw, options.sender, Math.max(1, options.maxHeuristicVariants)).map((variant) => {
-    const normalized = normalizePtbSpec(variant.spec);
-    const schema = validatePlanSchema(normalized.spec);
-    return {
-      attempt,
-      name: variant.name,
-      causality: validateCausality(variant.spec),
-      corrections: normalized.corrections,
-      correctionCounts: normalized.counts,
-      spec: schema.valid ? normalized.spec : null,
-      schemaErrors: schema.errors,
-    };
-  });
-}
-
 /** Applies one variant's checks and simulation to the row; a failure context for the next prompt, if any. */
 function recordVariant(
   row: Phase2RowBuilder,
@@ -181,7 +153,6 @@ async function tryPlans(
   const options = input.options;
   const solver = phase2Solver(options);
   const base = { runDir: input.runDir, packageId: input.packageId, ...problem };
-  const items = await solver.items(base);
   const sim = () => simActivities(problem.deadlineMs - Date.now());
   const checkDeadline = () => {
     if (Date.now() >= problem.deadlineMs) throw new PackageTimeout();
@@ -190,12 +161,9 @@ async function tryPlans(
   if (solver.offline) {
     // Plans that do not depend on earlier results are simulated in one activity, then applied in
     // upstream's order, stopping where upstream would have stopped.
-    const variants: PreparedVariant[] = [];
-    for (let attempt = 1; attempt <= items; attempt++) {
-      const planned = await solver.plan({ ...base, attempt, lastFailure: null });
-      if (planned.kind === 'plan')
-        variants.push(...prepareVariants(planSpec(solver, planned.raw, problem), attempt, options));
-    }
+    const variants = solver.prepareAll
+      ? await solver.prepareAll(base)
+      : await prepareOneByOne(solver, base, problem, options);
     checkDeadline();
     const runnable = variants.filter((v) => v.spec !== null);
     const results =
@@ -218,6 +186,7 @@ async function tryPlans(
   }
 
   let lastFailure: FailureContext | null = null;
+  const items = await solver.items(base);
   for (let attempt = 1; attempt <= items; attempt++) {
     checkDeadline();
     row.startPlanAttempt(attempt);
@@ -228,7 +197,12 @@ async function tryPlans(
       lastFailure = planned.failure;
       continue;
     }
-    for (const variant of prepareVariants(planSpec(solver, planned.raw, problem), attempt, options)) {
+    for (const variant of preparePlanVariants(
+      planSpec(solver, planned.raw, problem),
+      attempt,
+      options.sender,
+      options.maxHeuristicVariants,
+    )) {
       checkDeadline();
       const result =
         variant.spec === null ? null : await simulateOne(sim, simulationRequest(input, variant.spec));
@@ -237,6 +211,24 @@ async function tryPlans(
       if (row.allTargetsHit()) return;
     }
   }
+}
+
+/** Every plan item's variants, item after item (mock agents and plan files have a single item). */
+async function prepareOneByOne(
+  solver: Phase2Solver,
+  base: Omit<PlanRequest, 'attempt' | 'lastFailure'>,
+  problem: Problem,
+  options: Phase2Options,
+): Promise<PreparedVariant[]> {
+  const variants: PreparedVariant[] = [];
+  const items = await solver.items(base);
+  for (let attempt = 1; attempt <= items; attempt++) {
+    const planned = await solver.plan({ ...base, attempt, lastFailure: null });
+    if (planned.kind !== 'plan') continue;
+    const raw = planSpec(solver, planned.raw, problem);
+    variants.push(...preparePlanVariants(raw, attempt, options.sender, options.maxHeuristicVariants));
+  }
+  return variants;
 }
 
 /** Search agents' `$smi_placeholder` arguments become the sender's objects, as upstream (spec §8.2). */

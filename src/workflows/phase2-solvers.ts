@@ -3,6 +3,7 @@
 // model to fill in a candidate; the model agent runs the progressive-exposure loop (spec §7.4).
 import { ApplicationFailure, setCurrentDetails } from '@temporalio/workflow';
 import { interpretPlanningReply } from '../core/phase2/planning.js';
+import type { PreparedVariant } from '../core/phase2/prepare.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import type { TokenUsage } from '../core/types.js';
 import { ioLocal } from './io-activities.js';
@@ -48,6 +49,8 @@ export interface Phase2Solver {
   resolvesPlaceholders: boolean;
   /** Plans never depend on how earlier ones fared: they can be simulated together. */
   offline: boolean;
+  /** An offline solver with many plans may prepare all their variants in one activity, in order. */
+  prepareAll?(request: Omit<PlanRequest, 'attempt' | 'lastFailure'>): Promise<PreparedVariant[]>;
 }
 
 const offline = (raw: unknown): PlanResult => ({ kind: 'plan', raw, usage: ZERO_USAGE, rounds: [] });
@@ -93,7 +96,17 @@ const TEMPLATE_CANDIDATES = 5;
 
 function candidateSolver(options: Phase2Options, kind: 'baseline' | 'template'): Phase2Solver {
   let candidates: PtbSpec[] = [];
+  const prepareAll = ({ runDir, interfaceSha, inventory }: Omit<PlanRequest, 'attempt' | 'lastFailure'>) =>
+    ioLocal.prepareBaselinePlans({
+      runDir,
+      interfaceSha,
+      limit: options.baselineMaxCandidates,
+      inventory,
+      sender: options.sender,
+      maxVariants: options.maxHeuristicVariants,
+    });
   return {
+    ...(kind === 'baseline' ? { prepareAll } : {}),
     resolvesPlaceholders: true,
     offline: kind === 'baseline',
     async items({ runDir, interfaceSha }) {
