@@ -4,7 +4,12 @@
 // Target: wall(16) / wall(1) < 1/8. Prints PASS/FAIL and exits 1 on FAIL.
 //
 //   node dist/perf/llm-concurrency.js [--corpus DIR] [--packages 100] [--concurrency 16] [--delay-ms 500]
-import { constantReply, startOpenAiStub, type StubRequest } from './support/openai-stub.js';
+import {
+  constantReply,
+  maxInFlightAtStub,
+  startOpenAiStub,
+  type StubRequest,
+} from './support/openai-stub.js';
 import { onCleanup, runScript } from './support/cleanup.js';
 import { measureCpu } from './support/cpu.js';
 import { parseOptions } from './support/options.js';
@@ -38,18 +43,6 @@ interface Measured {
   packagesInFlight: { mean: number; max: number };
   modelCallsInFlightMax: number;
   cpuSeconds: Record<string, number | null>;
-}
-
-/** Requests in flight at the stub, at most: each one lasts `delayMs` from its arrival. */
-function maxInFlightAtStub(requests: StubRequest[], delayMs: number): number {
-  const times = requests.map((r) => r.time).sort((a, b) => a - b);
-  let max = 0;
-  let first = 0;
-  for (let i = 0; i < times.length; i++) {
-    while (times[first]! <= times[i]! - delayMs) first++;
-    max = Math.max(max, i - first + 1);
-  }
-  return max;
 }
 
 /** The stub must have seen one chat request per package: none missing, none repeated, nothing else. */

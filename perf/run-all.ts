@@ -1,7 +1,7 @@
 // Runs every perf script in sequence, each in its own process (so each starts and stops its own servers
 // and workers, and one failure does not stop the others), then prints a summary of their records.
 //
-//   npm run perf -- [--corpus DIR] [--only extraction,phase1-throughput,llm-concurrency] [--db-dir DIR]
+//   npm run perf -- [--corpus DIR] [--only extraction,phase2-throughput,…] [--db-dir DIR]
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +12,15 @@ import { resolveCorpus } from './support/project.js';
 import { RECORD_LIST_ENV, fmt, log, type Summary } from './support/report.js';
 import { makeWorkDir } from './support/workdir.js';
 
-const SCRIPTS = ['extraction', 'phase1-throughput', 'llm-concurrency', 'phase2-throughput'] as const;
+const SCRIPTS = [
+  'extraction',
+  'phase1-throughput',
+  'llm-concurrency',
+  'phase2-throughput',
+  'phase2-llm-latency',
+] as const;
 /** Scripts that start a Temporal dev server, and so accept --db-dir. */
-const USES_TEMPORAL = new Set<string>(['phase1-throughput', 'llm-concurrency', 'phase2-throughput']);
+const USES_TEMPORAL = new Set<string>(SCRIPTS.filter((s) => s !== 'extraction'));
 
 const USAGE = `usage: npm run perf -- [--corpus DIR] [--only NAME,…] [--db-dir DIR]
   runs ${SCRIPTS.join(', ')} (each takes --help for its own options)`;

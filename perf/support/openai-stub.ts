@@ -94,6 +94,18 @@ export function packageIdFromPrompt(prompt: string): string | null {
   return /"package_id"\s*:\s*"([^"]*)"/.exec(prompt)?.[1] ?? null;
 }
 
+/** Requests in flight at the stub, at most: each one lasts `delayMs` from its arrival. */
+export function maxInFlightAtStub(requests: StubRequest[], delayMs: number): number {
+  const times = requests.map((r) => r.time).sort((a, b) => a - b);
+  let max = 0;
+  let first = 0;
+  for (let i = 0; i < times.length; i++) {
+    while (times[first]! <= times[i]! - delayMs) first++;
+    max = Math.max(max, i - first + 1);
+  }
+  return max;
+}
+
 /** Always the same reply. */
 export function constantReply(reply: StubReply): StubHandler {
   return () => reply;
