@@ -230,6 +230,21 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('corpus')
+    .description('tools for corpora in the sui-packages layout')
+    .command('synth')
+    .description(
+      'write a large corpus for trying scale: copies of the packages of --from, each moved to a new address',
+    )
+    .requiredOption('--from <dir>', 'a corpus to copy packages from (sui-packages layout)')
+    .requiredOption('--count <n>', 'how many packages to write', integer(1, 1_000_000))
+    .requiredOption('--out <dir>', 'where to write the new corpus (existing copies are overwritten)')
+    .action(async (opts) => {
+      const { runCorpusSynth } = await import('./cli/corpus-command.js');
+      process.exitCode = await runCorpusSynth(opts, io);
+    });
+
+  program
     .command('status <runId>')
     .description('progress of a run (a finished one is read from its run directory, with no server)')
     .addOption(logDirOption())

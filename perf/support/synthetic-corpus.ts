@@ -1,26 +1,13 @@
-// Grows a corpus of hundreds of packages from the few real ones: each copy is the same bytecode moved to
-// a new address, so it is a distinct package (own id, own key types) with realistic size and shape.
-import { createHash } from 'node:crypto';
+// Grows a corpus of hundreds of packages from the few real ones (see src/corpus/synth.ts), timed.
 import { join } from 'node:path';
-import { discoverPackages } from '../../src/corpus/discover.js';
-import { readdressPackage } from '../../src/move/index.js';
+import { synthesizeCorpus, type SyntheticPackage } from '../../src/corpus/synth.js';
 import type { PackageRef } from '../../src/core/types.js';
 
-/** The packages of a real corpus, sorted by id (so copies cycle through them in a stable order). */
-export async function sourcePackages(corpusRoot: string): Promise<PackageRef[]> {
-  const { packages } = await discoverPackages(corpusRoot);
-  if (packages.length === 0) throw new Error(`no packages found under ${corpusRoot}`);
-  return packages;
-}
-
-/** Deterministic ids, so two runs of a benchmark process the very same corpus. */
-export function syntheticPackageId(index: number): string {
-  return '0x' + createHash('sha256').update(`smi-bench perf package ${index}`).digest('hex');
-}
+export { sourcePackages } from '../../src/corpus/synth.js';
 
 export interface SyntheticCorpus {
   root: string;
-  packages: (PackageRef & { sourceId: string })[];
+  packages: SyntheticPackage[];
   buildMs: number;
 }
 
@@ -32,11 +19,6 @@ export async function buildSyntheticCorpus(
 ): Promise<SyntheticCorpus> {
   const root = join(workDir, 'corpus');
   const started = performance.now();
-  const packages: SyntheticCorpus['packages'] = [];
-  for (let i = 0; i < count; i++) {
-    const source = sources[i % sources.length]!;
-    const ref = await readdressPackage(source.package_dir, root, syntheticPackageId(i));
-    packages.push({ ...ref, sourceId: source.package_id });
-  }
+  const packages = await synthesizeCorpus(sources, root, count);
   return { root, packages, buildMs: performance.now() - started };
 }
