@@ -79,119 +79,143 @@ function runOptions(cmd: Command): Command {
     .option('--no-progress', 'do not show the live progress line');
 }
 
+/** Upstream's flags of the run commands that stop before a run, or do not apply here (and say why). */
+function upstreamFlags(cmd: Command): Command {
+  return cmd
+    .option(
+      '--doctor-agent',
+      'check the model: print the settings (key redacted), ask the endpoint for its models and one tiny answer; no run',
+      false,
+    )
+    .option('--smoke-agent', 'one real request to the model through the agent, then exit; no run', false)
+    .option(
+      '--no-log',
+      'no events.jsonl / packages.jsonl (upstream logs); rows, result and run_metadata.json are kept, as resume needs them',
+    )
+    .addOption(new Option('--rust-bin <path>', 'upstream only: the extractor is built in').hideHelp())
+    .addOption(new Option('--build-rust', 'upstream only: the extractor is built in').hideHelp());
+}
+
 export function buildProgram(): Command {
   const program = new Command('smi-bench')
     .description('Benchmark of how well language models understand Sui Move packages from their bytecode')
     .showHelpAfterError()
     .addHelpText('after', TEMPORAL_HELP);
 
-  runOptions(
-    selectionOptions(
-      program
-        .command('phase1')
-        .description(
-          'Phase I, key-struct discovery: ask which structs have `key` with abilities hidden; score P/R/F1',
-        ),
-    )
-      .addOption(agentOption('mock-empty'))
-      .option('--max-structs-in-prompt <n>', 'structs shown to the model at most', integer(0), 200)
-      .option(
-        '--per-package-timeout-seconds <s>',
-        'time limit for the model on one package',
-        positiveNumber,
-        120,
+  upstreamFlags(
+    runOptions(
+      selectionOptions(
+        program
+          .command('phase1')
+          .description(
+            'Phase I, key-struct discovery: ask which structs have `key` with abilities hidden; score P/R/F1',
+          ),
       )
-      .option('--include-type-lists', 'add truth/predicted type lists to each result row', false)
-      .option('--detach', 'start the run and return; follow it with `status` / `resume`', false),
+        .addOption(agentOption('mock-empty'))
+        .option('--max-structs-in-prompt <n>', 'structs shown to the model at most', integer(0), 200)
+        .option(
+          '--per-package-timeout-seconds <s>',
+          'time limit for the model on one package',
+          positiveNumber,
+          120,
+        )
+        .option('--include-type-lists', 'add truth/predicted type lists to each result row', false)
+        .option('--detach', 'start the run and return; follow it with `status` / `resume`', false),
+    ),
   ).action(async (opts) => {
     const { runPhase1 } = await import('./cli/run-phase1.js');
     process.exitCode = await runPhase1(opts, process.argv, io);
   });
 
-  runOptions(
-    selectionOptions(
-      program
-        .command('phase2')
-        .description(
-          'Phase II, type inhabitation: plan a transaction that creates the package’s `key` types; simulate and score',
-        ),
-    )
-      .addOption(agentOption('mock-empty', PHASE2_AGENTS))
-      .option('--plan-file <file>', 'plans by package id, for --agent mock-planfile')
-      .addOption(
-        new Option('--simulation-mode <mode>', 'how plans are executed (build-only needs no network)')
-          .choices([...SIMULATION_MODES])
-          .default(PHASE2_DEFAULT_OPTIONS.simulationMode),
+  upstreamFlags(
+    runOptions(
+      selectionOptions(
+        program
+          .command('phase2')
+          .description(
+            'Phase II, type inhabitation: plan a transaction that creates the package’s `key` types; simulate and score',
+          ),
       )
-      .option(
-        '--rpc-url <url>',
-        'Sui JSON-RPC endpoint for dry-run / dev-inspect (default $SMI_DEFAULT_RPC_URL, else mainnet)',
-      )
-      .option('--sender <address>', 'transaction sender (default SMI_SENDER from the dotenv file, else 0x0)')
-      .option('--gas-budget <n>', 'first gas budget', integer(1), PHASE2_DEFAULT_OPTIONS.gasBudget)
-      .option(
-        '--gas-coin <id>',
-        'gas coin object id (default SMI_GAS_COIN, else the sender’s first SUI coin)',
-      )
-      .option(
-        '--gas-budget-ladder <list>',
-        'higher budgets tried when a dry-run runs out of gas',
-        gasLadder,
-        PHASE2_DEFAULT_OPTIONS.gasBudgetLadder,
-      )
-      .option(
-        '--max-plan-attempts <n>',
-        'plans the model may make per package',
-        integer(1),
-        PHASE2_DEFAULT_OPTIONS.maxPlanAttempts,
-      )
-      .option(
-        '--max-planning-calls <n>',
-        'model calls per plan attempt (need_more rounds included)',
-        integer(1),
-        PHASE2_DEFAULT_OPTIONS.maxPlanningCalls,
-      )
-      .option(
-        '--baseline-max-candidates <n>',
-        'baseline-search candidates per package (0 = all)',
-        integer(0),
-        PHASE2_DEFAULT_OPTIONS.baselineMaxCandidates,
-      )
-      .option(
-        '--max-heuristic-variants <n>',
-        'argument variants tried per plan',
-        integer(1),
-        PHASE2_DEFAULT_OPTIONS.maxHeuristicVariants,
-      )
-      .option(
-        '--per-package-timeout-seconds <s>',
-        'time limit for one package',
-        positiveNumber,
-        PHASE2_DEFAULT_OPTIONS.perPackageTimeoutSeconds,
-      )
-      .option('--include-created-types', 'add created_object_types_list to each row', false)
-      .option(
-        '--require-dry-run',
-        'never fall back from dry-run to dev-inspect (recommended for leaderboards)',
-        false,
-      )
-      .option('--max-run-seconds <s>', 'start no package after this many seconds', positiveNumber)
-      .option(
-        '--dev-inspect-bin <file>',
-        'the smi_tx_sim binary for --simulation-mode external (default $SMI_TX_SIM_BIN)',
-      )
-      .option(
-        '--simulation-feedback',
-        'tell the model why its last plan failed in simulation (off: comparable scores)',
-        false,
-      )
-      .option(
-        '--prompt-template <kind=file>',
-        'your wording for a prompt: initial, retry, loop or template (repeatable)',
-        (v: string, prev: string[]) => [...prev, v],
-        [] as string[],
-      )
-      .option('--detach', 'start the run and return; follow it with `status` / `resume`', false),
+        .addOption(agentOption('mock-empty', PHASE2_AGENTS))
+        .option('--plan-file <file>', 'plans by package id, for --agent mock-planfile')
+        .addOption(
+          new Option('--simulation-mode <mode>', 'how plans are executed (build-only needs no network)')
+            .choices([...SIMULATION_MODES])
+            .default(PHASE2_DEFAULT_OPTIONS.simulationMode),
+        )
+        .option(
+          '--rpc-url <url>',
+          'Sui JSON-RPC endpoint for dry-run / dev-inspect (default $SMI_DEFAULT_RPC_URL, else mainnet)',
+        )
+        .option(
+          '--sender <address>',
+          'transaction sender (default SMI_SENDER from the dotenv file, else 0x0)',
+        )
+        .option('--gas-budget <n>', 'first gas budget', integer(1), PHASE2_DEFAULT_OPTIONS.gasBudget)
+        .option(
+          '--gas-coin <id>',
+          'gas coin object id (default SMI_GAS_COIN, else the sender’s first SUI coin)',
+        )
+        .option(
+          '--gas-budget-ladder <list>',
+          'higher budgets tried when a dry-run runs out of gas',
+          gasLadder,
+          PHASE2_DEFAULT_OPTIONS.gasBudgetLadder,
+        )
+        .option(
+          '--max-plan-attempts <n>',
+          'plans the model may make per package',
+          integer(1),
+          PHASE2_DEFAULT_OPTIONS.maxPlanAttempts,
+        )
+        .option(
+          '--max-planning-calls <n>',
+          'model calls per plan attempt (need_more rounds included)',
+          integer(1),
+          PHASE2_DEFAULT_OPTIONS.maxPlanningCalls,
+        )
+        .option(
+          '--baseline-max-candidates <n>',
+          'baseline-search candidates per package (0 = all)',
+          integer(0),
+          PHASE2_DEFAULT_OPTIONS.baselineMaxCandidates,
+        )
+        .option(
+          '--max-heuristic-variants <n>',
+          'argument variants tried per plan',
+          integer(1),
+          PHASE2_DEFAULT_OPTIONS.maxHeuristicVariants,
+        )
+        .option(
+          '--per-package-timeout-seconds <s>',
+          'time limit for one package',
+          positiveNumber,
+          PHASE2_DEFAULT_OPTIONS.perPackageTimeoutSeconds,
+        )
+        .option('--include-created-types', 'add created_object_types_list to each row', false)
+        .option(
+          '--require-dry-run',
+          'never fall back from dry-run to dev-inspect (recommended for leaderboards)',
+          false,
+        )
+        .option('--max-run-seconds <s>', 'start no package after this many seconds', positiveNumber)
+        .option(
+          '--dev-inspect-bin <file>',
+          'the smi_tx_sim binary for --simulation-mode external (default $SMI_TX_SIM_BIN)',
+        )
+        .option(
+          '--simulation-feedback',
+          'tell the model why its last plan failed in simulation (off: comparable scores)',
+          false,
+        )
+        .option(
+          '--prompt-template <kind=file>',
+          'your wording for a prompt: initial, retry, loop or template (repeatable)',
+          (v: string, prev: string[]) => [...prev, v],
+          [] as string[],
+        )
+        .option('--detach', 'start the run and return; follow it with `status` / `resume`', false),
+    ),
   ).action(async (opts) => {
     const { runPhase2 } = await import('./cli/run-phase2.js');
     process.exitCode = await runPhase2(opts, process.argv, io);

@@ -56,6 +56,7 @@ async function recordPackageResult(args: {
   startedAtUnixSeconds: number;
   finishedAtUnixSeconds: number;
   round?: string;
+  writeLogs?: boolean;
 }): Promise<void> {
   return asActivity(() =>
     recordRow(
@@ -69,6 +70,7 @@ async function recordPackageResult(args: {
         ...(args.round ? { round: args.round } : {}),
       },
       phaseDefinition(args.phase).rowLog,
+      args.writeLogs !== false,
     ),
   );
 }

@@ -29,6 +29,11 @@ import type {
 import { asActivity } from './failures.js';
 import { phaseDefinition } from './phases/index.js';
 
+/** upstream's events, unless the run was started with `--no-log`. */
+async function appendEventsUnlessNoLog(input: RunInput, events: Parameters<typeof appendEvents>[1]) {
+  if (input.writeLogs !== false) await appendEvents(input.runDir, events);
+}
+
 function refuse(message: string): ApplicationFailure {
   return ApplicationFailure.create({ type: 'InvalidRunInput', message, nonRetryable: true });
 }
@@ -79,7 +84,7 @@ async function prepareRun(input: RunInput): Promise<PreparedRun> {
       run_id: input.runId,
       ...metadata.fields,
     });
-    await appendEvents(input.runDir, [
+    await appendEventsUnlessNoLog(input, [
       {
         t: started,
         event: 'run_started',
@@ -157,6 +162,7 @@ async function recordFailedPackage(args: {
   packageId: string;
   error: string;
   round?: string;
+  writeLogs?: boolean;
 }): Promise<PackageSummary> {
   return asActivity(async () => {
     const definition = phaseDefinition(args.phase);
@@ -168,7 +174,7 @@ async function recordFailedPackage(args: {
       finished_at_unix_seconds: now,
       ...(args.round ? { round: args.round } : {}),
     };
-    await recordRow(args.runDir, stored, definition.rowLog);
+    await recordRow(args.runDir, stored, definition.rowLog, args.writeLogs !== false);
     return definition.summaryOf(stored);
   });
 }
@@ -178,6 +184,7 @@ async function finalizeRun(args: {
   runId: string;
   runDir: string;
   outFile: string | null;
+  writeLogs?: boolean;
 }): Promise<RunOutput> {
   return asActivity(async () => {
     const finished = nowUnixSeconds();
@@ -185,13 +192,14 @@ async function finalizeRun(args: {
     const resultPath = runPaths(args.runDir).result;
     await atomicWriteFile(resultPath, result.text);
     if (args.outFile) await atomicWriteFile(args.outFile, result.text);
-    await appendEvents(args.runDir, [
-      {
-        t: finished,
-        event: 'run_finished',
-        fields: { finished_at_unix_seconds: finished, ...result.runFinishedFields },
-      },
-    ]);
+    if (args.writeLogs !== false)
+      await appendEvents(args.runDir, [
+        {
+          t: finished,
+          event: 'run_finished',
+          fields: { finished_at_unix_seconds: finished, ...result.runFinishedFields },
+        },
+      ]);
     return {
       runId: args.runId,
       runPhase: args.phase,

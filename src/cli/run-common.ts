@@ -5,6 +5,7 @@ import { copyFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import {
+  findApiKey,
   loadRealAgentSettings,
   resolveApiKey,
   ConfigError,
@@ -44,6 +45,12 @@ export interface RunCliOptions {
   dotenv: string;
   detach: boolean;
   progress: boolean;
+  /** false with `--no-log`. */
+  log?: boolean;
+  doctorAgent?: boolean;
+  smokeAgent?: boolean;
+  rustBin?: string;
+  buildRust?: boolean;
 }
 
 export function readDotenvFile(path: string): Record<string, string> {
@@ -122,7 +129,31 @@ export async function buildRunInput<O extends BaseOptions>(
     outFile: opts.out ? resolve(opts.out) : null,
     argv,
     options,
+    ...(opts.log === false ? { writeLogs: false } : {}),
   };
+}
+
+/**
+ * Upstream's flags that stop before a run: `--doctor-agent` and `--smoke-agent` check the model and return
+ * the exit status; null when neither is given. `--rust-bin` / `--build-rust` are refused with the reason.
+ */
+export async function agentCheck(
+  opts: RunCliOptions,
+  dotenv: Record<string, string>,
+  io: CliIO,
+): Promise<number | null> {
+  if (opts.rustBin !== undefined || opts.buildRust)
+    throw new UsageError(
+      `${opts.rustBin !== undefined ? '--rust-bin' : '--build-rust'} does not apply: smi-bench reads bytecode ` +
+        'itself (its extractor is built in and gives the Rust extractor’s output byte for byte)',
+    );
+  if (!opts.doctorAgent && !opts.smokeAgent) return null;
+  const settings = modelSettings(true, dotenv)!;
+  const { runDoctorAgent, runSmokeAgent } = await import('./agent-checks.js');
+  if (opts.doctorAgent) return runDoctorAgent(settings, findApiKey(process.env, dotenv), io);
+  const apiKey = findApiKey(process.env, dotenv);
+  if (!apiKey) throw new UsageError('--smoke-agent needs an API key: set SMI_API_KEY (or OPENAI_API_KEY, …)');
+  return runSmokeAgent(settings, apiKey, io);
 }
 
 const TITLES: Record<Phase, string> = { phase1: 'Phase I', phase2: 'Phase II' };

@@ -41,7 +41,8 @@ export async function readFinishedRun(logDir: string, runId: string): Promise<Fi
   const runDir = resolve(logDir, runId);
   const paths = runPaths(runDir);
   const resultText = await readIfExists(paths.result);
-  if (resultText === null || !(await endsWithRunFinished(paths.events))) return null;
+  // Without events.jsonl (a --no-log run) result.json alone says the run finished.
+  if (resultText === null || (await endsWithRunFinished(paths.events)) === false) return null;
   try {
     return { runDir, resultPath: paths.result, result: JSON.parse(resultText) as FinishedResult };
   } catch (err) {
@@ -58,13 +59,16 @@ async function readIfExists(path: string): Promise<string | null> {
   }
 }
 
-/** Whether the last event of events.jsonl is `run_finished` (read from the end: the log can be long). */
-async function endsWithRunFinished(eventsPath: string): Promise<boolean> {
+/**
+ * Whether the last event of events.jsonl is `run_finished` (read from the end: the log can be long); null
+ * when there is no events.jsonl.
+ */
+async function endsWithRunFinished(eventsPath: string): Promise<boolean | null> {
   let file;
   try {
     file = await open(eventsPath);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
   }
   try {

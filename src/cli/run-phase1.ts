@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Phase1Agent } from '../core/types.js';
 import type { Phase1RunInput } from '../workflows/phase1-types.js';
 import {
+  agentCheck,
   buildRunInput,
   launchRun,
   modelKey,
@@ -43,6 +44,8 @@ export async function buildPhase1Input(
 
 export async function runPhase1(opts: Phase1CliOptions, argv: string[], io: CliIO): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));
+  const checked = await agentCheck(opts, dotenv, io);
+  if (checked !== null) return checked;
   const input = await buildPhase1Input(opts, dotenv, argv);
   const llm = modelKey(input.options.agent === 'real-openai-compatible', dotenv);
   return launchRun(input, opts, llm, io);

@@ -5,6 +5,7 @@ import { preflightSimulation, type SimulationMode } from '../sim/index.js';
 import type { Phase2Agent, Phase2Options, Phase2RunInput } from '../workflows/phase2-types.js';
 import { UsageError } from './errors.js';
 import {
+  agentCheck,
   buildRunInput,
   launchRun,
   modelKey,
@@ -102,6 +103,8 @@ export async function buildPhase2Input(
 
 export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliIO): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));
+  const checked = await agentCheck(opts, dotenv, io);
+  if (checked !== null) return checked;
   const input = await buildPhase2Input(opts, dotenv, argv);
   const llm = modelKey(MODEL_AGENTS.has(input.options.agent), dotenv);
   // Only what the chosen mode needs: build-only needs nothing, the RPC modes an answering endpoint.

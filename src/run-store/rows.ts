@@ -68,19 +68,22 @@ export interface RowLogFormat<Row extends BaseRow> {
   finishedFields(row: Row): EventFields;
 }
 
+/** Writes the row file and, unless `writeLogs` is false (`--no-log`), upstream's log lines for it. */
 export async function recordRow<Row extends BaseRow>(
   runDir: string,
   stored: StoredRow<Row>,
   format: RowLogFormat<Row>,
+  writeLogs = true,
 ): Promise<void> {
   const existing = await readStoredRow<Row>(runDir, stored.index);
   if (existing && existing.round === stored.round) {
     // A retried activity: the row file is the truth; finish only what a crash left undone.
     stored = existing;
-    if (await packagesLogHasLine(runDir, format.packageLine(existing.row))) return;
+    if (!writeLogs || (await packagesLogHasLine(runDir, format.packageLine(existing.row)))) return;
   } else {
     // A new row, or a --retry-errors round replacing an errored one (the logs keep both lines).
     await atomicWriteFile(rowPath(runDir, stored.index), JSON.stringify(stored) + '\n');
+    if (!writeLogs) return;
   }
   const { row } = stored;
   await appendLines(runPaths(runDir).packages, format.packageLine(row));

@@ -59,6 +59,8 @@ export function runIdentity(input: RunInput): RunIdentity {
     target_ids_file: input.idsFile,
   };
   flattenInto(identity, 'options', input.options);
+  // Only when off, so that runs started before --no-log existed keep their identity.
+  if (input.writeLogs === false) identity['write_logs'] = false;
   return identity;
 }
 

@@ -150,6 +150,7 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
     runId: input.runId,
     runDir: input.runDir,
     outFile: input.outFile,
+    ...(input.writeLogs === false ? { writeLogs: false } : {}),
   });
   stage = 'done';
   await condition(allHandlersFinished);
@@ -171,6 +172,7 @@ async function runPackage(run: RunInput, entry: PackagePageEntry): Promise<Packa
     packageDir: entry.packageDir,
     options: run.options,
     ...(round ? { round } : {}),
+    ...(run.writeLogs === false ? { writeLogs: false } : {}),
   };
   try {
     return await executeChild(packageWorkflowType(run.phase), {
@@ -199,6 +201,7 @@ async function runPackage(run: RunInput, entry: PackagePageEntry): Promise<Packa
       packageId: entry.packageId,
       error: `package workflow failed: ${reason}`,
       ...(round ? { round } : {}),
+      ...(run.writeLogs === false ? { writeLogs: false } : {}),
     });
   }
 }

@@ -70,6 +70,7 @@ export async function phase1Package(input: Phase1PackageInput): Promise<PackageS
     startedAtUnixSeconds: Math.floor(startedMs / 1000),
     finishedAtUnixSeconds: Math.floor(Date.now() / 1000),
     ...(input.round ? { round: input.round } : {}),
+    ...(input.writeLogs === false ? { writeLogs: false } : {}),
   });
 
   return {

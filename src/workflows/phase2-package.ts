@@ -81,6 +81,7 @@ export async function phase2Package(input: Phase2PackageInput): Promise<PackageS
     startedAtUnixSeconds: Math.floor(startedMs / 1000),
     finishedAtUnixSeconds: Math.floor(Date.now() / 1000),
     ...(input.round ? { round: input.round } : {}),
+    ...(input.writeLogs === false ? { writeLogs: false } : {}),
   });
   return row.summary(input.index);
 }

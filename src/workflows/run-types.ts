@@ -33,6 +33,8 @@ export interface RunInput<Options extends BaseOptions = BaseOptions> {
   maxRunSeconds?: number | null;
   /** Run again the packages whose recorded row has an error (`smi-bench resume --retry-errors`). */
   retryErrors?: boolean;
+  /** false (`--no-log`): no events.jsonl / packages.jsonl; rows, results and metadata are still written. */
+  writeLogs?: boolean;
   /**
    * Packages started per workflow history before the run continues as new (default 1000). Each child adds
    * a handful of events to the run's history; this keeps it far below Temporal's limits on huge corpora.
@@ -75,6 +77,8 @@ export interface PackageInput<Options extends BaseOptions = BaseOptions> {
   options: Options;
   /** The `resume --retry-errors` round computing this package again; absent the first time. */
   round?: string;
+  /** As the run's `writeLogs`. */
+  writeLogs?: boolean;
 }
 
 /** The small summary a package workflow returns to its run. The full row is in the run directory. */

@@ -12,4 +12,5 @@ export const TEST_NAMESPACES = {
   phase2Model: 'test-phase2-model',
   limits: 'test-limits',
   phase2Cli: 'test-phase2-cli',
+  upstreamFlags: 'test-upstream-flags',
 } as const;
