@@ -120,6 +120,10 @@ export function buildProgram(): Command {
           120,
         )
         .option('--include-type-lists', 'add truth/predicted type lists to each result row', false)
+        .option(
+          '--prompt-template <file>',
+          'your wording for the prompt: a text with {{payload}} (the structs as JSON) and {{package_id}}',
+        )
         .option('--detach', 'start the run and return; follow it with `status` / `resume`', false),
     ),
   ).action(async (opts) => {

@@ -39,10 +39,11 @@ async function preparePhase1Prompt(args: {
   runDir: string;
   interfaceSha: string;
   maxStructs: number;
+  template?: string | null;
 }): Promise<{ promptSha: string; structsIncluded: number }> {
   return asActivity(async () => {
     const iface = await readInterface(args.runDir, args.interfaceSha);
-    const { prompt, structsIncluded } = buildPhase1Prompt(iface, args.maxStructs);
+    const { prompt, structsIncluded } = buildPhase1Prompt(iface, args.maxStructs, args.template ?? null);
     return { promptSha: await putArtifact(runPaths(args.runDir).artifacts, prompt), structsIncluded };
   });
 }

@@ -1,5 +1,8 @@
 // `smi-bench phase1` (and `demo`): Phase I's settings on top of the shared run options.
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { checkPhase1Template } from '../core/phase1-prompt.js';
+import { UsageError } from './errors.js';
 import type { Phase1Agent } from '../core/types.js';
 import type { Phase1RunInput } from '../workflows/phase1-types.js';
 import {
@@ -20,6 +23,7 @@ export interface Phase1CliOptions extends RunCliOptions {
   maxStructsInPrompt: number;
   perPackageTimeoutSeconds: number;
   includeTypeLists: boolean;
+  promptTemplate?: string;
 }
 
 export async function buildPhase1Input(
@@ -37,9 +41,23 @@ export async function buildPhase1Input(
       maxStructsInPrompt: opts.maxStructsInPrompt,
       perPackageTimeoutSeconds: opts.perPackageTimeoutSeconds,
       includeTypeLists: opts.includeTypeLists,
+      ...(opts.promptTemplate ? { promptTemplate: readPhase1Template(opts.promptTemplate) } : {}),
     },
     argv,
   );
+}
+
+/** The `--prompt-template` file, checked before anything starts. */
+function readPhase1Template(file: string): string {
+  const path = resolve(file);
+  if (!existsSync(path)) throw new UsageError(`prompt template not found: ${path}`);
+  const text = readFileSync(path, 'utf8');
+  try {
+    checkPhase1Template(text);
+  } catch (err) {
+    throw new UsageError(`prompt template ${path}: ${(err as Error).message}`);
+  }
+  return text;
 }
 
 export async function runPhase1(opts: Phase1CliOptions, argv: string[], io: CliIO): Promise<number> {

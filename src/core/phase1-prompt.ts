@@ -1,4 +1,5 @@
 // The Phase I prompt: instructions, then the package's struct layouts with abilities removed.
+import { checkTemplate, renderTemplate } from './prompt-template.js';
 import { pyDumps } from './pyjson.js';
 import { isPlainObject, pyTruthy } from './py-value.js';
 
@@ -11,6 +12,18 @@ export const PHASE1_INSTRUCTIONS =
   'Reply with one JSON object with a single key "key_types" whose value is an array of type strings ' +
   'of the form "0xADDR::module::Struct", naming only the structs you think have `key`.\n' +
   'Output valid JSON only, nothing else.\n';
+
+/**
+ * `--prompt-template FILE` for Phase I: the user's text with `{{package_id}}` and `{{payload}}` (the JSON
+ * the built-in prompt shows: the package id and its structs with abilities removed).
+ */
+export const PHASE1_PLACEHOLDERS = ['package_id', 'payload'] as const;
+const TEMPLATE_NAME = 'Phase I prompt template';
+
+/** Throws a clear error when the template uses an unknown placeholder or a stray `{{`. */
+export function checkPhase1Template(text: string): void {
+  checkTemplate(text, PHASE1_PLACEHOLDERS, TEMPLATE_NAME);
+}
 
 export interface Phase1Prompt {
   prompt: string;
@@ -26,7 +39,11 @@ interface PromptField {
  * At most `maxStructs` structs, in interface order. A module is listed only if it contributes a struct;
  * structs that are not objects or have no field list are skipped and not counted.
  */
-export function buildPhase1Prompt(iface: unknown, maxStructs: number): Phase1Prompt {
+export function buildPhase1Prompt(
+  iface: unknown,
+  maxStructs: number,
+  template: string | null = null,
+): Phase1Prompt {
   const root = isPlainObject(iface) ? iface : {};
   const modulesIn = isPlainObject(root['modules']) ? root['modules'] : {};
   const modulesOut: Record<string, { address: string; structs: Record<string, { fields: PromptField[] }> }> =
@@ -56,16 +73,16 @@ export function buildPhase1Prompt(iface: unknown, maxStructs: number): Phase1Pro
     if (added >= maxStructs) break;
   }
 
-  const packageId = root['package_id'];
-  const payload = {
-    modules: modulesOut,
-    note: 'Struct abilities are intentionally omitted.',
-    package_id: pyTruthy(packageId) ? packageId : '<unknown>',
-  };
-  return {
-    prompt: PHASE1_INSTRUCTIONS + pyDumps(payload, { indent: 2, sortKeys: true }),
-    structsIncluded: added,
-  };
+  const packageId = pyTruthy(root['package_id']) ? String(root['package_id']) : '<unknown>';
+  const payload = pyDumps(
+    { modules: modulesOut, note: 'Struct abilities are intentionally omitted.', package_id: packageId },
+    { indent: 2, sortKeys: true },
+  );
+  const prompt =
+    template === null
+      ? PHASE1_INSTRUCTIONS + payload
+      : renderTemplate(template, { package_id: packageId, payload }, TEMPLATE_NAME);
+  return { prompt, structsIncluded: added };
 }
 
 // Names come from untrusted JSON: store "__proto__" as a plain key, never as the prototype.

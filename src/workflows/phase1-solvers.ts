@@ -97,6 +97,7 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
         runDir: problem.runDir,
         interfaceSha: problem.interfaceSha,
         maxStructs,
+        template: options.promptTemplate ?? null,
       });
       attempts++;
       maxStructsUsed = maxStructs;

@@ -7,6 +7,8 @@ export interface Phase1Options extends BaseOptions {
   maxStructsInPrompt: number;
   perPackageTimeoutSeconds: number;
   includeTypeLists: boolean;
+  /** `--prompt-template FILE`: the user's wording (see PHASE1_PLACEHOLDERS); absent: the built-in one. */
+  promptTemplate?: string | null;
 }
 
 export type Phase1RunInput = RunInput<Phase1Options>;

@@ -13,4 +13,5 @@ export const TEST_NAMESPACES = {
   limits: 'test-limits',
   phase2Cli: 'test-phase2-cli',
   upstreamFlags: 'test-upstream-flags',
+  promptTemplate: 'test-prompt-template',
 } as const;

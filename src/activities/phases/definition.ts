@@ -1,5 +1,6 @@
 // What a phase tells the run-level activities: how its rows look in the run directory and in the result.
 // The engine and the activities in run-io.ts know nothing else about a phase.
+import { createHash } from 'node:crypto';
 import type { Phase } from '../../temporal/names.js';
 import type { BaseRow, RowLogFormat, StoredRow } from '../../run-store/rows.js';
 import type { TokenUsage } from '../../core/types.js';
@@ -30,4 +31,9 @@ export interface PhaseDefinition<Row extends BaseRow> {
   failedRow(packageId: string, error: string): Row;
   /** The result of the rows recorded so far (a finished run: all of them). */
   buildResult(runDir: string, finishedAtUnixSeconds: number): Promise<PhaseResult>;
+}
+
+/** What run_metadata.json records of a user's prompt template: its hash (null: the built-in wording). */
+export function sha256OrNull(text: string | null | undefined): string | null {
+  return text ? createHash('sha256').update(text).digest('hex') : null;
 }

@@ -6,7 +6,8 @@ import { formatPhase1ResultJson } from '../../core/phase1-result-json.js';
 import { buildPhase1Result } from '../../run-store/phase1-result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
 import { ZERO_USAGE } from '../../workflows/run-types.js';
-import type { PhaseDefinition } from './definition.js';
+import { sha256OrNull, type PhaseDefinition } from './definition.js';
+import type { Phase1Options } from '../../workflows/phase1-types.js';
 
 const PHASE1_ROW_LOG: RowLogFormat<Phase1PackageRow> = {
   // packages.jsonl carries upstream's fields (never the type lists) plus token usage.
@@ -22,7 +23,11 @@ export const phase1Definition: PhaseDefinition<Phase1PackageRow> = {
   phase: 'phase1',
   metadata: (input) => ({
     benchmark: 'phase1_key_struct_discovery',
-    fields: { corpus_root: input.corpusRoot, model: input.options.agentSettings?.model ?? null },
+    fields: {
+      corpus_root: input.corpusRoot,
+      model: input.options.agentSettings?.model ?? null,
+      prompt_template_sha256: sha256OrNull((input.options as Phase1Options).promptTemplate),
+    },
   }),
   runStartedFields: () => ({}),
   rowLog: PHASE1_ROW_LOG,

@@ -6,7 +6,7 @@ import { buildPhase2Result } from '../../run-store/phase2-result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
 import type { Phase2Options } from '../../workflows/phase2-types.js';
 import { ZERO_USAGE } from '../../workflows/run-types.js';
-import type { PhaseDefinition } from './definition.js';
+import { sha256OrNull, type PhaseDefinition } from './definition.js';
 
 const hitRate = (row: Phase2Row) => (row.score.targets > 0 ? row.score.created_hits / row.score.targets : 0);
 
@@ -42,6 +42,9 @@ export const phase2Definition: PhaseDefinition<Phase2Row> = {
         max_plan_attempts: o.maxPlanAttempts,
         max_heuristic_variants: o.maxHeuristicVariants,
         max_run_seconds: input.maxRunSeconds ?? null,
+        prompt_templates_sha256: Object.fromEntries(
+          Object.entries(o.promptTemplates).map(([kind, text]) => [kind, sha256OrNull(text)]),
+        ),
       },
     };
   },

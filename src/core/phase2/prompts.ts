@@ -6,7 +6,7 @@ import { pyRepr, sortedByCodePoint } from '../py-string.js';
 import { inventorySummary } from './inventory.js';
 import { isRecord } from './json-copy.js';
 import type { PtbCall } from './ptb-spec.js';
-import { checkTemplate, renderTemplate } from './prompt-template.js';
+import { checkTemplate, renderTemplate } from '../prompt-template.js';
 import { summarizeInterface } from './summary.js';
 
 export type PromptKind = 'initial' | 'retry' | 'loop' | 'template';
