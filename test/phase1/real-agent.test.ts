@@ -14,6 +14,7 @@ import {
   type StubReply,
 } from '../support/openai-stub.js';
 import { makeDemoCorpus, type DemoCorpus } from '../support/demo-truth.js';
+import { runHistoryText } from '../support/history-text.js';
 import { testRunInput } from '../support/run-input.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
@@ -128,7 +129,9 @@ describe('Phase I with a real agent against a local OpenAI-compatible server', (
     expect(result.aggregate.usage.total_tokens).toBe(summed);
     // Every request carried the key from the worker's environment; none carried it in workflow history.
     expect(stub.requests.every((r) => r.headers.authorization === 'Bearer sk-test-123456')).toBe(true);
-    expect(JSON.stringify(input)).not.toContain('sk-test');
+    const stored = await runHistoryText(client, 'phase1', input.runId);
+    expect(stored).toContain(demo.idOf('vault')); // the search does see the packages' payloads
+    expect(stored).not.toContain('sk-test');
   });
 
   it('reports the struct budget of the last request sent, as upstream does', async () => {

@@ -18,6 +18,7 @@ import { loadRealAgentSettings } from '../../src/agents/config.js';
 import type { RunningWorkers } from '../../src/worker.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { startOpenAiStub, type RunningOpenAiStub, type StubReply } from '../support/openai-stub.js';
+import { runHistoryText } from '../support/history-text.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { phase2TestInput } from '../support/phase2-input.js';
 import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
@@ -146,5 +147,8 @@ describe('Phase II planning loop (real-openai-compatible)', () => {
     // Five answered calls at 100 + 10 tokens each (the 429 had none).
     expect(row['usage']).toEqual({ prompt_tokens: 500, completion_tokens: 50, total_tokens: 550 });
     expect(result.aggregate['total_prompt_tokens']).toBe(500);
+    // The workers' API key reached the stub and nothing Temporal stored.
+    expect(stub.requests.every((r) => r.headers.authorization === 'Bearer test-key')).toBe(true);
+    expect(await runHistoryText(client, 'phase2', input.runId)).not.toContain('test-key');
   });
 });
