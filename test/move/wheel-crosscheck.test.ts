@@ -24,9 +24,10 @@ import {
   wheelCalls,
   wheelExtract,
 } from './support/wheel.js';
+import { skipUnlessCi } from '../support/required-in-ci.js';
 
 const tempDir = useTempDirs();
-const whenWheel = it.skipIf(!WHEEL_AVAILABLE);
+const whenWheel = it.skipIf(skipUnlessCi(WHEEL_AVAILABLE));
 const title = (text: string) => (WHEEL_AVAILABLE ? text : `${text} (skipped: ${WHEEL_SKIP_REASON})`);
 if (!WHEEL_AVAILABLE) console.warn(`wheel cross-check skipped: ${WHEEL_SKIP_REASON}`);
 

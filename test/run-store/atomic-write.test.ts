@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { atomicWriteFile } from '../../src/run-store/atomic-write.js';
 import { PROJECT_ROOT } from '../support/paths.js';
+import { skipUnlessCi } from '../support/required-in-ci.js';
 
 const hasStrace = (await execa('strace', ['-V'], { reject: false }).catch(() => null))?.exitCode === 0;
 
@@ -22,26 +23,29 @@ describe('atomicWriteFile', () => {
   });
 
   // strace shows the system calls of the built code: the file is flushed before the rename, the folder after.
-  it.skipIf(!hasStrace)('flushes the file before the rename and the folder after it', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'smi-atomic-')), 'c.json');
-    const module = join(PROJECT_ROOT, 'dist', 'src', 'run-store', 'atomic-write.js');
-    const script = `import { atomicWriteFile } from ${JSON.stringify(module)};
+  it.skipIf(skipUnlessCi(hasStrace))(
+    'flushes the file before the rename and the folder after it',
+    async () => {
+      const path = join(mkdtempSync(join(tmpdir(), 'smi-atomic-')), 'c.json');
+      const module = join(PROJECT_ROOT, 'dist', 'src', 'run-store', 'atomic-write.js');
+      const script = `import { atomicWriteFile } from ${JSON.stringify(module)};
       await atomicWriteFile(${JSON.stringify(path)}, 'durable');`;
-    const trace = await execa('strace', [
-      '-f',
-      '-qq',
-      '-e',
-      'trace=fsync,rename',
-      'node',
-      '--input-type=module',
-      '-e',
-      script,
-    ]);
-    const calls = trace.stderr
-      .split('\n')
-      .map((l) => /(fsync|rename)\(/.exec(l)?.[1])
-      .filter((c) => c !== undefined);
-    expect(calls).toEqual(['fsync', 'rename', 'fsync']);
-    expect(readFileSync(path, 'utf8')).toBe('durable');
-  });
+      const trace = await execa('strace', [
+        '-f',
+        '-qq',
+        '-e',
+        'trace=fsync,rename',
+        'node',
+        '--input-type=module',
+        '-e',
+        script,
+      ]);
+      const calls = trace.stderr
+        .split('\n')
+        .map((l) => /(fsync|rename)\(/.exec(l)?.[1])
+        .filter((c) => c !== undefined);
+      expect(calls).toEqual(['fsync', 'rename', 'fsync']);
+      expect(readFileSync(path, 'utf8')).toBe('durable');
+    },
+  );
 });

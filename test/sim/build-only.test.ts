@@ -13,6 +13,7 @@ import {
 } from '../../src/sim/index.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { WHEEL_AVAILABLE, WHEEL_SKIP_REASON, wheelExtract } from '../move/support/wheel.js';
+import { skipUnlessCi } from '../support/required-in-ci.js';
 
 const FRAMEWORK_DIR =
   SHARED_PACKAGE_DIRS['0x0000000000000000000000000000000000000000000000000000000000000002']!;
@@ -308,7 +309,7 @@ describe('build-only rejects what cannot be built, saying where', () => {
 
 if (!WHEEL_AVAILABLE) console.warn(`wheel cross-check of static types skipped: ${WHEEL_SKIP_REASON}`);
 
-describe.skipIf(!WHEEL_AVAILABLE)('static types against the sui-sandbox wheel', () => {
+describe.skipIf(skipUnlessCi(WHEEL_AVAILABLE))('static types against the sui-sandbox wheel', () => {
   test('wrapper_coin probes transfer their first parameter, with T replaced', async () => {
     // Each probe_transfer_* function takes an object and transfers it to the sender: what it creates
     // is its first parameter's type, as the wheel reads it, with the type parameter instantiated.

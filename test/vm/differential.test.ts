@@ -14,11 +14,12 @@ import {
 import { Oracle } from '../../scripts/vm-oracle.js';
 import { compareCaseByReplay } from '../../scripts/vm-replay-differential.js';
 import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from '../support/paths.js';
+import { skipUnlessCi } from '../support/required-in-ci.js';
 
 const FRAMEWORK_DIRS = Object.entries(SHARED_PACKAGE_DIRS)
   .filter(([id]) => /^0x0{63}[123]$/.test(id))
   .map(([, dir]) => dir);
-const SKIP = !Oracle.available() && process.env.CI !== 'true';
+const SKIP = skipUnlessCi(Oracle.available());
 /** Modules of 0x2 with natives src/vm/README.md lists as not implemented. */
 const DOCUMENTED_UNIMPLEMENTED = [
   'transfer', // receive_impl only

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransactionState, type MoveVm } from '../../src/vm/index.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
 import { address, byteVector, callOk, frameworkVm, fromHex, hex, u64 } from './support/vm.js';
+import { skipUnlessCi } from '../support/required-in-ci.js';
 
 let vm: MoveVm;
 beforeAll(async () => {
@@ -66,60 +67,57 @@ describe('dynamic field ids', () => {
   });
 });
 
-describe.skipIf(!Oracle.available() && process.env.CI !== 'true')(
-  'fresh ids against the real Sui runtime',
-  () => {
-    let oracle: Oracle;
-    beforeAll(() => {
-      oracle = Oracle.start([]);
-    });
-    afterAll(async () => {
-      await oracle?.close();
-    });
+describe.skipIf(skipUnlessCi(Oracle.available()))('fresh ids against the real Sui runtime', () => {
+  let oracle: Oracle;
+  beforeAll(() => {
+    oracle = Oracle.start([]);
+  });
+  afterAll(async () => {
+    await oracle?.close();
+  });
 
-    it('creates the same ids as a PTB with the same digest (two coin::zero, then transfer)', async () => {
-      const sender = 'ab'.repeat(32);
-      const ptbDigest = Uint8Array.from({ length: 32 }, (_, i) => (i * 37 + 11) & 0xff);
-      const zero = {
-        type: 'MoveCall',
-        package: '0x2',
-        module: 'coin',
-        function: 'zero',
-        type_arguments: ['0x2::sui::SUI'],
-        arguments: [],
-      };
-      const replay = await oracle.replay({
-        transaction: {
-          digest: toBase58(ptbDigest),
-          sender: '0x' + sender,
-          gas_budget: 1_000_000_000,
-          gas_price: 1000,
-          commands: [
-            zero,
-            zero,
-            {
-              type: 'TransferObjects',
-              objects: [
-                { type: 'Result', index: 0 },
-                { type: 'Result', index: 1 },
-              ],
-              address: { type: 'Input', index: 0 },
-            },
-          ],
-          inputs: [{ type: 'Pure', bytes: Buffer.from(sender, 'hex').toString('base64') }],
-          effects: null,
-        },
-        objects: {},
-        packages: {},
-      });
-      expect(replay.success).toBe(true);
-
-      const tx = new TransactionState({ digest: ptbDigest, sender });
-      for (let i = 0; i < 2; i++) {
-        callOk(vm, { package: '0x2', module: 'coin', function: 'zero', typeArgs: ['0x2::sui::SUI'], tx });
-      }
-      const short = (id: string) => '0x' + id.replace(/^0+/, '');
-      expect(tx.createdIds.map(short).sort()).toEqual([...replay.effects!.created].sort());
+  it('creates the same ids as a PTB with the same digest (two coin::zero, then transfer)', async () => {
+    const sender = 'ab'.repeat(32);
+    const ptbDigest = Uint8Array.from({ length: 32 }, (_, i) => (i * 37 + 11) & 0xff);
+    const zero = {
+      type: 'MoveCall',
+      package: '0x2',
+      module: 'coin',
+      function: 'zero',
+      type_arguments: ['0x2::sui::SUI'],
+      arguments: [],
+    };
+    const replay = await oracle.replay({
+      transaction: {
+        digest: toBase58(ptbDigest),
+        sender: '0x' + sender,
+        gas_budget: 1_000_000_000,
+        gas_price: 1000,
+        commands: [
+          zero,
+          zero,
+          {
+            type: 'TransferObjects',
+            objects: [
+              { type: 'Result', index: 0 },
+              { type: 'Result', index: 1 },
+            ],
+            address: { type: 'Input', index: 0 },
+          },
+        ],
+        inputs: [{ type: 'Pure', bytes: Buffer.from(sender, 'hex').toString('base64') }],
+        effects: null,
+      },
+      objects: {},
+      packages: {},
     });
-  },
-);
+    expect(replay.success).toBe(true);
+
+    const tx = new TransactionState({ digest: ptbDigest, sender });
+    for (let i = 0; i < 2; i++) {
+      callOk(vm, { package: '0x2', module: 'coin', function: 'zero', typeArgs: ['0x2::sui::SUI'], tx });
+    }
+    const short = (id: string) => '0x' + id.replace(/^0+/, '');
+    expect(tx.createdIds.map(short).sort()).toEqual([...replay.effects!.created].sort());
+  });
+});

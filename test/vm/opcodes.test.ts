@@ -8,8 +8,9 @@ import { Oracle } from '../../scripts/vm-oracle.js';
 import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { FIXTURE_ADDRESS, writeOpcodePackage } from './support/opcode-fixture.js';
 import { callOk, hex, u64 } from './support/vm.js';
+import { skipUnlessCi } from '../support/required-in-ci.js';
 
-const SKIP_ORACLE = !Oracle.available() && process.env.CI !== 'true';
+const SKIP_ORACLE = skipUnlessCi(Oracle.available());
 const bool = (b: boolean) => Uint8Array.of(b ? 1 : 0);
 const u32 = (n: number) => Uint8Array.of(n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, n >>> 24);
 const u16 = (n: number) => Uint8Array.of(n & 0xff, n >> 8);
