@@ -2,6 +2,7 @@
 // in-process Move VM) is a new entry here and a name in SIMULATION_MODES, nothing else.
 import { buildOnlyBackend } from './build-only.js';
 import { externalBackend } from './external.js';
+import { localBackend } from './local.js';
 import { devInspectBackend, dryRunBackend } from './rpc-backends.js';
 import { rejected, SimulationError } from './errors.js';
 import {
@@ -19,6 +20,7 @@ const BACKENDS: Record<SimulationMode, SimulationBackend> = {
   'dry-run': dryRunBackend,
   'dev-inspect': devInspectBackend,
   external: externalBackend,
+  local: localBackend,
 };
 
 export function isSimulationMode(mode: string): mode is SimulationMode {

@@ -135,7 +135,7 @@ async function argument(arg: PtbArg, inputs: InputTable, source: ObjectSource): 
   }
 }
 
-function moveCallTarget(target: string): { package: string; module: string; function: string } {
+export function moveCallTarget(target: string): { package: string; module: string; function: string } {
   const parts = target.split('::');
   const [address = '', module = '', name = ''] = parts;
   if (parts.length !== 3 || !IDENTIFIER.test(module) || !IDENTIFIER.test(name)) {

@@ -2,11 +2,11 @@
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 
 /** Modes a run may ask for. A new backend (e.g. an in-process VM) adds its name here and registers. */
-export const SIMULATION_MODES = ['build-only', 'dry-run', 'dev-inspect', 'external'] as const;
+export const SIMULATION_MODES = ['build-only', 'dry-run', 'dev-inspect', 'external', 'local'] as const;
 export type SimulationMode = (typeof SIMULATION_MODES)[number];
 
 /** What actually ran, spelled as upstream's rows spell it (`simulation_mode`). */
-export type ModeUsed = 'build_only' | 'dry_run' | 'dev_inspect';
+export type ModeUsed = 'build_only' | 'dry_run' | 'dev_inspect' | 'local';
 
 /** The mode `smi_tx_sim` is told to run in when the mode is `external`. */
 export type ExternalSubMode = 'build-only' | 'dry-run' | 'dev-inspect';

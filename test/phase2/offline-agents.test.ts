@@ -120,4 +120,21 @@ describe('Phase II offline', () => {
     expect(row).toMatchObject({ simulation_mode: 'build_only', error: null, tx_build_ok: true });
     expect(result.aggregate['avg_hit_rate']).toBeGreaterThan(0);
   });
+
+  it('baseline-search with local scores what the executed candidates create', async () => {
+    const result = await run(CORPUS_DIR, {
+      agent: 'baseline-search',
+      baselineMaxCandidates: 0,
+      simulationMode: 'local',
+    });
+    const row = rowOf(result, FRAMEWORK);
+    // Executed, most candidates fail: they need objects the sender does not own on the local chain (the
+    // TreasuryCap of coin::mint_and_transfer, a Display, an UpgradeCap). The sender's SUI coins are there,
+    // and pay::split(&mut Coin<SUI>, amount, ctx) splits off a new Coin<SUI> and transfers it to the sender:
+    // one created key type.
+    expect(row['created_object_types_list']).toEqual([`${FRAMEWORK}::coin::Coin<${FRAMEWORK}::sui::SUI>`]);
+    expect(row['score']).toMatchObject({ created_hits: 1 });
+    expect(row).toMatchObject({ simulation_mode: 'local', error: null });
+    expect(row['semantic_failure_count'] as number).toBeGreaterThan(0);
+  });
 });

@@ -1,0 +1,106 @@
+// `--simulation-mode local`: plans executed by smi-bench's own Move VM over the real framework bytecode
+// of the shared corpus. Expected values come from the framework's Move source:
+//   kiosk::default(ctx)       { let (kiosk, cap) = new(ctx); transfer(cap, sender); share_object(kiosk) }
+//   coin::zero<T>(ctx): Coin<T>           (Coin has key + store, no drop)
+//   balance::split(self, value)           { assert!(self.value >= value, ENotEnough /* = 2 */); … }
+//   clock::timestamp_ms(&Clock): u64
+import { describe, expect, it } from 'vitest';
+import type { PtbCall } from '../../src/core/phase2/ptb-spec.js';
+import { simulatePlan, SimulationError, type SimulationRequest } from '../../src/sim/index.js';
+import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
+
+const SUI_FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000002';
+const SENDER = '0x' + 'ab'.repeat(32);
+const plan = (calls: PtbCall[]): SimulationRequest => ({
+  mode: 'local',
+  spec: { calls },
+  sender: SENDER,
+  gasBudget: 10_000_000,
+  gasCoin: null,
+  rpcUrl: null,
+  packageDir: SHARED_PACKAGE_DIRS[SUI_FRAMEWORK]!,
+  requireDryRun: false,
+});
+const call = (target: string, type_args: string[] = [], args: PtbCall['args'] = []): PtbCall => ({
+  target,
+  type_args,
+  args,
+});
+
+describe('local simulation', () => {
+  it('credits the objects an executed call creates and transfers or shares', async () => {
+    const outcome = await simulatePlan(plan([call('0x2::kiosk::default')]));
+    expect(outcome).toMatchObject({ modeUsed: 'local', execOk: true, txBuildOk: true, failure: null });
+    expect(outcome.createdTypes).toEqual([
+      `${SUI_FRAMEWORK}::kiosk::Kiosk`,
+      `${SUI_FRAMEWORK}::kiosk::KioskOwnerCap`,
+    ]);
+  });
+
+  it('passes results between calls, and refuses a value without drop left unused', async () => {
+    const unused = await simulatePlan(plan([call('0x2::coin::zero', ['0x2::sui::SUI'])]));
+    expect(unused.execOk).toBe(false);
+    expect(unused.createdTypes).toEqual([]);
+    expect(unused.failure?.effectsError).toContain('UnusedValueWithoutDrop');
+
+    const transferred = await simulatePlan(
+      plan([
+        call('0x2::coin::zero', ['0x2::sui::SUI']),
+        call(
+          '0x2::transfer::public_transfer',
+          ['0x2::coin::Coin<0x2::sui::SUI>'],
+          [{ result: 0 }, { address: SENDER }],
+        ),
+      ]),
+    );
+    expect(transferred.execOk).toBe(true);
+    expect(transferred.createdTypes).toEqual([`${SUI_FRAMEWORK}::coin::Coin<${SUI_FRAMEWORK}::sui::SUI>`]);
+  });
+
+  it('reports an abort with its code and location', async () => {
+    const outcome = await simulatePlan(
+      plan([
+        call('0x2::balance::zero', ['0x2::sui::SUI']),
+        call('0x2::balance::split', ['0x2::sui::SUI'], [{ result: 0 }, { u64: 5 }]),
+      ]),
+    );
+    expect(outcome.execOk).toBe(false);
+    expect(outcome.failure).toMatchObject({ abortCode: '2', abortLocation: '0x2::balance::split' });
+  });
+
+  it('has the Clock at 0x6, and moves a result only once', async () => {
+    const clock = await simulatePlan(
+      plan([call('0x2::clock::timestamp_ms', [], [{ shared_object: { id: '0x6', mutable: false } }])]),
+    );
+    expect(clock.execOk).toBe(true);
+    const twice = await simulatePlan(
+      plan([
+        call('0x2::kiosk::new'),
+        call('0x2::transfer::public_share_object', ['0x2::kiosk::Kiosk'], [{ nested_result: [0, 0] }]),
+        call('0x2::transfer::public_share_object', ['0x2::kiosk::Kiosk'], [{ nested_result: [0, 0] }]),
+      ]),
+    );
+    expect(twice.execOk).toBe(false);
+    expect(twice.failure?.effectsError).toContain('after it was moved');
+  });
+
+  it('gives the sender SUI coins: pay::split splits off a new coin and sends it to the sender', async () => {
+    // pay::split<T>(coin: &mut Coin<T>, split_amount: u64, ctx) { keep(coin::split(coin, split_amount, ctx), ctx) }
+    const outcome = await simulatePlan(
+      plan([call('0x2::pay::split', ['0x2::sui::SUI'], [{ gas_coin: true }, { u64: 5 }])]),
+    );
+    expect(outcome.execOk).toBe(true);
+    expect(outcome.createdTypes).toEqual([`${SUI_FRAMEWORK}::coin::Coin<${SUI_FRAMEWORK}::sui::SUI>`]);
+  });
+
+  it('rejects plans that cannot run at all', async () => {
+    await expect(simulatePlan(plan([call('0x2::kiosk::no_such_function')]))).rejects.toBeInstanceOf(
+      SimulationError,
+    );
+    const owned = await simulatePlan(
+      plan([call('0x2::kiosk::default', [], [{ imm_or_owned_object: '0x99' }])]),
+    );
+    expect(owned.execOk).toBe(false);
+    expect(owned.failure?.effectsError).toContain('not in the local object store');
+  });
+});
