@@ -296,8 +296,8 @@ describe('build-only rejects what cannot be built, saying where', () => {
   });
 
   test('an unknown mode', async () => {
-    await expect(simulatePlan({ ...request({ calls: [] }), mode: 'local' as never })).rejects.toThrow(
-      /unknown simulation mode "local"/,
+    await expect(simulatePlan({ ...request({ calls: [] }), mode: 'quantum' as never })).rejects.toThrow(
+      /unknown simulation mode "quantum"/,
     );
   });
 
