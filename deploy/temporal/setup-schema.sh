@@ -16,9 +16,19 @@ sql() {
   temporal-sql-tool --plugin postgres12 --ep "$POSTGRES_SEEDS" -p "$DB_PORT" -u "$POSTGRES_USER" "$@"
 }
 
+# The admin-tools image has nc; deploy/local-cluster.sh runs this on a host that may only have PostgreSQL's
+# pg_isready (exit 1: up but not accepting connections yet, which also means the port is open).
+port_open() {
+  if command -v nc >/dev/null 2>&1; then
+    nc -z -w 5 "$POSTGRES_SEEDS" "$DB_PORT"
+  else
+    pg_isready -q -t 5 -h "$POSTGRES_SEEDS" -p "$DB_PORT" || [ $? -eq 1 ]
+  fi
+}
+
 echo "waiting for PostgreSQL at $POSTGRES_SEEDS:$DB_PORT ..."
 i=0
-until nc -z -w 5 "$POSTGRES_SEEDS" "$DB_PORT"; do
+until port_open; do
   i=$((i + 1))
   if [ "$i" -ge 60 ]; then
     echo "PostgreSQL did not open its port" >&2
