@@ -13,10 +13,13 @@
 # Settings, as in docker-compose.yml (shell or .env next to this project's docker-compose.yml):
 #   TEMPORAL_NAMESPACE (default), SMI_NAMESPACE_RETENTION (720h), TEMPORAL_PORT (7233; the server's other
 #   ports are derived from it), TEMPORAL_DB_PASSWORD (temporal), TEMPORAL_VERSION (1.29.1),
-#   TEMPORAL_LOG_LEVEL (warn), SMI_WORKERS (1), SMI_LLM_CONCURRENCY, SMI_IO_CONCURRENCY, the model settings.
+#   TEMPORAL_LOG_LEVEL (warn), TEMPORAL_UI_PORT (8080), TEMPORAL_UI_VERSION (2.45.1), SMI_PUBLISH_IP
+#   (127.0.0.1, where the UI listens), SMI_WORKERS (1), SMI_LLM_CONCURRENCY, SMI_IO_CONCURRENCY, the model
+#   settings.
 # Only here: SMI_CLUSTER_DIR (state, default .smi-cluster in the project), SMI_CLUSTER_POSTGRES_PORT
-#   (55432), SMI_CLUSTER_SERVER_DIR (the built server and its schema; default under SMI_CLUSTER_DIR),
-#   SMI_POSTGRES_BIN_DIR (PostgreSQL's programs; found in /usr/lib/postgresql otherwise).
+#   (55432), SMI_CLUSTER_SERVER_DIR (the built server and its schema; default under SMI_CLUSTER_DIR; the
+#   built UI goes beside it), SMI_CLUSTER_UI (1; 0 starts no UI), SMI_POSTGRES_BIN_DIR (PostgreSQL's
+#   programs; found in /usr/lib/postgresql otherwise).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,6 +39,10 @@ log_level="${TEMPORAL_LOG_LEVEL:-warn}"
 pg_port="${SMI_CLUSTER_POSTGRES_PORT:-55432}"
 state="${SMI_CLUSTER_DIR:-$root/.smi-cluster}"
 server_dir="${SMI_CLUSTER_SERVER_DIR:-$state/temporal-server-$temporal_version}"
+ui_version="${TEMPORAL_UI_VERSION:-2.45.1}"
+ui_dir="$(dirname "$server_dir")/temporal-ui-$ui_version"
+ui_port="${TEMPORAL_UI_PORT:-8080}"
+ui_ip="${SMI_PUBLISH_IP:-127.0.0.1}"
 address="127.0.0.1:$port"
 # The membership ports (TEMPORAL_PORT - 300 and up) are stored as a smallint in PostgreSQL.
 case "$port" in
@@ -312,6 +319,51 @@ init_namespace() {
     die "setting up the namespace failed; see $log_dir/init-namespace.log"
 }
 
+# ---- the Web UI --------------------------------------------------------------------------------------
+
+ui_wanted() { [ "${SMI_CLUSTER_UI:-1}" != 0 ]; }
+
+# The UI server's Go module carries the built web assets, so it builds like the server.
+ensure_ui_built() {
+  [ -x "$ui_dir/bin/temporal-ui-server" ] && return 0
+  say "building the Temporal Web UI $ui_version from its Go module ..."
+  mkdir -p "$ui_dir/bin"
+  GOBIN="$ui_dir/bin" GOFLAGS=-mod=mod go install "github.com/temporalio/ui-server/v2/cmd/server@v$ui_version" >&2 ||
+    die "could not build the Web UI $ui_version (set TEMPORAL_UI_VERSION to one on the Go module proxy, or SMI_CLUSTER_UI=0)"
+  mv -f "$ui_dir/bin/server" "$ui_dir/bin/temporal-ui-server"
+}
+
+ui_answers() { curl -fsS -o /dev/null "http://$ui_ip:$ui_port/" 2>/dev/null; }
+
+start_ui() {
+  pid_of temporal-ui >/dev/null && return 0
+  mkdir -p "$state/ui/config"
+  cat >"$state/ui/config/smi-cluster.yaml" <<UI_CONFIG
+# Written by deploy/local-cluster.sh; changes are overwritten at the next start.
+temporalGrpcAddress: $address
+host: $ui_ip
+port: $ui_port
+enableUi: true
+defaultNamespace: $namespace
+notifyOnNewVersion: false
+refreshInterval: 0s
+cors:
+  cookieInsecure: true
+  unsafeAllowAllOrigins: false
+UI_CONFIG
+  say "starting the Web UI on http://$ui_ip:$ui_port"
+  start_background temporal-ui "$log_dir/temporal-ui.log" \
+    "$ui_dir/bin/temporal-ui-server" --root "$state/ui" --config config --env smi-cluster start
+  local i
+  for i in $(seq 1 30); do
+    ui_answers && return 0
+    pid_of temporal-ui >/dev/null ||
+      die "the Web UI exited; the end of $log_dir/temporal-ui.log: $(tail -n 5 "$log_dir/temporal-ui.log")"
+    sleep 1
+  done
+  die "the Web UI did not answer on http://$ui_ip:$ui_port/ in 30 s; see $log_dir/temporal-ui.log"
+}
+
 # ---- workers -----------------------------------------------------------------------------------------
 
 ensure_built() {
@@ -351,12 +403,14 @@ cmd_up() {
   mkdir -p "$run_dir" "$log_dir" "$state/workers"
   ensure_postgres_installed
   ensure_server_built
+  if ui_wanted; then ensure_ui_built; fi
   ensure_built
   init_postgres
   start_postgres
   setup_schema
   start_server
   init_namespace
+  if ui_wanted; then start_ui; fi
   local have
   have="$(running_workers)"
   while [ "$have" -lt "$workers" ]; do
@@ -365,7 +419,7 @@ cmd_up() {
   done
   say "up: Temporal at $address (namespace $namespace), $workers worker(s); state in $state"
   say "use it with: eval \"\$(deploy/local-cluster.sh env)\""
-  say "no Web UI: see the README (\"Without Docker\")"
+  if ui_wanted; then say "Web UI: http://$ui_ip:$ui_port"; fi
 }
 
 cmd_down() {
@@ -373,6 +427,7 @@ cmd_down() {
   [ "${1:-}" = "--volumes" ] && volumes=true
   local name
   for name in $(worker_names); do stop_process "$name" TERM; done
+  stop_process temporal-ui TERM
   stop_process temporal-server TERM
   [ -d "$pg_data" ] && [ -n "$(postgres_bin_dir)" ] && stop_postgres
   if $volumes; then
@@ -402,6 +457,12 @@ cmd_status() {
     echo "temporal-server  stopped"
     ok=1
   fi
+  if pid="$(pid_of temporal-ui)"; then
+    echo "temporal-ui      running   http://$ui_ip:$ui_port (pid $pid)"
+  elif ui_wanted; then
+    echo "temporal-ui      stopped"
+    ok=1
+  fi
   for name in $(worker_names); do
     if pid="$(pid_of "$name")"; then
       printf '%-16s running   pid %s\n' "$name" "$pid"
@@ -415,6 +476,7 @@ cmd_status() {
 cmd_env() {
   echo "export TEMPORAL_ADDRESS=$address"
   echo "export TEMPORAL_NAMESPACE=$namespace"
+  if ui_wanted; then echo "export SMI_TEMPORAL_UI_URL=http://$ui_ip:$ui_port"; fi
 }
 
 cmd_stop_worker() {

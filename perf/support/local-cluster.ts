@@ -24,14 +24,14 @@ function canListen(port: number): Promise<boolean> {
   });
 }
 
-/** A TEMPORAL_PORT whose derived ports are all free, and a free port for PostgreSQL. */
-async function freeClusterPorts(): Promise<{ temporalPort: number; postgresPort: number }> {
+/** A TEMPORAL_PORT whose derived ports are all free, and free ports for PostgreSQL and the Web UI. */
+async function freeClusterPorts(): Promise<{ temporalPort: number; postgresPort: number; uiPort: number }> {
   for (let attempt = 0; attempt < 200; attempt++) {
     // Below 33000: the server's membership ports (300 below) must fit PostgreSQL's smallint.
     const base = 20_000 + Math.floor(Math.random() * 12_000);
-    const ports = [...SERVER_PORT_OFFSETS.map((o) => base + o), base + 20];
+    const ports = [...SERVER_PORT_OFFSETS.map((o) => base + o), base + 20, base + 21];
     const free = await Promise.all(ports.map(canListen));
-    if (free.every(Boolean)) return { temporalPort: base, postgresPort: base + 20 };
+    if (free.every(Boolean)) return { temporalPort: base, postgresPort: base + 20, uiPort: base + 21 };
   }
   throw new Error('no free block of ports for a cluster');
 }
@@ -41,6 +41,8 @@ export class LocalCluster {
     readonly stateDir: string,
     readonly address: string,
     readonly postgresPort: number,
+    /** The Web UI's base URL. */
+    readonly uiUrl: string,
     private readonly env: NodeJS.ProcessEnv,
   ) {}
 
@@ -51,14 +53,17 @@ export class LocalCluster {
   static async create(stateDir: string, env: NodeJS.ProcessEnv = {}): Promise<LocalCluster> {
     mkdirSync(stateDir, { recursive: true });
     chmodSync(stateDir, 0o755);
-    const { temporalPort, postgresPort } = await freeClusterPorts();
-    return new LocalCluster(stateDir, `127.0.0.1:${temporalPort}`, postgresPort, {
+    const { temporalPort, postgresPort, uiPort } = await freeClusterPorts();
+    const uiUrl = `http://127.0.0.1:${uiPort}`;
+    return new LocalCluster(stateDir, `127.0.0.1:${temporalPort}`, postgresPort, uiUrl, {
       ...process.env,
       ...env,
       SMI_CLUSTER_DIR: stateDir,
       SMI_CLUSTER_SERVER_DIR: process.env.SMI_CLUSTER_SERVER_DIR ?? SHARED_SERVER_DIR,
       TEMPORAL_PORT: String(temporalPort),
       SMI_CLUSTER_POSTGRES_PORT: String(postgresPort),
+      TEMPORAL_UI_PORT: String(uiPort),
+      SMI_PUBLISH_IP: '127.0.0.1',
     });
   }
 
