@@ -5,7 +5,7 @@
 // fewer cores than the processes that want them.
 //
 //   node dist/perf/cluster-throughput.js [--corpus DIR] [--packages 300] [--concurrency 32] [--workers 3]
-import { readFileSync, readdirSync } from 'node:fs';
+import { chmodSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runScript, onCleanup } from './support/cleanup.js';
 import { cpuSeconds } from './support/cpu.js';
@@ -80,6 +80,7 @@ async function main(): Promise<number> {
   const corpus = resolveCorpus(opts.corpus);
   const record = startRecord('cluster-throughput', { ...opts, corpus });
   const workDir = makeWorkDir('cluster', opts.keepTemp);
+  chmodSync(workDir, 0o755); // as root, PostgreSQL runs as `postgres`, which must reach its data folder in here
 
   const sources = await sourcePackages(corpus);
   const synthetic = await buildSyntheticCorpus(sources, workDir, opts.packages);
