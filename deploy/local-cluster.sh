@@ -97,6 +97,17 @@ stop_process() { # <name> <signal>: signals the process group and waits up to 30
   rm -f "$run_dir/$name.pid"
 }
 
+wait_ready() { # <name> <seconds> <check command> <what>: until the check passes, while the process lives
+  local name=$1 seconds=$2 check=$3 what=$4 i
+  for i in $(seq 1 "$seconds"); do
+    "$check" && return 0
+    pid_of "$name" >/dev/null ||
+      die "$what exited; the end of $log_dir/$name.log: $(tail -n 5 "$log_dir/$name.log")"
+    sleep 1
+  done
+  die "$what was not ready in $seconds s; see $log_dir/$name.log"
+}
+
 worker_names() {
   local file
   for file in "$run_dir"/worker-*.pid; do
@@ -285,14 +296,7 @@ start_server() {
   start_background temporal-server "$log_dir/temporal-server.log" \
     "$server_dir/bin/temporal-server" --root "$state/server" --config config --env smi-cluster \
     --allow-no-auth start
-  local i
-  for i in $(seq 1 120); do
-    server_healthy && return 0
-    pid_of temporal-server >/dev/null ||
-      die "the Temporal server exited; the end of $log_dir/temporal-server.log: $(tail -n 5 "$log_dir/temporal-server.log")"
-    sleep 1
-  done
-  die "the Temporal server did not become healthy in 120 s; see $log_dir/temporal-server.log"
+  wait_ready temporal-server 120 server_healthy "the Temporal server"
 }
 
 # The compose file's one-shot jobs, run as they are. Their tools: temporal-sql-tool from the server build,
@@ -354,14 +358,7 @@ UI_CONFIG
   say "starting the Web UI on http://$ui_ip:$ui_port"
   start_background temporal-ui "$log_dir/temporal-ui.log" \
     "$ui_dir/bin/temporal-ui-server" --root "$state/ui" --config config --env smi-cluster start
-  local i
-  for i in $(seq 1 30); do
-    ui_answers && return 0
-    pid_of temporal-ui >/dev/null ||
-      die "the Web UI exited; the end of $log_dir/temporal-ui.log: $(tail -n 5 "$log_dir/temporal-ui.log")"
-    sleep 1
-  done
-  die "the Web UI did not answer on http://$ui_ip:$ui_port/ in 30 s; see $log_dir/temporal-ui.log"
+  wait_ready temporal-ui 30 ui_answers "the Web UI"
 }
 
 # ---- workers -----------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import { runScript, onCleanup } from './support/cleanup.js';
 import { cpuSeconds } from './support/cpu.js';
 import { LocalCluster } from './support/local-cluster.js';
 import { parseOptions } from './support/options.js';
-import { assertResult, runPhase1 } from './support/phase1.js';
+import { assertResult, runPhase1, warmUpPhase1 } from './support/phase1.js';
 import { childEnv } from './support/processes.js';
 import { assertBuilt, resolveCorpus } from './support/project.js';
 import { fmt, fmtRatio, log, printTable, startRecord, writeRecord } from './support/report.js';
@@ -99,21 +99,7 @@ async function main(): Promise<number> {
   const timeoutMs = opts['timeout-seconds'] * 1000;
 
   log('warm-up run on the real corpus …');
-  const warm = await runPhase1({
-    env,
-    corpusRoot: corpus,
-    agent: 'mock-perfect',
-    concurrency: sources.length,
-    runId: 'perf-cluster-warmup',
-    workDir,
-    timeoutMs,
-  });
-  assertResult(
-    'warm-up run',
-    warm.result,
-    sources.map((s) => s.package_id),
-    1,
-  );
+  await warmUpPhase1({ env, runId: 'perf-cluster-warmup', workDir, timeoutMs }, sources, corpus);
 
   const n = opts.packages;
   const measured: { workers: number; wallMs: number; cpu: Record<string, number> }[] = [];

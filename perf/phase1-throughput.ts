@@ -8,7 +8,7 @@ import { runScript } from './support/cleanup.js';
 import { measureCpu } from './support/cpu.js';
 import { extractEach } from './support/extract-loop.js';
 import { parseOptions } from './support/options.js';
-import { assertResult, runPhase1 } from './support/phase1.js';
+import { assertResult, runPhase1, warmUpPhase1 } from './support/phase1.js';
 import { PASSED_THROUGH_ENV, childEnv, startWorker } from './support/processes.js';
 import { assertBuilt, resolveCorpus } from './support/project.js';
 import { fmt, fmtRatio, log, median, printTable, startRecord, writeRecord } from './support/report.js';
@@ -67,23 +67,8 @@ async function main(): Promise<number> {
   const env = childEnv({ TEMPORAL_ADDRESS: server.address });
   const timeoutMs = opts['timeout-seconds'] * 1000;
 
-  // A small run first, so the measured one finds the worker and server warm (bundle loaded, caches filled).
   log('warm-up run on the real corpus …');
-  const warm = await runPhase1({
-    env,
-    corpusRoot: corpus,
-    agent: 'mock-perfect',
-    concurrency: sources.length,
-    runId: 'perf-warmup',
-    workDir,
-    timeoutMs,
-  });
-  assertResult(
-    'warm-up run',
-    warm.result,
-    sources.map((s) => s.package_id),
-    1,
-  );
+  const warm = await warmUpPhase1({ env, runId: 'perf-warmup', workDir, timeoutMs }, sources, corpus);
 
   log(`measured run: ${opts.packages} packages, --concurrency ${opts.concurrency} …`);
   const runId = `perf-phase1-${opts.packages}`;

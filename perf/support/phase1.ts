@@ -102,3 +102,22 @@ export function assertResult(what: string, result: Phase1Result, expectedIds: st
   const problems = resultProblems(result, expectedIds, f1);
   if (problems.length > 0) throw new Error(`${what}: the result is wrong:\n  ${problems.join('\n  ')}`);
 }
+
+/**
+ * A `mock-perfect` run over the real corpus, checked, so that the measured run after it finds the worker
+ * and the server warm (workflow bundle loaded, caches filled).
+ */
+export async function warmUpPhase1(
+  spec: Omit<Phase1RunSpec, 'agent' | 'concurrency' | 'corpusRoot'>,
+  sources: { package_id: string }[],
+  corpusRoot: string,
+): Promise<Phase1Run> {
+  const warm = await runPhase1({ ...spec, corpusRoot, agent: 'mock-perfect', concurrency: sources.length });
+  assertResult(
+    'warm-up run',
+    warm.result,
+    sources.map((s) => s.package_id),
+    1,
+  );
+  return warm;
+}

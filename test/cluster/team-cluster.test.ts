@@ -19,6 +19,13 @@ import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.
 import { makeSyntheticCorpus, type SyntheticCorpus } from '../support/synthetic-corpus.js';
 import { testRunInput } from '../support/run-input.js';
 import { smiBench } from '../support/cli.js';
+import {
+  comparableRows,
+  finishedPackages,
+  requestsPerPackage,
+  waitForRows,
+  waitForWorkflow,
+} from '../support/run-checks.js';
 import { runSearchAttributes } from '../../src/cli/start-run.js';
 import { PROJECT_ROOT } from '../support/paths.js';
 
@@ -82,36 +89,10 @@ function start(runId: string) {
   });
 }
 
-/** Waits for a run to close, riding out a server or database that is down for a while. */
-async function resultOf(runId: string): Promise<void> {
-  const handle = client.workflow.getHandle(runWorkflowId('phase1', runId));
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    try {
-      await handle.result();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
-}
-
-function finishedPackages(runId: string): string[] {
-  const rowsDir = join(logDir, runId, 'rows');
-  if (!existsSync(rowsDir)) return [];
-  const ids: string[] = [];
-  for (const file of readdirSync(rowsDir).filter((f) => f.endsWith('.json'))) {
-    try {
-      ids.push(
-        (JSON.parse(readFileSync(join(rowsDir, file), 'utf8')) as { row: Phase1PackageRow }).row.package_id,
-      );
-    } catch {
-      // A row file is written atomically, so this is one being renamed into place right now.
-    }
-  }
-  return ids;
-}
+const runDirOf = (runId: string) => join(logDir, runId);
+const comparable = (runId: string) => comparableRows(join(runDirOf(runId), 'result.json'));
+const requestsSince = (offset: number) => requestsPerPackage(stub.requests.slice(offset));
+const resultOf = (runId: string) => waitForWorkflow(client, runWorkflowId('phase1', runId), 15 * 60_000);
 
 /**
  * Watches a run's row files from now on: when each package's row first appeared (to within the poll
@@ -136,31 +117,6 @@ function watchRows(runId: string): { finishedAt: Map<string, number>; stop: () =
   };
   const timer = setInterval(poll, 50);
   return { finishedAt, stop: () => clearInterval(timer) };
-}
-
-async function waitForRows(runId: string, n: number): Promise<string[]> {
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    const done = finishedPackages(runId);
-    if (done.length >= n) return done;
-    if (Date.now() > deadline) throw new Error(`run ${runId} did not reach ${n} rows`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Rows without what legitimately differs between two runs (timing). */
-function comparable(runId: string): Omit<Phase1PackageRow, 'elapsed_seconds'>[] {
-  const text = readFileSync(join(logDir, runId, 'result.json'), 'utf8');
-  return (JSON.parse(text) as { packages: Phase1PackageRow[] }).packages.map(
-    ({ elapsed_seconds: _e, ...rest }) => rest,
-  );
-}
-
-function requestsSince(offset: number): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const r of stub.requests.slice(offset))
-    if (r.packageId) counts.set(r.packageId, (counts.get(r.packageId) ?? 0) + 1);
-  return counts;
 }
 
 /** Every line of every JSONL file of the run parses, and no package has two lines. */
@@ -274,7 +230,7 @@ describe('the team cluster (deploy/local-cluster.sh)', () => {
     const watcher = watchRows(runId);
     await start(runId);
     const fault = async (atRows: number, what: string, act: () => Promise<unknown>) => {
-      const done = await waitForRows(runId, atRows);
+      const done = await waitForRows(runDirOf(runId), atRows, 10 * 60_000);
       expect(done.length, `${what} came after the run finished`).toBeLessThan(PACKAGES);
       console.log(`cluster test: ${what} at ${done.length} rows`);
       await act();
@@ -287,7 +243,7 @@ describe('the team cluster (deploy/local-cluster.sh)', () => {
     });
     await fault(110, 'add a worker', () => cluster.script('add-worker'));
     await fault(160, 'restart the Temporal server', () => cluster.script('restart-server'));
-    await fault(finishedPackages(runId).length + 40, 'restart PostgreSQL', () =>
+    await fault(finishedPackages(runDirOf(runId)).length + 40, 'restart PostgreSQL', () =>
       cluster.script('restart-postgres'),
     );
     await resultOf(runId);
@@ -321,8 +277,7 @@ describe('the team cluster (deploy/local-cluster.sh)', () => {
       SMI_HOME: join(dir, 'cli-home'),
     });
     expect(results.exitCode, String(results.stderr)).toBe(0);
-    const packages = (JSON.parse(readFileSync(out, 'utf8')) as { packages: Phase1PackageRow[] }).packages;
-    expect(packages.map(({ elapsed_seconds: _e, ...rest }) => rest)).toEqual(baseline);
+    expect(comparableRows(out)).toEqual(baseline);
   });
 
   it('kept each worker to its own folders: nothing of the runs was written there', () => {

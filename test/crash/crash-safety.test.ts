@@ -3,7 +3,7 @@
 // finished before the crash may be computed again (the model server counts its requests per package).
 import { loadRealAgentSettings } from '../../src/agents/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';
@@ -11,10 +11,16 @@ import { stopProcess } from '../support/cli.js';
 import { CrashLab, killHard } from '../support/crash-lab.js';
 import { makeSyntheticCorpus, type SyntheticCorpus } from '../support/synthetic-corpus.js';
 import { testRunInput } from '../support/run-input.js';
+import {
+  comparableRows,
+  finishedPackages,
+  requestsPerPackage,
+  waitForRows,
+  waitForWorkflow,
+} from '../support/run-checks.js';
 import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
 import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
 import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
-import type { Phase1PackageRow } from '../../src/core/types.js';
 
 let lab: CrashLab;
 let dir: string;
@@ -61,61 +67,18 @@ async function start(runId: string) {
   });
 }
 
-function finishedPackages(runId: string): string[] {
-  const rowsDir = join(dir, 'logs', runId, 'rows');
-  if (!existsSync(rowsDir)) return [];
-  return readdirSync(rowsDir)
-    .filter((f) => f.endsWith('.json'))
-    .map(
-      (f) => (JSON.parse(readFileSync(join(rowsDir, f), 'utf8')) as { row: Phase1PackageRow }).row.package_id,
-    );
-}
-
-async function waitForRows(runId: string, n: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (finishedPackages(runId).length < n) {
-    if (Date.now() > deadline) throw new Error(`run ${runId} did not reach ${n} rows`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Rows without what legitimately differs between two runs (timing). */
-function comparable(runId: string): Omit<Phase1PackageRow, 'elapsed_seconds'>[] {
-  const text = readFileSync(join(dir, 'logs', runId, 'result.json'), 'utf8');
-  return (JSON.parse(text) as { packages: Phase1PackageRow[] }).packages.map(
-    ({ elapsed_seconds: _e, ...rest }) => rest,
-  );
-}
-
-function requestsSince(offset: number): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const r of stub.requests.slice(offset))
-    if (r.packageId) counts.set(r.packageId, (counts.get(r.packageId) ?? 0) + 1);
-  return counts;
-}
+const runDirOf = (runId: string) => join(dir, 'logs', runId);
+const comparable = (runId: string) => comparableRows(join(runDirOf(runId), 'result.json'));
+const requestsSince = (offset: number) => requestsPerPackage(stub.requests.slice(offset));
+const resultOf = (runId: string) => waitForWorkflow(client, runWorkflowId('phase1', runId), 180_000);
 
 function expectNoDuplicateLines(runId: string): void {
-  const lines = readFileSync(join(dir, 'logs', runId, 'packages.jsonl'), 'utf8')
+  const lines = readFileSync(join(runDirOf(runId), 'packages.jsonl'), 'utf8')
     .trim()
     .split('\n');
   const ids = lines.map((l) => (JSON.parse(l) as { package_id: string }).package_id);
   expect(new Set(ids).size).toBe(ids.length);
   expect(ids).toHaveLength(corpus.size);
-}
-
-/** Waits for a run to close, riding out a server that is down for a while. */
-async function resultOf(runId: string): Promise<void> {
-  const handle = client.workflow.getHandle(runWorkflowId('phase1', runId));
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      await handle.result();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
 }
 
 describe('crash safety', () => {
@@ -135,9 +98,9 @@ describe('crash safety', () => {
     const first = lab.startWorker();
     const offset = stub.requests.length;
     await start('worker-crash');
-    await waitForRows('worker-crash', 8);
+    await waitForRows(runDirOf('worker-crash'), 8);
     await killHard(first);
-    const doneBeforeCrash = finishedPackages('worker-crash');
+    const doneBeforeCrash = finishedPackages(runDirOf('worker-crash'));
     expect(doneBeforeCrash.length).toBeLessThan(corpus.size);
 
     lab.startWorker();
@@ -151,9 +114,9 @@ describe('crash safety', () => {
   it('survives kill -9 of the Temporal server, restarted on its database file', async () => {
     const offset = stub.requests.length;
     await start('server-crash');
-    await waitForRows('server-crash', 8);
+    await waitForRows(runDirOf('server-crash'), 8);
     await killHard(lab.server.process);
-    const doneBeforeCrash = finishedPackages('server-crash');
+    const doneBeforeCrash = finishedPackages(runDirOf('server-crash'));
     expect(doneBeforeCrash.length).toBeLessThan(corpus.size);
 
     await lab.restartServer();
