@@ -98,7 +98,17 @@ export class Oracle {
 export interface ReplayOutcome {
   success: boolean;
   /** Object ids as `0x` + hex without leading zeros. */
-  effects: { created: string[]; mutated: string[]; deleted: string[]; events_count: number } | null;
+  effects: {
+    created: string[];
+    mutated: string[];
+    deleted: string[];
+    /** Objects moved to an address, by Move code or TransferObjects. */
+    transferred: string[];
+    events_count: number;
+    failed_command_index: number | null;
+    /** How many values each command returned. */
+    return_values: number[];
+  } | null;
   error: string | null;
 }
 

@@ -24,13 +24,6 @@ function uidAddress(ref: Value): string {
   return asAddress(asStruct(asStruct(asRef(ref).read()).fields[0]!).fields[0]!);
 }
 
-function freshId(ctx: NativeContext): string {
-  const id = deriveObjectId(ctx.tx.digest, ctx.tx.idsCreated);
-  ctx.tx.idsCreated += 1n;
-  ctx.tx.createdIds.push(id);
-  return id;
-}
-
 function recordTransfer(ctx: NativeContext, type: Type, value: Value, owner: Owner): Value[] {
   ctx.tx.transfers.push({ objectId: objectIdOf(value), type, owner, value });
   return [];
@@ -56,7 +49,7 @@ export function registerSuiObjects(table: NativeTable): void {
     native_gas_price: (ctx) => [ctx.tx.gasPrice],
     native_gas_budget: (ctx) => [ctx.tx.gasBudget],
     native_sponsor: (ctx) => [ctx.tx.sponsor === undefined ? [] : [ctx.tx.sponsor]],
-    fresh_id: (ctx) => [freshId(ctx)],
+    fresh_id: (ctx) => [ctx.tx.freshId()],
     derive_id: (ctx, _t, [hash, count]) => {
       const id = deriveObjectId(Uint8Array.from(asVector(hash!) as number[]), asBigInt(count!));
       ctx.tx.createdIds.push(id);

@@ -1,6 +1,7 @@
 // Per-transaction state the Sui natives read and write: the transaction context, ids created, child
 // objects (dynamic fields) and the effects recorded so far. A PTB executor keeps one across its commands.
 import type { Type } from '../types.js';
+import { deriveObjectId } from './sui-ids.js';
 import type { Value } from '../values.js';
 
 export type Owner =
@@ -69,6 +70,14 @@ export class TransactionState {
     this.gasPrice = input.gasPrice ?? 1000n;
     this.gasBudget = input.gasBudget ?? 50_000_000_000n;
     this.sponsor = input.sponsor === undefined ? undefined : normalizeAddress(input.sponsor);
+  }
+
+  /** The next object id of this transaction, as `tx_context::fresh_id` and Sui's SplitCoins make them. */
+  freshId(): string {
+    const id = deriveObjectId(this.digest, this.idsCreated);
+    this.idsCreated += 1n;
+    this.createdIds.push(id);
+    return id;
   }
 }
 

@@ -1,0 +1,519 @@
+// A programmable transaction block executor over MoveVm: Sui's command forms (MoveCall, SplitCoins,
+// MergeCoins, TransferObjects, MakeMoveVec), inputs from an in-memory object store, results passed and
+// moved by Sui's rules, and the effects of the whole transaction. Values travel as BCS between commands.
+import { decodeValue, encodeValue, type DatatypeResolver } from './bcs-values.js';
+import { VmLoadError, type VmLocation } from './errors.js';
+import type { MoveVm } from './move-vm.js';
+import type { Owner } from './natives/transaction-state.js';
+import { TransactionState } from './natives/transaction-state.js';
+import { canonicalTypeName, parseTypeTag, substitute, typesEqual, type Type } from './types.js';
+
+export type PtbArgument =
+  | { kind: 'GasCoin' }
+  | { kind: 'Input'; index: number }
+  | { kind: 'Result'; index: number }
+  | { kind: 'NestedResult'; index: number; resultIndex: number };
+
+export type PtbInput = { kind: 'Pure'; bytes: Uint8Array } | { kind: 'Object'; id: string };
+
+export type PtbCommand =
+  | {
+      kind: 'MoveCall';
+      package: string;
+      module: string;
+      function: string;
+      typeArgs: (string | Type)[];
+      args: PtbArgument[];
+    }
+  | { kind: 'SplitCoins'; coin: PtbArgument; amounts: PtbArgument[] }
+  | { kind: 'MergeCoins'; destination: PtbArgument; sources: PtbArgument[] }
+  | { kind: 'TransferObjects'; objects: PtbArgument[]; address: PtbArgument }
+  | { kind: 'MakeMoveVec'; type: string | Type | null; elements: PtbArgument[] }
+  | { kind: 'Publish' }
+  | { kind: 'Upgrade' };
+
+/** An object that exists before the transaction. */
+export interface StoredObject {
+  id: string;
+  type: Type;
+  /** The object's BCS value. */
+  bytes: Uint8Array;
+  owner: Owner;
+}
+
+export interface PtbRequest {
+  /** 64 hex digits, with or without `0x`. */
+  sender: string;
+  /** 32 bytes; fresh object ids derive from it. */
+  digest: Uint8Array;
+  gasBudget?: bigint;
+  inputs: PtbInput[];
+  commands: PtbCommand[];
+  /** The object store the inputs come from. */
+  objects?: StoredObject[];
+  /** The sender's gas coin, a `Coin<SUI>` (default: id 0x…9a5, 1 000 SUI). */
+  gasCoin?: { id: string; balance: bigint };
+  instructionLimit?: number;
+}
+
+export interface PtbError {
+  /** The failing command. */
+  command: number;
+  /** A Move VM status (`ABORTED`, `ARITHMETIC_ERROR`, …) or Sui's execution failure name. */
+  status: string;
+  code?: bigint;
+  location?: VmLocation;
+  message: string;
+}
+
+export interface ObjectChange {
+  id: string;
+  /** Canonical type, addresses as 64 hex digits. */
+  type: string;
+  owner: Owner;
+  /** The object's BCS value at the end of the transaction. */
+  bytes: Uint8Array;
+}
+
+export interface PtbEffects {
+  success: boolean;
+  error: PtbError | null;
+  created: ObjectChange[];
+  mutated: ObjectChange[];
+  deleted: string[];
+  wrapped: string[];
+  events: { type: string; bytes: Uint8Array }[];
+  /** Per command, its results (empty after a failure). */
+  returnValues: { type: string; bytes: Uint8Array }[][];
+  tx: TransactionState;
+}
+
+const SUI = '0'.repeat(63) + '2';
+const ABILITY = { copy: 1, drop: 2, store: 4, key: 8 } as const;
+const DEFAULT_GAS_COIN = { id: '9a5'.padStart(64, '0'), balance: 1_000_000_000_000n };
+const U64_MAX = (1n << 64n) - 1n;
+
+/** A value in the transaction: an input, the gas coin, or a command's result. */
+interface Slot {
+  /** Null for a pure input until a use gives it a type (pure bytes are typed by each use). */
+  type: Type | null;
+  bytes: Uint8Array;
+  moved: boolean;
+  /** Set for inputs that are objects of the store (and the gas coin). */
+  objectId?: string;
+  borrowedMutably?: boolean;
+}
+
+class CommandFailure extends Error {
+  constructor(
+    readonly status: string,
+    message: string,
+    readonly extra: { code?: bigint; location?: VmLocation } = {},
+  ) {
+    super(message);
+  }
+}
+
+const fail = (status: string, message: string) => new CommandFailure(status, message);
+
+function coinType(inner: Type): Type {
+  return { kind: 'datatype', address: SUI, module: 'coin', name: 'Coin', args: [inner] };
+}
+
+function coinBytes(id: string, balance: bigint): Uint8Array {
+  const bytes = new Uint8Array(40);
+  bytes.set(Buffer.from(id.padStart(64, '0'), 'hex'), 0);
+  new DataView(bytes.buffer).setBigUint64(32, balance, true);
+  return bytes;
+}
+
+function coinBalance(bytes: Uint8Array): bigint {
+  return new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(32, true);
+}
+
+function idOf(bytes: Uint8Array): string {
+  return Buffer.from(bytes.subarray(0, 32)).toString('hex');
+}
+
+function uleb(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let byte = n & 0x7f;
+    n >>>= 7;
+    if (n) byte |= 0x80;
+    out.push(byte);
+  } while (n);
+  return out;
+}
+
+const normalizeId = (id: string) => id.replace(/^0x/, '').toLowerCase().padStart(64, '0');
+
+export class PtbExecutor {
+  private readonly resolve: DatatypeResolver;
+  private readonly tx: TransactionState;
+  private readonly store = new Map<string, StoredObject>();
+  private readonly inputs: Slot[];
+  private readonly gas: Slot;
+  private readonly results: Slot[][] = [];
+
+  constructor(
+    private readonly vm: MoveVm,
+    private readonly request: PtbRequest,
+  ) {
+    this.resolve = (type) => vm.loader.requireDatatype(type);
+    this.tx = new TransactionState({
+      sender: request.sender,
+      digest: request.digest,
+      ...(request.gasBudget === undefined ? {} : { gasBudget: request.gasBudget }),
+    });
+    for (const object of request.objects ?? []) this.store.set(normalizeId(object.id), object);
+    const gasCoin = request.gasCoin ?? DEFAULT_GAS_COIN;
+    const gasId = normalizeId(gasCoin.id);
+    this.gas = {
+      type: coinType({ kind: 'datatype', address: SUI, module: 'sui', name: 'SUI', args: [] }),
+      bytes: coinBytes(gasId, gasCoin.balance),
+      moved: false,
+      objectId: gasId,
+    };
+    this.inputs = request.inputs.map((input, i) => this.inputSlot(input, i));
+  }
+
+  private inputSlot(input: PtbInput, index: number): Slot {
+    if (input.kind === 'Pure') return { type: null, bytes: input.bytes, moved: false };
+    const object = this.store.get(normalizeId(input.id));
+    if (!object) throw new VmLoadError(`input ${index}: object ${input.id} is not in the object store`);
+    return { type: object.type, bytes: object.bytes, moved: false, objectId: normalizeId(input.id) };
+  }
+
+  run(): PtbEffects {
+    const returnValues: { type: string; bytes: Uint8Array }[][] = [];
+    let error: PtbError | null = null;
+    for (const [index, command] of this.request.commands.entries()) {
+      try {
+        const slots = this.execute(command);
+        this.results.push(slots);
+        returnValues.push(slots.map((s) => ({ type: canonicalTypeName(s.type!), bytes: s.bytes })));
+      } catch (caught) {
+        if (!(caught instanceof CommandFailure)) throw caught;
+        error = { command: index, status: caught.status, message: caught.message, ...caught.extra };
+        break;
+      }
+    }
+    if (!error) error = this.unusedWithoutDrop();
+    return error ? this.failedEffects(error) : this.effects(returnValues);
+  }
+
+  private execute(command: PtbCommand): Slot[] {
+    switch (command.kind) {
+      case 'MoveCall':
+        return this.moveCall(command);
+      case 'SplitCoins':
+        return this.splitCoins(command.coin, command.amounts);
+      case 'MergeCoins':
+        return this.mergeCoins(command.destination, command.sources);
+      case 'TransferObjects':
+        return this.transferObjects(command.objects, command.address);
+      case 'MakeMoveVec':
+        return this.makeMoveVec(command.type, command.elements);
+      case 'Publish':
+      case 'Upgrade':
+        throw fail('FeatureNotYetSupported', `${command.kind} is not supported by the local executor`);
+    }
+  }
+
+  private slot(arg: PtbArgument): Slot {
+    switch (arg.kind) {
+      case 'GasCoin':
+        return this.gas;
+      case 'Input': {
+        const slot = this.inputs[arg.index];
+        if (!slot) throw fail('CommandArgumentError', `input ${arg.index} does not exist`);
+        return slot;
+      }
+      case 'Result':
+      case 'NestedResult': {
+        const results = this.results[arg.index];
+        if (!results) throw fail('CommandArgumentError', `result ${arg.index} does not exist yet`);
+        if (arg.kind === 'Result' && results.length !== 1)
+          throw fail(
+            'CommandArgumentError',
+            `Result(${arg.index}) has ${results.length} values: use NestedResult`,
+          );
+        const slot = results[arg.kind === 'Result' ? 0 : arg.resultIndex];
+        if (!slot)
+          throw fail(
+            'CommandArgumentError',
+            `result ${arg.index} has no value ${arg.kind === 'Result' ? 0 : arg.resultIndex}`,
+          );
+        return slot;
+      }
+    }
+  }
+
+  private abilities(type: Type): number {
+    if (type.kind === 'datatype') return this.vm.loader.requireDatatype(type).abilities;
+    if (type.kind === 'vector') return this.abilities(type.elem) & ~ABILITY.key;
+    return ABILITY.copy | ABILITY.drop | ABILITY.store;
+  }
+
+  /** The slot's bytes for a parameter of `type`: type-checked, pure bytes decoded, moves recorded. */
+  private use(arg: PtbArgument, type: Type, what: string): { slot: Slot; bytes: Uint8Array } {
+    const slot = this.slot(arg);
+    const byReference = type.kind === 'ref';
+    const valueType = type.kind === 'ref' ? type.to : type;
+    if (slot.moved) throw fail('CommandArgumentError', `${what}: used again after it was moved`);
+    if (slot.type === null) {
+      try {
+        decodeValue(valueType, slot.bytes, this.resolve);
+      } catch {
+        throw fail(
+          'CommandArgumentError',
+          `${what}: the pure bytes are not a valid ${canonicalTypeName(valueType)}`,
+        );
+      }
+      return { slot, bytes: slot.bytes };
+    }
+    if (!typesEqual(slot.type, valueType))
+      throw fail(
+        'CommandArgumentError',
+        `${what}: expected ${canonicalTypeName(valueType)}, got ${canonicalTypeName(slot.type)}`,
+      );
+    const owner = slot.objectId && slot !== this.gas ? this.store.get(slot.objectId)?.owner : undefined;
+    if (owner?.kind === 'immutable' && (!byReference || type.mutable))
+      throw fail('CommandArgumentError', `${what}: an immutable object can only be passed by & reference`);
+    if (byReference) {
+      if (type.mutable) slot.borrowedMutably = true;
+    } else if (!(this.abilities(slot.type) & ABILITY.copy)) {
+      slot.moved = true;
+    }
+    return { slot, bytes: slot.bytes };
+  }
+
+  private moveCall(command: Extract<PtbCommand, { kind: 'MoveCall' }>): Slot[] {
+    let fn;
+    try {
+      fn = this.vm.function(command.package, command.module, command.function);
+    } catch (error) {
+      if (error instanceof VmLoadError) throw fail('FunctionNotFound', error.message);
+      throw error;
+    }
+    if (fn.visibility !== 'Public' && !fn.isEntry)
+      throw fail(
+        'NonEntryFunctionInvoked',
+        `${command.module}::${command.function} is neither public nor entry`,
+      );
+    const typeArgs = command.typeArgs.map((t) => (typeof t === 'string' ? parseTypeTag(t) : t));
+    const params = fn.params.map((p) => substitute(p, typeArgs));
+    const returns = fn.returns.map((r) => substitute(r, typeArgs));
+    if (returns.some((r) => r.kind === 'ref'))
+      throw fail('InvalidPublicFunctionReturnType', `${command.function} returns a reference`);
+    const used = command.args.map((arg, i) => {
+      const param = params[i];
+      if (!param) throw fail('ArityMismatch', `${command.function} takes ${params.length} arguments`);
+      if (arg.kind === 'GasCoin' && param.kind !== 'ref')
+        throw fail('CommandArgumentError', 'the gas coin can be passed by value only to TransferObjects');
+      return this.use(arg, param, `argument ${i}`);
+    });
+    let outcome;
+    try {
+      outcome = this.vm.callFunction({
+        package: command.package,
+        module: command.module,
+        function: command.function,
+        typeArgs,
+        args: used.map((u) => u.bytes),
+        tx: this.tx,
+        ...(this.request.instructionLimit === undefined
+          ? {}
+          : { instructionLimit: this.request.instructionLimit }),
+      });
+    } catch (error) {
+      if (error instanceof VmLoadError) throw fail('CommandArgumentError', error.message);
+      throw error;
+    }
+    if (!outcome.success) {
+      const { status, message, code, location } = outcome.error;
+      throw new CommandFailure(status, message, {
+        ...(code === undefined ? {} : { code }),
+        ...(location ? { location } : {}),
+      });
+    }
+    for (const { index, bytes } of outcome.mutatedReferences) {
+      const slot = used[index]?.slot;
+      if (slot && slot.type !== null) slot.bytes = bytes;
+    }
+    return outcome.returnValues.map((bytes, k) => ({ type: returns[k]!, bytes, moved: false }));
+  }
+
+  /** The `Coin<T>` an argument holds, for SplitCoins and MergeCoins. */
+  private coinSlot(arg: PtbArgument, what: string): Slot {
+    const slot = this.slot(arg);
+    const type = slot.type;
+    if (type?.kind !== 'datatype' || type.address !== SUI || type.module !== 'coin' || type.name !== 'Coin')
+      throw fail('CommandArgumentError', `${what} is not a coin`);
+    if (slot.moved) throw fail('CommandArgumentError', `${what}: the coin was used again after it was moved`);
+    slot.borrowedMutably = true;
+    return slot;
+  }
+
+  private amount(arg: PtbArgument, index: number): bigint {
+    const { bytes } = this.use(arg, { kind: 'u64' }, `amount ${index}`);
+    return new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(0, true);
+  }
+
+  private splitCoins(coinArg: PtbArgument, amounts: PtbArgument[]): Slot[] {
+    const coin = this.coinSlot(coinArg, 'the coin to split');
+    let balance = coinBalance(coin.bytes);
+    const pieces = amounts.map((arg, i) => this.amount(arg, i));
+    const total = pieces.reduce((a, b) => a + b, 0n);
+    if (total > balance)
+      throw fail('InsufficientCoinBalance', `splitting ${total} from a coin of ${balance}`);
+    const out = pieces.map((value) => {
+      const id = this.tx.freshId();
+      return { type: coin.type, bytes: coinBytes(id, value), moved: false };
+    });
+    balance -= total;
+    coin.bytes = coinBytes(idOf(coin.bytes), balance);
+    return out;
+  }
+
+  private mergeCoins(destinationArg: PtbArgument, sources: PtbArgument[]): Slot[] {
+    const destination = this.coinSlot(destinationArg, 'the destination coin');
+    let balance = coinBalance(destination.bytes);
+    for (const [i, arg] of sources.entries()) {
+      if (this.slot(arg) === destination)
+        throw fail('CommandArgumentError', `source ${i} is the destination coin itself`);
+      if (arg.kind === 'GasCoin')
+        throw fail('CommandArgumentError', 'the gas coin cannot be merged into another');
+      const { bytes } = this.use(arg, destination.type!, `source ${i}`);
+      balance += coinBalance(bytes);
+      if (balance > U64_MAX) throw fail('CoinBalanceOverflow', 'the merged balance exceeds u64');
+      this.tx.deletedIds.push(idOf(bytes));
+    }
+    destination.bytes = coinBytes(idOf(destination.bytes), balance);
+    return [];
+  }
+
+  private transferObjects(objects: PtbArgument[], addressArg: PtbArgument): Slot[] {
+    const { bytes: recipient } = this.use(addressArg, { kind: 'address' }, 'the recipient');
+    const address = Buffer.from(recipient).toString('hex');
+    for (const [i, arg] of objects.entries()) {
+      const slot = this.slot(arg);
+      if (slot.type === null) throw fail('CommandArgumentError', `object ${i} is a pure value`);
+      const abilities = this.abilities(slot.type);
+      if (!(abilities & ABILITY.key) || !(abilities & ABILITY.store))
+        throw fail(
+          'CommandArgumentError',
+          `object ${i} (${canonicalTypeName(slot.type)}) lacks key and store`,
+        );
+      const { bytes } = this.use(arg, slot.type, `object ${i}`);
+      slot.moved = true; // even the gas coin leaves with the transfer
+      this.tx.transfers.push({
+        objectId: idOf(bytes),
+        type: slot.type,
+        owner: { kind: 'address', address },
+        value: decodeValue(slot.type, bytes, this.resolve),
+      });
+    }
+    return [];
+  }
+
+  private makeMoveVec(typeArg: string | Type | null, elements: PtbArgument[]): Slot[] {
+    let type = typeof typeArg === 'string' ? parseTypeTag(typeArg) : typeArg;
+    if (!type) {
+      const first = elements[0] ? this.slot(elements[0]).type : null;
+      if (!first) throw fail('CommandArgumentError', 'MakeMoveVec needs a type for empty or pure elements');
+      type = first;
+    }
+    const elementType = type;
+    const parts = elements.map((arg, i) => this.use(arg, elementType, `element ${i}`).bytes);
+    const bytes = Uint8Array.from([...uleb(parts.length), ...parts.flatMap((p) => [...p])]);
+    return [{ type: { kind: 'vector', elem: elementType }, bytes, moved: false }];
+  }
+
+  /** Sui refuses to end a transaction with a result that has no `drop` and was never moved. */
+  private unusedWithoutDrop(): PtbError | null {
+    for (const [i, slots] of this.results.entries())
+      for (const [j, slot] of slots.entries())
+        if (!slot.moved && !(this.abilities(slot.type!) & ABILITY.drop))
+          return {
+            command: i,
+            status: 'UnusedValueWithoutDrop',
+            message: `result ${i}.${j} (${canonicalTypeName(slot.type!)}) has no drop and was not used by value`,
+          };
+    return null;
+  }
+
+  private failedEffects(error: PtbError): PtbEffects {
+    return {
+      success: false,
+      error,
+      created: [],
+      mutated: [this.change(this.gas, { kind: 'address', address: this.tx.sender })],
+      deleted: [],
+      wrapped: [],
+      events: [],
+      returnValues: [],
+      tx: this.tx,
+    };
+  }
+
+  private change(slot: Slot, owner: Owner): ObjectChange {
+    return {
+      id: slot.objectId ?? idOf(slot.bytes),
+      type: canonicalTypeName(slot.type!),
+      owner,
+      bytes: slot.bytes,
+    };
+  }
+
+  private effects(returnValues: { type: string; bytes: Uint8Array }[][]): PtbEffects {
+    const lastOwner = new Map<string, Owner>();
+    for (const t of this.tx.transfers) lastOwner.set(t.objectId, t.owner);
+    const deleted = new Set(this.tx.deletedIds);
+    const existing = new Set<string>();
+    const mutated: ObjectChange[] = [];
+    const wrapped: string[] = [];
+    for (const slot of [this.gas, ...this.inputs]) {
+      if (!slot.objectId || existing.has(slot.objectId)) continue;
+      existing.add(slot.objectId);
+      const before = slot === this.gas ? ({ kind: 'address', address: this.tx.sender } as Owner) : null;
+      const owner = lastOwner.get(slot.objectId) ?? before ?? this.store.get(slot.objectId)!.owner;
+      if (deleted.has(slot.objectId)) continue;
+      if (slot.moved && !lastOwner.has(slot.objectId)) wrapped.push(slot.objectId);
+      else if (slot === this.gas || slot.moved || slot.borrowedMutably)
+        mutated.push(this.change(slot, owner));
+    }
+    const createdIds = new Set(this.tx.createdIds);
+    const created = this.tx.transfers
+      .filter(
+        (t) =>
+          createdIds.has(t.objectId) && !deleted.has(t.objectId) && lastOwner.get(t.objectId) === t.owner,
+      )
+      .map((t) => ({
+        id: t.objectId,
+        type: canonicalTypeName(t.type),
+        owner: t.owner,
+        bytes: encodeValue(t.type, t.value, this.resolve),
+      }));
+    return {
+      success: true,
+      error: null,
+      created,
+      mutated,
+      deleted: [...existing].filter((id) => deleted.has(id)),
+      wrapped,
+      events: this.tx.events.map((e) => ({
+        type: canonicalTypeName(e.type),
+        bytes: encodeValue(e.type, e.value, this.resolve),
+      })),
+      returnValues,
+      tx: this.tx,
+    };
+  }
+}
+
+/** Runs a PTB; requests that cannot be run at all (an input missing from the store) throw VmLoadError. */
+export function executePtb(vm: MoveVm, request: PtbRequest): PtbEffects {
+  return new PtbExecutor(vm, request).run();
+}
