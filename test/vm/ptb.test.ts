@@ -3,7 +3,6 @@
 // the commands by hand. The same PTBs then run through the real Sui runtime (the wheel's replay), which
 // must create the same ids, transfer the same objects and fail at the same command.
 import { blake2b } from '@noble/hashes/blake2.js';
-import { toBase58 } from '@mysten/sui/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTypeTag, type MoveVm } from '../../src/vm/index.js';
 import {
@@ -14,6 +13,7 @@ import {
   type PtbInput,
 } from '../../src/vm/ptb.js';
 import { Oracle, type ReplayOutcome } from '../../scripts/vm-oracle.js';
+import { replayState } from '../../scripts/vm-replay-ptb.js';
 import { frameworkVm, fromHex, hex, u64 } from './support/vm.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
 
@@ -283,49 +283,6 @@ describe('the PTB executor, against Sui rules derived by hand', () => {
   });
 });
 
-/** The wheel's JSON form of an argument and a command. */
-function replayArgument(arg: PtbArgument): Record<string, unknown> {
-  if (arg.kind === 'NestedResult')
-    return { type: 'NestedResult', index: arg.index, result_index: arg.resultIndex };
-  return arg.kind === 'GasCoin' ? { type: 'GasCoin' } : { type: arg.kind, index: arg.index };
-}
-
-function replayCommand(command: PtbCommand): Record<string, unknown> {
-  switch (command.kind) {
-    case 'MoveCall':
-      return {
-        type: 'MoveCall',
-        package: command.package,
-        module: command.module,
-        function: command.function,
-        type_arguments: command.typeArgs,
-        arguments: command.args.map(replayArgument),
-      };
-    case 'SplitCoins':
-      return {
-        type: 'SplitCoins',
-        coin: replayArgument(command.coin),
-        amounts: command.amounts.map(replayArgument),
-      };
-    case 'MergeCoins':
-      return {
-        type: 'MergeCoins',
-        destination: replayArgument(command.destination),
-        sources: command.sources.map(replayArgument),
-      };
-    case 'TransferObjects':
-      return {
-        type: 'TransferObjects',
-        objects: command.objects.map(replayArgument),
-        address: replayArgument(command.address),
-      };
-    case 'MakeMoveVec':
-      return { type: 'MakeMoveVec', type_arg: command.type, elements: command.elements.map(replayArgument) };
-    default:
-      throw new Error(`${command.kind} is not replayed here`);
-  }
-}
-
 const short = (id: string) => '0x' + id.replace(/^0+(?=.)/, '');
 
 describe.skipIf(skipUnlessCi(Oracle.available()))('the PTB executor against the real Sui runtime', () => {
@@ -337,24 +294,8 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('the PTB executor against the 
     await oracle?.close();
   });
 
-  function replay(c: Case): Promise<ReplayOutcome> {
-    return oracle.replay({
-      transaction: {
-        digest: toBase58(DIGEST),
-        sender: '0x' + SENDER,
-        gas_budget: 1_000_000_000,
-        gas_price: 1000,
-        commands: c.commands.map(replayCommand),
-        inputs: c.inputs.map((i) => {
-          if (i.kind !== 'Pure') throw new Error('object inputs are not replayed here');
-          return { type: 'Pure', bytes: Buffer.from(i.bytes).toString('base64') };
-        }),
-        effects: null,
-      },
-      objects: {},
-      packages: {},
-    });
-  }
+  const replay = (c: Case): Promise<ReplayOutcome> =>
+    oracle.replay(replayState({ sender: SENDER, digest: DIGEST, ...c }));
 
   for (const [name, c] of Object.entries(CASES)) {
     it(name, async () => {
