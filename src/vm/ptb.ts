@@ -22,7 +22,7 @@ export type PtbCommand =
       package: string;
       module: string;
       function: string;
-      typeArgs: (string | Type)[];
+      typeArgs: readonly (string | Type)[];
       args: PtbArgument[];
     }
   | { kind: 'SplitCoins'; coin: PtbArgument; amounts: PtbArgument[] }
