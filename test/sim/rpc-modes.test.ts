@@ -1,6 +1,6 @@
 // dry-run and dev-inspect against a JSON-RPC server on 127.0.0.1 answering in a full node's shapes.
 import { bcs } from '@mysten/sui/bcs';
-import { fromBase64, toBase58 } from '@mysten/sui/utils';
+import { fromBase64 } from '@mysten/sui/utils';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { PtbSpec } from '../../src/core/phase2/ptb-spec.js';
 import {
@@ -18,114 +18,24 @@ import {
   type RpcHandler,
   type SuiRpcServer,
 } from './support/sui-rpc-server.js';
+import {
+  ABORT,
+  baseHandlers,
+  CLOCK,
+  COINS,
+  digest,
+  dryRunAnswer,
+  effects,
+  FULL_2,
+  id,
+  KIOSK,
+  KIOSK_CAP,
+  KIOSK_DEFAULT,
+  SENDER,
+} from './support/sui-rpc-answers.js';
 
 const FRAMEWORK_DIR =
   SHARED_PACKAGE_DIRS['0x0000000000000000000000000000000000000000000000000000000000000002']!;
-const FULL_2 = '0x' + '0'.repeat(63) + '2';
-const KIOSK = `${FULL_2}::kiosk::Kiosk`;
-const KIOSK_CAP = `${FULL_2}::kiosk::KioskOwnerCap`;
-const SENDER = '0x' + 'a1'.repeat(32);
-const id = (byte: string) => '0x' + byte.repeat(32);
-const CLOCK = '0x' + '0'.repeat(63) + '6';
-const digest = (fill: number) => toBase58(new Uint8Array(32).fill(fill));
-const COINS = [id('c0'), id('c1')].map((coinObjectId, index) => ({
-  coinType: '0x2::sui::SUI',
-  coinObjectId,
-  version: String(11 + index),
-  digest: digest(7 + index),
-  balance: '5000000000',
-  previousTransaction: digest(1),
-}));
-const KIOSK_DEFAULT: PtbSpec = { calls: [{ target: '0x2::kiosk::default', type_args: [], args: [] }] };
-const ABORT =
-  'MoveAbort(MoveLocation { module: ModuleId { address: 0000000000000000000000000000000000000000000000000000000000000002, ' +
-  'name: Identifier("kiosk") }, function: 9, instruction: 14, function_name: Some("withdraw") }, 3) in command 0';
-
-function effects(status: { status: 'success' | 'failure'; error?: string }, created: string[]) {
-  const gasRef = { objectId: COINS[0]!.coinObjectId, version: '12', digest: digest(9) };
-  return {
-    messageVersion: 'v1',
-    status,
-    executedEpoch: '12',
-    gasUsed: {
-      computationCost: '750000',
-      storageCost: '4000000',
-      storageRebate: '978120',
-      nonRefundableStorageFee: '9880',
-    },
-    modifiedAtVersions: [{ objectId: gasRef.objectId, sequenceNumber: '11' }],
-    transactionDigest: digest(2),
-    created: created.map((_type, index) => ({
-      owner: { AddressOwner: SENDER },
-      reference: { objectId: id((0xe0 + index).toString(16)), version: '12', digest: digest(20 + index) },
-    })),
-    mutated: [{ owner: { AddressOwner: SENDER }, reference: gasRef }],
-    gasObject: { owner: { AddressOwner: SENDER }, reference: gasRef },
-    dependencies: [digest(3)],
-  };
-}
-
-/** A DryRunTransactionBlockResponse: created objects appear in `objectChanges` with their types. */
-function dryRunAnswer(status: { status: 'success' | 'failure'; error?: string }, created: string[] = []) {
-  return {
-    effects: effects(status, created),
-    events: [],
-    objectChanges: [
-      {
-        type: 'mutated',
-        sender: SENDER,
-        owner: { AddressOwner: SENDER },
-        objectType: '0x2::coin::Coin<0x2::sui::SUI>',
-        objectId: COINS[0]!.coinObjectId,
-        version: '12',
-        previousVersion: '11',
-        digest: digest(9),
-      },
-      ...created.map((objectType, index) => ({
-        type: 'created',
-        sender: SENDER,
-        owner: { AddressOwner: SENDER },
-        objectType,
-        objectId: id((0xe0 + index).toString(16)),
-        version: '12',
-        digest: digest(20 + index),
-      })),
-    ],
-    balanceChanges: [{ owner: { AddressOwner: SENDER }, coinType: '0x2::sui::SUI', amount: '-3771880' }],
-    input: {
-      messageVersion: 'v1',
-      transaction: { kind: 'ProgrammableTransaction', inputs: [], transactions: [] },
-    },
-  };
-}
-
-const OBJECTS: Record<string, { version: string; owner: unknown; type: string }> = {
-  [id('aa')]: { version: '3', owner: { AddressOwner: SENDER }, type: '0x2::kiosk::KioskOwnerCap' },
-  [CLOCK]: {
-    version: '40',
-    owner: { Shared: { initial_shared_version: '1' } },
-    type: '0x2::clock::Clock',
-  },
-};
-
-const baseHandlers: Record<string, RpcHandler> = {
-  suix_getCoins: (params) => {
-    expect(params[0]).toBe(SENDER);
-    expect(params[1]).toBe('0x2::sui::SUI');
-    return { data: COINS.slice(0, (params[3] as number | null) ?? 50), nextCursor: null, hasNextPage: false };
-  },
-  suix_getReferenceGasPrice: () => '750',
-  sui_multiGetObjects: (params) =>
-    (params[0] as string[]).map((objectId) => {
-      const known = OBJECTS[objectId];
-      if (!known) return { error: { code: 'notExists', object_id: objectId } };
-      return {
-        data: { objectId, version: known.version, digest: digest(30), owner: known.owner, type: known.type },
-      };
-    }),
-  sui_getChainIdentifier: () => '4c78adac',
-};
-
 let server: SuiRpcServer | null = null;
 afterEach(async () => {
   await server?.close();

@@ -14,4 +14,5 @@ export const TEST_NAMESPACES = {
   phase2Cli: 'test-phase2-cli',
   upstreamFlags: 'test-upstream-flags',
   promptTemplate: 'test-prompt-template',
+  phase2Networked: 'test-phase2-networked',
 } as const;
