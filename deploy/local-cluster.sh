@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The topology of docker-compose.yml on one machine, without Docker: PostgreSQL, the Temporal server built
 # from its Go module (not the dev server), the compose file's own init scripts (deploy/temporal/*.sh) for
-# the schema, the namespace and the search attributes, and N `smi-bench worker` processes, each with its
-# own working directory and SMI_HOME as if it ran on a host of its own. See the README ("Without Docker").
+# the schema, the namespace and the search attributes, the Temporal Web UI built from its Go module, and N
+# `smi-bench worker` processes, each with its own working directory and SMI_HOME as if it ran on a host of
+# its own. See the README ("Without Docker").
 #
 #   deploy/local-cluster.sh up [--workers N]   start what is not running (idempotent)
 #   deploy/local-cluster.sh status             what runs, where, and whether the server is healthy
@@ -66,11 +67,18 @@ say() { echo "local-cluster: $*" >&2; }
 
 # ---- processes ---------------------------------------------------------------------------------------
 
+# Alive and not a zombie: a process whose parent (this script) has exited is reaped by init, which in
+# some containers never happens.
+alive() {
+  kill -0 "$1" 2>/dev/null || return 1
+  [ ! -r "/proc/$1/stat" ] || [ "$(sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f1)" != Z ]
+}
+
 pid_of() { # <name>: the pid in run/<name>.pid if that process is alive
   local file="$run_dir/$1.pid" pid
   [ -f "$file" ] || return 1
   pid="$(cat "$file")"
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+  [ -n "$pid" ] && alive "$pid" && echo "$pid"
 }
 
 start_background() { # <name> <log file> <command ...>: a session of its own, so stop kills its children
@@ -88,7 +96,7 @@ stop_process() { # <name> <signal>: signals the process group and waits up to 30
   }
   kill "-$signal" -- "-$pid" 2>/dev/null || kill "-$signal" "$pid" 2>/dev/null || true
   for i in $(seq 1 300); do
-    kill -0 "$pid" 2>/dev/null || break
+    alive "$pid" || break
     [ "$i" -eq 300 ] && kill -KILL -- "-$pid" 2>/dev/null
     sleep 0.1
   done
@@ -506,7 +514,7 @@ case "$command" in
   restart-server) cmd_restart_server ;;
   restart-postgres) cmd_restart_postgres ;;
   *)
-    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
     [ -z "$command" ] || [ "$command" = help ] || [ "$command" = --help ] || exit 2
     ;;
 esac
