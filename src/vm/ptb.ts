@@ -351,9 +351,8 @@ export class PtbExecutor {
     const type = slot.type;
     if (type?.kind !== 'datatype' || type.address !== SUI || type.module !== 'coin' || type.name !== 'Coin')
       throw fail('CommandArgumentError', `${what} is not a coin`);
-    if (slot.moved) throw fail('CommandArgumentError', `${what}: the coin was used again after it was moved`);
-    slot.borrowedMutably = true;
-    return slot;
+    // Split and merge take the coin by `&mut`: the same checks as a Move call's `&mut Coin<T>` parameter.
+    return this.use(arg, { kind: 'ref', mutable: true, to: type }, what).slot;
   }
 
   private amount(arg: PtbArgument, index: number): bigint {

@@ -223,7 +223,7 @@ describe('the PTB executor, against Sui rules derived by hand', () => {
     expect(effects.returnValues[3]![0]!.type).toBe(`vector<${COIN_TYPE}>`);
   });
 
-  it('takes objects from the store: by &mut (mutated), by value (transferred), never an immutable one by value', () => {
+  it('takes objects from the store: by &mut (mutated), by value (transferred), never an immutable one by value or &mut', () => {
     const coinId = 'c0'.repeat(32);
     const frozenId = 'f0'.repeat(32);
     const coinType = parseTypeTag('0x2::coin::Coin<0x2::sui::SUI>');
@@ -283,6 +283,14 @@ describe('the PTB executor, against Sui rules derived by hand', () => {
     expect(given.mutated.find((m) => m.id === coinId)?.owner).toEqual({ kind: 'address', address: other });
     const frozen = giveAway(frozenId);
     expect(frozen.error).toMatchObject({ command: 0, status: 'CommandArgumentError' });
+    const splitFrozen = executePtb(vm, {
+      sender: SENDER,
+      digest: DIGEST,
+      objects,
+      inputs: [{ kind: 'Object', id: frozenId }, pureU64(1)],
+      commands: [{ kind: 'SplitCoins', coin: input(0), amounts: [input(1)] }],
+    });
+    expect(splitFrozen.error).toMatchObject({ command: 0, status: 'CommandArgumentError' });
   });
 
   it('refuses what Sui refuses: a value without drop left unused, a moved value used again, Publish', () => {
