@@ -12,12 +12,21 @@ export interface FieldDef {
 }
 
 export type DatatypeDef =
-  | { kind: 'struct'; name: string; abilities: number; typeParamCount: number; fields: FieldDef[] }
+  | {
+      kind: 'struct';
+      name: string;
+      abilities: number;
+      typeParamCount: number;
+      /** Per type parameter: declared `phantom` (it does not limit the abilities of an instantiation). */
+      phantomParams: boolean[];
+      fields: FieldDef[];
+    }
   | {
       kind: 'enum';
       name: string;
       abilities: number;
       typeParamCount: number;
+      phantomParams: boolean[];
       variants: { name: string; fields: FieldDef[] }[];
     };
 
@@ -178,6 +187,7 @@ export class LoadedModule {
         name,
         abilities: handle.abilities,
         typeParamCount: handle.type_parameters.length,
+        phantomParams: handle.type_parameters.map((p) => p.is_phantom),
         fields: fieldDefs(def.field_information.Declared),
       };
       this.datatypeDefsByName.set(name, loaded);
@@ -191,6 +201,7 @@ export class LoadedModule {
         name,
         abilities: handle.abilities,
         typeParamCount: handle.type_parameters.length,
+        phantomParams: handle.type_parameters.map((p) => p.is_phantom),
         variants: def.variants.map((v) => ({
           name: this.identifier(v.variant_name),
           fields: fieldDefs(v.fields),
@@ -269,4 +280,37 @@ export class Loader {
     }
     return def;
   }
+
+  /**
+   * The abilities of a type as Move defines them for instantiations: a datatype keeps a declared ability
+   * only if every non-phantom type argument has what it requires (copy, drop, store: the same ability;
+   * key: store); a vector has its element's abilities except key; primitives have copy, drop and store.
+   */
+  abilitiesOf(type: Type): number {
+    switch (type.kind) {
+      case 'datatype': {
+        const def = this.requireDatatype(type);
+        let abilities = def.abilities;
+        type.args.forEach((arg, i) => {
+          if (def.phantomParams[i]) return;
+          const own = this.abilitiesOf(arg);
+          for (const ability of [ABILITY.copy, ABILITY.drop, ABILITY.store])
+            if (!(own & ability)) abilities &= ~ability;
+          if (!(own & ABILITY.store)) abilities &= ~ABILITY.key;
+        });
+        return abilities;
+      }
+      case 'vector':
+        return this.abilitiesOf(type.elem) & ~ABILITY.key;
+      case 'ref':
+        return ABILITY.copy | ABILITY.drop;
+      case 'signer':
+        return ABILITY.drop;
+      default:
+        return ABILITY.copy | ABILITY.drop | ABILITY.store;
+    }
+  }
 }
+
+/** Move's ability bits, as the bytecode stores them. */
+export const ABILITY = { copy: 1, drop: 2, store: 4, key: 8 } as const;

@@ -3,6 +3,7 @@
 // moved by Sui's rules, and the effects of the whole transaction. Values travel as BCS between commands.
 import { decodeValue, encodeValue, type DatatypeResolver } from './bcs-values.js';
 import { VmLoadError, type VmLocation } from './errors.js';
+import { ABILITY } from './loader.js';
 import type { MoveVm } from './move-vm.js';
 import type { Owner } from './natives/transaction-state.js';
 import { TransactionState } from './natives/transaction-state.js';
@@ -89,7 +90,6 @@ export interface PtbEffects {
 }
 
 const SUI = '0'.repeat(63) + '2';
-const ABILITY = { copy: 1, drop: 2, store: 4, key: 8 } as const;
 const DEFAULT_GAS_COIN = { id: '9a5'.padStart(64, '0'), balance: 1_000_000_000_000n };
 const U64_MAX = (1n << 64n) - 1n;
 
@@ -251,9 +251,7 @@ export class PtbExecutor {
   }
 
   private abilities(type: Type): number {
-    if (type.kind === 'datatype') return this.vm.loader.requireDatatype(type).abilities;
-    if (type.kind === 'vector') return this.abilities(type.elem) & ~ABILITY.key;
-    return ABILITY.copy | ABILITY.drop | ABILITY.store;
+    return this.vm.loader.abilitiesOf(type);
   }
 
   /** The slot's bytes for a parameter of `type`: type-checked, pure bytes decoded, moves recorded. */

@@ -318,6 +318,31 @@ describe('the PTB executor, against Sui rules derived by hand', () => {
     expect(publish.error).toMatchObject({ command: 0, status: 'FeatureNotYetSupported' });
   });
 
+  it('gives an instantiation only the abilities its type arguments allow', () => {
+    // Option<T> is declared copy + drop + store; KioskOwnerCap (key + store) has no drop, so neither has
+    // Option<KioskOwnerCap>, and leaving one unused fails. Coin<T> keeps key + store whatever T, as T is
+    // phantom (Coin<SUI> above, with SUI having drop only).
+    const someCap: PtbCommand = {
+      kind: 'MoveCall',
+      package: '0x1',
+      module: 'option',
+      function: 'some',
+      typeArgs: ['0x2::kiosk::KioskOwnerCap'],
+      args: [nested(0, 1)],
+    };
+    const effects = executePtb(vm, {
+      sender: SENDER,
+      digest: DIGEST,
+      inputs: [pureSender],
+      commands: [kioskNew, someCap, { kind: 'TransferObjects', objects: [nested(0, 0)], address: input(0) }],
+    });
+    expect(effects.error).toMatchObject({ command: 1, status: 'UnusedValueWithoutDrop' });
+    expect(vm.loader.abilitiesOf(parseTypeTag('0x1::option::Option<0x2::kiosk::KioskOwnerCap>'))).toBe(4);
+    expect(vm.loader.abilitiesOf(parseTypeTag('0x1::option::Option<u64>'))).toBe(1 | 2 | 4);
+    expect(vm.loader.abilitiesOf(parseTypeTag('0x2::coin::Coin<0x2::sui::SUI>'))).toBe(4 | 8);
+    expect(vm.loader.abilitiesOf(parseTypeTag('vector<0x2::coin::Coin<0x2::sui::SUI>>'))).toBe(4);
+  });
+
   it('checks argument types, pure bytes included', () => {
     const wrongType = executePtb(vm, {
       sender: SENDER,
