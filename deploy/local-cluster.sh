@@ -436,7 +436,7 @@ cmd_down() {
   stop_process temporal-server TERM
   [ -d "$pg_data" ] && [ -n "$(postgres_bin_dir)" ] && stop_postgres
   if $volumes; then
-    rm -rf "$state/postgresql" "$state/workers" "$state/server" "$log_dir" "$run_dir"
+    rm -rf "$state/postgresql" "$state/workers" "$state/server" "$state/ui" "$log_dir" "$run_dir"
     say "down: stopped, and the database deleted"
   else
     say "down: stopped (the database stays in $state/postgresql)"
