@@ -503,7 +503,10 @@ cmd_restart_postgres() {
 
 command="${1:-}"
 [ $# -gt 0 ] && shift
-mkdir -p "$run_dir" "$log_dir"
+# Only the commands that start something make the state folder; asking about a cluster leaves no trace.
+case "$command" in
+  add-worker | restart-server | restart-postgres) mkdir -p "$run_dir" "$log_dir" ;;
+esac
 case "$command" in
   up) cmd_up "$@" ;;
   down) cmd_down "$@" ;;
