@@ -57,7 +57,10 @@ async function prepareRun(input: RunInput): Promise<PreparedRun> {
     }
 
     const { packages, skipped } = await discoverPackages(input.corpusRoot);
-    const idsFileIds = input.idsFile ? await readIdsFile(input.idsFile) : null;
+    // Phase II keeps a repeated id (each occurrence is its own row); Phase I drops it, as upstream.
+    const idsFileIds = input.idsFile
+      ? await readIdsFile(input.idsFile, { dedupe: input.phase !== 'phase2' })
+      : null;
     const selection = selectPackages({
       packages,
       ...(idsFileIds ? { idsFileIds } : {}),

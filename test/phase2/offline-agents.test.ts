@@ -1,7 +1,7 @@
 // Phase II end to end on the real Temporal server, offline (build-only): the mock agents, the upstream
 // plan-file fixture through mock-planfile, and baseline-search over the real Sui framework.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
@@ -38,9 +38,14 @@ afterAll(async () => {
   await workers.shutdown();
 });
 
-async function run(corpusRoot: string, options: Partial<Phase2Options>, samples = 0): Promise<Phase2Result> {
+async function run(
+  corpusRoot: string,
+  options: Partial<Phase2Options>,
+  samples = 0,
+  idsFile: string | null = null,
+): Promise<Phase2Result> {
   const runId = uniqueRunId(`p2-${options.agent}`);
-  const input = phase2TestInput({ runId, logDir, corpusRoot, options, input: { samples } });
+  const input = phase2TestInput({ runId, logDir, corpusRoot, options, input: { samples, idsFile } });
   await (await startTestRun(client, input)).result();
   return JSON.parse(readFileSync(join(input.runDir, 'result.json'), 'utf8')) as Phase2Result;
 }
@@ -97,7 +102,6 @@ describe('Phase II offline', () => {
     const fixture = JSON.parse(
       readFileSync(join(UPSTREAM_DATA_DIR, 'fixtures', 'phase2_plans_two_packages.json'), 'utf8'),
     ) as Record<string, unknown>;
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(planFile, JSON.stringify({ [NFT_PACKAGE]: fixture[NFT_PACKAGE] }));
     const result = await run(corpus, { agent: 'mock-planfile', planFile });
     expect(rowOf(result, SEAL_PACKAGE)['error']).toBe(
@@ -106,6 +110,14 @@ describe('Phase II offline', () => {
     expect(rowOf(result, SEAL_PACKAGE)['ptb_parse_ok']).toBe(false);
     expect(rowOf(result, NFT_PACKAGE)['error']).toBeNull();
     expect(result.aggregate['errors']).toBe(1);
+  });
+
+  it('keeps an id the ids file repeats: each occurrence is its own row', async () => {
+    const idsFile = join(logDir, 'repeated-ids.txt');
+    writeFileSync(idsFile, `${FRAMEWORK}\n${FRAMEWORK}\n`);
+    const result = await run(CORPUS_DIR, { agent: 'mock-empty' }, 0, idsFile);
+    expect(result.packages.map((p) => p['package_id'])).toEqual([FRAMEWORK, FRAMEWORK]);
+    expect(result.aggregate['errors']).toBe(0);
   });
 
   it('baseline-search with build-only credits the first candidate that creates a key object', async () => {
