@@ -13,11 +13,11 @@ import { MoveVm } from '../src/vm/index.js';
 import { runScript } from './support/cleanup.js';
 import { parseOptions } from './support/options.js';
 import { runPhaseCli } from './support/phase1.js';
-import { childEnv, startWorker } from './support/processes.js';
+import { childEnv } from './support/processes.js';
 import { assertBuilt, resolveCorpus } from './support/project.js';
 import { fmt, log, median, printTable, startRecord, writeRecord } from './support/report.js';
 import { sourcePackages } from './support/synthetic-corpus.js';
-import { startPerfServer } from './support/temporal.js';
+import { startServerWithWorker } from './support/temporal.js';
 import { makeWorkDir } from './support/workdir.js';
 
 const USAGE = `usage: node dist/perf/phase2-local.js [--corpus DIR] [--repeat N] [--concurrency N]
@@ -35,29 +35,27 @@ interface Phase2Result {
   packages: { package_id: string; error: string | null; simulation_mode: string | null }[];
 }
 
+/** Throws unless the run has one row per listed package, no errors, some hits, all in `mode`. */
 function check(what: string, result: Phase2Result, rows: number, mode: string): void {
-  const problems: string[] = [];
-  if (result.packages.length !== rows) problems.push(`${result.packages.length} rows, expected ${rows}`);
-  if (result.aggregate.errors !== 0) problems.push(`${result.aggregate.errors} rows with errors`);
-  if (result.aggregate.hits === 0) problems.push('no hits at all: the framework creates key objects');
-  const modes = new Set(result.packages.map((p) => p.simulation_mode));
-  if (modes.size !== 1 || !modes.has(mode.replace('-', '_')))
-    problems.push(`simulation modes ${[...modes].join(', ')}, expected ${mode}`);
-  if (problems.length > 0) throw new Error(`${what}: the result is wrong:\n  ${problems.join('\n  ')}`);
+  const modes = [...new Set(result.packages.map((p) => p.simulation_mode))];
+  const problems = [
+    result.packages.length !== rows && `${result.packages.length} rows, expected ${rows}`,
+    result.aggregate.errors !== 0 && `${result.aggregate.errors} rows with errors`,
+    result.aggregate.hits === 0 && 'no hits at all: the framework creates key objects',
+    (modes.length !== 1 || modes[0] !== mode.replace('-', '_')) &&
+      `simulation modes ${modes.join(', ')}, expected ${mode}`,
+  ].filter((p): p is string => typeof p === 'string');
+  if (problems.length > 0) throw new Error(`${what}: wrong result:\n  ${problems.join('\n  ')}`);
 }
 
 async function main(): Promise<number> {
-  const opts = parseOptions(
-    process.argv.slice(2),
-    USAGE,
-    { repeat: 50, concurrency: 32, 'timeout-seconds': 900 },
-    ['db-dir'],
-  );
+  const defaults = { repeat: 50, concurrency: 32, 'timeout-seconds': 900 };
+  const opts = parseOptions(process.argv.slice(2), USAGE, defaults, ['db-dir']);
   assertBuilt();
   const corpus = resolveCorpus(opts.corpus);
+  const sources = await sourcePackages(corpus);
   const record = startRecord('phase2-local', { ...opts, corpus });
   const workDir = makeWorkDir('phase2-local', opts.keepTemp);
-  const sources = await sourcePackages(corpus);
   const rows = sources.length * opts.repeat;
   const idsFile = join(workDir, 'ids.txt');
   writeFileSync(
@@ -75,9 +73,7 @@ async function main(): Promise<number> {
     loadMs.push(performance.now() - started);
   }
 
-  const server = await startPerfServer(workDir, opts['db-dir']);
-  const worker = await startWorker(server.address, workDir);
-  log(`Temporal dev server on ${server.address}, worker pid ${worker.pid}`);
+  const { server } = await startServerWithWorker(workDir, opts['db-dir']);
   const spec = {
     env: childEnv({ TEMPORAL_ADDRESS: server.address }),
     agent: 'baseline-search',
