@@ -143,6 +143,53 @@ describe('coin_registry with the one-time witness of wrapper_coin', () => {
   });
 });
 
+describe('the legacy coin::create_currency with the same witness', () => {
+  // create_currency<T: drop>(witness, decimals, symbol, name, description, icon_url: Option<Url>, ctx):
+  //   assert!(is_one_time_witness(&witness), EBadWitness /* = 0 */);
+  //   (TreasuryCap { id: object::new(ctx), total_supply: create_supply(witness) },
+  //    CoinMetadata { id: object::new(ctx), decimals, name: utf8(name), symbol: ascii(symbol), description, icon_url })
+  const args = (witness: Uint8Array) => [
+    witness,
+    Uint8Array.of(2),
+    byteVector('WRAP'),
+    byteVector('WrapperCoin'),
+    byteVector(''),
+    Uint8Array.of(0), // icon_url: None
+  ];
+
+  it('returns the TreasuryCap and the CoinMetadata', () => {
+    const tx = new TransactionState({ sender: SENDER, digest: DIGEST });
+    const result = vm.callFunction({
+      package: '0x2',
+      module: 'coin',
+      function: 'create_currency',
+      typeArgs: [OTW],
+      args: args(Uint8Array.of(1)),
+      tx,
+    });
+    expect(result.success && result.returnValues.map(hex)).toEqual([
+      nthId(0) + hex(u64(0)),
+      nthId(1) + '02' + ['WrapperCoin', 'WRAP', ''].map((t) => hex(byteVector(t))).join('') + '00',
+    ]);
+  });
+
+  it('aborts with EBadWitness (0) for a type that is not a one-time witness', () => {
+    const result = vm.callFunction({
+      package: '0x2',
+      module: 'coin',
+      function: 'create_currency',
+      typeArgs: ['0x1::ascii::Char'],
+      args: args(Uint8Array.of(0x41)),
+      tx: { sender: SENDER, digest: DIGEST },
+    });
+    expect(result.success ? null : result.error).toMatchObject({
+      status: 'ABORTED',
+      code: 0n,
+      location: { module: 'coin', function: 'create_currency', offset: 7 },
+    });
+  });
+});
+
 describe.skipIf(skipUnlessCi(Oracle.available()))('the same PTBs on the real Sui VM', () => {
   let oracle: Oracle;
   beforeAll(() => {
