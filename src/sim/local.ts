@@ -15,7 +15,15 @@ import { argKind, type PtbArg } from '../core/phase2/ptb-spec.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { sortedByCodePoint } from '../core/py-string.js';
 import { genesisObjects, type Genesis } from '../vm/genesis.js';
-import { MoveVm, parseTypeTag, VmLoadError, type Type } from '../vm/index.js';
+import {
+  MoveVm,
+  parseTypeTag,
+  readFramework,
+  readPackageDir,
+  VmLoadError,
+  type PackageBytes,
+  type Type,
+} from '../vm/index.js';
 import {
   executePtb,
   type PtbArgument,
@@ -36,15 +44,41 @@ const SENDER_COIN_MIST = 1_000_000_000_000n;
 const OWNED_KINDS = new Set(['imm_or_owned_object', 'sender_sui_coin']);
 const SUI_COIN_TYPE = parseTypeTag('0x2::coin::Coin<0x2::sui::SUI>');
 
-const KEPT_VMS = 8;
-const vms = new Map<string, Promise<MoveVm>>();
+/** A corpus's framework, read and parsed once, and the system objects it makes. */
+interface LocalChain {
+  framework: PackageBytes[];
+  genesis: Genesis;
+}
 
-/** The VM with the framework of the package's corpus and the package, kept for the last few packages. */
-function vmFor(packageDir: string): Promise<MoveVm> {
+const chains = new Map<string, Promise<LocalChain>>();
+
+function chainOf(corpusRoot: string): Promise<LocalChain> {
+  let chain = chains.get(corpusRoot);
+  if (!chain) {
+    chain = readFramework({ corpusRoot }).then((framework) => ({
+      framework,
+      genesis: genesisObjects(new MoveVm(framework)),
+    }));
+    chain.catch(() => chains.delete(corpusRoot)); // a failed read is tried again by the next package
+    chains.set(corpusRoot, chain);
+  }
+  return chain;
+}
+
+const KEPT_VMS = 8;
+const vms = new Map<string, Promise<{ vm: MoveVm; genesis: Genesis }>>();
+
+/**
+ * The VM with the framework of the package's corpus and the package, kept for the last few packages.
+ * Building one costs little once the corpus's framework is parsed: its modules are shared.
+ */
+function vmFor(packageDir: string): Promise<{ vm: MoveVm; genesis: Genesis }> {
   let vm = vms.get(packageDir);
   if (vm) vms.delete(packageDir);
   else {
-    vm = MoveVm.load({ corpusRoot: dirname(dirname(packageDir)), packages: [packageDir] });
+    vm = Promise.all([chainOf(dirname(dirname(packageDir))), readPackageDir(packageDir)]).then(
+      ([chain, pkg]) => ({ vm: new MoveVm([...chain.framework, pkg]), genesis: chain.genesis }),
+    );
     vm.catch(() => vms.delete(packageDir));
   }
   vms.set(packageDir, vm);
@@ -72,15 +106,6 @@ function coinBytes(id: string, balance: bigint): Uint8Array {
   bytes.set(Buffer.from(id, 'hex'), 0);
   new DataView(bytes.buffer).setBigUint64(32, balance, true);
   return bytes;
-}
-
-const geneses = new WeakMap<MoveVm, Genesis>();
-
-/** The system objects of the VM's framework, made once per VM. */
-function genesisOf(vm: MoveVm): Genesis {
-  let genesis = geneses.get(vm);
-  if (!genesis) geneses.set(vm, (genesis = genesisObjects(vm)));
-  return genesis;
 }
 
 const systemObjectNames = (genesis: Genesis) =>
@@ -175,9 +200,8 @@ const notRun = (effectsError: string): SimulationFailure => ({
 
 async function simulateLocal(request: SimulationRequest): Promise<SimulationOutcome> {
   if (!request.packageDir) throw rejected('local mode needs the package directory');
-  const vm = await vmFor(request.packageDir);
+  const { vm, genesis } = await vmFor(request.packageDir);
   const sender = normalizeAddress(request.sender).slice(2);
-  const genesis = genesisOf(vm);
   const plan = new PlanTranslation(vm, sender, genesis);
   let failure: SimulationFailure | null = null;
   let createdTypes: string[] = [];

@@ -59,6 +59,12 @@ const PRIMITIVE_TOKENS: Record<string, Type> = {
   Signer: primitive('signer'),
 };
 
+/**
+ * Parsed modules by their bytes (the same array, which must not change once loaded): bytes read once, such
+ * as a framework shared by many VMs, are parsed once. Parsed modules are only read afterwards.
+ */
+const parsedModules = new WeakMap<Uint8Array, ModuleJson>();
+
 export class LoadedModule {
   /** 64 hex digits, the self address. */
   readonly address: string;
@@ -232,12 +238,13 @@ export class Loader {
    */
   addModules(modules: readonly { bytes: Uint8Array; label: string }[]): LoadedModule[] {
     return modules.map(({ bytes, label }) => {
-      let json: ModuleJson;
+      let json = parsedModules.get(bytes);
       try {
-        json = deserializeModule(bytes, label);
+        json ??= deserializeModule(bytes, label);
       } catch (error) {
         throw new VmLoadError((error as Error).message, { cause: error });
       }
+      parsedModules.set(bytes, json);
       const module = new LoadedModule(json, this);
       this.modules.set(module.id, module);
       return module;
