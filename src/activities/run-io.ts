@@ -57,7 +57,9 @@ async function prepareRun(input: RunInput): Promise<PreparedRun> {
     }
 
     const { packages, skipped } = await discoverPackages(input.corpusRoot);
-    const idsFileIds = input.idsFile ? await readIdsFile(input.idsFile) : null;
+    const idsFileIds = input.idsFile
+      ? await readIdsFile(input.idsFile, { dedupe: !definition.keepsRepeatedIds })
+      : null;
     const selection = selectPackages({
       packages,
       ...(idsFileIds ? { idsFileIds } : {}),

@@ -1,7 +1,7 @@
 // Phase II end to end on the real Temporal server, offline (build-only): the mock agents, the upstream
 // plan-file fixture through mock-planfile, and baseline-search over the real Sui framework.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
@@ -14,6 +14,7 @@ import { makePlanFileCorpus, NFT_PACKAGE, SEAL_PACKAGE } from '../support/planfi
 import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
 
 const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000002';
+const STDLIB = '0x0000000000000000000000000000000000000000000000000000000000000001';
 
 interface Phase2Result {
   schema_version: number;
@@ -38,9 +39,20 @@ afterAll(async () => {
   await workers.shutdown();
 });
 
-async function run(corpusRoot: string, options: Partial<Phase2Options>, samples = 0): Promise<Phase2Result> {
+async function run(
+  corpusRoot: string,
+  options: Partial<Phase2Options>,
+  samples = 0,
+  idsFile?: string,
+): Promise<Phase2Result> {
   const runId = uniqueRunId(`p2-${options.agent}`);
-  const input = phase2TestInput({ runId, logDir, corpusRoot, options, input: { samples } });
+  const input = phase2TestInput({
+    runId,
+    logDir,
+    corpusRoot,
+    options,
+    input: { samples, ...(idsFile ? { idsFile } : {}) },
+  });
   await (await startTestRun(client, input)).result();
   return JSON.parse(readFileSync(join(input.runDir, 'result.json'), 'utf8')) as Phase2Result;
 }
@@ -70,6 +82,14 @@ describe('Phase II offline', () => {
       error: null,
     });
     expect(empty.aggregate['avg_hit_rate']).toBe(0);
+  });
+
+  it('processes an id listed twice in the ids file twice, one row per line (upstream keeps repeats)', async () => {
+    const idsFile = join(logDir, 'repeated-ids.txt');
+    writeFileSync(idsFile, `${FRAMEWORK}\n${STDLIB}\n${FRAMEWORK}\n`);
+    const result = await run(CORPUS_DIR, { agent: 'mock-perfect' }, 0, idsFile);
+    expect(result.samples).toBe(3);
+    expect(result.packages.map((p) => p['package_id'])).toEqual([FRAMEWORK, STDLIB, FRAMEWORK]);
   });
 
   it('runs the upstream plan-file fixture through mock-planfile', async () => {

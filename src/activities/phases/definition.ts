@@ -21,6 +21,8 @@ export interface PhaseResult {
 
 export interface PhaseDefinition<Row extends BaseRow> {
   phase: Phase;
+  /** Whether an id listed twice in an ids file is processed twice (Phase II) or once (Phase I, as upstream). */
+  keepsRepeatedIds: boolean;
   /** run_metadata.json: upstream's `benchmark` name and the phase's own fields. */
   metadata(input: RunInput): { benchmark: string; fields: Record<string, unknown> };
   /** Fields of the `run_started` event besides the start time, agent and seed. */
