@@ -15,4 +15,6 @@ export const TEST_NAMESPACES = {
   upstreamFlags: 'test-upstream-flags',
   promptTemplate: 'test-prompt-template',
   phase2Networked: 'test-phase2-networked',
+  // no worker ever polls this one: runs started there stay unprepared
+  noWorker: 'test-no-worker',
 } as const;
