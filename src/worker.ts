@@ -59,8 +59,9 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
       ...common,
       taskQueue: TASK_QUEUES.orchestration,
       ...workflowCode(),
-      activities: createIoActivities(),
-      // Extraction and recording run here as local activities; without this only the SDK default bounds them.
+      // Extraction, recording and build-only simulation run here as local activities.
+      activities: { ...createIoActivities(), ...createSimActivities() },
+      // Without this only the SDK default bounds the local activities.
       maxConcurrentLocalActivityExecutions: settings.ioConcurrency,
     }),
     Worker.create({

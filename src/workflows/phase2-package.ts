@@ -154,7 +154,7 @@ async function tryPlans(
   const options = input.options;
   const solver = phase2Solver(options);
   const base = { runDir: input.runDir, packageId: input.packageId, ...problem };
-  const sim = () => simActivities(problem.deadlineMs - Date.now());
+  const sim = () => simActivities(problem.deadlineMs - Date.now(), options.simulationMode);
   const checkDeadline = () => {
     if (Date.now() >= problem.deadlineMs) throw new PackageTimeout();
   };
