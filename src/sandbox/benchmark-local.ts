@@ -53,15 +53,24 @@ export function staticCalls(fn: LoadedFunction): StaticCall[] {
   return [...seen.values()].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
 }
 
-/** The rows of every target among `modules`, the VM holding them, the framework and their dependencies. */
+/** The targets among `modules` in upstream's order, and how to benchmark each one in the package's VM. */
+export function packageBenchmark(vm: MoveVm, modules: LoadedModule[], options: BenchmarkOptions = {}) {
+  const tierA = new TierASynthesizer(vm.loader, new ConstructorMap(vm.loader));
+  const ordered = sortedModules(vm.loader).filter((m) => modules.includes(m));
+  return {
+    targets: listTargets(ordered),
+    run: (fn: LoadedFunction): LocalRow => benchmarkFunction(vm, tierA, fn, options),
+  };
+}
+
+/** The rows of every target among `modules`, in one go. */
 export function benchmarkModules(
   vm: MoveVm,
   modules: LoadedModule[],
   options: BenchmarkOptions = {},
 ): LocalRow[] {
-  const tierA = new TierASynthesizer(vm.loader, new ConstructorMap(vm.loader));
-  const ordered = sortedModules(vm.loader).filter((m) => modules.includes(m));
-  return listTargets(ordered).map((fn) => benchmarkFunction(vm, tierA, fn, options));
+  const bench = packageBenchmark(vm, modules, options);
+  return bench.targets.map(bench.run);
 }
 
 function benchmarkFunction(

@@ -15,4 +15,5 @@ export const TEST_NAMESPACES = {
   upstreamFlags: 'test-upstream-flags',
   promptTemplate: 'test-prompt-template',
   phase2Networked: 'test-phase2-networked',
+  sandbox: 'test-sandbox',
 } as const;
