@@ -3,8 +3,8 @@
 import type { LoadedFunction, LoadedModule } from '../vm/loader.js';
 import type { MoveVm } from '../vm/move-vm.js';
 import { ConstructorMap, sortedModules } from './constructors.js';
-import type { LocalRow, StaticCall } from './row.js';
-import { TierASynthesizer, shortAddress } from './tier-a.js';
+import { shortAddress, type LocalRow, type StaticCall } from './row.js';
+import { TierASynthesizer } from './tier-a.js';
 import { buildSandboxPtb, runSandboxPtb } from './tier-b.js';
 
 const FRAMEWORK = new Set(['1', '2', '3'].map((d) => d.padStart(64, '0')));
@@ -110,18 +110,19 @@ function benchmarkFunction(
   } finally {
     vm.onFunctionEnter = undefined;
   }
+  // Empty lists are left out, as upstream omits them from the row.
   const calls = staticCalls(fn);
   const modulesAccessed = [...accessed].sort();
+  const lists = {
+    ...(modulesAccessed.length > 0 ? { target_modules_accessed: modulesAccessed } : {}),
+    ...(calls.length > 0 ? { static_calls: calls } : {}),
+  };
   if (outcome.success)
     return {
       ...head,
       status: 'tier_b_hit',
       tier_a_details: tierADetails,
-      tier_b_details: {
-        execution_success: true,
-        target_modules_accessed: modulesAccessed,
-        static_calls: calls,
-      },
+      tier_b_details: { execution_success: true, ...lists },
     };
   const reason =
     outcome.stage === 'B1'
@@ -135,11 +136,6 @@ function benchmarkFunction(
     failure_stage: outcome.stage,
     failure_reason: reason,
     tier_a_details: tierADetails,
-    tier_b_details: {
-      execution_success: false,
-      error: outcome.error,
-      target_modules_accessed: modulesAccessed,
-      static_calls: calls,
-    },
+    tier_b_details: { execution_success: false, error: outcome.error, ...lists },
   };
 }

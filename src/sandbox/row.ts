@@ -35,6 +35,11 @@ export interface LocalRow {
   tier_b_details?: TierBDetails;
 }
 
+/** An address as upstream prints module names in rows: `0x` and the hex digits without leading zeros. */
+export function shortAddress(address: string): string {
+  return '0x' + (address.replace(/^0x/, '').replace(/^0+/, '') || '0');
+}
+
 /** The row as upstream writes it: compact JSON, keys in the order of §4.7, empty optionals omitted. */
 export function formatLocalRow(row: LocalRow): string {
   const ordered: Record<string, unknown> = {

@@ -10,7 +10,7 @@ import {
   isTxContextRef,
   type ConstructorMap,
 } from './constructors.js';
-import type { FailureStage } from './row.js';
+import { shortAddress, type FailureStage } from './row.js';
 import { SynthesisError, synthesizeValue, u64Bytes, zeroValue } from './synthetic-values.js';
 
 /** A call that builds an argument; Tier B runs it in the target's transaction and passes its first result. */
@@ -51,10 +51,6 @@ function layoutName(type: Type): string {
   if (type.kind === 'vector') return `Vector(${layoutName(type.elem)})`;
   if (type.kind === 'datatype') return `Struct(${shortTag(type)})`;
   return type.kind === 'address' ? 'Address' : type.kind.charAt(0).toUpperCase() + type.kind.slice(1);
-}
-
-export function shortAddress(address: string): string {
-  return '0x' + (address.replace(/^0+/, '') || '0');
 }
 
 function shortTag(type: DatatypeType): string {

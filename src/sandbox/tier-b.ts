@@ -15,6 +15,7 @@ import {
 import { substitute, type Type } from '../vm/types.js';
 import type { ArgSource } from './tier-a.js';
 import { u64Bytes } from './synthetic-values.js';
+import { shortAddress } from './row.js';
 
 const SUI = '0'.repeat(63) + '2';
 const CLOCK_ID = '0'.repeat(63) + '6';
@@ -134,7 +135,7 @@ export function describePtbError(error: NonNullable<PtbEffects['error']>): strin
   if (error.code !== undefined) parts.push(`code ${error.code}`);
   if (error.location)
     parts.push(
-      `in 0x${error.location.address.replace(/^0+/, '') || '0'}::${error.location.module}::${error.location.function} at offset ${error.location.offset}`,
+      `in ${shortAddress(error.location.address)}::${error.location.module}::${error.location.function} at offset ${error.location.offset}`,
     );
   return `${parts.join(' ')}: ${error.message} (command ${error.command})`;
 }

@@ -57,7 +57,7 @@ describe('benchmark-local on wrapper_coin', () => {
         bcs_roundtrip_verified: true,
         has_object_params: false,
       },
-      tier_b_details: { execution_success: true, target_modules_accessed: [SHORT_MODULE], static_calls: [] },
+      tier_b_details: { execution_success: true, target_modules_accessed: [SHORT_MODULE] },
     });
   });
 
