@@ -65,8 +65,9 @@ export const NOT_APPLICABLE: Record<string, { flag: string; why: string }> = {
 /** The first upstream flag given that does not apply here, as a usage error saying why. */
 function refuseUpstreamOnly(opts: Record<string, unknown>): void {
   for (const [key, { flag, why }] of Object.entries(NOT_APPLICABLE)) {
-    const given =
-      key === 'mm2' || key === 'ptb' ? opts[key] === false : opts[key] !== undefined && opts[key] !== false;
+    // `--no-mm2` / `--no-ptb` alone make commander default their key to true; the others stay undefined
+    // unless given (`--no-phase-errors` gives false).
+    const given = key === 'mm2' || key === 'ptb' ? opts[key] === false : opts[key] !== undefined;
     if (given) throw new UsageError(`${flag} does not apply to smi-bench sandbox: ${why}`);
   }
 }

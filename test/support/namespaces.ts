@@ -16,4 +16,5 @@ export const TEST_NAMESPACES = {
   promptTemplate: 'test-prompt-template',
   phase2Networked: 'test-phase2-networked',
   sandbox: 'test-sandbox',
+  sandboxCli: 'test-sandbox-cli',
 } as const;
