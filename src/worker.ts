@@ -4,6 +4,7 @@ import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions } 
 import {
   createIoActivities,
   createLlmActivities,
+  createSandboxActivities,
   createSimActivities,
   type LlmActivityDeps,
 } from './activities/index.js';
@@ -80,7 +81,7 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
     Worker.create({
       ...common,
       taskQueue: TASK_QUEUES.sim,
-      activities: createSimActivities(),
+      activities: { ...createSimActivities(), ...createSandboxActivities() },
       maxConcurrentActivityTaskExecutions: settings.simConcurrency,
     }),
   ]);

@@ -20,7 +20,7 @@ export interface StartOutcome {
   handle: WorkflowHandle<typeof benchmarkRun>;
 }
 
-const PHASE_TITLES = { phase1: 'Phase I', phase2: 'Phase II' } as const;
+const PHASE_TITLES = { phase1: 'Phase I', phase2: 'Phase II', sandbox: 'Sandbox' } as const;
 
 /** The run's search attributes, which its package workflows carry too (see benchmark-run.ts). */
 export function runSearchAttributes(input: RunInput): SearchAttributePair[] {

@@ -17,4 +17,6 @@ export const TEST_NAMESPACES = {
   phase2Networked: 'test-phase2-networked',
   // no worker ever polls this one: runs started there stay unprepared
   noWorker: 'test-no-worker',
+  sandbox: 'test-sandbox',
+  sandboxCli: 'test-sandbox-cli',
 } as const;

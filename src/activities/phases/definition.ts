@@ -17,6 +17,10 @@ export interface PhaseResult {
   usage: TokenUsage;
   /** Fields of the `run_finished` event besides the finish time. */
   runFinishedFields: Record<string, unknown>;
+  /** More files the phase writes into the run directory, by name (the sandbox's benchmark_local.jsonl). */
+  files?: Record<string, string>;
+  /** The one of `files` that `--out` gets instead of the result JSON. */
+  outFileName?: string;
 }
 
 export interface PhaseDefinition<Row extends BaseRow> {
