@@ -17,6 +17,7 @@ const SCRIPTS = [
   'phase1-throughput',
   'llm-concurrency',
   'phase2-throughput',
+  'phase2-local',
   'phase2-llm-latency',
 ] as const;
 /** Scripts that start a Temporal dev server, and so accept --db-dir. */

@@ -7,6 +7,8 @@ import { findTemporalBinary, startDevServer, type DevServer } from '../../src/te
 import { freePort } from '../../src/temporal/ports.js';
 import { runWorkflowId, type Phase } from '../../src/temporal/names.js';
 import { onCleanup } from './cleanup.js';
+import { startWorker, type WorkerProcess } from './processes.js';
+import { log } from './report.js';
 
 /** Product processes get no TEMPORAL_NAMESPACE (see childEnv), so they use the server's default one. */
 const NAMESPACE = 'default';
@@ -98,4 +100,15 @@ export function inFlight(timeline: RunTimeline): { mean: number; max: number } {
   let max = 0;
   for (const e of edges) max = Math.max(max, (now += e.d));
   return { mean: runMs > 0 ? busyMs / runMs : 0, max };
+}
+
+/** A dev server and one `smi-bench worker` connected to it: the set-up of the Temporal benchmarks. */
+export async function startServerWithWorker(
+  workDir: string,
+  dbDir?: string,
+): Promise<{ server: DevServer; worker: WorkerProcess }> {
+  const server = await startPerfServer(workDir, dbDir);
+  const worker = await startWorker(server.address, workDir);
+  log(`Temporal dev server on ${server.address}, worker pid ${worker.pid}`);
+  return { server, worker };
 }

@@ -4,14 +4,17 @@
 // NestedResult arguments, and the executor applies Sui's rules (a value without `copy` moves once, a
 // value without `drop` must be moved by the end, `&mut` arguments are updated in place). Created types are
 // those of the objects the transaction created and still exist, transferred, shared or frozen.
-// The local chain has the Clock (0x6), and the sender owns SUI coins: the gas coin, and an owned-object
-// argument whose parameter is a `Coin<SUI>` (a sender coin, or an id a plan could not name, such as a
-// search agent's unfilled `0x0`). Not yet: other objects that exist before the transaction.
+// The local chain has the system objects, made by the framework's own creation functions (Clock 0x6,
+// Random 0x8, DenyList 0x403, CoinRegistry 0xc: src/vm/genesis.ts), and the sender owns SUI coins: the gas
+// coin, and an owned-object argument whose parameter is a `Coin<SUI>` (a sender coin, or an id a plan could
+// not name, such as a search agent's unfilled `0x0`). Any other object a plan names does not exist here,
+// and the plan fails saying so: nothing is made up to stand in for it.
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { argKind, type PtbArg } from '../core/phase2/ptb-spec.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { sortedByCodePoint } from '../core/py-string.js';
+import { genesisObjects, type Genesis } from '../vm/genesis.js';
 import { MoveVm, parseTypeTag, VmLoadError, type Type } from '../vm/index.js';
 import {
   executePtb,
@@ -27,7 +30,6 @@ import { normalizeAddress, pureBytes } from './pure-args.js';
 import { scanStaticTypes } from './static-scan.js';
 import type { SimulationBackend, SimulationFailure, SimulationOutcome, SimulationRequest } from './types.js';
 
-const CLOCK_ID = normalizeAddress('0x6').slice(2);
 const FRAMEWORK = '0'.repeat(63) + '2';
 /** What each of the sender's local coins, and the gas coin, holds: 1 000 SUI. */
 const SENDER_COIN_MIST = 1_000_000_000_000n;
@@ -72,13 +74,19 @@ function coinBytes(id: string, balance: bigint): Uint8Array {
   return bytes;
 }
 
-/** The Clock of a fresh chain: its well-known id and time 0. */
-const CLOCK: StoredObject = {
-  id: CLOCK_ID,
-  type: parseTypeTag('0x2::clock::Clock'),
-  bytes: coinBytes(CLOCK_ID, 0n),
-  owner: { kind: 'shared' },
-};
+const geneses = new WeakMap<MoveVm, Genesis>();
+
+/** The system objects of the VM's framework, made once per VM. */
+function genesisOf(vm: MoveVm): Genesis {
+  let genesis = geneses.get(vm);
+  if (!genesis) geneses.set(vm, (genesis = genesisObjects(vm)));
+  return genesis;
+}
+
+const systemObjectNames = (genesis: Genesis) =>
+  genesis.objects
+    .map((o) => `0x${o.id.replace(/^0+/, '')} (${o.type.kind === 'datatype' ? o.type.name : '?'})`)
+    .join(', ');
 
 class NotExecutable extends Error {}
 
@@ -86,12 +94,15 @@ class NotExecutable extends Error {}
 class PlanTranslation {
   readonly inputs: PtbInput[] = [];
   readonly commands: PtbCommand[] = [];
-  readonly objects: StoredObject[] = [CLOCK];
+  readonly objects: StoredObject[];
 
   constructor(
     private readonly vm: MoveVm,
     private readonly sender: string,
-  ) {}
+    private readonly genesis: Genesis,
+  ) {
+    this.objects = [...genesis.objects];
+  }
 
   addCall(call: SimulationRequest['spec']['calls'][number], index: number): void {
     const target = moveCallTarget(call.target);
@@ -139,11 +150,13 @@ class PlanTranslation {
     }
     if (kind === 'shared_object') {
       const id = (record[kind] as { id?: unknown } | null)?.id;
-      if (typeof id === 'string' && normalizeAddress(id, 'object id').slice(2) === CLOCK_ID)
-        return this.input({ kind: 'Object', id: CLOCK_ID });
+      const digits = typeof id === 'string' ? normalizeAddress(id, 'object id').slice(2) : null;
+      if (this.genesis.objects.some((o) => o.id === digits))
+        return this.input({ kind: 'Object', id: digits! });
     }
     throw new NotExecutable(
-      `call ${call}: ${kind} ${JSON.stringify(record[kind])} is not in the local object store`,
+      `call ${call}: ${kind} ${JSON.stringify(record[kind])} is not in the local object store ` +
+        `(it holds the system objects ${systemObjectNames(this.genesis)} and the sender's SUI coins)`,
     );
   }
 }
@@ -164,7 +177,8 @@ async function simulateLocal(request: SimulationRequest): Promise<SimulationOutc
   if (!request.packageDir) throw rejected('local mode needs the package directory');
   const vm = await vmFor(request.packageDir);
   const sender = normalizeAddress(request.sender).slice(2);
-  const plan = new PlanTranslation(vm, sender);
+  const genesis = genesisOf(vm);
+  const plan = new PlanTranslation(vm, sender, genesis);
   let failure: SimulationFailure | null = null;
   let createdTypes: string[] = [];
   try {
@@ -182,6 +196,7 @@ async function simulateLocal(request: SimulationRequest): Promise<SimulationOutc
       inputs: plan.inputs,
       commands: plan.commands,
       objects: plan.objects,
+      childObjects: genesis.childObjects,
     });
     if (effects.error) {
       const { command, status, code, location, message } = effects.error;

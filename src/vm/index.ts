@@ -9,3 +9,5 @@ export { readFramework, readPackageDir, corpusPackageDir } from './package-sourc
 export type { PackageBytes } from './package-source.js';
 export { canonicalTypeName, parseTypeTag } from './types.js';
 export type { Type } from './types.js';
+export { genesisObjects, SYSTEM_OBJECT_IDS } from './genesis.js';
+export type { Genesis, GenesisOptions } from './genesis.js';

@@ -42,6 +42,16 @@ export interface StoredObject {
   owner: Owner;
 }
 
+/** A dynamic field (child object) that exists before the transaction, reached through its parent's UID. */
+export interface StoredChild {
+  id: string;
+  /** The id of the UID it hangs off. */
+  parent: string;
+  /** Its type, e.g. `0x2::dynamic_field::Field<u64, 0x2::random::RandomInner>`. */
+  type: Type;
+  bytes: Uint8Array;
+}
+
 export interface PtbRequest {
   /** 64 hex digits, with or without `0x`. */
   sender: string;
@@ -52,6 +62,8 @@ export interface PtbRequest {
   commands: PtbCommand[];
   /** The object store the inputs come from. */
   objects?: StoredObject[];
+  /** Dynamic fields of the store's objects (see `genesisObjects` for the system objects' ones). */
+  childObjects?: StoredChild[];
   /** The sender's gas coin, a `Coin<SUI>` (default: id 0x…9a5, 1 000 SUI). */
   gasCoin?: { id: string; balance: bigint };
   instructionLimit?: number;
@@ -91,6 +103,7 @@ export interface PtbEffects {
 
 const SUI = '0'.repeat(63) + '2';
 const DEFAULT_GAS_COIN = { id: '9a5'.padStart(64, '0'), balance: 1_000_000_000_000n };
+const RANDOM_ID = '8'.padStart(64, '0');
 const U64_MAX = (1n << 64n) - 1n;
 
 /** A value in the transaction: an input, the gas coin, or a command's result. */
@@ -146,6 +159,25 @@ function uleb(n: number): number[] {
   return out;
 }
 
+/** Every argument a command names. */
+function commandArguments(command: PtbCommand): PtbArgument[] {
+  switch (command.kind) {
+    case 'MoveCall':
+      return command.args;
+    case 'SplitCoins':
+      return [command.coin, ...command.amounts];
+    case 'MergeCoins':
+      return [command.destination, ...command.sources];
+    case 'TransferObjects':
+      return [...command.objects, command.address];
+    case 'MakeMoveVec':
+      return command.elements;
+    case 'Publish':
+    case 'Upgrade':
+      return [];
+  }
+}
+
 const normalizeId = (id: string) => id.replace(/^0x/, '').toLowerCase().padStart(64, '0');
 
 export class PtbExecutor {
@@ -167,6 +199,12 @@ export class PtbExecutor {
       ...(request.gasBudget === undefined ? {} : { gasBudget: request.gasBudget }),
     });
     for (const object of request.objects ?? []) this.store.set(normalizeId(object.id), object);
+    for (const child of request.childObjects ?? [])
+      this.tx.children.set(normalizeId(child.id), {
+        parent: normalizeId(child.parent),
+        type: child.type,
+        cell: [decodeValue(child.type, child.bytes, this.resolve)],
+      });
     const gasCoin = request.gasCoin ?? DEFAULT_GAS_COIN;
     const gasId = normalizeId(gasCoin.id);
     this.gas = {
@@ -186,6 +224,8 @@ export class PtbExecutor {
   }
 
   run(): PtbEffects {
+    const refused = this.afterRandom();
+    if (refused) return { ...this.failedEffects(refused), mutated: [] };
     const returnValues: { type: string; bytes: Uint8Array }[][] = [];
     let error: PtbError | null = null;
     for (const [index, command] of this.request.commands.entries()) {
@@ -201,6 +241,29 @@ export class PtbExecutor {
     }
     if (!error) error = this.unusedWithoutDrop();
     return error ? this.failedEffects(error) : this.effects(returnValues);
+  }
+
+  /**
+   * Sui's input check: once a command takes the Random object, only TransferObjects and MergeCoins may
+   * follow (so a transaction cannot look at a random outcome and then act on it). Sui refuses such a
+   * transaction before running it: no command runs and nothing changes, not even the gas coin.
+   */
+  private afterRandom(): PtbError | null {
+    const random = this.request.inputs.findIndex(
+      (i) => i.kind === 'Object' && normalizeId(i.id) === RANDOM_ID,
+    );
+    if (random < 0) return null;
+    let used = false;
+    for (const [index, command] of this.request.commands.entries()) {
+      if (used && command.kind !== 'TransferObjects' && command.kind !== 'MergeCoins')
+        return {
+          command: index,
+          status: 'PostRandomCommandRestrictions',
+          message: `${command.kind} follows a command that uses Random: only TransferObjects and MergeCoins may`,
+        };
+      used ||= commandArguments(command).some((a) => a.kind === 'Input' && a.index === random);
+    }
+    return null;
   }
 
   private execute(command: PtbCommand): Slot[] {

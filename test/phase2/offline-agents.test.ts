@@ -43,16 +43,10 @@ async function run(
   corpusRoot: string,
   options: Partial<Phase2Options>,
   samples = 0,
-  idsFile?: string,
+  idsFile: string | null = null,
 ): Promise<Phase2Result> {
   const runId = uniqueRunId(`p2-${options.agent}`);
-  const input = phase2TestInput({
-    runId,
-    logDir,
-    corpusRoot,
-    options,
-    input: { samples, ...(idsFile ? { idsFile } : {}) },
-  });
+  const input = phase2TestInput({ runId, logDir, corpusRoot, options, input: { samples, idsFile } });
   await (await startTestRun(client, input)).result();
   return JSON.parse(readFileSync(join(input.runDir, 'result.json'), 'utf8')) as Phase2Result;
 }
@@ -117,7 +111,6 @@ describe('Phase II offline', () => {
     const fixture = JSON.parse(
       readFileSync(join(UPSTREAM_DATA_DIR, 'fixtures', 'phase2_plans_two_packages.json'), 'utf8'),
     ) as Record<string, unknown>;
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(planFile, JSON.stringify({ [NFT_PACKAGE]: fixture[NFT_PACKAGE] }));
     const result = await run(corpus, { agent: 'mock-planfile', planFile });
     expect(rowOf(result, SEAL_PACKAGE)['error']).toBe(

@@ -4,6 +4,9 @@
 //   coin::zero<T>(ctx): Coin<T>           (Coin has key + store, no drop)
 //   balance::split(self, value)           { assert!(self.value >= value, ENotEnough /* = 2 */); … }
 //   clock::timestamp_ms(&Clock): u64
+//   random::new_generator(&Random, ctx): RandomGenerator (has drop); Sui allows only TransferObjects and
+//   MergeCoins after a command that takes Random
+//   0x5 is Sui's system state, made by the validators' genesis, which the local chain does not have
 import { describe, expect, it } from 'vitest';
 import type { PtbCall } from '../../src/core/phase2/ptb-spec.js';
 import { simulatePlan, SimulationError, type SimulationRequest } from '../../src/sim/index.js';
@@ -84,6 +87,20 @@ describe('local simulation', () => {
     expect(twice.failure?.effectsError).toContain('after it was moved');
   });
 
+  it('has Random at 0x8, and refuses a Move call after the command that used it', async () => {
+    const random = { shared_object: { id: '0x8', mutable: false } };
+    const generator = await simulatePlan(plan([call('0x2::random::new_generator', [], [random])]));
+    expect(generator).toMatchObject({ execOk: true, failure: null });
+    const after = await simulatePlan(
+      plan([
+        call('0x2::random::new_generator', [], [random]),
+        call('0x2::random::generate_u64', [], [{ result: 0 }]),
+      ]),
+    );
+    expect(after.execOk).toBe(false);
+    expect(after.failure?.effectsError).toContain('command 1: PostRandomCommandRestrictions');
+  });
+
   it('gives the sender SUI coins: pay::split splits off a new coin and sends it to the sender', async () => {
     // pay::split<T>(coin: &mut Coin<T>, split_amount: u64, ctx) { keep(coin::split(coin, split_amount, ctx), ctx) }
     const outcome = await simulatePlan(
@@ -102,5 +119,18 @@ describe('local simulation', () => {
     );
     expect(owned.execOk).toBe(false);
     expect(owned.failure?.effectsError).toContain('not in the local object store');
+    const system = await simulatePlan(
+      plan([
+        call(
+          '0x3::sui_system::active_validator_addresses',
+          [],
+          [{ shared_object: { id: '0x5', mutable: true } }],
+        ),
+      ]),
+    );
+    expect(system.execOk).toBe(false);
+    expect(system.failure?.effectsError).toMatch(
+      /0x5.*not in the local object store \(it holds the system objects 0x6 \(Clock\), 0x8 \(Random\), 0x403 \(DenyList\), 0xc \(CoinRegistry\)/,
+    );
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MoveVm, TransactionState, VmLoadError, type CallRequest } from '../../src/vm/index.js';
-import { address, callOk, frameworkVm, fromHex, hex, u64 } from './support/vm.js';
+import { address, byteVector, callOk, frameworkVm, fromHex, hex, u64 } from './support/vm.js';
 
 let vm: MoveVm;
 beforeAll(async () => {
@@ -63,6 +63,19 @@ describe('coin and balance', () => {
     });
     expect(split.values).toEqual([hex(u64(5))]);
     expect(split.result.mutatedReferences).toEqual([{ index: 0, bytes: u64(7) }]);
+  });
+
+  it('balance::join past u64::MAX is an arithmetic error in balance::join, not a wrapped value', () => {
+    // join(self: &mut Balance<T>, balance: Balance<T>): u64 { let Balance { value } = balance; self.value = self.value + value; … }
+    const error = failure({
+      package: '0x2',
+      module: 'balance',
+      function: 'join',
+      typeArgs: ['0x2::sui::SUI'],
+      args: [u64(2n ** 64n - 1n), u64(1)],
+    });
+    expect(error.status).toBe('ARITHMETIC_ERROR');
+    expect(error.location).toMatchObject({ module: 'balance', function: 'join' });
   });
 
   it('balance::split beyond the value aborts with ENotEnough (2) in balance::split', () => {
@@ -216,6 +229,49 @@ describe('dynamic fields and tables across calls of one transaction', () => {
     table = removed.result.mutatedReferences[0]!.bytes;
     call('destroy_empty', [table]);
     expect(tx.deletedIds).toContain(objectId(0));
+  });
+});
+
+describe('bag: values of different types under one UID', () => {
+  it('add / contains_with_type / borrow / remove / length / destroy_empty', () => {
+    const tx = new TransactionState({ digest });
+    const call = (fn: string, typeArgs: string[], args: Uint8Array[]) =>
+      callOk(vm, { package: '0x2', module: 'bag', function: fn, typeArgs, args, tx });
+    // Bag { id: UID, size: u64 }
+    let bag = fromHex(call('new', [], []).values[0]!);
+    expect(hex(bag)).toBe(objectId(0) + hex(u64(0)));
+    bag = call('add', ['u64', 'u64'], [bag, u64(1), u64(100)]).result.mutatedReferences[0]!.bytes;
+    const name = byteVector('name');
+    bag = call('add', ['vector<u8>', 'bool'], [bag, name, Uint8Array.of(1)]).result.mutatedReferences[0]!
+      .bytes;
+    expect(hex(bag)).toBe(objectId(0) + hex(u64(2)));
+    expect(call('length', [], [bag]).values).toEqual([hex(u64(2))]);
+    // The key is there, but not with a u64 value: the value's type is part of the check.
+    expect(call('contains', ['vector<u8>'], [bag, name]).values).toEqual(['01']);
+    expect(call('contains_with_type', ['vector<u8>', 'u64'], [bag, name]).values).toEqual(['00']);
+    expect(call('contains_with_type', ['vector<u8>', 'bool'], [bag, name]).values).toEqual(['01']);
+    expect(call('borrow', ['u64', 'u64'], [bag, u64(1)]).values).toEqual([hex(u64(100))]);
+    const wrongType = vm.callFunction({
+      package: '0x2',
+      module: 'bag',
+      function: 'borrow',
+      typeArgs: ['vector<u8>', 'u64'],
+      args: [bag, name],
+      tx,
+    });
+    expect(wrongType.success ? null : wrongType.error).toMatchObject({ status: 'ABORTED', code: 2n });
+    for (const [key, types, value] of [
+      [u64(1), ['u64', 'u64'], hex(u64(100))],
+      [name, ['vector<u8>', 'bool'], '01'],
+    ] as const) {
+      const removed = call('remove', [...types], [bag, key]);
+      expect(removed.values).toEqual([value]);
+      bag = removed.result.mutatedReferences[0]!.bytes;
+    }
+    expect(call('is_empty', [], [bag]).values).toEqual(['01']);
+    call('destroy_empty', [], [bag]);
+    expect(tx.deletedIds).toContain(objectId(0));
+    expect(tx.children.size).toBe(0);
   });
 });
 
