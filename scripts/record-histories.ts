@@ -10,7 +10,8 @@
 // ../shared/corpus beside the project):
 //  - `recorded-p2-model`: the model asks to see more (need_more), then plans; the plan is simulated;
 //  - `recorded-p2-baseline`: baseline-search, whose plans are simulated in one batch.
-// It saves the histories of every execution of the runs and of their packages.
+// It saves the histories of every execution of the runs and of their packages. Histories of older workflow
+// code kept under other names (`*-remote-sim-*`: build-only simulated on the smi-sim queue) stay as they are.
 import { loadRealAgentSettings } from '../src/agents/config.js';
 import { cp, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

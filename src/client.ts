@@ -96,6 +96,79 @@ function upstreamFlags(cmd: Command): Command {
     .addOption(new Option('--build-rust', 'upstream only: the extractor is built in').hideHelp());
 }
 
+const SANDBOX_HELP = `
+Each package of the corpus is a child workflow of the run; one activity on the simulation queue loads the
+package with the Move framework (from the corpus, or --framework-dir) and the corpus packages it depends on,
+then, for every public or entry function: Tier A makes up an argument per parameter (zeros, empty vectors,
+TxContext, the Clock, structs built field by field or by a public constructor), Tier B runs the function in
+one transaction in the in-process Move VM, constructor calls first with their results passed on.
+The run directory gets rows/, packages.jsonl, benchmark_local.jsonl and result.json (counts per stage);
+--output gets the benchmark_local.jsonl lines. \`status\`, \`results\` and \`resume\` work as for the phases.
+
+Upstream flags that do not apply are refused with the reason: --target-corpus, --restricted-state,
+--use-mm2/--no-mm2, --static-only, --max-chain-depth, --phase-errors/--no-phase-errors,
+--error-distribution, --function-filter, --module-filter, --use-ptb/--no-ptb, --strict-crypto,
+--clock-base-ms, --random-seed.`;
+
+/** `smi-bench sandbox`: upstream's benchmark-local on the run engine. */
+function sandboxCommand(program: Command): void {
+  const hidden = (flags: string) => new Option(flags, 'upstream only (refused with the reason)').hideHelp();
+  const cmd = program
+    .command('sandbox')
+    .description(
+      'upstream’s benchmark-local: synthesize arguments for every public/entry function and run it in the local Move VM',
+    )
+    .requiredOption(
+      '--corpus-root <dir>',
+      'corpus in the sui-packages layout (<root>/<prefix>/<id>/bytecode_modules)',
+    )
+    .option(
+      '--package-id <id>',
+      'only this package (repeatable)',
+      (v: string, prev: string[]) => [...prev, v],
+      [] as string[],
+    )
+    .option('--package-ids-file <file>', 'process these package ids, in file order')
+    .option('--dataset <name>', 'ids file <name>.txt, as for phase1')
+    .option('--samples <n>', 'packages to sample (0 = all)', integer(0), 0)
+    .option(
+      '--framework-dir <dir>',
+      'package directories of 0x1, 0x2 (and 0x3); default: those of the corpus',
+    )
+    .requiredOption('--output <file>', 'write the JSONL rows here (also in the run directory)')
+    .option('--tier-a-only', 'synthesize arguments only; execute nothing', false)
+    .option('--concurrency <n>', 'packages processed at the same time', integer(1, 1000), 8)
+    .option('--run-id <id>', 'name of the run; starting the same run id again continues it')
+    .option('--log-dir <dir>', 'parent folder of run directories', 'logs')
+    .option('--no-progress', 'do not show the live progress line')
+    .option('--no-log', 'no events.jsonl / packages.jsonl; rows, results and run_metadata.json are kept')
+    .option('--detach', 'start the run and return; follow it with `status` / `resume`', false)
+    .addHelpText('after', SANDBOX_HELP);
+  for (const flags of [
+    '--target-corpus <dir>',
+    '--restricted-state',
+    '--use-mm2',
+    '--no-mm2',
+    '--static-only',
+    '--max-chain-depth <n>',
+    '--phase-errors',
+    '--no-phase-errors',
+    '--error-distribution',
+    '--function-filter <f>',
+    '--module-filter <m>',
+    '--use-ptb',
+    '--no-ptb',
+    '--strict-crypto',
+    '--clock-base-ms <ms>',
+    '--random-seed <hex>',
+  ])
+    cmd.addOption(hidden(flags));
+  cmd.action(async (opts) => {
+    const { runSandbox } = await import('./cli/sandbox-command.js');
+    process.exitCode = await runSandbox(opts, process.argv, io);
+  });
+}
+
 export function buildProgram(): Command {
   const program = new Command('smi-bench')
     .description('Benchmark of how well language models understand Sui Move packages from their bytecode')
@@ -224,6 +297,8 @@ export function buildProgram(): Command {
     const { runPhase2 } = await import('./cli/run-phase2.js');
     process.exitCode = await runPhase2(opts, process.argv, io);
   });
+
+  sandboxCommand(program);
 
   runOptions(
     program

@@ -4,6 +4,7 @@ import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions } 
 import {
   createIoActivities,
   createLlmActivities,
+  createSandboxActivities,
   createSimActivities,
   type LlmActivityDeps,
 } from './activities/index.js';
@@ -59,8 +60,9 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
       ...common,
       taskQueue: TASK_QUEUES.orchestration,
       ...workflowCode(),
-      activities: createIoActivities(),
-      // Extraction and recording run here as local activities; without this only the SDK default bounds them.
+      // Extraction, recording and build-only simulation run here as local activities.
+      activities: { ...createIoActivities(), ...createSimActivities() },
+      // Without this only the SDK default bounds the local activities.
       maxConcurrentLocalActivityExecutions: settings.ioConcurrency,
     }),
     Worker.create({
@@ -79,7 +81,7 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
     Worker.create({
       ...common,
       taskQueue: TASK_QUEUES.sim,
-      activities: createSimActivities(),
+      activities: { ...createSimActivities(), ...createSandboxActivities() },
       maxConcurrentActivityTaskExecutions: settings.simConcurrency,
     }),
   ]);

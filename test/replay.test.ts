@@ -27,10 +27,39 @@ describe('replay of recorded histories', () => {
       [...readFileSync(join(dir, f), 'utf8').matchAll(/"activityType":\s*\{\s*"name":\s*"(\w+)"/g)].map(
         (m) => m[1],
       );
-    expect(scheduled('phase2-model-package-0.json')).toEqual(['complete', 'complete', 'simulatePlan']);
-    expect(scheduled('phase2-baseline-package-0.json')).toEqual(['simulatePlans']);
+    // build-only simulation runs as a local activity now; the histories from before still replay.
+    expect(scheduled('phase2-model-package-0.json')).toEqual(['complete', 'complete']);
+    expect(scheduled('phase2-baseline-package-0.json')).toEqual([]);
+    expect(scheduled('phase2-model-remote-sim-package-0.json')).toEqual([
+      'complete',
+      'complete',
+      'simulatePlan',
+    ]);
+    expect(scheduled('phase2-baseline-remote-sim-package-0.json')).toEqual(['simulatePlans']);
+    expect(localActivities('phase2-model-package-0.json')).toContain('simulatePlan');
+    expect(localActivities('phase2-baseline-package-0.json')).toEqual([
+      'extractInterface',
+      'prepareBaselinePlans',
+      'simulatePlans',
+      'recordPackageResult',
+    ]);
     expect(files).toEqual(expect.arrayContaining(['phase2-model-run.json', 'phase2-baseline-run.json']));
   });
+
+  /** Local activities leave a marker whose details name the activity (a JSON payload, base64). */
+  function localActivities(file: string): string[] {
+    const history = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+      events: {
+        markerRecordedEventAttributes?: { details?: { data?: { payloads?: { data: string }[] } } };
+      }[];
+    };
+    return history.events.flatMap((e) => {
+      const data = e.markerRecordedEventAttributes?.details?.data?.payloads?.[0]?.data;
+      if (!data) return [];
+      const marker = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as { activity_type: string };
+      return [marker.activity_type];
+    });
+  }
 
   it('detects a workflow that no longer matches its history (negative control)', async () => {
     const history = JSON.parse(readFileSync(join(dir, 'phase1-package-0.json'), 'utf8')) as {

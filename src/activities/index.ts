@@ -8,6 +8,7 @@ export { createLlmActivities, type LlmActivityDeps } from './llm.js';
 export { createPackageIoActivities } from './package-io.js';
 export { createRunIoActivities } from './run-io.js';
 export { createSimActivities } from './sim.js';
+export { createSandboxActivities } from './sandbox.js';
 
 /** The io task queue runs both sets; package workflows call the per-package ones as local activities. */
 export function createIoActivities() {

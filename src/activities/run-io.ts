@@ -1,6 +1,6 @@
 // Run-level activities on the io queue, the same for every phase: discovery and selection, paging the
 // manifest, rows of failed packages, the final result. Thin: corpus/, core/ and run-store/ do the work.
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import { ApplicationFailure } from '@temporalio/common';
 import { discoverPackages } from '../corpus/discover.js';
 import { readIdsFile } from '../corpus/ids-file.js';
@@ -57,10 +57,9 @@ async function prepareRun(input: RunInput): Promise<PreparedRun> {
     }
 
     const { packages, skipped } = await discoverPackages(input.corpusRoot);
-    // Phase II keeps a repeated id (each occurrence is its own row); Phase I drops it, as upstream.
-    const idsFileIds = input.idsFile
-      ? await readIdsFile(input.idsFile, { dedupe: input.phase !== 'phase2' })
-      : null;
+    const idsFileIds =
+      input.packageIds ??
+      (input.idsFile ? await readIdsFile(input.idsFile, { dedupe: !definition.keepsRepeatedIds }) : null);
     const selection = selectPackages({
       packages,
       ...(idsFileIds ? { idsFileIds } : {}),
@@ -69,7 +68,7 @@ async function prepareRun(input: RunInput): Promise<PreparedRun> {
     });
     if (selection.selected.length === 0) {
       const why = idsFileIds
-        ? `none of the ${idsFileIds.length} ids in ${input.idsFile} is in the corpus`
+        ? `none of the ${idsFileIds.length} ids ${input.idsFile ? `in ${input.idsFile}` : 'given with --package-id'} is in the corpus`
         : 'no usable package';
       throw refuse(`no packages found under: ${input.corpusRoot} (${why})`);
     }
@@ -193,8 +192,15 @@ async function finalizeRun(args: {
     const finished = nowUnixSeconds();
     const result = await phaseDefinition(args.phase).buildResult(args.runDir, finished);
     const resultPath = runPaths(args.runDir).result;
+    for (const [name, text] of Object.entries(result.files ?? {}))
+      await atomicWriteFile(join(args.runDir, name), text);
     await atomicWriteFile(resultPath, result.text);
-    if (args.outFile) await atomicWriteFile(args.outFile, result.text);
+    const outFileSource = result.outFileName ? join(args.runDir, result.outFileName) : resultPath;
+    if (args.outFile)
+      await atomicWriteFile(
+        args.outFile,
+        result.outFileName ? result.files![result.outFileName]! : result.text,
+      );
     if (args.writeLogs !== false)
       await appendEvents(args.runDir, [
         {
@@ -209,6 +215,7 @@ async function finalizeRun(args: {
       total: result.samples,
       resultPath,
       outFile: args.outFile,
+      ...(outFileSource === resultPath ? {} : { outFileSource }),
       aggregate: result.aggregate,
       errors: result.errors,
       usage: result.usage,

@@ -30,10 +30,6 @@ export interface RealAgentSettings {
   max_request_retries: number | null;
 }
 
-export interface RealAgentConfig extends RealAgentSettings {
-  api_key: string;
-}
-
 /** Where the process environment beats .env ("operator override"); for every other key .env wins. */
 const PROCESS_ENV_WINS = new Set(['SMI_API_KEY', 'SMI_API_BASE_URL']);
 
@@ -99,12 +95,6 @@ export function loadRealAgentSettings(processEnv: EnvSource, dotenv: EnvSource):
     ),
     max_request_retries: optionalNumber(get('SMI_MAX_REQUEST_RETRIES'), parseIntLoose, 6, 0, 20),
   };
-}
-
-/** Settings plus key. The key is checked first, as upstream does. */
-export function loadRealAgentConfig(processEnv: EnvSource, dotenv: EnvSource): RealAgentConfig {
-  const apiKey = resolveApiKey(processEnv, dotenv);
-  return { ...loadRealAgentSettings(processEnv, dotenv), api_key: apiKey };
 }
 
 export function isOpenRouter(baseUrl: string): boolean {

@@ -1,28 +1,45 @@
 // The live progress line the CLI shows while it waits for a run.
 import type { Phase } from '../temporal/names.js';
 import type { RunOutput, RunProgress } from '../workflows/run-types.js';
+import { OUTCOMES } from '../sandbox/package-row.js';
 
 /** How each phase's numbers are named on screen: the progress line's mean, then the final aggregate. */
-const PHASE_DISPLAY: Record<Phase, { title: string; mean: [string, string]; aggregate: [string, string][] }> =
-  {
-    phase1: {
-      title: 'Phase I',
-      mean: ['f1', 'avg F1'],
-      aggregate: [
-        ['avg_precision', 'avg precision'],
-        ['avg_recall', 'avg recall'],
-        ['avg_f1', 'avg F1'],
-      ],
-    },
-    phase2: {
-      title: 'Phase II',
-      mean: ['hit_rate', 'avg hit rate'],
-      aggregate: [
-        ['avg_hit_rate', 'avg hit rate'],
-        ['max_hit_rate', 'max hit rate'],
-      ],
-    },
-  };
+interface PhaseDisplay {
+  title: string;
+  mean: [string, string];
+  aggregate: [string, string][];
+  /** Counts shown in the final summary when not zero (the sandbox's functions per stage). */
+  counts?: readonly string[];
+}
+
+const PHASE_DISPLAY: Record<Phase, PhaseDisplay> = {
+  phase1: {
+    title: 'Phase I',
+    mean: ['f1', 'avg F1'],
+    aggregate: [
+      ['avg_precision', 'avg precision'],
+      ['avg_recall', 'avg recall'],
+      ['avg_f1', 'avg F1'],
+    ],
+  },
+  phase2: {
+    title: 'Phase II',
+    mean: ['hit_rate', 'avg hit rate'],
+    aggregate: [
+      ['avg_hit_rate', 'avg hit rate'],
+      ['max_hit_rate', 'max hit rate'],
+    ],
+  },
+  sandbox: {
+    title: 'Sandbox',
+    mean: ['tier_b_rate', 'avg Tier B rate'],
+    aggregate: [
+      ['avg_tier_b_rate', 'avg Tier B rate'],
+      ['micro_tier_b_rate', 'Tier B rate over all functions'],
+    ],
+    counts: ['functions', ...OUTCOMES],
+  },
+};
 
 export function formatProgress(p: RunProgress, elapsedMs: number): string {
   if (p.phase === 'preparing') return `[${p.runId}] preparing: discovering and selecting packages…`;
@@ -51,6 +68,10 @@ export function formatSummary(out: RunOutput): string[] {
     `${display.title} finished: ${out.total} packages, ${out.errors} with errors`,
     `  ${numbers.join(' · ')}`,
   ];
+  const counts = (display.counts ?? [])
+    .filter((key) => (out.aggregate[key] ?? 0) > 0)
+    .map((key) => `${key} ${out.aggregate[key]}`);
+  if (counts.length > 0) lines.push(`  ${counts.join(' · ')}`);
   if (out.usage.total_tokens > 0) {
     lines.push(
       `  tokens: ${out.usage.prompt_tokens} prompt + ${out.usage.completion_tokens} completion = ${out.usage.total_tokens}`,

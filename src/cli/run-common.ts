@@ -156,7 +156,7 @@ export async function agentCheck(
   return runSmokeAgent(settings, apiKey, io);
 }
 
-const TITLES: Record<Phase, string> = { phase1: 'Phase I', phase2: 'Phase II' };
+const TITLES: Record<Phase, string> = { phase1: 'Phase I', phase2: 'Phase II', sandbox: 'Sandbox' };
 
 /** Starts or joins the run, follows it with a progress line unless detached, and prints the summary. */
 export async function launchRun(
@@ -186,7 +186,7 @@ export async function launchRun(
     const output = await watchRun(outcome.handle, { showProgress: opts.progress, log: io.log });
     // A run joined or found finished was started with its own --out: this command's goes here too.
     if (outcome.kind !== 'started' && input.outFile && input.outFile !== output.outFile) {
-      await copyFile(output.resultPath, input.outFile);
+      await copyFile(output.outFileSource ?? output.resultPath, input.outFile);
       output.outFile = input.outFile;
     }
     for (const line of await runNotes(input.runDir)) io.log(line);

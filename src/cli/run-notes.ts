@@ -25,7 +25,7 @@ export async function runNotes(runDir: string): Promise<string[]> {
   }
   if (selection.unknown_ids.length > 0) {
     lines.push(
-      `warning: ${selection.unknown_ids.length} id(s) in ${selection.target_ids_file} are not in the corpus:`,
+      `warning: ${selection.unknown_ids.length} id(s) ${selection.target_ids_file ? `in ${selection.target_ids_file}` : 'given with --package-id'} are not in the corpus:`,
     );
     for (const id of selection.unknown_ids.slice(0, SHOWN)) lines.push(`  - ${id}`);
     lines.push(...more(selection.unknown_ids.length));

@@ -7,7 +7,7 @@ import {
   WorkflowIdReusePolicy,
   type SearchAttributePair,
 } from '@temporalio/common';
-import { identityMismatches, readSelection, runIdentity } from '../run-store/run-record.js';
+import { identityMismatches, readSelection, runIdentity, type RunIdentity } from '../run-store/run-record.js';
 import { SEARCH_ATTRIBUTES, TASK_QUEUES, runWorkflowId } from '../temporal/names.js';
 import type { benchmarkRun } from '../workflows/benchmark-run.js';
 import type { RunInput } from '../workflows/run-types.js';
@@ -20,7 +20,7 @@ export interface StartOutcome {
   handle: WorkflowHandle<typeof benchmarkRun>;
 }
 
-const PHASE_TITLES = { phase1: 'Phase I', phase2: 'Phase II' } as const;
+const PHASE_TITLES = { phase1: 'Phase I', phase2: 'Phase II', sandbox: 'Sandbox' } as const;
 
 /** The run's search attributes, which its package workflows carry too (see benchmark-run.ts). */
 export function runSearchAttributes(input: RunInput): SearchAttributePair[] {
@@ -35,11 +35,15 @@ export function runSearchAttributes(input: RunInput): SearchAttributePair[] {
   return pairs;
 }
 
-/** Refuses to join an existing run whose recorded settings differ from these. */
-async function checkSameRun(input: RunInput, runDirOfExisting: string | undefined): Promise<void> {
-  const recorded = await readSelection(runDirOfExisting ?? input.runDir);
+/**
+ * Refuses to join an existing run whose settings differ from these. The run directory records them once a
+ * worker has prepared the run; until then the identity in the workflow's memo (set at start) stands in.
+ */
+async function checkSameRun(input: RunInput, memo: Record<string, unknown> | undefined): Promise<void> {
+  const runDir = typeof memo?.['runDir'] === 'string' ? memo['runDir'] : input.runDir;
+  const recorded = (await readSelection(runDir))?.identity ?? (memo?.['identity'] as RunIdentity | undefined);
   if (!recorded) return;
-  const mismatches = identityMismatches(recorded.identity ?? {}, runIdentity(input));
+  const mismatches = identityMismatches(recorded, runIdentity(input));
   if (mismatches.length > 0) {
     throw new UsageError(
       `run ${input.runId} was started with other settings:\n  ${mismatches.join('\n  ')}\n` +
@@ -52,7 +56,7 @@ export async function startRun(session: Session, input: RunInput): Promise<Start
   const workflowId = runWorkflowId(input.phase, input.runId);
   const existing = session.client.workflow.getHandle<typeof benchmarkRun>(workflowId);
   const description = await existing.describe().catch(() => null);
-  if (description) await checkSameRun(input, description.memo?.runDir as string | undefined);
+  if (description) await checkSameRun(input, description.memo);
   const status = description?.status.name ?? null;
   try {
     const handle = await session.client.workflow.start<typeof benchmarkRun>('benchmarkRun', {
@@ -65,7 +69,12 @@ export async function startRun(session: Session, input: RunInput): Promise<Start
         ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
         : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       ...(session.searchAttributes ? { typedSearchAttributes: runSearchAttributes(input) } : {}),
-      memo: { runDir: input.runDir, outFile: input.outFile, corpusRoot: input.corpusRoot },
+      memo: {
+        runDir: input.runDir,
+        outFile: input.outFile,
+        corpusRoot: input.corpusRoot,
+        identity: runIdentity(input),
+      },
       staticSummary: `${PHASE_TITLES[input.phase]} · ${input.options.agent} · ${input.corpusRoot}`,
     });
     return { kind: status === 'RUNNING' ? 'attached' : 'started', handle };

@@ -1,15 +1,9 @@
-// Run ids and the directory-safe form of them (upstream logging.py). Pure: the caller supplies the
+// Run ids (upstream logging.py) and the rule that keeps them plain directory names. Pure: the caller supplies the
 // clock, pid and randomness.
 
 const MAX_RUN_ID_LENGTH = 120;
 // Python's str.isalnum() is true for letters and numbers; \p{L}/\p{N} is the closest regex match.
 const SAFE_CHAR = /^[\p{L}\p{N}._-]$/u;
-
-/** Keeps letters, digits, `-`, `_`, `.`; every other character becomes `_`; at most 120 characters. */
-export function safeRunId(id: string): string {
-  const chars = [...id].map((ch) => (SAFE_CHAR.test(ch) ? ch : '_'));
-  return chars.slice(0, MAX_RUN_ID_LENGTH).join('');
-}
 
 /**
  * Why `id` cannot name a run directory (null when it can). A run id becomes a folder under the log dir, so

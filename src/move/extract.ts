@@ -4,7 +4,7 @@ import type { InterfaceJson } from '../core/types.js';
 import { InvalidBytecodeError, PackageReadError } from './errors.js';
 import { buildInterface } from './interface.js';
 import { deserializeModule, type ModuleJson } from './module-json.js';
-import { listModuleFiles, readMetadataId, readModuleFiles, statModuleFiles } from './read-package.js';
+import { listModuleFiles, readMetadataId, readStatedModuleFiles, statModuleFiles } from './read-package.js';
 
 export interface ExtractOptions {
   /** Emit enums and schema_version 2 (the sui-sandbox shape). Default: false, exactly upstream v1. */
@@ -44,7 +44,7 @@ export async function readPackageModules(packageDir: string): Promise<ModuleJson
   const key = stats.map((s) => `${s.path}\0${s.size}\0${s.mtimeMs}`).join('\n');
   const kept = recentPackages.get(packageDir);
   if (kept?.key === key) return kept.modules;
-  const files = await readModuleFiles(stats.map((s) => s.path));
+  const files = readStatedModuleFiles(stats);
   const modules = files.map((file) => {
     try {
       return deserializeModule(file.bytes, file.path);

@@ -58,6 +58,7 @@ export function runIdentity(input: RunInput): RunIdentity {
     samples: input.samples,
     target_ids_file: input.idsFile,
   };
+  if (input.packageIds) identity['package_ids'] = input.packageIds.join(',');
   flattenInto(identity, 'options', input.options);
   // Only when off, so that runs started before --no-log existed keep their identity.
   if (input.writeLogs === false) identity['write_logs'] = false;

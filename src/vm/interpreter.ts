@@ -31,10 +31,14 @@ export interface RunResult {
   instructions: number;
 }
 
+/** Called each time a function (bytecode or native) is entered; `depth` 0 is the function called from outside. */
+export type FunctionEnterHook = (fn: LoadedFunction, depth: number) => void;
+
 export class Interpreter {
   constructor(
     private readonly natives: NativeTable,
     private readonly context: NativeContext,
+    private readonly onEnter?: FunctionEnterHook,
   ) {}
 
   /**
@@ -42,6 +46,7 @@ export class Interpreter {
    * @throws VmError with `location` set to the failing function and instruction
    */
   run(fn: LoadedFunction, typeArgs: Type[], args: Value[], instructionLimit: number): RunResult {
+    this.onEnter?.(fn, 0);
     if (!fn.code) {
       try {
         return { returns: this.callNative(fn, typeArgs, args), instructions: 0 };
@@ -125,6 +130,7 @@ export class Interpreter {
             const callee = (site.target ??= frame.fn.module.resolveFunctionHandle(site.handle));
             const calleeTypeArgs = instantiate(site.typeArgs, frame.typeArgs);
             const args = stack.splice(stack.length - instr.n, instr.n);
+            this.onEnter?.(callee, frames.length + 1);
             if (!callee.code) {
               const results = this.nativeAt(callee, calleeTypeArgs, args);
               for (const result of results) stack.push(result);

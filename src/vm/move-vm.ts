@@ -2,7 +2,7 @@
 // located failure. Everything is in-process and deterministic.
 import { decodeValue, encodeValue, type DatatypeResolver } from './bcs-values.js';
 import { VmError, VmLoadError, type VmLocation, type VmStatus } from './errors.js';
-import { Interpreter } from './interpreter.js';
+import { Interpreter, type FunctionEnterHook } from './interpreter.js';
 import { Loader, type LoadedFunction } from './loader.js';
 import { defaultNatives } from './natives/index.js';
 import type { NativeTable } from './natives/registry.js';
@@ -63,6 +63,11 @@ export class MoveVm {
   /** Storage id → the address its modules carry (differs for upgraded packages). */
   private readonly packageAliases = new Map<string, string>();
   private readonly resolve: DatatypeResolver = (type) => this.loader.requireDatatype(type);
+  /**
+   * Optional observer of every function entered by later calls (PTB commands included), e.g. to record which
+   * modules a call touched. It sees the calls only; it cannot change what they do.
+   */
+  onFunctionEnter: FunctionEnterHook | undefined = undefined;
 
   constructor(
     packages: readonly PackageBytes[],
@@ -114,7 +119,11 @@ export class MoveVm {
     const tx = request.tx instanceof TransactionState ? request.tx : new TransactionState(request.tx);
     const params = fn.params.map((p) => substitute(p, typeArgs));
     const args = this.argumentValues(fn, params, request.args ?? [], tx);
-    const interpreter = new Interpreter(this.natives, { loader: this.loader, resolve: this.resolve, tx });
+    const interpreter = new Interpreter(
+      this.natives,
+      { loader: this.loader, resolve: this.resolve, tx },
+      this.onFunctionEnter,
+    );
     try {
       const { returns, instructions } = interpreter.run(
         fn,

@@ -2,7 +2,7 @@
 // Mock agents run in workflow code; the model agent calls the `complete` activity.
 import { ApplicationFailure, log } from '@temporalio/workflow';
 import { predictKeyTypesMock } from '../core/mock-agent.js';
-import { pyFloat } from '../core/pyjson.js';
+import { packageTimeoutError } from '../core/package-timeout.js';
 import type { MockBehavior, TokenUsage } from '../core/types.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import { ioLocal } from './io-activities.js';
@@ -91,7 +91,7 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
 
     for (let round = 0; round < MAX_PROMPT_ATTEMPTS; round++) {
       if (Date.now() >= deadlineMs) {
-        return failed(`per-package timeout exceeded (${pyFloat(options.perPackageTimeoutSeconds)}s)`, true);
+        return failed(packageTimeoutError(options.perPackageTimeoutSeconds), true);
       }
       const prompt = await ioLocal.preparePhase1Prompt({
         runDir: problem.runDir,

@@ -6,7 +6,7 @@ import { preparePlanVariants, type PreparedVariant } from '../core/phase2/prepar
 import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { scoreInhabitation } from '../core/phase2/score.js';
 import { formatSimulationFeedback } from '../core/phase2/feedback.js';
-import { pyFloat } from '../core/pyjson.js';
+import { packageTimeoutError } from '../core/package-timeout.js';
 import type { PlanResult } from '../sim/backends.js';
 import type { SimulationRequest } from '../sim/types.js';
 import type { SimActivities } from '../activities/sim.js';
@@ -58,7 +58,7 @@ export async function phase2Package(input: Phase2PackageInput): Promise<PackageS
     }
   } catch (err) {
     if (err instanceof PackageTimeout) {
-      row.fail(`per-package timeout exceeded (${pyFloat(options.perPackageTimeoutSeconds)}s)`, true);
+      row.fail(packageTimeoutError(options.perPackageTimeoutSeconds), true);
     } else if (err instanceof PackageFailure) {
       row.fail(err.message, false);
     } else if (err instanceof ActivityFailure || err instanceof ApplicationFailure) {
@@ -154,7 +154,7 @@ async function tryPlans(
   const options = input.options;
   const solver = phase2Solver(options);
   const base = { runDir: input.runDir, packageId: input.packageId, ...problem };
-  const sim = () => simActivities(problem.deadlineMs - Date.now());
+  const sim = () => simActivities(problem.deadlineMs - Date.now(), options.simulationMode);
   const checkDeadline = () => {
     if (Date.now() >= problem.deadlineMs) throw new PackageTimeout();
   };

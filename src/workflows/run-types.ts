@@ -22,6 +22,8 @@ export interface RunInput<Options extends BaseOptions = BaseOptions> {
   samples: number;
   /** Absolute path of a package-ids file (a manifest or a resolved dataset), if any. */
   idsFile: string | null;
+  /** Package ids given on the command line (`sandbox --package-id`); they take the place of an ids file. */
+  packageIds?: string[] | null;
   dataset: string | null;
   concurrency: number;
   /** Where to write the final result JSON besides `<runDir>/result.json`. */
@@ -121,6 +123,8 @@ export interface RunOutput {
   total: number;
   resultPath: string;
   outFile: string | null;
+  /** The run-directory file `outFile` is a copy of, when it is not the result JSON (the sandbox's JSONL). */
+  outFileSource?: string;
   /** The result's aggregate numbers (Phase I: avg_precision, avg_recall, avg_f1; Phase II: avg_hit_rate …). */
   aggregate: Record<string, number>;
   errors: number;

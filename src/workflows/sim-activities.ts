@@ -1,20 +1,35 @@
 // The simulation activities as workflows call them: on their own task queue (their own concurrency limit,
 // so a slow RPC never holds up model calls or extraction), heartbeating, retried only when the failure
-// is passing (an unreachable RPC), never when the simulator rejected the plan.
-import { proxyActivities } from '@temporalio/workflow';
+// is passing (an unreachable RPC), never when the simulator rejected the plan. `build-only` needs no
+// network and takes milliseconds: it runs as a local activity next to the workflow instead.
+import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { SimActivities } from '../activities/sim.js';
+import type { SimulationMode } from '../sim/types.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 
-export function simActivities(timeoutMs: number): SimActivities {
+const retry = {
+  initialInterval: '1 second',
+  maximumInterval: '8 seconds',
+  maximumAttempts: 3,
+  nonRetryableErrorTypes: ['SimulationRejected', 'InvalidPackage', 'InvalidConfig'],
+};
+
+/**
+ * Histories recorded before build-only ran locally scheduled it on the smi-sim queue; they still replay
+ * that way. The marker is written once per package workflow, at its first simulation.
+ */
+export const LOCAL_BUILD_ONLY_PATCH = 'build-only-simulation-as-local-activity';
+
+export function simActivities(timeoutMs: number, mode?: SimulationMode): SimActivities {
+  const scheduleToCloseTimeout = Math.max(1000, timeoutMs);
+  // A local activity saves a server round trip (schedule, dispatch, completion, one more workflow task).
+  if (mode === 'build-only' && patched(LOCAL_BUILD_ONLY_PATCH)) {
+    return proxyLocalActivities<SimActivities>({ scheduleToCloseTimeout, retry });
+  }
   return proxyActivities<SimActivities>({
     taskQueue: TASK_QUEUES.sim,
-    scheduleToCloseTimeout: Math.max(1000, timeoutMs),
+    scheduleToCloseTimeout,
     heartbeatTimeout: '30 seconds',
-    retry: {
-      initialInterval: '1 second',
-      maximumInterval: '8 seconds',
-      maximumAttempts: 3,
-      nonRetryableErrorTypes: ['SimulationRejected', 'InvalidPackage', 'InvalidConfig'],
-    },
+    retry,
   });
 }

@@ -4,7 +4,6 @@ import {
   DEFAULT_BASE_URL,
   findApiKey,
   isOpenRouter,
-  loadRealAgentConfig,
   loadRealAgentSettings,
   resolveApiKey,
 } from '../../src/agents/config.js';
@@ -17,12 +16,12 @@ function settings(env: Record<string, string>, dotenv: Record<string, string> = 
   return loadRealAgentSettings({ ...MODEL, ...env }, dotenv);
 }
 
-describe('loadRealAgentConfig: resolution and precedence', () => {
+describe('agent settings and key: resolution and precedence', () => {
   it('uses defaults when only key and model are set', () => {
-    const config = loadRealAgentConfig({ SMI_API_KEY: 'sk-process-123456', SMI_MODEL: 'm' }, {});
-    expect(config).toEqual({
+    const env = { SMI_API_KEY: 'sk-process-123456', SMI_MODEL: 'm' };
+    expect(resolveApiKey(env, {})).toBe('sk-process-123456');
+    expect(loadRealAgentSettings(env, {})).toEqual({
       provider: 'openai_compatible',
-      api_key: 'sk-process-123456',
       base_url: DEFAULT_BASE_URL,
       model: 'm',
       temperature: 0,
@@ -48,9 +47,8 @@ describe('loadRealAgentConfig: resolution and precedence', () => {
       SMI_API_KEY: 'process-key-aaaaaa',
     };
     const dotenv = { SMI_API_BASE_URL: 'http://dotenv/v1', SMI_API_KEY: 'dotenv-key-bbbbbb' };
-    const config = loadRealAgentConfig(processEnv, dotenv);
-    expect(config.base_url).toBe('http://process/v1');
-    expect(config.api_key).toBe('process-key-aaaaaa');
+    expect(loadRealAgentSettings(processEnv, dotenv).base_url).toBe('http://process/v1');
+    expect(resolveApiKey(processEnv, dotenv)).toBe('process-key-aaaaaa');
   });
 
   it('walks priority lists: the first key set in either source wins, empty values do not count', () => {
@@ -76,14 +74,13 @@ describe('loadRealAgentConfig: resolution and precedence', () => {
     expect(findApiKey({ SMI_API_KEY: '' }, {})).toBeNull();
   });
 
-  it('reports a missing key before a missing model, with upstream messages', () => {
-    expect(() => loadRealAgentConfig({}, {})).toThrow(
+  it('reports a missing key and a missing model with upstream messages', () => {
+    expect(() => resolveApiKey({}, {})).toThrow(
       new ConfigError('missing API key (set SMI_API_KEY, OPENROUTER_API_KEY, or OPENAI_API_KEY)'),
     );
-    expect(() => loadRealAgentConfig({ SMI_API_KEY: 'k' }, {})).toThrow(
+    expect(() => loadRealAgentSettings({ SMI_API_KEY: 'k' }, {})).toThrow(
       'missing model (set SMI_MODEL or OPENAI_MODEL)',
     );
-    expect(() => resolveApiKey({}, {})).toThrow(ConfigError);
   });
 
   it('resolves settings without any key (the CLI side)', () => {

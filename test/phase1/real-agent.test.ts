@@ -2,7 +2,8 @@
 // orchestrated by the real Temporal server. One scripted behaviour per demo package.
 import { loadRealAgentSettings } from '../../src/agents/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
@@ -27,6 +28,16 @@ let client: Client;
 let closeClient: () => Promise<void>;
 let stub: RunningOpenAiStub;
 let demo: DemoCorpus;
+
+interface StoredTrace {
+  row: Phase1PackageRow;
+  trace: {
+    interfaceSha: string;
+    prompts: { promptSha: string; answerSha: string | null; structsIncluded: number }[];
+  };
+}
+
+const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
 /** Answers with the truth after `failures` scripted failures. */
 function failThenAnswer(failures: StubReply[], truth: string[]): StubHandler {
@@ -71,7 +82,7 @@ afterAll(async () => {
   await stub.close();
 });
 
-function realInput(logDir: string): Phase1RunInput {
+function realInput(logDir: string, baseUrl = stub.baseUrl): Phase1RunInput {
   return testRunInput({
     runId: uniqueRunId('real'),
     logDir,
@@ -79,7 +90,7 @@ function realInput(logDir: string): Phase1RunInput {
     input: { concurrency: 6, outFile: join(logDir, 'result.json') },
     options: {
       agent: 'real-openai-compatible',
-      agentSettings: loadRealAgentSettings({ SMI_MODEL: 'stub-model', SMI_API_BASE_URL: stub.baseUrl }, {}),
+      agentSettings: loadRealAgentSettings({ SMI_MODEL: 'stub-model', SMI_API_BASE_URL: baseUrl }, {}),
       perPackageTimeoutSeconds: 5,
     },
   });
@@ -132,6 +143,36 @@ describe('Phase I with a real agent against a local OpenAI-compatible server', (
     const stored = await runHistoryText(client, 'phase1', input.runId);
     expect(stored).toContain(demo.idOf('vault')); // the search does see the packages' payloads
     expect(stored).not.toContain('sk-test');
+  });
+
+  it('keeps in each stored row the hashes of every prompt sent and answer received', async () => {
+    const vault = demo.idOf('vault');
+    const answer = JSON.stringify({ key_types: demo.truth.get(vault) });
+    const own = await startOpenAiStub({
+      handler: repliesByPackage({
+        [vault]: failThenAnswer([{ content: '' }, { content: '' }], demo.truth.get(vault)!),
+      }),
+    });
+    const logDir = mkdtempSync(join(tmpdir(), 'smi-real-'));
+    const input = realInput(logDir, own.baseUrl);
+    await (await startTestRun(client, input)).result().finally(() => own.close());
+    const stored = readdirSync(join(input.runDir, 'rows'))
+      .map((f) => JSON.parse(readFileSync(join(input.runDir, 'rows', f), 'utf8')) as StoredTrace)
+      .find((s) => s.row.package_id === vault)!;
+    // what the model server received for this package, hashed here, independently of the artifact store
+    const sent = own.requests.filter((r) => r.packageId === vault).map((r) => sha256(r.prompt));
+    expect(sent).toHaveLength(3);
+    const prompts = stored.trace.prompts;
+    expect(prompts.map((p) => p.promptSha)).toEqual(sent);
+    // two empty answers (failed calls: nothing stored), then the truth
+    expect(prompts.map((p) => p.answerSha)).toEqual([null, null, sha256(answer)]);
+    expect(prompts.map((p) => p.structsIncluded).every((n) => n > 0)).toBe(true);
+    // each hash names a file of the run's artifact store that holds exactly that text
+    for (const { promptSha } of prompts) {
+      const text = readFileSync(join(input.runDir, 'artifacts', promptSha.slice(0, 2), promptSha.slice(2)));
+      expect(sha256(text)).toBe(promptSha);
+    }
+    expect(stored.trace.interfaceSha).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('reports the struct budget of the last request sent, as upstream does', async () => {

@@ -15,4 +15,8 @@ export const TEST_NAMESPACES = {
   upstreamFlags: 'test-upstream-flags',
   promptTemplate: 'test-prompt-template',
   phase2Networked: 'test-phase2-networked',
+  // no worker ever polls this one: runs started there stay unprepared
+  noWorker: 'test-no-worker',
+  sandbox: 'test-sandbox',
+  sandboxCli: 'test-sandbox-cli',
 } as const;

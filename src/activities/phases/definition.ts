@@ -17,10 +17,16 @@ export interface PhaseResult {
   usage: TokenUsage;
   /** Fields of the `run_finished` event besides the finish time. */
   runFinishedFields: Record<string, unknown>;
+  /** More files the phase writes into the run directory, by name (the sandbox's benchmark_local.jsonl). */
+  files?: Record<string, string>;
+  /** The one of `files` that `--out` gets instead of the result JSON. */
+  outFileName?: string;
 }
 
 export interface PhaseDefinition<Row extends BaseRow> {
   phase: Phase;
+  /** Whether an id listed twice in an ids file is processed twice (Phase II) or once (Phase I, as upstream). */
+  keepsRepeatedIds: boolean;
   /** run_metadata.json: upstream's `benchmark` name and the phase's own fields. */
   metadata(input: RunInput): { benchmark: string; fields: Record<string, unknown> };
   /** Fields of the `run_started` event besides the start time, agent and seed. */

@@ -4,10 +4,12 @@ import type { BaseRow } from '../../run-store/rows.js';
 import type { PhaseDefinition } from './definition.js';
 import { phase1Definition } from './phase1.js';
 import { phase2Definition } from './phase2.js';
+import { sandboxDefinition } from './sandbox.js';
 
 const DEFINITIONS: Record<Phase, PhaseDefinition<never>> = {
   phase1: phase1Definition as PhaseDefinition<never>,
   phase2: phase2Definition as PhaseDefinition<never>,
+  sandbox: sandboxDefinition as PhaseDefinition<never>,
 };
 
 export function phaseDefinition<Row extends BaseRow>(phase: Phase): PhaseDefinition<Row> {

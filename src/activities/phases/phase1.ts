@@ -21,6 +21,7 @@ const PHASE1_ROW_LOG: RowLogFormat<Phase1PackageRow> = {
 
 export const phase1Definition: PhaseDefinition<Phase1PackageRow> = {
   phase: 'phase1',
+  keepsRepeatedIds: false,
   metadata: (input) => ({
     benchmark: 'phase1_key_struct_discovery',
     fields: {

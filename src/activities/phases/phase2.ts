@@ -26,6 +26,7 @@ const PHASE2_ROW_LOG: RowLogFormat<Phase2Row> = {
 
 export const phase2Definition: PhaseDefinition<Phase2Row> = {
   phase: 'phase2',
+  keepsRepeatedIds: true,
   metadata: (input) => {
     const o = input.options as Phase2Options;
     return {

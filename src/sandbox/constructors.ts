@@ -1,0 +1,103 @@
+// Functions that can build a struct from made-up arguments (upstream's ConstructorMap, spec §4.3), and the
+// one-time witnesses a `TreasuryCap` can be created with.
+import { ABILITY, type LoadedFunction, type Loader } from '../vm/loader.js';
+import type { DatatypeType, Type } from '../vm/types.js';
+
+const SUI = '0'.repeat(63) + '2';
+
+export function isFrameworkType(type: DatatypeType, module: string, name: string): boolean {
+  return type.address === SUI && type.module === module && type.name === name;
+}
+
+/** `&TxContext` / `&mut TxContext`. */
+export function isTxContextRef(type: Type): boolean {
+  return (
+    type.kind === 'ref' && type.to.kind === 'datatype' && isFrameworkType(type.to, 'tx_context', 'TxContext')
+  );
+}
+
+export function isClockRef(type: Type): boolean {
+  return type.kind === 'ref' && type.to.kind === 'datatype' && isFrameworkType(type.to, 'clock', 'Clock');
+}
+
+/** Primitives, vectors of them, TxContext and Clock references, type parameters: what needs no object. */
+function isSynthesizableParam(type: Type): boolean {
+  if (type.kind === 'vector') return isSynthesizableParam(type.elem);
+  if (type.kind === 'ref') return isTxContextRef(type) || isClockRef(type);
+  return type.kind !== 'datatype';
+}
+
+const key = (t: { address: string; module: string; name: string }) => `${t.address}::${t.module}::${t.name}`;
+
+/**
+ * Public functions whose first result is a struct and whose parameters are all synthesizable, by struct (type
+ * arguments ignored), in module order then declaration order. Upstream also counts `public(package)` functions;
+ * a transaction cannot call those, so they are left out here.
+ */
+export class ConstructorMap {
+  private readonly byStruct = new Map<string, LoadedFunction[]>();
+
+  constructor(loader: Loader) {
+    for (const module of sortedModules(loader)) {
+      for (let i = 0; i < module.json.function_defs.length; i++) {
+        const fn = module.functionAt(i);
+        const first = fn.returns[0];
+        if (fn.visibility !== 'Public' || first?.kind !== 'datatype') continue;
+        if (!fn.params.every(isSynthesizableParam)) continue;
+        const list = this.byStruct.get(key(first)) ?? [];
+        list.push(fn);
+        this.byStruct.set(key(first), list);
+      }
+    }
+  }
+
+  first(type: DatatypeType): LoadedFunction | undefined {
+    return this.byStruct.get(key(type))?.[0];
+  }
+}
+
+/** Modules in upstream's ModuleId order: address bytes, then name. */
+export function sortedModules(loader: Loader) {
+  return loader
+    .allModules()
+    .sort((a, b) => (a.address === b.address ? compare(a.name, b.name) : compare(a.address, b.address)));
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A one-time witness's shape: named as its module in upper case, only `drop`, no type parameters, one bool. */
+export function isOtwShaped(loader: Loader, type: Type): boolean {
+  if (type.kind !== 'datatype' || type.args.length > 0 || type.name !== type.module.toUpperCase())
+    return false;
+  try {
+    const def = loader.requireDatatype(type);
+    return (
+      def.kind === 'struct' &&
+      def.abilities === ABILITY.drop &&
+      def.typeParamCount === 0 &&
+      def.fields.length === 1 &&
+      def.fields[0]!.type.kind === 'bool'
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Binds a function's type parameters so that `pattern` (a signature type) equals `actual`; parameters left
+ * unbound become u64, as upstream instantiates every type parameter.
+ */
+export function bindTypeParams(pattern: Type, actual: Type, count: number): Type[] {
+  const bound: (Type | undefined)[] = new Array(count).fill(undefined);
+  const walk = (p: Type, a: Type): void => {
+    if (p.kind === 'param') bound[p.index] ??= a;
+    else if (p.kind === 'vector' && a.kind === 'vector') walk(p.elem, a.elem);
+    else if (p.kind === 'ref' && a.kind === 'ref') walk(p.to, a.to);
+    else if (p.kind === 'datatype' && a.kind === 'datatype')
+      p.args.forEach((arg, i) => a.args[i] && walk(arg, a.args[i]));
+  };
+  walk(pattern, actual);
+  return bound.map((t) => t ?? { kind: 'u64' });
+}
