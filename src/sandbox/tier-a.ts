@@ -1,5 +1,6 @@
 // Tier A (spec rust-contracts §4.3): a value for every parameter of a target function, or the stage and the
 // reason why not. Values are made up (§4.4) or built by a constructor call, whose result Tier B passes on.
+import { VmError, VmLoadError } from '../vm/errors.js';
 import type { LoadedFunction, Loader } from '../vm/loader.js';
 import { substitute, type DatatypeType, type Type } from '../vm/types.js';
 import {
@@ -77,8 +78,17 @@ export class TierASynthesizer {
         resolvedParams.push(label);
       }
     } catch (error) {
-      if (!(error instanceof StageFailure)) throw error;
-      return { ok: false, stage: error.stage, reason: error.message, resolvedParams };
+      if (error instanceof StageFailure)
+        return { ok: false, stage: error.stage, reason: error.message, resolvedParams };
+      // A type the loader cannot resolve (a module or datatype missing) where no check expected one.
+      if (error instanceof VmError || error instanceof VmLoadError)
+        return {
+          ok: false,
+          stage: 'A2',
+          reason: `layout resolution failed: ${error.message}`,
+          resolvedParams,
+        };
+      throw error;
     }
     return { ok: true, typeArgs, args, resolvedParams, hasObjectParams };
   }

@@ -46,6 +46,7 @@ const PROBE: ModuleSpec = {
     { name: 'takes_ref_u64', params: [ref('u64')] },
     { name: 'aborts', params: ['u64', vector('u8'), 'bool', 'address', txContext()] },
     { name: 'generic', typeParams: [[]], params: [typeParam(0)] },
+    { name: 'needs_key', typeParams: [['key']], params: [typeParam(0)] },
     { name: 'with_clock', params: [ref(datatype(FRAMEWORK.Clock))] },
     { name: 'borrows_thing', params: [mutRef(local('Thing'))] },
     { name: 'hidden', visibility: 'private' },
@@ -76,6 +77,7 @@ describe('failure stages on a hand-built package', () => {
         'aborts',
         'borrows_thing',
         'generic',
+        'needs_key',
         'new_thing',
         'private_entry',
         'takes_enum',
@@ -127,6 +129,15 @@ describe('failure stages on a hand-built package', () => {
     expect(rows.get('private_entry')?.failure_stage).toBe('B2');
   });
 
+  it('B2 before running: u64 for a `key` type parameter breaks its constraint, as Sui refuses it', () => {
+    const row = rows.get('needs_key')!;
+    expect(row.tier_a_details?.resolved_params).toEqual(['type_param[0]=U64']);
+    expect(row.failure_stage).toBe('B2');
+    expect(row.tier_b_details?.error).toMatch(
+      /^CONSTRAINT_NOT_SATISFIED: type argument 0 of 0xc0de1::probe::needs_key \(u64\) lacks key/,
+    );
+  });
+
   it('B1: the constructor of an argument aborts before the target runs', () => {
     const row = rows.get('use_thing')!;
     expect(row.tier_a_details?.resolved_params).toEqual(['construct:Thing']);
@@ -160,6 +171,7 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('failures against the real Sui
     ['aborts', 0],
     ['use_thing', 0],
     ['generic', 0],
+    ['needs_key', 0],
   ] as const) {
     it(`${fn}: both fail, at the same command`, async () => {
       const target = loaded.modules[0]!.function(fn)!;
@@ -178,7 +190,7 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('failures against the real Sui
       const theirs = await oracle.replay(state);
       expect(ours.success).toBe(false);
       expect(theirs.success).toBe(false);
-      expect(ours.effects?.error?.command).toBe(failingCommand);
+      expect(ours.success ? null : ours.command).toBe(failingCommand);
       expect(theirs.effects?.failed_command_index ?? null).toBe(failingCommand);
     });
   }
