@@ -358,7 +358,7 @@ export function buildProgram(): Command {
 
   program
     .command('results <runId>')
-    .description('write the Phase I result JSON of a finished (read from its run directory) or running run')
+    .description('write the result JSON of a finished (read from its run directory) or running run')
     .requiredOption('--out <file>', 'where to write it')
     .addOption(logDirOption())
     .action(async (runId: string, opts) => {
