@@ -21,7 +21,7 @@ export function isClockRef(type: Type): boolean {
 }
 
 /** Primitives, vectors of them, TxContext and Clock references, type parameters: what needs no object. */
-function isSynthesizableParam(type: Type): boolean {
+export function isSynthesizableParam(type: Type): boolean {
   if (type.kind === 'vector') return isSynthesizableParam(type.elem);
   if (type.kind === 'ref') return isTxContextRef(type) || isClockRef(type);
   return type.kind !== 'datatype';
@@ -30,12 +30,14 @@ function isSynthesizableParam(type: Type): boolean {
 const key = (t: { address: string; module: string; name: string }) => `${t.address}::${t.module}::${t.name}`;
 
 /**
- * Public functions whose first result is a struct and whose parameters are all synthesizable, by struct (type
- * arguments ignored), in module order then declaration order. Upstream also counts `public(package)` functions;
- * a transaction cannot call those, so they are left out here.
+ * Public functions whose first result is a struct, by struct (type arguments ignored), in module order then
+ * declaration order: those whose parameters can all be made up (upstream's ConstructorMap), and the others,
+ * whose struct parameters must be built first (chains). Upstream also counts `public(package)` functions; a
+ * transaction cannot call those, so they are left out here.
  */
 export class ConstructorMap {
-  private readonly byStruct = new Map<string, LoadedFunction[]>();
+  private readonly direct = new Map<string, LoadedFunction[]>();
+  private readonly chained = new Map<string, LoadedFunction[]>();
 
   constructor(loader: Loader) {
     for (const module of sortedModules(loader)) {
@@ -43,17 +45,47 @@ export class ConstructorMap {
         const fn = module.functionAt(i);
         const first = fn.returns[0];
         if (fn.visibility !== 'Public' || first?.kind !== 'datatype') continue;
-        if (!fn.params.every(isSynthesizableParam)) continue;
-        const list = this.byStruct.get(key(first)) ?? [];
+        const direct = fn.params.every(isSynthesizableParam);
+        // Chains use upstream's MM2 rule: a constructor is named after what it builds.
+        if (!direct && !namedAfter(fn, first)) continue;
+        const map = direct ? this.direct : this.chained;
+        const list = map.get(key(first)) ?? [];
         list.push(fn);
-        this.byStruct.set(key(first), list);
+        map.set(key(first), list);
       }
     }
+    // MM2's order: simplest first, by 10 per parameter that is not made up and 2 per type parameter (stable).
+    for (const list of this.chained.values()) list.sort((a, b) => complexity(a) - complexity(b));
   }
 
+  /** The first constructor of the struct that needs nothing but made-up values. */
   first(type: DatatypeType): LoadedFunction | undefined {
-    return this.byStruct.get(key(type))?.[0];
+    return this.direct.get(key(type))?.[0];
   }
+
+  /** Constructors of the struct that take other structs, for chains. */
+  needingStructs(type: DatatypeType): readonly LoadedFunction[] {
+    return this.chained.get(key(type)) ?? [];
+  }
+}
+
+export const structKey = key;
+
+const pascalCase = (snake: string) =>
+  snake
+    .split('_')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+/** `new_foo` / `create_foo` build `Foo`; `new` / `create` / `init` build the struct named after the module. */
+function namedAfter(fn: LoadedFunction, struct: DatatypeType): boolean {
+  const prefixed = /^(?:new|create)_(.+)$/.exec(fn.name);
+  if (prefixed) return pascalCase(prefixed[1]!) === struct.name;
+  return ['new', 'create', 'init'].includes(fn.name) && pascalCase(fn.module.name) === struct.name;
+}
+
+function complexity(fn: LoadedFunction): number {
+  return 10 * fn.params.filter((p) => !isSynthesizableParam(p)).length + 2 * fn.typeParamCount;
 }
 
 /** Modules in upstream's ModuleId order: address bytes, then name. */

@@ -33,11 +33,17 @@ const ADDRESS = '00000000000000000000000000000000000000000000000000000000000c0de
 const PROBE: ModuleSpec = {
   address: ADDRESS,
   name: 'probe',
-  structs: [{ name: 'Thing', abilities: ['drop'], fields: [{ name: 'value', type: 'u64' }] }],
+  structs: [
+    { name: 'Thing', abilities: ['drop'], fields: [{ name: 'value', type: 'u64' }] },
+    { name: 'Outer', abilities: ['drop'], fields: [{ name: 'thing', type: local('Thing') }] },
+  ],
   enums: [{ name: 'Choice', abilities: ['drop'], variants: [{ name: 'A' }, { name: 'B' }] }],
   functions: [
     { name: 'new_thing', returns: [local('Thing')] },
     { name: 'use_thing', params: [local('Thing')] },
+    // named after what it builds, so a chain may use it (upstream's MM2 rule): Thing first, then Outer
+    { name: 'new_outer', params: [local('Thing')], returns: [local('Outer')] },
+    { name: 'reads_outer', params: [ref(local('Outer'))] },
     { name: 'takes_enum', params: [local('Choice')] },
     {
       name: 'takes_missing',
@@ -78,8 +84,10 @@ describe('failure stages on a hand-built package', () => {
         'borrows_thing',
         'generic',
         'needs_key',
+        'new_outer',
         'new_thing',
         'private_entry',
+        'reads_outer',
         'takes_enum',
         'takes_missing',
         'takes_ref_u64',
@@ -151,6 +159,22 @@ describe('failure stages on a hand-built package', () => {
       'constructible_ref:&mut Thing',
     ]);
     expect(rows.get('borrows_thing')?.failure_stage).toBe('B1');
+  });
+
+  it('a chain: Outer built from a Thing built first, results passed from call to call', () => {
+    const row = rows.get('reads_outer')!;
+    expect(row.tier_a_details?.resolved_params).toEqual(['constructible_ref_hop1:&Outer']);
+    expect(row.failure_stage).toBe('B1'); // new_thing aborts, as every function here does
+    const target = loaded.modules[0]!.function('reads_outer')!;
+    const a = new TierASynthesizer(loaded.vm.loader, new ConstructorMap(loaded.vm.loader)).run(target);
+    if (!a.ok) throw new Error(a.reason);
+    const ptb = buildSandboxPtb(loaded.vm, target, a.typeArgs, a.args);
+    expect(ptb.commands).toMatchObject([
+      { kind: 'MoveCall', function: 'new_thing', args: [] },
+      { kind: 'MoveCall', function: 'new_outer', args: [{ kind: 'Result', index: 0 }] },
+      { kind: 'MoveCall', function: 'reads_outer', args: [{ kind: 'Result', index: 1 }] },
+    ]);
+    expect(ptb.targetCommand).toBe(2);
   });
 });
 
