@@ -200,6 +200,8 @@ export function runSandboxPtb(vm: MoveVm, ptb: SandboxPtb, instructionLimit: num
   }
   if (effects.success) return { success: true, effects };
   const failed = effects.error!;
-  const stage = failed.command < ptb.targetCommand ? 'B1' : 'B2';
+  // A value left over at the end is reported at the command that made it; the target had run by then.
+  const afterTarget = failed.status === 'UnusedValueWithoutDrop' || failed.command >= ptb.targetCommand;
+  const stage = afterTarget ? 'B2' : 'B1';
   return { success: false, stage, error: describePtbError(failed), command: failed.command, effects };
 }
