@@ -1,6 +1,6 @@
 // Functions that can build a struct from made-up arguments (upstream's ConstructorMap, spec §4.3), and the
 // one-time witnesses a `TreasuryCap` can be created with.
-import { ABILITY, type LoadedFunction, type Loader } from '../vm/loader.js';
+import { ABILITY, type LoadedFunction, type LoadedModule, type Loader } from '../vm/loader.js';
 import type { DatatypeType, Type } from '../vm/types.js';
 
 const SUI = '0'.repeat(63) + '2';
@@ -36,23 +36,28 @@ const key = (t: { address: string; module: string; name: string }) => `${t.addre
  * transaction cannot call those, so they are left out here.
  */
 export class ConstructorMap {
-  private readonly direct = new Map<string, LoadedFunction[]>();
-  private readonly chained = new Map<string, LoadedFunction[]>();
+  private readonly direct = new Map<string, Signature[]>();
+  private readonly chained = new Map<string, Signature[]>();
 
   constructor(loader: Loader) {
+    // Signatures only: preparing the code of every framework function for each package would cost more than
+    // the package's own work. Constructors are loaded when used.
     for (const module of sortedModules(loader)) {
-      for (let i = 0; i < module.json.function_defs.length; i++) {
-        const fn = module.functionAt(i);
-        const first = fn.returns[0];
-        if (fn.visibility !== 'Public' || first?.kind !== 'datatype') continue;
-        const direct = fn.params.every(isSynthesizableParam);
+      module.json.function_defs.forEach((def, defIndex) => {
+        if (def.visibility !== 'Public') return;
+        const handle = module.json.function_handles[def.function]!;
+        const first = module.signature(handle.return_)[0];
+        if (first?.kind !== 'datatype') return;
+        const params = module.signature(handle.parameters);
+        const direct = params.every(isSynthesizableParam);
+        const name = module.identifier(handle.name);
         // Chains use upstream's MM2 rule: a constructor is named after what it builds.
-        if (!direct && !namedAfter(fn, first)) continue;
+        if (!direct && !namedAfter(name, module.name, first)) return;
         const map = direct ? this.direct : this.chained;
         const list = map.get(key(first)) ?? [];
-        list.push(fn);
+        list.push({ module, defIndex, params, typeParamCount: handle.type_parameters.length });
         map.set(key(first), list);
-      }
+      });
     }
     // MM2's order: simplest first, by 10 per parameter that is not made up and 2 per type parameter (stable).
     for (const list of this.chained.values()) list.sort((a, b) => complexity(a) - complexity(b));
@@ -60,13 +65,22 @@ export class ConstructorMap {
 
   /** The first constructor of the struct that needs nothing but made-up values. */
   first(type: DatatypeType): LoadedFunction | undefined {
-    return this.direct.get(key(type))?.[0];
+    const found = this.direct.get(key(type))?.[0];
+    return found && found.module.functionAt(found.defIndex);
   }
 
-  /** Constructors of the struct that take other structs, for chains. */
-  needingStructs(type: DatatypeType): readonly LoadedFunction[] {
-    return this.chained.get(key(type)) ?? [];
+  /** Constructors of the struct that take other structs, for chains, at most `limit` of them. */
+  needingStructs(type: DatatypeType, limit: number): LoadedFunction[] {
+    return (this.chained.get(key(type)) ?? []).slice(0, limit).map((s) => s.module.functionAt(s.defIndex));
   }
+}
+
+/** What the map needs of a function before it is loaded. */
+interface Signature {
+  module: LoadedModule;
+  defIndex: number;
+  params: Type[];
+  typeParamCount: number;
 }
 
 export const structKey = key;
@@ -78,13 +92,13 @@ const pascalCase = (snake: string) =>
     .join('');
 
 /** `new_foo` / `create_foo` build `Foo`; `new` / `create` / `init` build the struct named after the module. */
-function namedAfter(fn: LoadedFunction, struct: DatatypeType): boolean {
-  const prefixed = /^(?:new|create)_(.+)$/.exec(fn.name);
+function namedAfter(name: string, module: string, struct: DatatypeType): boolean {
+  const prefixed = /^(?:new|create)_(.+)$/.exec(name);
   if (prefixed) return pascalCase(prefixed[1]!) === struct.name;
-  return ['new', 'create', 'init'].includes(fn.name) && pascalCase(fn.module.name) === struct.name;
+  return ['new', 'create', 'init'].includes(name) && pascalCase(module) === struct.name;
 }
 
-function complexity(fn: LoadedFunction): number {
+function complexity(fn: Signature): number {
   return 10 * fn.params.filter((p) => !isSynthesizableParam(p)).length + 2 * fn.typeParamCount;
 }
 

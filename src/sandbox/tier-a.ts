@@ -222,7 +222,7 @@ export class TierASynthesizer {
     const built = direct ? this.callOf(direct, type, depth, path) : null;
     if (built || depth >= MAX_CHAIN_DEPTH) return built;
     const inner = new Set(path).add(structKey(type));
-    for (const fn of this.constructors.needingStructs(type).slice(0, CANDIDATES_PER_STRUCT)) {
+    for (const fn of this.constructors.needingStructs(type, CANDIDATES_PER_STRUCT)) {
       const chained = this.callOf(fn, type, depth, inner);
       if (chained) return chained;
     }
