@@ -100,7 +100,7 @@ const SANDBOX_HELP = `
 Each package of the corpus is a child workflow of the run; one activity on the simulation queue loads the
 package with the Move framework (from the corpus, or --framework-dir) and the corpus packages it depends on,
 then, for every public or entry function: Tier A makes up an argument per parameter (zeros, empty vectors,
-TxContext, the Clock, structs built field by field or by a public constructor), Tier B runs the function in
+TxContext, the Clock, structs built by public constructors or chains of them, else field by field), Tier B runs the function in
 one transaction in the in-process Move VM, constructor calls first with their results passed on.
 The run directory gets rows/, packages.jsonl, benchmark_local.jsonl and result.json (counts per stage);
 --output gets the benchmark_local.jsonl lines. \`status\`, \`results\` and \`resume\` work as for the phases.
@@ -358,7 +358,7 @@ export function buildProgram(): Command {
 
   program
     .command('results <runId>')
-    .description('write the Phase I result JSON of a finished (read from its run directory) or running run')
+    .description('write the result JSON of a finished (read from its run directory) or running run')
     .requiredOption('--out <file>', 'where to write it')
     .addOption(logDirOption())
     .action(async (runId: string, opts) => {

@@ -34,7 +34,7 @@ export const NOT_APPLICABLE: Record<string, { flag: string; why: string }> = {
   staticOnly: { flag: '--static-only', why: 'upstream only validates it; it changes nothing there' },
   maxChainDepth: {
     flag: '--max-chain-depth',
-    why: 'upstream validates it and then uses a fixed depth; here each argument is built by one constructor call',
+    why: 'upstream validates it and then uses a fixed depth of 5; so do constructor chains here',
   },
   phaseErrors: {
     flag: '--phase-errors / --no-phase-errors',

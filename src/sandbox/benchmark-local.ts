@@ -1,5 +1,6 @@
 // upstream's `benchmark-local` over one package: every public or entry function of its modules, Tier A then
 // Tier B, one row each (spec rust-contracts §4.2–§4.7).
+import { VmError, VmLoadError } from '../vm/errors.js';
 import type { LoadedFunction, LoadedModule } from '../vm/loader.js';
 import type { MoveVm } from '../vm/move-vm.js';
 import { ConstructorMap, sortedModules } from './constructors.js';
@@ -95,7 +96,21 @@ function benchmarkFunction(
   if (options.tierAOnly || a.hasObjectParams)
     return { ...head, status: 'tier_a_hit', tier_a_details: tierADetails };
 
-  const ptb = buildSandboxPtb(vm, fn, a.typeArgs, a.args);
+  let ptb;
+  try {
+    ptb = buildSandboxPtb(vm, fn, a.typeArgs, a.args);
+  } catch (error) {
+    if (!(error instanceof VmError || error instanceof VmLoadError)) throw error;
+    const message = `cannot build the transaction: ${error.message}`;
+    return {
+      ...head,
+      status: 'tier_a_hit',
+      failure_stage: 'B2',
+      failure_reason: `execution failed: ${message}`,
+      tier_a_details: tierADetails,
+      tier_b_details: { execution_success: false, error: message },
+    };
+  }
   const accessed = new Set<string>();
   let inTarget = false;
   vm.onFunctionEnter = (entered, depth) => {

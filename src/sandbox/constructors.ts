@@ -1,6 +1,6 @@
 // Functions that can build a struct from made-up arguments (upstream's ConstructorMap, spec §4.3), and the
 // one-time witnesses a `TreasuryCap` can be created with.
-import { ABILITY, type LoadedFunction, type Loader } from '../vm/loader.js';
+import { ABILITY, type LoadedFunction, type LoadedModule, type Loader } from '../vm/loader.js';
 import type { DatatypeType, Type } from '../vm/types.js';
 
 const SUI = '0'.repeat(63) + '2';
@@ -21,7 +21,7 @@ export function isClockRef(type: Type): boolean {
 }
 
 /** Primitives, vectors of them, TxContext and Clock references, type parameters: what needs no object. */
-function isSynthesizableParam(type: Type): boolean {
+export function isSynthesizableParam(type: Type): boolean {
   if (type.kind === 'vector') return isSynthesizableParam(type.elem);
   if (type.kind === 'ref') return isTxContextRef(type) || isClockRef(type);
   return type.kind !== 'datatype';
@@ -30,30 +30,76 @@ function isSynthesizableParam(type: Type): boolean {
 const key = (t: { address: string; module: string; name: string }) => `${t.address}::${t.module}::${t.name}`;
 
 /**
- * Public functions whose first result is a struct and whose parameters are all synthesizable, by struct (type
- * arguments ignored), in module order then declaration order. Upstream also counts `public(package)` functions;
- * a transaction cannot call those, so they are left out here.
+ * Public functions whose first result is a struct, by struct (type arguments ignored), in module order then
+ * declaration order: those whose parameters can all be made up (upstream's ConstructorMap), and the others,
+ * whose struct parameters must be built first (chains). Upstream also counts `public(package)` functions; a
+ * transaction cannot call those, so they are left out here.
  */
 export class ConstructorMap {
-  private readonly byStruct = new Map<string, LoadedFunction[]>();
+  private readonly direct = new Map<string, Signature[]>();
+  private readonly chained = new Map<string, Signature[]>();
 
   constructor(loader: Loader) {
+    // Signatures only: preparing the code of every framework function for each package would cost more than
+    // the package's own work. Constructors are loaded when used.
     for (const module of sortedModules(loader)) {
-      for (let i = 0; i < module.json.function_defs.length; i++) {
-        const fn = module.functionAt(i);
-        const first = fn.returns[0];
-        if (fn.visibility !== 'Public' || first?.kind !== 'datatype') continue;
-        if (!fn.params.every(isSynthesizableParam)) continue;
-        const list = this.byStruct.get(key(first)) ?? [];
-        list.push(fn);
-        this.byStruct.set(key(first), list);
-      }
+      module.json.function_defs.forEach((def, defIndex) => {
+        if (def.visibility !== 'Public') return;
+        const handle = module.json.function_handles[def.function]!;
+        const first = module.signature(handle.return_)[0];
+        if (first?.kind !== 'datatype') return;
+        const params = module.signature(handle.parameters);
+        const direct = params.every(isSynthesizableParam);
+        const name = module.identifier(handle.name);
+        // Chains use upstream's MM2 rule: a constructor is named after what it builds.
+        if (!direct && !namedAfter(name, module.name, first)) return;
+        const map = direct ? this.direct : this.chained;
+        const list = map.get(key(first)) ?? [];
+        list.push({ module, defIndex, params, typeParamCount: handle.type_parameters.length });
+        map.set(key(first), list);
+      });
     }
+    // MM2's order: simplest first, by 10 per parameter that is not made up and 2 per type parameter (stable).
+    for (const list of this.chained.values()) list.sort((a, b) => complexity(a) - complexity(b));
   }
 
+  /** The first constructor of the struct that needs nothing but made-up values. */
   first(type: DatatypeType): LoadedFunction | undefined {
-    return this.byStruct.get(key(type))?.[0];
+    const found = this.direct.get(key(type))?.[0];
+    return found && found.module.functionAt(found.defIndex);
   }
+
+  /** Constructors of the struct that take other structs, for chains, at most `limit` of them. */
+  needingStructs(type: DatatypeType, limit: number): LoadedFunction[] {
+    return (this.chained.get(key(type)) ?? []).slice(0, limit).map((s) => s.module.functionAt(s.defIndex));
+  }
+}
+
+/** What the map needs of a function before it is loaded. */
+interface Signature {
+  module: LoadedModule;
+  defIndex: number;
+  params: Type[];
+  typeParamCount: number;
+}
+
+export const structKey = key;
+
+const pascalCase = (snake: string) =>
+  snake
+    .split('_')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+/** `new_foo` / `create_foo` build `Foo`; `new` / `create` / `init` build the struct named after the module. */
+function namedAfter(name: string, module: string, struct: DatatypeType): boolean {
+  const prefixed = /^(?:new|create)_(.+)$/.exec(name);
+  if (prefixed) return pascalCase(prefixed[1]!) === struct.name;
+  return ['new', 'create', 'init'].includes(name) && pascalCase(module) === struct.name;
+}
+
+function complexity(fn: Signature): number {
+  return 10 * fn.params.filter((p) => !isSynthesizableParam(p)).length + 2 * fn.typeParamCount;
 }
 
 /** Modules in upstream's ModuleId order: address bytes, then name. */

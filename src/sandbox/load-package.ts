@@ -25,9 +25,7 @@ export async function loadSandboxPackage(
   packageDir: string,
   source: FrameworkSource,
 ): Promise<LoadedPackage> {
-  const framework = await readFramework(
-    source.frameworkDir ? { frameworkDir: source.frameworkDir } : { corpusRoot: source.corpusRoot },
-  );
+  const framework = await frameworkOf(source);
   const target = await readPackageDir(packageDir);
   const dependencies: PackageBytes[] = [];
   const tried = new Set<string>();
@@ -45,6 +43,27 @@ export async function loadSandboxPackage(
     for (const address of missing)
       dependencies.push(await readPackageDir(corpusPackageDir(source.corpusRoot, address)));
   }
+}
+
+/**
+ * The framework's bytes, read once per source by each worker process (every package of a run needs the same
+ * ones; the VM built on them is per package). A failed read is not kept, so it is tried again.
+ */
+const frameworkCache = new Map<string, Promise<PackageBytes[]>>();
+const FRAMEWORKS_KEPT = 4;
+
+function frameworkOf(source: FrameworkSource): Promise<PackageBytes[]> {
+  const key = source.frameworkDir ? `dir:${source.frameworkDir}` : `corpus:${source.corpusRoot}`;
+  let cached = frameworkCache.get(key);
+  if (!cached) {
+    if (frameworkCache.size >= FRAMEWORKS_KEPT) frameworkCache.delete(frameworkCache.keys().next().value!);
+    cached = readFramework(
+      source.frameworkDir ? { frameworkDir: source.frameworkDir } : { corpusRoot: source.corpusRoot },
+    );
+    frameworkCache.set(key, cached);
+    cached.catch(() => frameworkCache.delete(key));
+  }
+  return cached;
 }
 
 function missingAddresses(vm: MoveVm): string[] {

@@ -1,5 +1,6 @@
 // Tier A (spec rust-contracts §4.3): a value for every parameter of a target function, or the stage and the
 // reason why not. Values are made up (§4.4) or built by a constructor call, whose result Tier B passes on.
+import { VmError, VmLoadError } from '../vm/errors.js';
 import type { LoadedFunction, Loader } from '../vm/loader.js';
 import { substitute, type DatatypeType, type Type } from '../vm/types.js';
 import {
@@ -7,7 +8,9 @@ import {
   isClockRef,
   isFrameworkType,
   isOtwShaped,
+  isSynthesizableParam,
   isTxContextRef,
+  structKey,
   type ConstructorMap,
 } from './constructors.js';
 import { shortAddress, type FailureStage } from './row.js';
@@ -35,6 +38,21 @@ export type TierA =
   | { ok: false; stage: FailureStage; reason: string; resolvedParams: string[] };
 
 const U64: Type = { kind: 'u64' };
+/** Upstream's MM2 search stops at depth 5. */
+const MAX_CHAIN_DEPTH = 5;
+/** Constructors tried per struct in a chain, so that a search over a large package stays small. */
+const CANDIDATES_PER_STRUCT = 4;
+
+interface Built {
+  source: Extract<ArgSource, { kind: 'built' }>;
+  /** Constructor calls below the first one on the longest path (0: its arguments are all made up). */
+  hops: number;
+}
+
+/** `construct:Name` for a single call, `construct_hop2:Name` for a chain two calls deeper. */
+function hopLabel(base: string, hops: number): string {
+  return hops === 0 ? base : `${base}_hop${hops}`;
+}
 const UTF8 = (text: string) => Uint8Array.from([text.length, ...Buffer.from(text, 'utf8')]);
 
 class StageFailure extends Error {
@@ -77,8 +95,17 @@ export class TierASynthesizer {
         resolvedParams.push(label);
       }
     } catch (error) {
-      if (!(error instanceof StageFailure)) throw error;
-      return { ok: false, stage: error.stage, reason: error.message, resolvedParams };
+      if (error instanceof StageFailure)
+        return { ok: false, stage: error.stage, reason: error.message, resolvedParams };
+      // A type the loader cannot resolve (a module or datatype missing) where no check expected one.
+      if (error instanceof VmError || error instanceof VmLoadError)
+        return {
+          ok: false,
+          stage: 'A2',
+          reason: `layout resolution failed: ${error.message}`,
+          resolvedParams,
+        };
+      throw error;
     }
     return { ok: true, typeArgs, args, resolvedParams, hasObjectParams };
   }
@@ -98,7 +125,7 @@ export class TierASynthesizer {
     const cap = this.treasuryCap(type);
     if (cap) return cap;
     const built = this.construct(type);
-    if (built) return { source: built, label: `construct:${type.name}` };
+    if (built) return { source: built.source, label: `${hopLabel('construct', built.hops)}:${type.name}` };
     try {
       return {
         source: { kind: 'pure', bytes: synthesizeValue(this.loader, type) },
@@ -120,7 +147,10 @@ export class TierASynthesizer {
     if (referent.kind === 'datatype') {
       const built = this.construct(referent);
       if (built)
-        return { source: built, label: `constructible_ref:${param.mutable ? '&mut ' : '&'}${referent.name}` };
+        return {
+          source: built.source,
+          label: `${hopLabel('constructible_ref', built.hops)}:${param.mutable ? '&mut ' : '&'}${referent.name}`,
+        };
       try {
         const bytes = synthesizeValue(this.loader, referent);
         return { source: { kind: 'pure', bytes }, label: `synthesized_ref:${referent.name}` };
@@ -182,21 +212,54 @@ export class TierASynthesizer {
     };
   }
 
-  /** The first public constructor of the struct, its type parameters bound by its result type. */
-  private construct(type: DatatypeType): ArgSource | null {
-    const fn = this.constructors.first(type);
-    if (!fn) return null;
-    const typeArgs = bindTypeParams(fn.returns[0]!, type, fn.typeParamCount);
-    try {
-      const args = fn.params.map((p): ArgSource => {
-        if (isTxContextRef(p)) return { kind: 'txContext' };
-        if (isClockRef(p)) return { kind: 'clock' };
-        return { kind: 'pure', bytes: synthesizeValue(this.loader, substitute(p, typeArgs)) };
-      });
-      return { kind: 'built', call: { fn, typeArgs, args } };
-    } catch (error) {
-      if (error instanceof SynthesisError) return null;
-      throw error;
+  /**
+   * A constructor call building the struct: the first public constructor whose parameters can all be made up,
+   * else one whose struct parameters are themselves built by constructors (a chain of at most
+   * MAX_CHAIN_DEPTH calls, no struct twice on a path). `hops` is the chain's length beyond the first call.
+   */
+  private construct(type: DatatypeType, depth = 0, path: ReadonlySet<string> = new Set()): Built | null {
+    const direct = this.constructors.first(type);
+    const built = direct ? this.callOf(direct, type, depth, path) : null;
+    if (built || depth >= MAX_CHAIN_DEPTH) return built;
+    const inner = new Set(path).add(structKey(type));
+    for (const fn of this.constructors.needingStructs(type, CANDIDATES_PER_STRUCT)) {
+      const chained = this.callOf(fn, type, depth, inner);
+      if (chained) return chained;
     }
+    return null;
+  }
+
+  /** `fn`'s call with an argument for every parameter, its type parameters bound by its result type. */
+  private callOf(
+    fn: LoadedFunction,
+    type: DatatypeType,
+    depth: number,
+    path: ReadonlySet<string>,
+  ): Built | null {
+    const typeArgs = bindTypeParams(fn.returns[0]!, type, fn.typeParamCount);
+    let hops = 0;
+    const args: ArgSource[] = [];
+    for (const p of fn.params) {
+      if (isTxContextRef(p)) args.push({ kind: 'txContext' });
+      else if (isClockRef(p)) args.push({ kind: 'clock' });
+      else if (isSynthesizableParam(p)) {
+        try {
+          args.push({ kind: 'pure', bytes: synthesizeValue(this.loader, substitute(p, typeArgs)) });
+        } catch (error) {
+          if (error instanceof SynthesisError) return null;
+          throw error;
+        }
+      } else {
+        // A struct, by value or by reference: built by its own constructor, one hop further down.
+        const param = substitute(p, typeArgs);
+        const struct = param.kind === 'ref' ? param.to : param;
+        if (struct.kind !== 'datatype' || path.has(structKey(struct))) return null;
+        const inner = this.construct(struct, depth + 1, path);
+        if (!inner) return null;
+        hops = Math.max(hops, inner.hops + 1);
+        args.push(inner.source);
+      }
+    }
+    return { source: { kind: 'built', call: { fn, typeArgs, args } }, hops };
   }
 }

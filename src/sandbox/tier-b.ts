@@ -2,6 +2,7 @@
 // built by constructors are their calls' results in the same transaction (Result / NestedResult); upstream ran
 // the constructors in a separate transaction and passed empty bytes instead. Leftover objects go to the sender.
 import { createHash } from 'node:crypto';
+import { VmError, VmLoadError } from '../vm/errors.js';
 import { ABILITY, type LoadedFunction } from '../vm/loader.js';
 import type { MoveVm } from '../vm/move-vm.js';
 import {
@@ -12,7 +13,7 @@ import {
   type PtbInput,
   type StoredObject,
 } from '../vm/ptb.js';
-import { substitute, type Type } from '../vm/types.js';
+import { canonicalTypeName, parseTypeTag, substitute, type Type } from '../vm/types.js';
 import type { ArgSource } from './tier-a.js';
 import { u64Bytes } from './synthetic-values.js';
 import { shortAddress } from './row.js';
@@ -127,7 +128,14 @@ export function buildSandboxPtb(
 
 export type TierBOutcome =
   | { success: true; effects: PtbEffects }
-  | { success: false; stage: 'B1' | 'B2'; error: string; effects: PtbEffects | null };
+  | {
+      success: false;
+      stage: 'B1' | 'B2';
+      error: string;
+      /** The failing command, when one was reached. */
+      command: number | null;
+      effects: PtbEffects | null;
+    };
 
 /** How an execution failure reads in a row: status, abort code and location, then the message. */
 export function describePtbError(error: NonNullable<PtbEffects['error']>): string {
@@ -140,15 +148,60 @@ export function describePtbError(error: NonNullable<PtbEffects['error']>): strin
   return `${parts.join(' ')}: ${error.message} (command ${error.command})`;
 }
 
+const ABILITY_NAMES: [number, string][] = [
+  [ABILITY.copy, 'copy'],
+  [ABILITY.drop, 'drop'],
+  [ABILITY.store, 'store'],
+  [ABILITY.key, 'key'],
+];
+
+/**
+ * The first MoveCall whose type arguments lack an ability their parameter requires (u64 for `T: key`, as
+ * upstream instantiates every type parameter). Sui's VM refuses such a call before running it
+ * (CONSTRAINT_NOT_SATISFIED); the in-process VM does not check constraints, so the sandbox does.
+ */
+function unsatisfiedConstraint(vm: MoveVm, ptb: SandboxPtb): { command: number; message: string } | null {
+  for (const [index, command] of ptb.commands.entries()) {
+    if (command.kind !== 'MoveCall') continue;
+    const fn = vm.function(command.package, command.module, command.function);
+    for (const [i, arg] of command.typeArgs.entries()) {
+      const required = fn.typeParamConstraints[i] ?? 0;
+      const type = typeof arg === 'string' ? parseTypeTag(arg) : arg;
+      const missing = ABILITY_NAMES.filter(([bit]) => required & bit && !(vm.loader.abilitiesOf(type) & bit));
+      if (missing.length > 0)
+        return {
+          command: index,
+          message:
+            `CONSTRAINT_NOT_SATISFIED: type argument ${i} of ${shortAddress(fn.module.address)}::` +
+            `${command.module}::${command.function} (${canonicalTypeName(type)}) lacks ${missing.map(([, n]) => n).join(', ')} (command ${index})`,
+        };
+    }
+  }
+  return null;
+}
+
 export function runSandboxPtb(vm: MoveVm, ptb: SandboxPtb, instructionLimit: number): TierBOutcome {
+  const constraint = unsatisfiedConstraint(vm, ptb);
+  if (constraint)
+    return {
+      success: false,
+      stage: constraint.command < ptb.targetCommand ? 'B1' : 'B2',
+      error: constraint.message,
+      command: constraint.command,
+      effects: null,
+    };
   let effects: PtbEffects;
   try {
     effects = executePtb(vm, { ...ptb, instructionLimit });
   } catch (error) {
-    return { success: false, stage: 'B2', error: (error as Error).message, effects: null };
+    // A request the executor cannot run at all (an input missing from the store, bytes it cannot read).
+    if (!(error instanceof VmLoadError || error instanceof VmError)) throw error;
+    return { success: false, stage: 'B2', error: error.message, command: null, effects: null };
   }
   if (effects.success) return { success: true, effects };
   const failed = effects.error!;
-  const stage = failed.command < ptb.targetCommand ? 'B1' : 'B2';
-  return { success: false, stage, error: describePtbError(failed), effects };
+  // A value left over at the end is reported at the command that made it; the target had run by then.
+  const afterTarget = failed.status === 'UnusedValueWithoutDrop' || failed.command >= ptb.targetCommand;
+  const stage = afterTarget ? 'B2' : 'B1';
+  return { success: false, stage, error: describePtbError(failed), command: failed.command, effects };
 }

@@ -133,7 +133,7 @@ function wheelState(ptb: SandboxPtb): Record<string, unknown> {
   return { ...state, packages: { [PACKAGE_ID]: { modules } } };
 }
 
-const strip = (id: string) => '0x' + id.replace(/^0x/, '').replace(/^0+/, '');
+const strip = (id: string) => '0x' + (id.replace(/^0x/, '').replace(/^0+/, '') || '0');
 
 describe.skipIf(skipUnlessCi(Oracle.available()))('Tier B against the real Sui runtime', () => {
   let oracle: Oracle;
@@ -155,6 +155,23 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('Tier B against the real Sui r
       const created = ours.success ? ours.effects.created.map((c) => strip(c.id)).sort() : [];
       expect(created.length).toBeGreaterThan(0);
       expect(created).toEqual([...theirs.effects!.created].sort());
+    });
+  }
+
+  // A made-up cap is an object with id 0x0 that no command created: the target sends it to the sender. The
+  // wheel lists such an object among the created ones; ours records its transfer (it was not derived here).
+  for (const fn of ['probe_transfer_cap_generic', 'probe_transfer_metadata_cap_generic']) {
+    it(`${fn}: both succeed and the made-up object 0x0 goes to the sender`, async () => {
+      const ptb = ptbOf(fn);
+      const ours = runSandboxPtb(loaded.vm, ptb, 5_000_000);
+      const theirs = await oracle.replay(wheelState(ptb));
+      expect(ours.success).toBe(true);
+      expect(theirs.success).toBe(true);
+      expect(theirs.effects!.created).toEqual(['0x0']);
+      const transfers = ours.success ? ours.effects.tx.transfers : [];
+      expect(transfers.map((t) => [strip(t.objectId), t.owner])).toEqual([
+        ['0x0', { kind: 'address', address: '0'.repeat(64) }],
+      ]);
     });
   }
 });

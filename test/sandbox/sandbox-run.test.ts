@@ -102,6 +102,9 @@ describe('smi-bench sandbox on Temporal', () => {
     expect(byId.get(BAD_CORPUS_IDS.corruptModule)?.error).toMatch(/^package could not be loaded: /);
     expect(byId.get(BAD_CORPUS_IDS.corruptModule)?.functions).toBe(0);
     expect(byId.has(BAD_CORPUS_IDS.unknown)).toBe(false);
+    expect(byId.get(BAD_CORPUS_IDS.emptyModules)?.error).toMatch(
+      /^package could not be loaded: .*no \.mv files found/,
+    );
     const rows = lines(join(input.runDir, 'benchmark_local.jsonl'));
     expect(rows.filter((r) => r.status === 'tier_b_hit').map((r) => r.target_package)).toEqual(
       Array(4).fill(BAD_CORPUS_IDS.good),

@@ -33,11 +33,17 @@ const ADDRESS = '00000000000000000000000000000000000000000000000000000000000c0de
 const PROBE: ModuleSpec = {
   address: ADDRESS,
   name: 'probe',
-  structs: [{ name: 'Thing', abilities: ['drop'], fields: [{ name: 'value', type: 'u64' }] }],
+  structs: [
+    { name: 'Thing', abilities: ['drop'], fields: [{ name: 'value', type: 'u64' }] },
+    { name: 'Outer', abilities: ['drop'], fields: [{ name: 'thing', type: local('Thing') }] },
+  ],
   enums: [{ name: 'Choice', abilities: ['drop'], variants: [{ name: 'A' }, { name: 'B' }] }],
   functions: [
     { name: 'new_thing', returns: [local('Thing')] },
     { name: 'use_thing', params: [local('Thing')] },
+    // named after what it builds, so a chain may use it (upstream's MM2 rule): Thing first, then Outer
+    { name: 'new_outer', params: [local('Thing')], returns: [local('Outer')] },
+    { name: 'reads_outer', params: [ref(local('Outer'))] },
     { name: 'takes_enum', params: [local('Choice')] },
     {
       name: 'takes_missing',
@@ -46,6 +52,7 @@ const PROBE: ModuleSpec = {
     { name: 'takes_ref_u64', params: [ref('u64')] },
     { name: 'aborts', params: ['u64', vector('u8'), 'bool', 'address', txContext()] },
     { name: 'generic', typeParams: [[]], params: [typeParam(0)] },
+    { name: 'needs_key', typeParams: [['key']], params: [typeParam(0)] },
     { name: 'with_clock', params: [ref(datatype(FRAMEWORK.Clock))] },
     { name: 'borrows_thing', params: [mutRef(local('Thing'))] },
     { name: 'hidden', visibility: 'private' },
@@ -76,8 +83,11 @@ describe('failure stages on a hand-built package', () => {
         'aborts',
         'borrows_thing',
         'generic',
+        'needs_key',
+        'new_outer',
         'new_thing',
         'private_entry',
+        'reads_outer',
         'takes_enum',
         'takes_missing',
         'takes_ref_u64',
@@ -127,6 +137,15 @@ describe('failure stages on a hand-built package', () => {
     expect(rows.get('private_entry')?.failure_stage).toBe('B2');
   });
 
+  it('B2 before running: u64 for a `key` type parameter breaks its constraint, as Sui refuses it', () => {
+    const row = rows.get('needs_key')!;
+    expect(row.tier_a_details?.resolved_params).toEqual(['type_param[0]=U64']);
+    expect(row.failure_stage).toBe('B2');
+    expect(row.tier_b_details?.error).toMatch(
+      /^CONSTRAINT_NOT_SATISFIED: type argument 0 of 0xc0de1::probe::needs_key \(u64\) lacks key/,
+    );
+  });
+
   it('B1: the constructor of an argument aborts before the target runs', () => {
     const row = rows.get('use_thing')!;
     expect(row.tier_a_details?.resolved_params).toEqual(['construct:Thing']);
@@ -140,6 +159,22 @@ describe('failure stages on a hand-built package', () => {
       'constructible_ref:&mut Thing',
     ]);
     expect(rows.get('borrows_thing')?.failure_stage).toBe('B1');
+  });
+
+  it('a chain: Outer built from a Thing built first, results passed from call to call', () => {
+    const row = rows.get('reads_outer')!;
+    expect(row.tier_a_details?.resolved_params).toEqual(['constructible_ref_hop1:&Outer']);
+    expect(row.failure_stage).toBe('B1'); // new_thing aborts, as every function here does
+    const target = loaded.modules[0]!.function('reads_outer')!;
+    const a = new TierASynthesizer(loaded.vm.loader, new ConstructorMap(loaded.vm.loader)).run(target);
+    if (!a.ok) throw new Error(a.reason);
+    const ptb = buildSandboxPtb(loaded.vm, target, a.typeArgs, a.args);
+    expect(ptb.commands).toMatchObject([
+      { kind: 'MoveCall', function: 'new_thing', args: [] },
+      { kind: 'MoveCall', function: 'new_outer', args: [{ kind: 'Result', index: 0 }] },
+      { kind: 'MoveCall', function: 'reads_outer', args: [{ kind: 'Result', index: 1 }] },
+    ]);
+    expect(ptb.targetCommand).toBe(2);
   });
 });
 
@@ -160,6 +195,7 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('failures against the real Sui
     ['aborts', 0],
     ['use_thing', 0],
     ['generic', 0],
+    ['needs_key', 0],
   ] as const) {
     it(`${fn}: both fail, at the same command`, async () => {
       const target = loaded.modules[0]!.function(fn)!;
@@ -178,7 +214,7 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('failures against the real Sui
       const theirs = await oracle.replay(state);
       expect(ours.success).toBe(false);
       expect(theirs.success).toBe(false);
-      expect(ours.effects?.error?.command).toBe(failingCommand);
+      expect(ours.success ? null : ours.command).toBe(failingCommand);
       expect(theirs.effects?.failed_command_index ?? null).toBe(failingCommand);
     });
   }
