@@ -16,15 +16,37 @@ export function compareUtf8(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** A copy of `value` in which every object, at any depth, has its keys in UTF-8 byte order. */
+/**
+ * `value` with every object, at any depth, having its keys in UTF-8 byte order. Parts already in order are
+ * returned as they are, not copied (an extracted interface is 99% in order: copying it all was most of the
+ * cost); so the result may share objects with `value`, and neither may be modified afterwards.
+ */
 export function sortKeysDeep(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (value === null || typeof value !== 'object') return value;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort(compareUtf8)) {
-    sorted[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const sorted = sortKeysDeep(item);
+      if (sorted !== item) (copy ??= value.slice())[i] = sorted;
+    }
+    return copy ?? value;
   }
-  return sorted;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  let inOrder = true;
+  for (let i = 1; i < keys.length && inOrder; i++) inOrder = compareUtf8(keys[i - 1]!, keys[i]!) < 0;
+  const children = new Map<string, unknown>();
+  for (const key of keys) {
+    const sorted = sortKeysDeep(record[key]);
+    if (sorted !== record[key]) children.set(key, sorted);
+  }
+  if (inOrder && children.size === 0) return value;
+  const result: Record<string, unknown> = {};
+  for (const key of inOrder ? keys : keys.sort(compareUtf8)) {
+    result[key] = children.has(key) ? children.get(key) : record[key];
+  }
+  return result;
 }
 
 /**

@@ -33,6 +33,24 @@ describe('formatInterfaceJson', () => {
   it('sorts objects nested inside arrays', () => {
     expect(sortKeysDeep([{ z: 1, a: [{ y: 1, b: 2 }] }])).toStrictEqual([{ a: [{ b: 2, y: 1 }], z: 1 }]);
   });
+
+  it('shares the parts already in order and leaves its input as it was', () => {
+    const ordered = { a: [1, { b: 2, c: 3 }], d: { e: null } };
+    const input = { x: { y: 1, b: 2 }, a: ordered };
+    const sorted = sortKeysDeep(input) as Record<string, unknown>;
+    expect(Object.keys(sorted)).toEqual(['a', 'x']);
+    expect(Object.keys(sorted.x as object)).toEqual(['b', 'y']);
+    expect(sorted.a).toBe(ordered);
+    expect(Object.keys(input)).toEqual(['x', 'a']);
+    expect(Object.keys(input.x)).toEqual(['y', 'b']);
+    expect(sortKeysDeep(ordered)).toBe(ordered);
+    // An array whose items all stay is the same array; one that changes is a copy.
+    const list = [ordered, { b: 1, a: 2 }];
+    const sortedList = sortKeysDeep(list) as unknown[];
+    expect(sortedList).not.toBe(list);
+    expect(sortedList[0]).toBe(ordered);
+    expect(Object.keys(list[1]!)).toEqual(['b', 'a']);
+  });
 });
 
 describe('compareUtf8', () => {
