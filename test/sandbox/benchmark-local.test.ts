@@ -97,6 +97,13 @@ describe('benchmark-local on wrapper_coin', () => {
       expect(staticCalls(loaded.modules.find((m) => m.name === 'wrapper_coin')!.function(fn)!)).toEqual([]);
   });
 
+  it('--tier-a-only: the same Tier A, no execution, no stage', () => {
+    const tierAOnly = benchmarkModules(loaded.vm, loaded.modules, { tierAOnly: true });
+    expect(tierAOnly.map((r) => r.status)).toEqual(['tier_a_hit', 'tier_a_hit', 'tier_a_hit', 'tier_a_hit']);
+    expect(tierAOnly.map((r) => r.tier_a_details)).toEqual(rows.map((r) => r.tier_a_details));
+    for (const r of tierAOnly) expect(r.tier_b_details ?? r.failure_stage).toBeUndefined();
+  });
+
   it('passes the constructor result on in the same transaction (Result, not bytes)', () => {
     const ptb = ptbOf('probe_transfer_coin_generic');
     expect(ptb.commands.map((c) => (c.kind === 'MoveCall' ? `${c.module}::${c.function}` : c.kind))).toEqual([
