@@ -143,7 +143,8 @@ export function describePtbError(error: NonNullable<PtbEffects['error']>): strin
 export function runSandboxPtb(vm: MoveVm, ptb: SandboxPtb, instructionLimit: number): TierBOutcome {
   let effects: PtbEffects;
   try {
-    effects = executePtb(vm, { ...ptb, instructionLimit });
+    // Upstream's sandbox passes synthesised structs (and one-time witnesses) as pure bytes; Sui would not.
+    effects = executePtb(vm, { ...ptb, instructionLimit, pureInputsForAnyType: true });
   } catch (error) {
     return { success: false, stage: 'B2', error: (error as Error).message, effects: null };
   }

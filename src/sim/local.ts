@@ -146,6 +146,15 @@ class PlanTranslation {
     this.commands.push({ kind: 'MoveCall', ...target, typeArgs, args });
   }
 
+  /** One input per shared object, as Sui's transaction has it: mutable if any use asks for it to be. */
+  private sharedInput(id: string, mutable: boolean): PtbArgument {
+    const index = this.inputs.findIndex((i) => i.kind === 'Object' && i.id === id);
+    const existing = this.inputs[index];
+    if (existing?.kind !== 'Object') return this.input({ kind: 'Object', id, mutable });
+    existing.mutable ||= mutable;
+    return { kind: 'Input', index };
+  }
+
   private input(input: PtbInput): PtbArgument {
     this.inputs.push(input);
     return { kind: 'Input', index: this.inputs.length - 1 };
@@ -174,10 +183,10 @@ class PlanTranslation {
       return this.input({ kind: 'Object', id });
     }
     if (kind === 'shared_object') {
-      const id = (record[kind] as { id?: unknown } | null)?.id;
+      const { id, mutable } = (record[kind] ?? {}) as { id?: unknown; mutable?: unknown };
       const digits = typeof id === 'string' ? normalizeAddress(id, 'object id').slice(2) : null;
       if (this.genesis.objects.some((o) => o.id === digits))
-        return this.input({ kind: 'Object', id: digits! });
+        return this.sharedInput(digits!, mutable !== false);
     }
     throw new NotExecutable(
       `call ${call}: ${kind} ${JSON.stringify(record[kind])} is not in the local object store ` +
@@ -223,13 +232,15 @@ async function simulateLocal(request: SimulationRequest): Promise<SimulationOutc
       childObjects: genesis.childObjects,
     });
     if (effects.error) {
-      const { command, status, code, location, message } = effects.error;
+      const { command, status, code, location, argument, message } = effects.error;
       const where = location
         ? `0x${location.address.replace(/^0x/, '').replace(/^0+(?=.)/, '')}::${location.module}::${location.function}`
         : null;
       failure = {
         status: 'failure',
-        effectsError: `command ${command}: ${status}${code === undefined ? '' : ` ${code}`}: ${message}`,
+        effectsError:
+          `command ${command}: ${status}${code === undefined ? '' : ` ${code}`}` +
+          `${argument ? ` ${argument.kind} (argument ${argument.index})` : ''}: ${message}`,
         abortCode: status === 'ABORTED' && code !== undefined ? code.toString() : null,
         abortLocation: where,
       };

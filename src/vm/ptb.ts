@@ -4,6 +4,7 @@
 import { decodeValue, encodeValue, type DatatypeResolver } from './bcs-values.js';
 import { VmLoadError, type VmLocation } from './errors.js';
 import { ABILITY } from './loader.js';
+import { isPureType, isValidPureValue } from './pure-inputs.js';
 import type { MoveVm } from './move-vm.js';
 import type { Owner } from './natives/transaction-state.js';
 import { TransactionState } from './natives/transaction-state.js';
@@ -15,7 +16,13 @@ export type PtbArgument =
   | { kind: 'Result'; index: number }
   | { kind: 'NestedResult'; index: number; resultIndex: number };
 
-export type PtbInput = { kind: 'Pure'; bytes: Uint8Array } | { kind: 'Object'; id: string };
+export type PtbInput =
+  | { kind: 'Pure'; bytes: Uint8Array }
+  /**
+   * An object of the store. `mutable` is Sui's flag of a shared-object input (default true): a shared
+   * object passed with `mutable: false` can only be taken by `&`. Other objects do not carry it.
+   */
+  | { kind: 'Object'; id: string; mutable?: boolean };
 
 export type PtbCommand =
   | {
@@ -67,6 +74,11 @@ export interface PtbRequest {
   /** The sender's gas coin, a `Coin<SUI>` (default: id 0x…9a5, 1 000 SUI). */
   gasCoin?: { id: string; balance: bigint };
   instructionLimit?: number;
+  /**
+   * Accept pure bytes for any parameter type they decode as, structs included, the way upstream's
+   * benchmark-local sandbox (and the wheel's replay) do. Default false: Sui's rule (`pure-inputs.ts`).
+   */
+  pureInputsForAnyType?: boolean;
 }
 
 export interface PtbError {
@@ -76,8 +88,14 @@ export interface PtbError {
   status: string;
   code?: bigint;
   location?: VmLocation;
+  /** For `CommandArgumentError`, as Sui reports it: the argument's index in the command and the kind. */
+  argument?: { index: number; kind: CommandArgumentErrorKind };
   message: string;
 }
+
+/** Sui's `CommandArgumentError` kinds this executor reports. */
+export type CommandArgumentErrorKind =
+  'InvalidBCSBytes' | 'InvalidUsageOfPureArg' | 'InvalidObjectByValue' | 'InvalidObjectByMutRef';
 
 export interface ObjectChange {
   id: string;
@@ -114,6 +132,8 @@ interface Slot {
   moved: boolean;
   /** Set for inputs that are objects of the store (and the gas coin). */
   objectId?: string;
+  /** An input object that may only be taken by `&`: immutable, or shared and passed with `mutable: false`. */
+  readOnly?: boolean;
   borrowedMutably?: boolean;
 }
 
@@ -121,13 +141,17 @@ class CommandFailure extends Error {
   constructor(
     readonly status: string,
     message: string,
-    readonly extra: { code?: bigint; location?: VmLocation } = {},
+    readonly extra: Pick<PtbError, 'code' | 'location' | 'argument'> = {},
   ) {
     super(message);
   }
 }
 
 const fail = (status: string, message: string) => new CommandFailure(status, message);
+
+/** Sui's `CommandArgumentError { arg_idx, kind }`. */
+const argumentFail = (kind: CommandArgumentErrorKind, index: number, message: string) =>
+  new CommandFailure('CommandArgumentError', message, { argument: { index, kind } });
 
 function coinType(inner: Type): Type {
   return { kind: 'datatype', address: SUI, module: 'coin', name: 'Coin', args: [inner] };
@@ -220,7 +244,15 @@ export class PtbExecutor {
     if (input.kind === 'Pure') return { type: null, bytes: input.bytes, moved: false };
     const object = this.store.get(normalizeId(input.id));
     if (!object) throw new VmLoadError(`input ${index}: object ${input.id} is not in the object store`);
-    return { type: object.type, bytes: object.bytes, moved: false, objectId: normalizeId(input.id) };
+    if (input.mutable !== undefined && object.owner.kind !== 'shared')
+      throw new VmLoadError(`input ${index}: only a shared object input carries \`mutable\``);
+    return {
+      type: object.type,
+      bytes: object.bytes,
+      moved: false,
+      objectId: normalizeId(input.id),
+      readOnly: object.owner.kind === 'immutable' || input.mutable === false,
+    };
   }
 
   run(): PtbEffects {
@@ -317,21 +349,17 @@ export class PtbExecutor {
     return this.vm.loader.abilitiesOf(type);
   }
 
-  /** The slot's bytes for a parameter of `type`: type-checked, pure bytes decoded, moves recorded. */
-  private use(arg: PtbArgument, type: Type, what: string): { slot: Slot; bytes: Uint8Array } {
+  /**
+   * The slot's bytes for a parameter of `type`: type-checked, pure bytes checked, moves recorded. `index` is
+   * the argument's position in the command, as Sui's argument errors report it.
+   */
+  private use(arg: PtbArgument, type: Type, what: string, index: number): { slot: Slot; bytes: Uint8Array } {
     const slot = this.slot(arg);
     const byReference = type.kind === 'ref';
     const valueType = type.kind === 'ref' ? type.to : type;
     if (slot.moved) throw fail('CommandArgumentError', `${what}: used again after it was moved`);
     if (slot.type === null) {
-      try {
-        decodeValue(valueType, slot.bytes, this.resolve);
-      } catch {
-        throw fail(
-          'CommandArgumentError',
-          `${what}: the pure bytes are not a valid ${canonicalTypeName(valueType)}`,
-        );
-      }
+      this.checkPure(slot.bytes, valueType, what, index);
       return { slot, bytes: slot.bytes };
     }
     if (!typesEqual(slot.type, valueType))
@@ -339,15 +367,48 @@ export class PtbExecutor {
         'CommandArgumentError',
         `${what}: expected ${canonicalTypeName(valueType)}, got ${canonicalTypeName(slot.type)}`,
       );
-    const owner = slot.objectId && slot !== this.gas ? this.store.get(slot.objectId)?.owner : undefined;
-    if (owner?.kind === 'immutable' && (!byReference || type.mutable))
-      throw fail('CommandArgumentError', `${what}: an immutable object can only be passed by & reference`);
+    if (slot.readOnly && !byReference)
+      throw argumentFail(
+        'InvalidObjectByValue',
+        index,
+        `${what}: a read-only object cannot be taken by value`,
+      );
+    if (slot.readOnly && type.kind === 'ref' && type.mutable)
+      throw argumentFail(
+        'InvalidObjectByMutRef',
+        index,
+        `${what}: a read-only object cannot be taken by &mut`,
+      );
     if (byReference) {
       if (type.mutable) slot.borrowedMutably = true;
     } else if (!(this.abilities(slot.type) & ABILITY.copy)) {
       slot.moved = true;
     }
     return { slot, bytes: slot.bytes };
+  }
+
+  /**
+   * Sui's check of pure bytes against a parameter: the type must be one pure bytes may stand for, and the
+   * bytes a valid value of it. With `pureInputsForAnyType`, other types take any bytes that decode as them.
+   */
+  private checkPure(bytes: Uint8Array, type: Type, what: string, index: number): void {
+    const name = canonicalTypeName(type);
+    if (isPureType(type)) {
+      if (!isValidPureValue(type, bytes))
+        throw argumentFail('InvalidBCSBytes', index, `${what}: the pure bytes are not a valid ${name}`);
+      return;
+    }
+    if (!this.request.pureInputsForAnyType)
+      throw argumentFail(
+        'InvalidUsageOfPureArg',
+        index,
+        `${what}: ${name} cannot be passed as pure bytes (only primitives, strings, ID, and their vectors and options)`,
+      );
+    try {
+      decodeValue(type, bytes, this.resolve);
+    } catch {
+      throw argumentFail('InvalidBCSBytes', index, `${what}: the pure bytes are not a valid ${name}`);
+    }
   }
 
   private moveCall(command: Extract<PtbCommand, { kind: 'MoveCall' }>): Slot[] {
@@ -373,7 +434,7 @@ export class PtbExecutor {
       if (!param) throw fail('ArityMismatch', `${command.function} takes ${params.length} arguments`);
       if (arg.kind === 'GasCoin' && param.kind !== 'ref')
         throw fail('CommandArgumentError', 'the gas coin can be passed by value only to TransferObjects');
-      return this.use(arg, param, `argument ${i}`);
+      return this.use(arg, param, `argument ${i}`, i);
     });
     let outcome;
     try {
@@ -407,22 +468,22 @@ export class PtbExecutor {
   }
 
   /** The `Coin<T>` an argument holds, for SplitCoins and MergeCoins. */
-  private coinSlot(arg: PtbArgument, what: string): Slot {
+  private coinSlot(arg: PtbArgument, what: string, index: number): Slot {
     const slot = this.slot(arg);
     const type = slot.type;
     if (type?.kind !== 'datatype' || type.address !== SUI || type.module !== 'coin' || type.name !== 'Coin')
       throw fail('CommandArgumentError', `${what} is not a coin`);
     // Split and merge take the coin by `&mut`: the same checks as a Move call's `&mut Coin<T>` parameter.
-    return this.use(arg, { kind: 'ref', mutable: true, to: type }, what).slot;
+    return this.use(arg, { kind: 'ref', mutable: true, to: type }, what, index).slot;
   }
 
   private amount(arg: PtbArgument, index: number): bigint {
-    const { bytes } = this.use(arg, { kind: 'u64' }, `amount ${index}`);
+    const { bytes } = this.use(arg, { kind: 'u64' }, `amount ${index}`, index + 1);
     return new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(0, true);
   }
 
   private splitCoins(coinArg: PtbArgument, amounts: PtbArgument[]): Slot[] {
-    const coin = this.coinSlot(coinArg, 'the coin to split');
+    const coin = this.coinSlot(coinArg, 'the coin to split', 0);
     let balance = coinBalance(coin.bytes);
     const pieces = amounts.map((arg, i) => this.amount(arg, i));
     const total = pieces.reduce((a, b) => a + b, 0n);
@@ -438,14 +499,14 @@ export class PtbExecutor {
   }
 
   private mergeCoins(destinationArg: PtbArgument, sources: PtbArgument[]): Slot[] {
-    const destination = this.coinSlot(destinationArg, 'the destination coin');
+    const destination = this.coinSlot(destinationArg, 'the destination coin', 0);
     let balance = coinBalance(destination.bytes);
     for (const [i, arg] of sources.entries()) {
       if (this.slot(arg) === destination)
         throw fail('CommandArgumentError', `source ${i} is the destination coin itself`);
       if (arg.kind === 'GasCoin')
         throw fail('CommandArgumentError', 'the gas coin cannot be merged into another');
-      const { bytes } = this.use(arg, destination.type!, `source ${i}`);
+      const { bytes } = this.use(arg, destination.type!, `source ${i}`, i + 1);
       balance += coinBalance(bytes);
       if (balance > U64_MAX) throw fail('CoinBalanceOverflow', 'the merged balance exceeds u64');
       this.tx.deletedIds.push(idOf(bytes));
@@ -455,7 +516,7 @@ export class PtbExecutor {
   }
 
   private transferObjects(objects: PtbArgument[], addressArg: PtbArgument): Slot[] {
-    const { bytes: recipient } = this.use(addressArg, { kind: 'address' }, 'the recipient');
+    const { bytes: recipient } = this.use(addressArg, { kind: 'address' }, 'the recipient', objects.length);
     const address = Buffer.from(recipient).toString('hex');
     for (const [i, arg] of objects.entries()) {
       const slot = this.slot(arg);
@@ -466,7 +527,7 @@ export class PtbExecutor {
           'CommandArgumentError',
           `object ${i} (${canonicalTypeName(slot.type)}) lacks key and store`,
         );
-      const { bytes } = this.use(arg, slot.type, `object ${i}`);
+      const { bytes } = this.use(arg, slot.type, `object ${i}`, i);
       slot.moved = true; // even the gas coin leaves with the transfer
       this.tx.transfers.push({
         objectId: idOf(bytes),
@@ -486,7 +547,7 @@ export class PtbExecutor {
       type = first;
     }
     const elementType = type;
-    const parts = elements.map((arg, i) => this.use(arg, elementType, `element ${i}`).bytes);
+    const parts = elements.map((arg, i) => this.use(arg, elementType, `element ${i}`, i).bytes);
     const bytes = Uint8Array.from([...uleb(parts.length), ...parts.flatMap((p) => [...p])]);
     return [{ type: { kind: 'vector', elem: elementType }, bytes, moved: false }];
   }
