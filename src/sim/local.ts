@@ -3,7 +3,8 @@
 // Each plan call becomes a MoveCall; its pure values become pure inputs, earlier results become Result /
 // NestedResult arguments, and the executor applies Sui's rules (a value without `copy` moves once, a
 // value without `drop` must be moved by the end, `&mut` arguments are updated in place). Created types are
-// those of the objects the transaction created and still exist, transferred, shared or frozen.
+// those of the objects the transaction created and still exist: transferred, shared or frozen, or held in a
+// dynamic field (and the fields themselves), as Sui's effects list them.
 // The local chain has the system objects, made by the framework's own creation functions (Clock 0x6,
 // Random 0x8, DenyList 0x403, CoinRegistry 0xc: src/vm/genesis.ts), and the sender owns SUI coins: the gas
 // coin, and an owned-object argument whose parameter is a `Coin<SUI>` (a sender coin, or an id a plan could

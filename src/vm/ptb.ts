@@ -97,11 +97,14 @@ export interface PtbError {
 export type CommandArgumentErrorKind =
   'InvalidBCSBytes' | 'InvalidUsageOfPureArg' | 'InvalidObjectByValue' | 'InvalidObjectByMutRef';
 
+/** An object's owner in the effects: Sui's owners, and `object` for a dynamic field's parent. */
+export type ChangeOwner = Owner | { kind: 'object'; id: string };
+
 export interface ObjectChange {
   id: string;
   /** Canonical type, addresses as 64 hex digits. */
   type: string;
-  owner: Owner;
+  owner: ChangeOwner;
   /** The object's BCS value at the end of the transaction. */
   bytes: Uint8Array;
 }
@@ -211,6 +214,8 @@ export class PtbExecutor {
   private readonly inputs: Slot[];
   private readonly gas: Slot;
   private readonly results: Slot[][] = [];
+  /** The dynamic fields before the transaction: parent and BCS, to tell what it changed. */
+  private readonly childrenBefore = new Map<string, { parent: string; bytes: string }>();
 
   constructor(
     private readonly vm: MoveVm,
@@ -223,12 +228,14 @@ export class PtbExecutor {
       ...(request.gasBudget === undefined ? {} : { gasBudget: request.gasBudget }),
     });
     for (const object of request.objects ?? []) this.store.set(normalizeId(object.id), object);
-    for (const child of request.childObjects ?? [])
-      this.tx.children.set(normalizeId(child.id), {
-        parent: normalizeId(child.parent),
-        type: child.type,
-        cell: [decodeValue(child.type, child.bytes, this.resolve)],
-      });
+    for (const child of request.childObjects ?? []) {
+      const id = normalizeId(child.id);
+      const parent = normalizeId(child.parent);
+      const value = decodeValue(child.type, child.bytes, this.resolve);
+      this.tx.children.set(id, { parent, type: child.type, cell: [value] });
+      const bytes = Buffer.from(encodeValue(child.type, value, this.resolve)).toString('hex');
+      this.childrenBefore.set(id, { parent, bytes });
+    }
     const gasCoin = request.gasCoin ?? DEFAULT_GAS_COIN;
     const gasId = normalizeId(gasCoin.id);
     this.gas = {
@@ -579,6 +586,45 @@ export class PtbExecutor {
     };
   }
 
+  /**
+   * Dynamic fields (and objects held in dynamic object fields) as Sui's effects list them: objects owned
+   * by their parent. One added is created (or, for an object that existed, mutated: its owner changed),
+   * one whose contents or parent changed is mutated, one removed is deleted, or, if it was taken out and
+   * transferred or wrapped, mutated or wrapped. A field added and removed again is not listed at all.
+   */
+  private childChanges(lastOwner: Map<string, Owner>, deleted: Set<string>) {
+    const createdIds = new Set(this.tx.createdIds);
+    const created: ObjectChange[] = [];
+    const mutated: ObjectChange[] = [];
+    const removed: string[] = [];
+    const wrapped: string[] = [];
+    for (const [id, child] of this.tx.children) {
+      const bytes = encodeValue(child.type, child.cell[0], this.resolve);
+      const owner: ChangeOwner = { kind: 'object', id: child.parent };
+      const change: ObjectChange = { id, type: canonicalTypeName(child.type), owner, bytes };
+      const before = this.childrenBefore.get(id);
+      if (!before) (createdIds.has(id) ? created : mutated).push(change);
+      else if (before.parent !== child.parent || before.bytes !== Buffer.from(bytes).toString('hex'))
+        mutated.push(change);
+    }
+    for (const id of this.childrenBefore.keys()) {
+      if (this.tx.children.has(id)) continue;
+      if (deleted.has(id)) removed.push(id);
+      else if (!lastOwner.has(id)) wrapped.push(id);
+      // Taken out and transferred: the transfer is in tx.transfers, and it is mutated with its new owner.
+      else {
+        const transfer = [...this.tx.transfers].reverse().find((t) => t.objectId === id)!;
+        mutated.push({
+          id,
+          type: canonicalTypeName(transfer.type),
+          owner: transfer.owner,
+          bytes: encodeValue(transfer.type, transfer.value, this.resolve),
+        });
+      }
+    }
+    return { created, mutated, deleted: removed, wrapped };
+  }
+
   private change(slot: Slot, owner: Owner): ObjectChange {
     return {
       id: slot.objectId ?? idOf(slot.bytes),
@@ -601,6 +647,7 @@ export class PtbExecutor {
       const before = slot === this.gas ? ({ kind: 'address', address: this.tx.sender } as Owner) : null;
       const owner = lastOwner.get(slot.objectId) ?? before ?? this.store.get(slot.objectId)!.owner;
       if (deleted.has(slot.objectId)) continue;
+      if (this.tx.children.has(slot.objectId)) continue; // now held in a dynamic field: a child change
       if (slot.moved && !lastOwner.has(slot.objectId)) wrapped.push(slot.objectId);
       else if (slot === this.gas || slot.moved || slot.borrowedMutably)
         mutated.push(this.change(slot, owner));
@@ -617,13 +664,14 @@ export class PtbExecutor {
         owner: t.owner,
         bytes: encodeValue(t.type, t.value, this.resolve),
       }));
+    const children = this.childChanges(lastOwner, deleted);
     return {
       success: true,
       error: null,
-      created,
-      mutated,
-      deleted: [...existing].filter((id) => deleted.has(id)),
-      wrapped,
+      created: [...created, ...children.created],
+      mutated: [...mutated, ...children.mutated],
+      deleted: [...[...existing].filter((id) => deleted.has(id)), ...children.deleted],
+      wrapped: [...wrapped, ...children.wrapped],
       events: this.tx.events.map((e) => ({
         type: canonicalTypeName(e.type),
         bytes: encodeValue(e.type, e.value, this.resolve),
