@@ -192,7 +192,8 @@ export function runSandboxPtb(vm: MoveVm, ptb: SandboxPtb, instructionLimit: num
     };
   let effects: PtbEffects;
   try {
-    effects = executePtb(vm, { ...ptb, instructionLimit });
+    // Upstream's sandbox passes synthesised structs (and one-time witnesses) as pure bytes; Sui would not.
+    effects = executePtb(vm, { ...ptb, instructionLimit, pureInputsForAnyType: true });
   } catch (error) {
     // A request the executor cannot run at all (an input missing from the store, bytes it cannot read).
     if (!(error instanceof VmLoadError || error instanceof VmError)) throw error;

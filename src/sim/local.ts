@@ -3,7 +3,8 @@
 // Each plan call becomes a MoveCall; its pure values become pure inputs, earlier results become Result /
 // NestedResult arguments, and the executor applies Sui's rules (a value without `copy` moves once, a
 // value without `drop` must be moved by the end, `&mut` arguments are updated in place). Created types are
-// those of the objects the transaction created and still exist, transferred, shared or frozen.
+// those of the objects the transaction created and still exist: transferred, shared or frozen, or held in a
+// dynamic field (and the fields themselves), as Sui's effects list them.
 // The local chain has the system objects, made by the framework's own creation functions (Clock 0x6,
 // Random 0x8, DenyList 0x403, CoinRegistry 0xc: src/vm/genesis.ts), and the sender owns SUI coins: the gas
 // coin, and an owned-object argument whose parameter is a `Coin<SUI>` (a sender coin, or an id a plan could
@@ -146,6 +147,15 @@ class PlanTranslation {
     this.commands.push({ kind: 'MoveCall', ...target, typeArgs, args });
   }
 
+  /** One input per shared object, as Sui's transaction has it: mutable if any use asks for it to be. */
+  private sharedInput(id: string, mutable: boolean): PtbArgument {
+    const index = this.inputs.findIndex((i) => i.kind === 'Object' && i.id === id);
+    const existing = this.inputs[index];
+    if (existing?.kind !== 'Object') return this.input({ kind: 'Object', id, mutable });
+    existing.mutable ||= mutable;
+    return { kind: 'Input', index };
+  }
+
   private input(input: PtbInput): PtbArgument {
     this.inputs.push(input);
     return { kind: 'Input', index: this.inputs.length - 1 };
@@ -174,10 +184,10 @@ class PlanTranslation {
       return this.input({ kind: 'Object', id });
     }
     if (kind === 'shared_object') {
-      const id = (record[kind] as { id?: unknown } | null)?.id;
+      const { id, mutable } = (record[kind] ?? {}) as { id?: unknown; mutable?: unknown };
       const digits = typeof id === 'string' ? normalizeAddress(id, 'object id').slice(2) : null;
       if (this.genesis.objects.some((o) => o.id === digits))
-        return this.input({ kind: 'Object', id: digits! });
+        return this.sharedInput(digits!, mutable !== false);
     }
     throw new NotExecutable(
       `call ${call}: ${kind} ${JSON.stringify(record[kind])} is not in the local object store ` +
@@ -223,13 +233,15 @@ async function simulateLocal(request: SimulationRequest): Promise<SimulationOutc
       childObjects: genesis.childObjects,
     });
     if (effects.error) {
-      const { command, status, code, location, message } = effects.error;
+      const { command, status, code, location, argument, message } = effects.error;
       const where = location
         ? `0x${location.address.replace(/^0x/, '').replace(/^0+(?=.)/, '')}::${location.module}::${location.function}`
         : null;
       failure = {
         status: 'failure',
-        effectsError: `command ${command}: ${status}${code === undefined ? '' : ` ${code}`}: ${message}`,
+        effectsError:
+          `command ${command}: ${status}${code === undefined ? '' : ` ${code}`}` +
+          `${argument ? ` ${argument.kind} (argument ${argument.index})` : ''}: ${message}`,
         abortCode: status === 'ABORTED' && code !== undefined ? code.toString() : null,
         abortLocation: where,
       };

@@ -4,6 +4,7 @@
 import { decodeValue, encodeValue, type DatatypeResolver } from './bcs-values.js';
 import { VmLoadError, type VmLocation } from './errors.js';
 import { ABILITY } from './loader.js';
+import { isPureType, isValidPureValue } from './pure-inputs.js';
 import type { MoveVm } from './move-vm.js';
 import type { Owner } from './natives/transaction-state.js';
 import { TransactionState } from './natives/transaction-state.js';
@@ -15,7 +16,13 @@ export type PtbArgument =
   | { kind: 'Result'; index: number }
   | { kind: 'NestedResult'; index: number; resultIndex: number };
 
-export type PtbInput = { kind: 'Pure'; bytes: Uint8Array } | { kind: 'Object'; id: string };
+export type PtbInput =
+  | { kind: 'Pure'; bytes: Uint8Array }
+  /**
+   * An object of the store. `mutable` is Sui's flag of a shared-object input (default true): a shared
+   * object passed with `mutable: false` can only be taken by `&`. Other objects do not carry it.
+   */
+  | { kind: 'Object'; id: string; mutable?: boolean };
 
 export type PtbCommand =
   | {
@@ -67,6 +74,11 @@ export interface PtbRequest {
   /** The sender's gas coin, a `Coin<SUI>` (default: id 0x…9a5, 1 000 SUI). */
   gasCoin?: { id: string; balance: bigint };
   instructionLimit?: number;
+  /**
+   * Accept pure bytes for any parameter type they decode as, structs included, the way upstream's
+   * benchmark-local sandbox (and the wheel's replay) do. Default false: Sui's rule (`pure-inputs.ts`).
+   */
+  pureInputsForAnyType?: boolean;
 }
 
 export interface PtbError {
@@ -76,14 +88,23 @@ export interface PtbError {
   status: string;
   code?: bigint;
   location?: VmLocation;
+  /** For `CommandArgumentError`, as Sui reports it: the argument's index in the command and the kind. */
+  argument?: { index: number; kind: CommandArgumentErrorKind };
   message: string;
 }
+
+/** Sui's `CommandArgumentError` kinds this executor reports. */
+export type CommandArgumentErrorKind =
+  'InvalidBCSBytes' | 'InvalidUsageOfPureArg' | 'InvalidObjectByValue' | 'InvalidObjectByMutRef';
+
+/** An object's owner in the effects: Sui's owners, and `object` for a dynamic field's parent. */
+export type ChangeOwner = Owner | { kind: 'object'; id: string };
 
 export interface ObjectChange {
   id: string;
   /** Canonical type, addresses as 64 hex digits. */
   type: string;
-  owner: Owner;
+  owner: ChangeOwner;
   /** The object's BCS value at the end of the transaction. */
   bytes: Uint8Array;
 }
@@ -114,6 +135,8 @@ interface Slot {
   moved: boolean;
   /** Set for inputs that are objects of the store (and the gas coin). */
   objectId?: string;
+  /** An input object that may only be taken by `&`: immutable, or shared and passed with `mutable: false`. */
+  readOnly?: boolean;
   borrowedMutably?: boolean;
 }
 
@@ -121,13 +144,17 @@ class CommandFailure extends Error {
   constructor(
     readonly status: string,
     message: string,
-    readonly extra: { code?: bigint; location?: VmLocation } = {},
+    readonly extra: Pick<PtbError, 'code' | 'location' | 'argument'> = {},
   ) {
     super(message);
   }
 }
 
 const fail = (status: string, message: string) => new CommandFailure(status, message);
+
+/** Sui's `CommandArgumentError { arg_idx, kind }`. */
+const argumentFail = (kind: CommandArgumentErrorKind, index: number, message: string) =>
+  new CommandFailure('CommandArgumentError', message, { argument: { index, kind } });
 
 function coinType(inner: Type): Type {
   return { kind: 'datatype', address: SUI, module: 'coin', name: 'Coin', args: [inner] };
@@ -187,6 +214,8 @@ export class PtbExecutor {
   private readonly inputs: Slot[];
   private readonly gas: Slot;
   private readonly results: Slot[][] = [];
+  /** The dynamic fields before the transaction: parent and BCS, to tell what it changed. */
+  private readonly childrenBefore = new Map<string, { parent: string; bytes: string }>();
 
   constructor(
     private readonly vm: MoveVm,
@@ -199,12 +228,14 @@ export class PtbExecutor {
       ...(request.gasBudget === undefined ? {} : { gasBudget: request.gasBudget }),
     });
     for (const object of request.objects ?? []) this.store.set(normalizeId(object.id), object);
-    for (const child of request.childObjects ?? [])
-      this.tx.children.set(normalizeId(child.id), {
-        parent: normalizeId(child.parent),
-        type: child.type,
-        cell: [decodeValue(child.type, child.bytes, this.resolve)],
-      });
+    for (const child of request.childObjects ?? []) {
+      const id = normalizeId(child.id);
+      const parent = normalizeId(child.parent);
+      const value = decodeValue(child.type, child.bytes, this.resolve);
+      this.tx.children.set(id, { parent, type: child.type, cell: [value] });
+      const bytes = Buffer.from(encodeValue(child.type, value, this.resolve)).toString('hex');
+      this.childrenBefore.set(id, { parent, bytes });
+    }
     const gasCoin = request.gasCoin ?? DEFAULT_GAS_COIN;
     const gasId = normalizeId(gasCoin.id);
     this.gas = {
@@ -220,7 +251,15 @@ export class PtbExecutor {
     if (input.kind === 'Pure') return { type: null, bytes: input.bytes, moved: false };
     const object = this.store.get(normalizeId(input.id));
     if (!object) throw new VmLoadError(`input ${index}: object ${input.id} is not in the object store`);
-    return { type: object.type, bytes: object.bytes, moved: false, objectId: normalizeId(input.id) };
+    if (input.mutable !== undefined && object.owner.kind !== 'shared')
+      throw new VmLoadError(`input ${index}: only a shared object input carries \`mutable\``);
+    return {
+      type: object.type,
+      bytes: object.bytes,
+      moved: false,
+      objectId: normalizeId(input.id),
+      readOnly: object.owner.kind === 'immutable' || input.mutable === false,
+    };
   }
 
   run(): PtbEffects {
@@ -317,21 +356,17 @@ export class PtbExecutor {
     return this.vm.loader.abilitiesOf(type);
   }
 
-  /** The slot's bytes for a parameter of `type`: type-checked, pure bytes decoded, moves recorded. */
-  private use(arg: PtbArgument, type: Type, what: string): { slot: Slot; bytes: Uint8Array } {
+  /**
+   * The slot's bytes for a parameter of `type`: type-checked, pure bytes checked, moves recorded. `index` is
+   * the argument's position in the command, as Sui's argument errors report it.
+   */
+  private use(arg: PtbArgument, type: Type, what: string, index: number): { slot: Slot; bytes: Uint8Array } {
     const slot = this.slot(arg);
     const byReference = type.kind === 'ref';
     const valueType = type.kind === 'ref' ? type.to : type;
     if (slot.moved) throw fail('CommandArgumentError', `${what}: used again after it was moved`);
     if (slot.type === null) {
-      try {
-        decodeValue(valueType, slot.bytes, this.resolve);
-      } catch {
-        throw fail(
-          'CommandArgumentError',
-          `${what}: the pure bytes are not a valid ${canonicalTypeName(valueType)}`,
-        );
-      }
+      this.checkPure(slot.bytes, valueType, what, index);
       return { slot, bytes: slot.bytes };
     }
     if (!typesEqual(slot.type, valueType))
@@ -339,15 +374,48 @@ export class PtbExecutor {
         'CommandArgumentError',
         `${what}: expected ${canonicalTypeName(valueType)}, got ${canonicalTypeName(slot.type)}`,
       );
-    const owner = slot.objectId && slot !== this.gas ? this.store.get(slot.objectId)?.owner : undefined;
-    if (owner?.kind === 'immutable' && (!byReference || type.mutable))
-      throw fail('CommandArgumentError', `${what}: an immutable object can only be passed by & reference`);
+    if (slot.readOnly && !byReference)
+      throw argumentFail(
+        'InvalidObjectByValue',
+        index,
+        `${what}: a read-only object cannot be taken by value`,
+      );
+    if (slot.readOnly && type.kind === 'ref' && type.mutable)
+      throw argumentFail(
+        'InvalidObjectByMutRef',
+        index,
+        `${what}: a read-only object cannot be taken by &mut`,
+      );
     if (byReference) {
       if (type.mutable) slot.borrowedMutably = true;
     } else if (!(this.abilities(slot.type) & ABILITY.copy)) {
       slot.moved = true;
     }
     return { slot, bytes: slot.bytes };
+  }
+
+  /**
+   * Sui's check of pure bytes against a parameter: the type must be one pure bytes may stand for, and the
+   * bytes a valid value of it. With `pureInputsForAnyType`, other types take any bytes that decode as them.
+   */
+  private checkPure(bytes: Uint8Array, type: Type, what: string, index: number): void {
+    const name = canonicalTypeName(type);
+    if (isPureType(type)) {
+      if (!isValidPureValue(type, bytes))
+        throw argumentFail('InvalidBCSBytes', index, `${what}: the pure bytes are not a valid ${name}`);
+      return;
+    }
+    if (!this.request.pureInputsForAnyType)
+      throw argumentFail(
+        'InvalidUsageOfPureArg',
+        index,
+        `${what}: ${name} cannot be passed as pure bytes (only primitives, strings, ID, and their vectors and options)`,
+      );
+    try {
+      decodeValue(type, bytes, this.resolve);
+    } catch {
+      throw argumentFail('InvalidBCSBytes', index, `${what}: the pure bytes are not a valid ${name}`);
+    }
   }
 
   private moveCall(command: Extract<PtbCommand, { kind: 'MoveCall' }>): Slot[] {
@@ -373,7 +441,7 @@ export class PtbExecutor {
       if (!param) throw fail('ArityMismatch', `${command.function} takes ${params.length} arguments`);
       if (arg.kind === 'GasCoin' && param.kind !== 'ref')
         throw fail('CommandArgumentError', 'the gas coin can be passed by value only to TransferObjects');
-      return this.use(arg, param, `argument ${i}`);
+      return this.use(arg, param, `argument ${i}`, i);
     });
     let outcome;
     try {
@@ -407,22 +475,22 @@ export class PtbExecutor {
   }
 
   /** The `Coin<T>` an argument holds, for SplitCoins and MergeCoins. */
-  private coinSlot(arg: PtbArgument, what: string): Slot {
+  private coinSlot(arg: PtbArgument, what: string, index: number): Slot {
     const slot = this.slot(arg);
     const type = slot.type;
     if (type?.kind !== 'datatype' || type.address !== SUI || type.module !== 'coin' || type.name !== 'Coin')
       throw fail('CommandArgumentError', `${what} is not a coin`);
     // Split and merge take the coin by `&mut`: the same checks as a Move call's `&mut Coin<T>` parameter.
-    return this.use(arg, { kind: 'ref', mutable: true, to: type }, what).slot;
+    return this.use(arg, { kind: 'ref', mutable: true, to: type }, what, index).slot;
   }
 
   private amount(arg: PtbArgument, index: number): bigint {
-    const { bytes } = this.use(arg, { kind: 'u64' }, `amount ${index}`);
+    const { bytes } = this.use(arg, { kind: 'u64' }, `amount ${index}`, index + 1);
     return new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(0, true);
   }
 
   private splitCoins(coinArg: PtbArgument, amounts: PtbArgument[]): Slot[] {
-    const coin = this.coinSlot(coinArg, 'the coin to split');
+    const coin = this.coinSlot(coinArg, 'the coin to split', 0);
     let balance = coinBalance(coin.bytes);
     const pieces = amounts.map((arg, i) => this.amount(arg, i));
     const total = pieces.reduce((a, b) => a + b, 0n);
@@ -438,14 +506,14 @@ export class PtbExecutor {
   }
 
   private mergeCoins(destinationArg: PtbArgument, sources: PtbArgument[]): Slot[] {
-    const destination = this.coinSlot(destinationArg, 'the destination coin');
+    const destination = this.coinSlot(destinationArg, 'the destination coin', 0);
     let balance = coinBalance(destination.bytes);
     for (const [i, arg] of sources.entries()) {
       if (this.slot(arg) === destination)
         throw fail('CommandArgumentError', `source ${i} is the destination coin itself`);
       if (arg.kind === 'GasCoin')
         throw fail('CommandArgumentError', 'the gas coin cannot be merged into another');
-      const { bytes } = this.use(arg, destination.type!, `source ${i}`);
+      const { bytes } = this.use(arg, destination.type!, `source ${i}`, i + 1);
       balance += coinBalance(bytes);
       if (balance > U64_MAX) throw fail('CoinBalanceOverflow', 'the merged balance exceeds u64');
       this.tx.deletedIds.push(idOf(bytes));
@@ -455,7 +523,7 @@ export class PtbExecutor {
   }
 
   private transferObjects(objects: PtbArgument[], addressArg: PtbArgument): Slot[] {
-    const { bytes: recipient } = this.use(addressArg, { kind: 'address' }, 'the recipient');
+    const { bytes: recipient } = this.use(addressArg, { kind: 'address' }, 'the recipient', objects.length);
     const address = Buffer.from(recipient).toString('hex');
     for (const [i, arg] of objects.entries()) {
       const slot = this.slot(arg);
@@ -466,7 +534,7 @@ export class PtbExecutor {
           'CommandArgumentError',
           `object ${i} (${canonicalTypeName(slot.type)}) lacks key and store`,
         );
-      const { bytes } = this.use(arg, slot.type, `object ${i}`);
+      const { bytes } = this.use(arg, slot.type, `object ${i}`, i);
       slot.moved = true; // even the gas coin leaves with the transfer
       this.tx.transfers.push({
         objectId: idOf(bytes),
@@ -486,7 +554,7 @@ export class PtbExecutor {
       type = first;
     }
     const elementType = type;
-    const parts = elements.map((arg, i) => this.use(arg, elementType, `element ${i}`).bytes);
+    const parts = elements.map((arg, i) => this.use(arg, elementType, `element ${i}`, i).bytes);
     const bytes = Uint8Array.from([...uleb(parts.length), ...parts.flatMap((p) => [...p])]);
     return [{ type: { kind: 'vector', elem: elementType }, bytes, moved: false }];
   }
@@ -518,6 +586,45 @@ export class PtbExecutor {
     };
   }
 
+  /**
+   * Dynamic fields (and objects held in dynamic object fields) as Sui's effects list them: objects owned
+   * by their parent. One added is created (or, for an object that existed, mutated: its owner changed),
+   * one whose contents or parent changed is mutated, one removed is deleted, or, if it was taken out and
+   * transferred or wrapped, mutated or wrapped. A field added and removed again is not listed at all.
+   */
+  private childChanges(lastOwner: Map<string, Owner>, deleted: Set<string>) {
+    const createdIds = new Set(this.tx.createdIds);
+    const created: ObjectChange[] = [];
+    const mutated: ObjectChange[] = [];
+    const removed: string[] = [];
+    const wrapped: string[] = [];
+    for (const [id, child] of this.tx.children) {
+      const bytes = encodeValue(child.type, child.cell[0], this.resolve);
+      const owner: ChangeOwner = { kind: 'object', id: child.parent };
+      const change: ObjectChange = { id, type: canonicalTypeName(child.type), owner, bytes };
+      const before = this.childrenBefore.get(id);
+      if (!before) (createdIds.has(id) ? created : mutated).push(change);
+      else if (before.parent !== child.parent || before.bytes !== Buffer.from(bytes).toString('hex'))
+        mutated.push(change);
+    }
+    for (const id of this.childrenBefore.keys()) {
+      if (this.tx.children.has(id)) continue;
+      if (deleted.has(id)) removed.push(id);
+      else if (!lastOwner.has(id)) wrapped.push(id);
+      // Taken out and transferred: the transfer is in tx.transfers, and it is mutated with its new owner.
+      else {
+        const transfer = [...this.tx.transfers].reverse().find((t) => t.objectId === id)!;
+        mutated.push({
+          id,
+          type: canonicalTypeName(transfer.type),
+          owner: transfer.owner,
+          bytes: encodeValue(transfer.type, transfer.value, this.resolve),
+        });
+      }
+    }
+    return { created, mutated, deleted: removed, wrapped };
+  }
+
   private change(slot: Slot, owner: Owner): ObjectChange {
     return {
       id: slot.objectId ?? idOf(slot.bytes),
@@ -540,6 +647,7 @@ export class PtbExecutor {
       const before = slot === this.gas ? ({ kind: 'address', address: this.tx.sender } as Owner) : null;
       const owner = lastOwner.get(slot.objectId) ?? before ?? this.store.get(slot.objectId)!.owner;
       if (deleted.has(slot.objectId)) continue;
+      if (this.tx.children.has(slot.objectId)) continue; // now held in a dynamic field: a child change
       if (slot.moved && !lastOwner.has(slot.objectId)) wrapped.push(slot.objectId);
       else if (slot === this.gas || slot.moved || slot.borrowedMutably)
         mutated.push(this.change(slot, owner));
@@ -556,13 +664,14 @@ export class PtbExecutor {
         owner: t.owner,
         bytes: encodeValue(t.type, t.value, this.resolve),
       }));
+    const children = this.childChanges(lastOwner, deleted);
     return {
       success: true,
       error: null,
-      created,
-      mutated,
-      deleted: [...existing].filter((id) => deleted.has(id)),
-      wrapped,
+      created: [...created, ...children.created],
+      mutated: [...mutated, ...children.mutated],
+      deleted: [...[...existing].filter((id) => deleted.has(id)), ...children.deleted],
+      wrapped: [...wrapped, ...children.wrapped],
       events: this.tx.events.map((e) => ({
         type: canonicalTypeName(e.type),
         bytes: encodeValue(e.type, e.value, this.resolve),

@@ -87,6 +87,25 @@ describe('local simulation', () => {
     expect(twice.failure?.effectsError).toContain('after it was moved');
   });
 
+  it("keeps Sui's mutable flag of shared inputs: a read-only CoinRegistry cannot be taken by &mut", async () => {
+    // coin_registry::new_currency<T: key>(registry: &mut CoinRegistry, decimals: u8, symbol: String, …): the
+    // argument check refuses the registry before any Move code runs.
+    const strings = ['WRAP', 'Wrap', '', ''].map((text) => ({ vector_u8_utf8: text }));
+    const outcome = await simulatePlan(
+      plan([
+        call(
+          '0x2::coin_registry::new_currency',
+          ['0x2::kiosk::Kiosk'],
+          [{ shared_object: { id: '0xc', mutable: false } }, { u8: 2 }, ...strings],
+        ),
+      ]),
+    );
+    expect(outcome.execOk).toBe(false);
+    expect(outcome.failure?.effectsError).toContain(
+      'command 0: CommandArgumentError InvalidObjectByMutRef (argument 0)',
+    );
+  });
+
   it('has Random at 0x8, and refuses a Move call after the command that used it', async () => {
     const random = { shared_object: { id: '0x8', mutable: false } };
     const generator = await simulatePlan(plan([call('0x2::random::new_generator', [], [random])]));

@@ -39,9 +39,10 @@ beforeAll(async () => {
 });
 
 /**
- * The same steps as init, as a PTB, the witness as pure bytes `{ dummy_field: true }`. Sui itself takes pure
- * bytes only for primitives, strings, ids and their vectors and options, so it would refuse this; both
- * executors here accept any bytes that decode as the parameter's type (src/vm/README.md lists it).
+ * The same steps as init, as a PTB, the witness as pure bytes `{ dummy_field: true }`. Sui takes pure bytes
+ * only for primitives, strings, ids and their vectors and options, so it refuses this (the first test below);
+ * the wheel's replay accepts it, and so does our executor with `pureInputsForAnyType`, the option that
+ * reproduces that looser rule: it is what lets the two run the same currency creation side by side.
  */
 function currencyPtb(
   witnessType: string,
@@ -88,8 +89,13 @@ function currencyPtb(
   };
 }
 
-const run = (witnessType: string, witness: Uint8Array) =>
-  executePtb(vm, { sender: SENDER, digest: DIGEST, ...currencyPtb(witnessType, witness) });
+const run = (witnessType: string, witness: Uint8Array, pureInputsForAnyType = true) =>
+  executePtb(vm, {
+    sender: SENDER,
+    digest: DIGEST,
+    ...currencyPtb(witnessType, witness),
+    pureInputsForAnyType,
+  });
 
 describe('coin_registry with the one-time witness of wrapper_coin', () => {
   it('init, run as Sui runs it at publish, registers the currency and gives the sender both caps', () => {
@@ -110,6 +116,16 @@ describe('coin_registry with the one-time witness of wrapper_coin', () => {
     ]);
     expect(tx.createdIds).toEqual([0, 1, 2, 3].map(nthId));
     expect(tx.deletedIds).toEqual([nthId(2)]); // the builder's extra-fields bag
+  });
+
+  it("by Sui's rule, the witness cannot be pure bytes: InvalidUsageOfPureArg at the call's argument 0", () => {
+    const effects = run(OTW, Uint8Array.of(1), false);
+    expect(effects.error).toMatchObject({
+      command: 0,
+      status: 'CommandArgumentError',
+      argument: { index: 0, kind: 'InvalidUsageOfPureArg' },
+    });
+    expect(effects.created).toEqual([]);
   });
 
   it('as a PTB: the effects name the types, and the Currency holds what init passed', () => {
