@@ -1,6 +1,8 @@
 // Records real workflow histories for the replay test (test/replay.test.ts). Run it after a deliberate
 // change to workflow code, once the change is known to be safe for runs in flight:
-//   npm run build && node dist/scripts/record-histories.js
+//   npm run build && node dist/scripts/record-histories.js [--corpus DIR] [--only phase1|phase2|sandbox]
+// `--only SET` records one set and leaves the other sets' files as they are (another set's workflows may have
+// changed behind `patched()`, and their old histories are what proves the patch safe).
 // It starts its own throw-away dev server, a scripted model server on 127.0.0.1 and in-process workers,
 // and runs two small Phase I runs over the demo corpus:
 //  - `recorded`: 2 packages; the first model answer is empty (the struct budget is halved), the rest prose;
@@ -10,6 +12,8 @@
 // ../shared/corpus beside the project):
 //  - `recorded-p2-model`: the model asks to see more (need_more), then plans; the plan is simulated;
 //  - `recorded-p2-baseline`: baseline-search, whose plans are simulated in one batch.
+// and a sandbox run (`recorded-sandbox`) of one package of the shared corpus, wrapper_coin, over the
+// framework beside it.
 // It saves the histories of every execution of the runs and of their packages. Histories of older workflow
 // code kept under other names (`*-remote-sim-*`: build-only simulated on the smi-sim queue) stay as they are.
 import { loadRealAgentSettings } from '../src/agents/config.js';
@@ -36,7 +40,15 @@ import {
   type Phase2RunInput,
 } from '../src/workflows/phase2-types.js';
 import type { RunInput } from '../src/workflows/run-types.js';
+import { SANDBOX_AGENT, type SandboxRunInput } from '../src/workflows/sandbox-types.js';
 import { startOpenAiStub } from '../perf/support/openai-stub.js';
+
+const SETS = ['phase1', 'phase2', 'sandbox'] as const;
+const args = parseArgs({ options: { corpus: { type: 'string' }, only: { type: 'string' } } }).values;
+if (args.only !== undefined && !(SETS as readonly string[]).includes(args.only))
+  throw new Error(`--only takes one of ${SETS.join(', ')}, not ${args.only}`);
+const recording = (set: (typeof SETS)[number]): boolean => args.only === undefined || args.only === set;
+const sharedCorpus = resolve(args.corpus ?? join(PROJECT_ROOT, '..', 'shared', 'corpus'));
 
 const scratch = await mkdtemp(join(tmpdir(), 'smi-record-'));
 const binary = findTemporalBinary();
@@ -64,19 +76,17 @@ const stub = await startOpenAiStub({
   },
 });
 const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000002';
-// A copy in the scratch folder, so that histories name no folder of the recording machine but a temporary one.
-const frameworkCorpus = join(scratch, 'framework-corpus');
-await cp(
-  packageDirFor(
-    resolve(
-      parseArgs({ options: { corpus: { type: 'string' } } }).values.corpus ??
-        join(PROJECT_ROOT, '..', 'shared', 'corpus'),
-    ),
-    FRAMEWORK,
-  ),
-  packageDirFor(frameworkCorpus, FRAMEWORK),
-  { recursive: true },
-);
+const WRAPPER_COIN = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
+/**
+ * Copies packages of the shared corpus into a scratch corpus, so that histories name no folder of the
+ * recording machine but a temporary one.
+ */
+async function scratchCorpus(name: string, ids: readonly string[]): Promise<string> {
+  const root = join(scratch, name);
+  for (const id of ids)
+    await cp(packageDirFor(sharedCorpus, id), packageDirFor(root, id), { recursive: true });
+  return root;
+}
 // The Phase II model: asks for one function, then plans a call of it.
 let phase2Calls = 0;
 const phase2Stub = await startOpenAiStub({
@@ -133,6 +143,15 @@ try {
       console.log(`saved ${file(n)}`);
     }
   };
+  /** Starts a run and waits for its end. */
+  const runToEnd = (input: RunInput) =>
+    client.workflow
+      .start<typeof benchmarkRun>('benchmarkRun', {
+        workflowId: runWorkflowId(input.phase, input.runId),
+        taskQueue: TASK_QUEUES.orchestration,
+        args: [input],
+      })
+      .then((h) => h.result());
   const savePackages = async (input: RunInput, prefix: string) => {
     for (const entry of await readManifestPage(input.runDir, 0, Math.max(1, input.samples))) {
       const id = packageWorkflowId(input.phase, input.runId, entry.index, entry.packageId);
@@ -140,56 +159,58 @@ try {
     }
   };
 
-  const plain = runInput('recorded', 2, {});
-  await client.workflow
-    .start<typeof benchmarkRun>('benchmarkRun', {
-      workflowId: runWorkflowId('phase1', plain.runId),
+  if (recording('phase1')) {
+    const plain = runInput('recorded', 2, {});
+    await runToEnd(plain);
+    await saveAll(runWorkflowId('phase1', plain.runId), () => 'phase1-run.json');
+    await savePackages(plain, 'phase1');
+
+    const eventful = runInput('recorded-can', 3, { concurrency: 1, packagesPerHistory: 1 });
+    eventful.options = { ...eventful.options, perPackageTimeoutSeconds: 4 };
+    hangingPackage = (await readDemoIds(eventful))[1] ?? null;
+    const handle = await client.workflow.start<typeof benchmarkRun>('benchmarkRun', {
+      workflowId: runWorkflowId('phase1', eventful.runId),
       taskQueue: TASK_QUEUES.orchestration,
-      args: [plain],
-    })
-    .then((h) => h.result());
-  await saveAll(runWorkflowId('phase1', plain.runId), () => 'phase1-run.json');
-  await savePackages(plain, 'phase1');
+      args: [eventful],
+    });
+    await handle.executeUpdate(setConcurrencyUpdate, { args: [2] });
+    await handle.result();
+    await saveAll(handle.workflowId, (n) => `phase1-run-can-${n}.json`);
+    await savePackages(eventful, 'phase1-can');
+  }
 
-  const eventful = runInput('recorded-can', 3, { concurrency: 1, packagesPerHistory: 1 });
-  eventful.options = { ...eventful.options, perPackageTimeoutSeconds: 4 };
-  hangingPackage = (await readDemoIds(eventful))[1] ?? null;
-  const handle = await client.workflow.start<typeof benchmarkRun>('benchmarkRun', {
-    workflowId: runWorkflowId('phase1', eventful.runId),
-    taskQueue: TASK_QUEUES.orchestration,
-    args: [eventful],
-  });
-  await handle.executeUpdate(setConcurrencyUpdate, { args: [2] });
-  await handle.result();
-  await saveAll(handle.workflowId, (n) => `phase1-run-can-${n}.json`);
-  await savePackages(eventful, 'phase1-can');
+  if (recording('phase2')) {
+    const frameworkCorpus = await scratchCorpus('framework-corpus', [FRAMEWORK]);
+    const idsFile = join(scratch, 'framework-ids.txt');
+    await writeFile(idsFile, `${FRAMEWORK}\n`);
+    for (const [name, options] of [
+      [
+        'model',
+        {
+          agent: 'real-openai-compatible',
+          agentSettings: loadRealAgentSettings(
+            { SMI_MODEL: 'stub-model', SMI_API_BASE_URL: phase2Stub.baseUrl },
+            {},
+          ),
+          maxPlanAttempts: 1,
+        },
+      ],
+      ['baseline', { agent: 'baseline-search', baselineMaxCandidates: 3 }],
+    ] as const) {
+      const input = phase2Input(`recorded-p2-${name}`, frameworkCorpus, idsFile, options);
+      await runToEnd(input);
+      await saveAll(runWorkflowId('phase2', input.runId), () => `phase2-${name}-run.json`);
+      await savePackages(input, `phase2-${name}`);
+    }
+  }
 
-  const idsFile = join(scratch, 'framework-ids.txt');
-  await writeFile(idsFile, `${FRAMEWORK}\n`);
-  for (const [name, options] of [
-    [
-      'model',
-      {
-        agent: 'real-openai-compatible',
-        agentSettings: loadRealAgentSettings(
-          { SMI_MODEL: 'stub-model', SMI_API_BASE_URL: phase2Stub.baseUrl },
-          {},
-        ),
-        maxPlanAttempts: 1,
-      },
-    ],
-    ['baseline', { agent: 'baseline-search', baselineMaxCandidates: 3 }],
-  ] as const) {
-    const input = phase2Input(`recorded-p2-${name}`, idsFile, options);
-    await client.workflow
-      .start<typeof benchmarkRun>('benchmarkRun', {
-        workflowId: runWorkflowId('phase2', input.runId),
-        taskQueue: TASK_QUEUES.orchestration,
-        args: [input],
-      })
-      .then((h) => h.result());
-    await saveAll(runWorkflowId('phase2', input.runId), () => `phase2-${name}-run.json`);
-    await savePackages(input, `phase2-${name}`);
+  if (recording('sandbox')) {
+    // wrapper_coin needs nothing beyond the framework, which the sandbox reads from the run's corpus.
+    const corpus = await scratchCorpus('sandbox-corpus', ['0x1', FRAMEWORK, '0x3', WRAPPER_COIN]);
+    const input = sandboxInput('recorded-sandbox', corpus, [WRAPPER_COIN]);
+    await runToEnd(input);
+    await saveAll(runWorkflowId('sandbox', input.runId), () => 'sandbox-run.json');
+    await savePackages(input, 'sandbox');
   }
 } finally {
   await connection.close();
@@ -200,7 +221,12 @@ try {
   await rm(scratch, { recursive: true, force: true });
 }
 
-function phase2Input(runId: string, idsFile: string, options: Partial<Phase2Options>): Phase2RunInput {
+function phase2Input(
+  runId: string,
+  frameworkCorpus: string,
+  idsFile: string,
+  options: Partial<Phase2Options>,
+): Phase2RunInput {
   return {
     phase: 'phase2',
     runId,
@@ -217,6 +243,30 @@ function phase2Input(runId: string, idsFile: string, options: Partial<Phase2Opti
       perPackageTimeoutSeconds: 60,
       includeCreatedTypes: true,
       ...options,
+    },
+  };
+}
+
+function sandboxInput(runId: string, corpusRoot: string, packageIds: string[]): SandboxRunInput {
+  return {
+    phase: 'sandbox',
+    runId,
+    runDir: join(scratch, 'logs', runId),
+    corpusRoot,
+    samples: 0,
+    idsFile: null,
+    packageIds,
+    dataset: null,
+    concurrency: 1,
+    outFile: null,
+    argv: ['smi-bench', 'sandbox'],
+    options: {
+      agent: SANDBOX_AGENT,
+      agentSettings: null,
+      seed: 0,
+      frameworkDir: null,
+      tierAOnly: false,
+      corpusRoot,
     },
   };
 }

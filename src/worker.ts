@@ -25,10 +25,22 @@ export interface WorkerSettings {
   simConcurrency: number;
 }
 
+/** What one worker of this process is running now. */
+export interface InFlight {
+  workflowTasks: number;
+  activities: number;
+  /** Extraction, recording and build-only simulation, run beside the workflows (orchestration only). */
+  localActivities: number;
+}
+
+export type QueueName = keyof typeof TASK_QUEUES;
+
 export interface RunningWorkers {
   /** Resolves when every worker has stopped. */
   done: Promise<void>;
   shutdown(): Promise<void>;
+  /** Work in flight per task queue, as the SDK counts it (`smi-bench worker` prints it while busy). */
+  inFlight(): Record<QueueName, InFlight>;
 }
 
 /** Built code uses the bundle made at build time; tests running the TypeScript sources bundle on the fly. */
@@ -54,7 +66,7 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
     throw unreachableServerError(settings.address, err);
   });
   const common = { connection, namespace: settings.namespace };
-  const workers = await Promise.all([
+  const [orchestration, io, llm, sim] = await Promise.all([
     // The orchestration worker also runs the io activities that workflows call as local activities.
     Worker.create({
       ...common,
@@ -85,6 +97,8 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
       maxConcurrentActivityTaskExecutions: settings.simConcurrency,
     }),
   ]);
+  const byQueue = { orchestration, io, llm, sim };
+  const workers = Object.values(byQueue);
   const done = Promise.all(workers.map((w) => w.run())).then(
     async () => {
       await connection.close();
@@ -99,6 +113,22 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
     async shutdown() {
       for (const w of workers) if (w.getState() === 'RUNNING') w.shutdown();
       await done;
+    },
+    inFlight() {
+      const counts = (w: Worker): InFlight => {
+        const status = w.getStatus();
+        return {
+          workflowTasks: status.numInFlightWorkflowActivations,
+          activities: status.numInFlightNonLocalActivities,
+          localActivities: status.numInFlightLocalActivities,
+        };
+      };
+      return {
+        orchestration: counts(orchestration),
+        io: counts(io),
+        llm: counts(llm),
+        sim: counts(sim),
+      };
     },
   };
 }

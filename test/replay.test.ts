@@ -23,10 +23,6 @@ describe('replay of recorded histories', () => {
   });
 
   it('has Phase II histories: a planning loop with two model calls and a simulation, and a batch of plans', () => {
-    const scheduled = (f: string) =>
-      [...readFileSync(join(dir, f), 'utf8').matchAll(/"activityType":\s*\{\s*"name":\s*"(\w+)"/g)].map(
-        (m) => m[1],
-      );
     // build-only simulation runs as a local activity now; the histories from before still replay.
     expect(scheduled('phase2-model-package-0.json')).toEqual(['complete', 'complete']);
     expect(scheduled('phase2-baseline-package-0.json')).toEqual([]);
@@ -45,6 +41,19 @@ describe('replay of recorded histories', () => {
     ]);
     expect(files).toEqual(expect.arrayContaining(['phase2-model-run.json', 'phase2-baseline-run.json']));
   });
+
+  it('has sandbox histories: the run engine over one package, whose benchmark is one activity', () => {
+    expect(files).toContain('sandbox-run.json');
+    expect(scheduled('sandbox-run.json')).toEqual(['prepareRun', 'listPackagePage', 'finalizeRun']);
+    expect(scheduled('sandbox-package-0.json')).toEqual(['runSandboxPackage']);
+  });
+
+  /** Activities scheduled on a task queue, in history order. */
+  function scheduled(file: string): string[] {
+    return [
+      ...readFileSync(join(dir, file), 'utf8').matchAll(/"activityType":\s*\{\s*"name":\s*"(\w+)"/g),
+    ].map((m) => m[1]!);
+  }
 
   /** Local activities leave a marker whose details name the activity (a JSON payload, base64). */
   function localActivities(file: string): string[] {

@@ -5,6 +5,7 @@ import { namespaceFromEnv } from '../temporal/names.js';
 import { checkIsSmiBenchServer, localServerPorts } from '../temporal/target.js';
 import { startWorkers, workerSettingsFromEnv } from '../worker.js';
 import { readDotenvFile, type CliIO } from './run-phase1.js';
+import { STATUS_INTERVAL_MS, workerStatusLine } from './worker-status.js';
 
 /**
  * TEMPORAL_ADDRESS, else smi-bench's local server (SMI_TEMPORAL_PORT), which must be one that smi-bench
@@ -32,6 +33,14 @@ export async function runWorker(opts: { dotenv: string }, io: CliIO): Promise<nu
   const stop = () => void workers.shutdown();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  await workers.done;
+  const status = setInterval(() => {
+    const line = workerStatusLine(workers.inFlight());
+    if (line) io.log(line);
+  }, STATUS_INTERVAL_MS);
+  try {
+    await workers.done;
+  } finally {
+    clearInterval(status);
+  }
   return 0;
 }

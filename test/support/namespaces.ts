@@ -19,4 +19,5 @@ export const TEST_NAMESPACES = {
   noWorker: 'test-no-worker',
   sandbox: 'test-sandbox',
   sandboxCli: 'test-sandbox-cli',
+  ioConcurrency: 'test-io-concurrency',
 } as const;
