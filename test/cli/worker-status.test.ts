@@ -14,8 +14,8 @@ describe('workerStatusLine', () => {
       orchestration: { workflowTasks: 1, activities: 0, localActivities: 2 },
       io: idle,
       llm: { ...idle, activities: 4 },
-      sim: idle,
+      sim: { ...idle, activities: 1 },
     });
-    expect(line).toBe('busy: orchestration 1 workflow tasks, 2 local activities; llm 4 activities');
+    expect(line).toBe('busy: orchestration 1 workflow task, 2 local activities; llm 4 activities; sim 1 activity');
   });
 });
