@@ -16,6 +16,8 @@ describe('workerStatusLine', () => {
       llm: { ...idle, activities: 4 },
       sim: { ...idle, activities: 1 },
     });
-    expect(line).toBe('busy: orchestration 1 workflow task, 2 local activities; llm 4 activities; sim 1 activity');
+    expect(line).toBe(
+      'busy: orchestration 1 workflow task, 2 local activities; llm 4 activities; sim 1 activity',
+    );
   });
 });
