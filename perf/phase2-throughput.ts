@@ -1,10 +1,11 @@
 // Phase II end to end on a synthetic corpus of hundreds of packages: `smi-bench phase2 --agent
-// baseline-search --simulation-mode build-only` against a dedicated Temporal dev server with ONE
-// `smi-bench worker` process. Target: at least 20 packages/s.
+// baseline-search --simulation-mode build-only` against a dedicated Temporal dev server with one
+// `smi-bench worker` process (or --workers N, to see what a second process on the same machine adds).
+// Target: at least 20 packages/s with one worker.
 // Baseline in the same run: the same per-package work (extract, candidates, variants, BCS build and
 // static scan) in one process with no orchestration, measured before and after the run.
 //
-//   node dist/perf/phase2-throughput.js [--corpus DIR] [--packages 500] [--concurrency 32]
+//   node dist/perf/phase2-throughput.js [--corpus DIR] [--packages 500] [--concurrency 32] [--workers 1]
 import { runScript } from './support/cleanup.js';
 import { measureCpu } from './support/cpu.js';
 import { parseOptions } from './support/options.js';
@@ -18,10 +19,11 @@ import { inFlight, runTimeline, startPerfServer } from './support/temporal.js';
 import { makeWorkDir } from './support/workdir.js';
 
 const USAGE = `usage: node dist/perf/phase2-throughput.js [--corpus DIR] [--packages N] [--concurrency N]
-       [--timeout-seconds N] [--db-dir DIR] [--keep-temp]
+       [--workers N] [--timeout-seconds N] [--db-dir DIR] [--keep-temp]
   --corpus           real packages to copy (default ../shared/corpus beside the project)
   --packages         size of the synthetic corpus (default 500)
   --concurrency      smi-bench phase2 --concurrency (default 32)
+  --workers          smi-bench worker processes (default 1)
   --timeout-seconds  give up on the measured run after this long (default 900)
   --db-dir           where the Temporal dev server keeps its SQLite file (default: the work dir)
   --keep-temp        keep the work dir (corpus, run logs, worker and server logs)`;
@@ -49,7 +51,7 @@ async function main(): Promise<number> {
   const opts = parseOptions(
     process.argv.slice(2),
     USAGE,
-    { packages: 500, concurrency: 32, 'timeout-seconds': 900 },
+    { packages: 500, concurrency: 32, workers: 1, 'timeout-seconds': 900 },
     ['db-dir'],
   );
   assertBuilt();
@@ -68,8 +70,15 @@ async function main(): Promise<number> {
   const baselineBefore = sum(await planEach(dirs));
 
   const server = await startPerfServer(workDir, opts['db-dir']);
-  const worker = await startWorker(server.address, workDir);
-  log(`Temporal dev server on ${server.address}, worker pid ${worker.pid}`);
+  const workers = [];
+  for (let i = 1; i <= opts.workers; i++)
+    workers.push(
+      await startWorker(server.address, workDir, {}, opts.workers === 1 ? 'worker' : `worker${i}`),
+    );
+  const workerPids = Object.fromEntries(
+    workers.map((w, i) => [opts.workers === 1 ? 'worker' : `worker ${i + 1}`, w.pid]),
+  );
+  log(`Temporal dev server on ${server.address}, worker pids ${workers.map((w) => w.pid).join(', ')}`);
   const spec = {
     env: childEnv({ TEMPORAL_ADDRESS: server.address }),
     agent: 'baseline-search',
@@ -93,7 +102,7 @@ async function main(): Promise<number> {
   log(`measured run: ${opts.packages} packages, --concurrency ${opts.concurrency} …`);
   const runId = `perf-phase2-${opts.packages}`;
   const { value: measured, cpuSeconds } = await measureCpu(
-    { worker: worker.pid, 'temporal server': server.process.pid! },
+    { ...workerPids, 'temporal server': server.process.pid! },
     () =>
       runPhaseCli<Phase2Result>(
         'phase2',
@@ -114,7 +123,8 @@ async function main(): Promise<number> {
   const perSecond = (ms: number) => n / (ms / 1000);
   const concurrency = inFlight(timeline);
   printTable(
-    `Phase II throughput, ${n} packages, baseline-search + build-only, --concurrency ${opts.concurrency}, 1 worker`,
+    `Phase II throughput, ${n} packages, baseline-search + build-only, --concurrency ${opts.concurrency}, ` +
+      `${opts.workers} worker${opts.workers === 1 ? '' : 's'}`,
     ['measurement', 'seconds', 'packages/s', 'ms/package'],
     [
       [

@@ -107,16 +107,17 @@ export interface WorkerProcess {
 
 /**
  * Starts `smi-bench worker` against `address` and waits until it has connected (it says so on stderr).
- * It runs in `workDir` (so it finds no `.env`) and logs to `<workDir>/worker.log`, whose end is shown if
+ * It runs in `workDir` (so it finds no `.env`) and logs to `<workDir>/<name>.log`, whose end is shown if
  * it fails to start.
  */
 export async function startWorker(
   address: string,
   workDir: string,
   extraEnv: NodeJS.ProcessEnv = {},
+  name = 'worker',
   timeoutMs = 60_000,
 ): Promise<WorkerProcess> {
-  const logFile = join(workDir, 'worker.log');
+  const logFile = join(workDir, `${name}.log`);
   const child = spawn(process.execPath, [CLI_PATH, 'worker'], {
     cwd: workDir,
     env: childEnv({ ...extraEnv, TEMPORAL_ADDRESS: address }),
