@@ -3,7 +3,7 @@
 // real Sui runtime (the sui-sandbox wheel's replay), which must agree on success and on the ids created.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { benchmarkModules, staticCalls } from '../../src/sandbox/benchmark-local.js';
 import { ConstructorMap } from '../../src/sandbox/constructors.js';
 import { loadSandboxPackage, type LoadedPackage } from '../../src/sandbox/load-package.js';
@@ -13,6 +13,7 @@ import { buildSandboxPtb, runSandboxPtb, type SandboxPtb } from '../../src/sandb
 import { canonicalTypeName } from '../../src/vm/types.js';
 import type { PtbCommand } from '../../src/vm/ptb.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
+import { useReplayOracle } from '../vm/support/replay-oracle.js';
 import { replayState } from '../../scripts/vm-replay-ptb.js';
 import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
@@ -143,19 +144,13 @@ function wheelState(ptb: SandboxPtb): Record<string, unknown> {
 const strip = (id: string) => '0x' + (id.replace(/^0x/, '').replace(/^0+/, '') || '0');
 
 describe.skipIf(skipUnlessCi(Oracle.available()))('Tier B against the real Sui runtime', () => {
-  let oracle: Oracle;
-  beforeAll(() => {
-    oracle = Oracle.start([]);
-  });
-  afterAll(async () => {
-    await oracle?.close();
-  });
+  const oracle = useReplayOracle();
 
   for (const fn of ['probe_transfer_cap', 'probe_transfer_coin_generic']) {
     it(`${fn}: same success and the same created object ids`, async () => {
       const ptb = ptbOf(fn);
       const ours = runSandboxPtb(loaded.vm, ptb, 5_000_000);
-      const theirs = await oracle.replay(wheelState(ptb));
+      const theirs = await oracle().replay(wheelState(ptb));
       expect(theirs.error).toBeNull();
       expect(ours.success).toBe(true);
       expect(theirs.success).toBe(true);
@@ -171,7 +166,7 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('Tier B against the real Sui r
     it(`${fn}: both succeed and the made-up object 0x0 goes to the sender`, async () => {
       const ptb = ptbOf(fn);
       const ours = runSandboxPtb(loaded.vm, ptb, 5_000_000);
-      const theirs = await oracle.replay(wheelState(ptb));
+      const theirs = await oracle().replay(wheelState(ptb));
       expect(ours.success).toBe(true);
       expect(theirs.success).toBe(true);
       expect(theirs.effects!.created).toEqual(['0x0']);

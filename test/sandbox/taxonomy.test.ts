@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FRAMEWORK,
   buildModule,
@@ -25,6 +25,7 @@ import { TierASynthesizer } from '../../src/sandbox/tier-a.js';
 import { buildSandboxPtb, runSandboxPtb } from '../../src/sandbox/tier-b.js';
 import { replayState } from '../../scripts/vm-replay-ptb.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
+import { useReplayOracle } from '../vm/support/replay-oracle.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
 import { canonicalTypeName, type Type } from '../../src/vm/types.js';
@@ -183,13 +184,7 @@ const wheelType = (t: string | Type) =>
   (typeof t === 'string' ? t : canonicalTypeName(t)).replace(/\b([0-9a-f]{64})::/g, '0x$1::');
 
 describe.skipIf(skipUnlessCi(Oracle.available()))('failures against the real Sui runtime', () => {
-  let oracle: Oracle;
-  beforeAll(() => {
-    oracle = Oracle.start([]);
-  });
-  afterAll(async () => {
-    await oracle?.close();
-  });
+  const oracle = useReplayOracle();
 
   for (const [fn, failingCommand] of [
     ['aborts', 0],
@@ -211,7 +206,7 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('failures against the real Sui
         ...replayState({ ...ptb, commands }),
         packages: { [`0x${ADDRESS}`]: { modules: { probe: module } } },
       };
-      const theirs = await oracle.replay(state);
+      const theirs = await oracle().replay(state);
       expect(ours.success).toBe(false);
       expect(theirs.success).toBe(false);
       expect(ours.success ? null : ours.command).toBe(failingCommand);

@@ -12,10 +12,11 @@
 import { blake2b } from '@noble/hashes/blake2.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MoveVm, TransactionState } from '../../src/vm/index.js';
 import { executePtb, type PtbCommand, type PtbInput } from '../../src/vm/ptb.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
+import { useReplayOracle } from './support/replay-oracle.js';
 import { replayState } from '../../scripts/vm-replay-ptb.js';
 import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
@@ -207,13 +208,7 @@ describe('the legacy coin::create_currency with the same witness', () => {
 });
 
 describe.skipIf(skipUnlessCi(Oracle.available()))('the same PTBs on the real Sui VM', () => {
-  let oracle: Oracle;
-  beforeAll(() => {
-    oracle = Oracle.start([]);
-  });
-  afterAll(async () => {
-    await oracle?.close();
-  });
+  const oracle = useReplayOracle();
 
   const replay = (witnessType: string, witness: Uint8Array) => {
     const modules = Object.fromEntries(
@@ -223,7 +218,7 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('the same PTBs on the real Sui
       ]),
     );
     const state = replayState({ sender: SENDER, digest: DIGEST, ...currencyPtb(witnessType, witness) });
-    return oracle.replay({ ...state, packages: { [PACKAGE]: { package_id: PACKAGE, modules } } });
+    return oracle().replay({ ...state, packages: { [PACKAGE]: { package_id: PACKAGE, modules } } });
   };
 
   it('makes the same objects', async () => {

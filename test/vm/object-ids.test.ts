@@ -5,9 +5,10 @@
 //   dynamic field: blake2b256(0xf0 ‖ parent ‖ u64 LE key length ‖ key BCS ‖ TypeTag BCS of the key type)
 import { blake2b } from '@noble/hashes/blake2.js';
 import { toBase58 } from '@mysten/sui/utils';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TransactionState, type MoveVm } from '../../src/vm/index.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
+import { useReplayOracle } from './support/replay-oracle.js';
 import { address, byteVector, callOk, frameworkVm, fromHex, hex, u64 } from './support/vm.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
 
@@ -68,13 +69,7 @@ describe('dynamic field ids', () => {
 });
 
 describe.skipIf(skipUnlessCi(Oracle.available()))('fresh ids against the real Sui runtime', () => {
-  let oracle: Oracle;
-  beforeAll(() => {
-    oracle = Oracle.start([]);
-  });
-  afterAll(async () => {
-    await oracle?.close();
-  });
+  const oracle = useReplayOracle();
 
   it('creates the same ids as a PTB with the same digest (two coin::zero, then transfer)', async () => {
     const sender = 'ab'.repeat(32);
@@ -87,7 +82,7 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('fresh ids against the real Su
       type_arguments: ['0x2::sui::SUI'],
       arguments: [],
     };
-    const replay = await oracle.replay({
+    const replay = await oracle().replay({
       transaction: {
         digest: toBase58(ptbDigest),
         sender: '0x' + sender,

@@ -3,7 +3,7 @@
 // the commands by hand. The same PTBs then run through the real Sui runtime (the wheel's replay), which
 // must create the same ids, transfer the same objects and fail at the same command.
 import { blake2b } from '@noble/hashes/blake2.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTypeTag, type MoveVm } from '../../src/vm/index.js';
 import {
   executePtb,
@@ -13,6 +13,7 @@ import {
   type PtbInput,
 } from '../../src/vm/ptb.js';
 import { Oracle, type ReplayOutcome } from '../../scripts/vm-oracle.js';
+import { useReplayOracle } from './support/replay-oracle.js';
 import { replayState } from '../../scripts/vm-replay-ptb.js';
 import { canonicalTypeName } from '../../src/vm/types.js';
 import { byteVector, frameworkVm, fromHex, hex, u64 } from './support/vm.js';
@@ -788,16 +789,10 @@ describe('objects moving in and out of dynamic object fields', () => {
 const short = (id: string) => '0x' + id.replace(/^0+(?=.)/, '');
 
 describe.skipIf(skipUnlessCi(Oracle.available()))('the PTB executor against the real Sui runtime', () => {
-  let oracle: Oracle;
-  beforeAll(() => {
-    oracle = Oracle.start([]);
-  });
-  afterAll(async () => {
-    await oracle?.close();
-  });
+  const oracle = useReplayOracle();
 
   const replay = (c: Case): Promise<ReplayOutcome> =>
-    oracle.replay(replayState({ sender: SENDER, digest: DIGEST, ...c }));
+    oracle().replay(replayState({ sender: SENDER, digest: DIGEST, ...c }));
 
   /** Both sides agree on the outcome, the failing command, the ids made and kept, and the results. */
   async function expectSameOutcome(c: Case): Promise<boolean> {
