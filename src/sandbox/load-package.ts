@@ -3,12 +3,17 @@
 import { existsSync } from 'node:fs';
 import type { LoadedModule } from '../vm/loader.js';
 import { MoveVm } from '../vm/move-vm.js';
-import { corpusPackageDir, readFramework, readPackageDir, type PackageBytes } from '../vm/package-source.js';
+import {
+  corpusPackageDir,
+  readFrameworkOnce,
+  readPackageDir,
+  type PackageBytes,
+} from '../vm/package-source.js';
 
 const FRAMEWORK = new Set(['1', '2', '3'].map((d) => d.padStart(64, '0')));
 const MAX_DEPENDENCIES = 200;
 
-export interface FrameworkSource {
+export interface SandboxSource {
   corpusRoot: string;
   /** A directory of package directories holding 0x1 and 0x2 (and 0x3); default: the corpus's own. */
   frameworkDir?: string | null;
@@ -21,11 +26,10 @@ export interface LoadedPackage {
 }
 
 /** @throws VmLoadError for a package or framework that cannot be read (missing, corrupt bytecode) */
-export async function loadSandboxPackage(
-  packageDir: string,
-  source: FrameworkSource,
-): Promise<LoadedPackage> {
-  const framework = await frameworkOf(source);
+export async function loadSandboxPackage(packageDir: string, source: SandboxSource): Promise<LoadedPackage> {
+  const framework = await readFrameworkOnce(
+    source.frameworkDir ? { frameworkDir: source.frameworkDir } : { corpusRoot: source.corpusRoot },
+  );
   const target = await readPackageDir(packageDir);
   const dependencies: PackageBytes[] = [];
   const tried = new Set<string>();
@@ -43,27 +47,6 @@ export async function loadSandboxPackage(
     for (const address of missing)
       dependencies.push(await readPackageDir(corpusPackageDir(source.corpusRoot, address)));
   }
-}
-
-/**
- * The framework's bytes, read once per source by each worker process (every package of a run needs the same
- * ones; the VM built on them is per package). A failed read is not kept, so it is tried again.
- */
-const frameworkCache = new Map<string, Promise<PackageBytes[]>>();
-const FRAMEWORKS_KEPT = 4;
-
-function frameworkOf(source: FrameworkSource): Promise<PackageBytes[]> {
-  const key = source.frameworkDir ? `dir:${source.frameworkDir}` : `corpus:${source.corpusRoot}`;
-  let cached = frameworkCache.get(key);
-  if (!cached) {
-    if (frameworkCache.size >= FRAMEWORKS_KEPT) frameworkCache.delete(frameworkCache.keys().next().value!);
-    cached = readFramework(
-      source.frameworkDir ? { frameworkDir: source.frameworkDir } : { corpusRoot: source.corpusRoot },
-    );
-    frameworkCache.set(key, cached);
-    cached.catch(() => frameworkCache.delete(key));
-  }
-  return cached;
 }
 
 function missingAddresses(vm: MoveVm): string[] {

@@ -19,7 +19,7 @@ import { genesisObjects, type Genesis } from '../vm/genesis.js';
 import {
   MoveVm,
   parseTypeTag,
-  readFramework,
+  readFrameworkOnce,
   readPackageDir,
   VmLoadError,
   type PackageBytes,
@@ -56,7 +56,7 @@ const chains = new Map<string, Promise<LocalChain>>();
 function chainOf(corpusRoot: string): Promise<LocalChain> {
   let chain = chains.get(corpusRoot);
   if (!chain) {
-    chain = readFramework({ corpusRoot }).then((framework) => ({
+    chain = readFrameworkOnce({ corpusRoot }).then((framework) => ({
       framework,
       genesis: genesisObjects(new MoveVm(framework)),
     }));

@@ -5,7 +5,7 @@ export { VmError, VmLoadError } from './errors.js';
 export type { VmLocation, VmStatus } from './errors.js';
 export { TransactionState } from './natives/transaction-state.js';
 export type { TransactionContextInput } from './natives/transaction-state.js';
-export { readFramework, readPackageDir, corpusPackageDir } from './package-source.js';
+export { readFramework, readFrameworkOnce, readPackageDir, corpusPackageDir } from './package-source.js';
 export type { PackageBytes } from './package-source.js';
 export { canonicalTypeName, parseTypeTag } from './types.js';
 export type { Type } from './types.js';

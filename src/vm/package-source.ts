@@ -59,10 +59,12 @@ function packageDirsUnder(dir: string): string[] {
  * package directories.
  * @throws VmLoadError naming the missing packages
  */
-export async function readFramework(source: {
+export interface FrameworkSource {
   corpusRoot?: string;
   frameworkDir?: string;
-}): Promise<PackageBytes[]> {
+}
+
+export async function readFramework(source: FrameworkSource): Promise<PackageBytes[]> {
   const root = source.frameworkDir ?? source.corpusRoot;
   if (!root) throw new VmLoadError('give a framework directory or a corpus root to load 0x1 and 0x2 from');
   if (!existsSync(root)) throw new VmLoadError(`framework source ${root} does not exist`);
@@ -83,4 +85,24 @@ export async function readFramework(source: {
     );
   }
   return [...packages.values()];
+}
+
+/** Frameworks read by this process, by source; a few at most (a worker serves runs over a few corpora). */
+const frameworksRead = new Map<string, Promise<PackageBytes[]>>();
+const FRAMEWORKS_KEPT = 4;
+
+/**
+ * `readFramework`, done once per source in this process: every package of a run needs the same framework
+ * bytes (a VM built on them stays per package). A failed read is not kept, so the next caller tries again.
+ */
+export function readFrameworkOnce(source: FrameworkSource): Promise<PackageBytes[]> {
+  const key = source.frameworkDir ? `dir:${source.frameworkDir}` : `corpus:${source.corpusRoot ?? ''}`;
+  let read = frameworksRead.get(key);
+  if (!read) {
+    if (frameworksRead.size >= FRAMEWORKS_KEPT) frameworksRead.delete(frameworksRead.keys().next().value!);
+    read = readFramework(source);
+    frameworksRead.set(key, read);
+    read.catch(() => frameworksRead.delete(key));
+  }
+  return read;
 }
