@@ -192,15 +192,11 @@ async function finalizeRun(args: {
     const finished = nowUnixSeconds();
     const result = await phaseDefinition(args.phase).buildResult(args.runDir, finished);
     const resultPath = runPaths(args.runDir).result;
-    for (const [name, text] of Object.entries(result.files ?? {}))
-      await atomicWriteFile(join(args.runDir, name), text);
+    const output = result.outputFile;
+    const outFileSource = output ? join(args.runDir, output.name) : resultPath;
+    if (output) await atomicWriteFile(outFileSource, output.text);
     await atomicWriteFile(resultPath, result.text);
-    const outFileSource = result.outFileName ? join(args.runDir, result.outFileName) : resultPath;
-    if (args.outFile)
-      await atomicWriteFile(
-        args.outFile,
-        result.outFileName ? result.files![result.outFileName]! : result.text,
-      );
+    if (args.outFile) await atomicWriteFile(args.outFile, output ? output.text : result.text);
     if (args.writeLogs !== false)
       await appendEvents(args.runDir, [
         {

@@ -17,10 +17,11 @@ export interface PhaseResult {
   usage: TokenUsage;
   /** Fields of the `run_finished` event besides the finish time. */
   runFinishedFields: Record<string, unknown>;
-  /** More files the phase writes into the run directory, by name (the sandbox's benchmark_local.jsonl). */
-  files?: Record<string, string>;
-  /** The one of `files` that `--out` gets instead of the result JSON. */
-  outFileName?: string;
+  /**
+   * A file the phase writes into the run directory beside the result JSON, which `--out` then gets instead
+   * (the sandbox's benchmark_local.jsonl).
+   */
+  outputFile?: { name: string; text: string };
 }
 
 export interface PhaseDefinition<Row extends BaseRow> {

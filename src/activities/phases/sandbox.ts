@@ -66,8 +66,7 @@ export const sandboxDefinition: PhaseDefinition<SandboxPackageRow> = {
         functions: a.functions,
         tier_b_hit: a.outcomes.tier_b_hit,
       },
-      files: { [BENCHMARK_LOCAL_FILE]: jsonl },
-      outFileName: BENCHMARK_LOCAL_FILE,
+      outputFile: { name: BENCHMARK_LOCAL_FILE, text: jsonl },
     };
   },
 };
