@@ -5,6 +5,7 @@ import { SIMULATION_MODES } from './sim/types.js';
 import { PHASE2_AGENTS, PHASE2_DEFAULT_OPTIONS } from './workflows/phase2-types.js';
 import { UsageError } from './cli/errors.js';
 import { integer, positiveNumber } from './cli/parse.js';
+import { SANDBOX_UPSTREAM_ONLY, flagNames } from './cli/sandbox-upstream-flags.js';
 import type { CliIO } from './cli/run-phase1.js';
 
 const io: CliIO = {
@@ -105,10 +106,7 @@ one transaction in the in-process Move VM, constructor calls first with their re
 The run directory gets rows/, packages.jsonl, benchmark_local.jsonl and result.json (counts per stage);
 --output gets the benchmark_local.jsonl lines. \`status\`, \`results\` and \`resume\` work as for the phases.
 
-Upstream flags that do not apply are refused with the reason: --target-corpus, --restricted-state,
---use-mm2/--no-mm2, --static-only, --max-chain-depth, --phase-errors/--no-phase-errors,
---error-distribution, --function-filter, --module-filter, --use-ptb/--no-ptb, --strict-crypto,
---clock-base-ms, --random-seed.`;
+Upstream flags that do not apply are refused with the reason: ${SANDBOX_UPSTREAM_ONLY.map(flagNames).join(', ')}.`;
 
 /** `smi-bench sandbox`: upstream's benchmark-local on the run engine. */
 function sandboxCommand(program: Command): void {
@@ -144,25 +142,7 @@ function sandboxCommand(program: Command): void {
     .option('--no-log', 'no events.jsonl / packages.jsonl; rows, results and run_metadata.json are kept')
     .option('--detach', 'start the run and return; follow it with `status` / `resume`', false)
     .addHelpText('after', SANDBOX_HELP);
-  for (const flags of [
-    '--target-corpus <dir>',
-    '--restricted-state',
-    '--use-mm2',
-    '--no-mm2',
-    '--static-only',
-    '--max-chain-depth <n>',
-    '--phase-errors',
-    '--no-phase-errors',
-    '--error-distribution',
-    '--function-filter <f>',
-    '--module-filter <m>',
-    '--use-ptb',
-    '--no-ptb',
-    '--strict-crypto',
-    '--clock-base-ms <ms>',
-    '--random-seed <hex>',
-  ])
-    cmd.addOption(hidden(flags));
+  for (const flags of SANDBOX_UPSTREAM_ONLY.flatMap((f) => f.options)) cmd.addOption(hidden(flags));
   cmd.action(async (opts) => {
     const { runSandbox } = await import('./cli/sandbox-command.js');
     process.exitCode = await runSandbox(opts, process.argv, io);

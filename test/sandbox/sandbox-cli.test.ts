@@ -69,7 +69,8 @@ describe('sandbox: refused before a run starts', () => {
     expect(res.exitCode).toBe(0);
     expect(res.stdout).toContain('--framework-dir <dir>');
     expect(res.stdout).toContain('benchmark_local.jsonl');
-    expect(res.stdout).toContain('--use-ptb/--no-ptb');
+    for (const flag of ['--use-ptb', '--no-ptb', '--no-mm2', '--max-chain-depth', '--random-seed'])
+      expect(res.stdout).toMatch(new RegExp(`refused with the reason:.*${flag}[,. ]`));
   });
 });
 
