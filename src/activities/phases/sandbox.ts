@@ -7,8 +7,8 @@ import {
   tierBRate,
   type SandboxPackageRow,
 } from '../../sandbox/package-row.js';
-import type { RowLogFormat } from '../../run-store/rows.js';
-import { buildSandboxOutputs } from '../../run-store/sandbox-result.js';
+import { readStoredRows, type RowLogFormat } from '../../run-store/rows.js';
+import { sandboxOutputs } from '../../sandbox/run-result.js';
 import type { SandboxOptions } from '../../workflows/sandbox-types.js';
 import { ZERO_USAGE } from '../../workflows/run-types.js';
 import type { PhaseDefinition } from './definition.js';
@@ -47,7 +47,11 @@ export const sandboxDefinition: PhaseDefinition<SandboxPackageRow> = {
   }),
   failedRow: (packageId, error) => sandboxPackageRow(packageId, [], error, null),
   async buildResult(runDir, finishedAtUnixSeconds) {
-    const { result, jsonl } = await buildSandboxOutputs(runDir, finishedAtUnixSeconds);
+    const stored = await readStoredRows<SandboxPackageRow>(runDir);
+    const { result, jsonl } = sandboxOutputs(
+      stored.map((s) => s.row),
+      finishedAtUnixSeconds,
+    );
     const a = result.aggregate;
     return {
       text: JSON.stringify(result, null, 2) + '\n',

@@ -1,8 +1,7 @@
-// The sandbox run's outputs, from the rows in its run directory: upstream's benchmark-local JSONL (every
-// package's function rows, in package order) and a result JSON with the counts per stage.
-import { formatLocalRow } from '../sandbox/row.js';
-import { OUTCOMES, tierBRate, type Outcome, type SandboxPackageRow } from '../sandbox/package-row.js';
-import { readStoredRows } from './rows.js';
+// The sandbox run's outputs (upstream's benchmark-local JSONL, every package's function rows in package
+// order, and a result JSON with the counts per stage), computed from package rows. Pure.
+import { formatLocalRow } from './row.js';
+import { OUTCOMES, tierBRate, type Outcome, type SandboxPackageRow } from './package-row.js';
 
 export interface SandboxResult {
   schema_version: 1;
@@ -27,17 +26,17 @@ export interface SandboxResult {
   }[];
 }
 
-export async function buildSandboxOutputs(
-  runDir: string,
+/** `rows` in package order. */
+export function sandboxOutputs(
+  rows: readonly SandboxPackageRow[],
   finishedAtUnixSeconds: number,
-): Promise<{ result: SandboxResult; jsonl: string }> {
-  const stored = await readStoredRows<SandboxPackageRow>(runDir);
+): { result: SandboxResult; jsonl: string } {
   const outcomes = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
   let functions = 0;
   let accepted = 0;
   let rateSum = 0;
   const lines: string[] = [];
-  for (const { row } of stored) {
+  for (const row of rows) {
     functions += row.functions;
     rateSum += tierBRate(row);
     for (const o of OUTCOMES) outcomes[o] += row.outcomes[o];
@@ -50,16 +49,16 @@ export async function buildSandboxOutputs(
     schema_version: 1,
     benchmark: 'benchmark_local',
     finished_at_unix_seconds: finishedAtUnixSeconds,
-    samples: stored.length,
+    samples: rows.length,
     aggregate: {
-      packages_with_errors: stored.filter((s) => s.row.error !== null).length,
+      packages_with_errors: rows.filter((row) => row.error !== null).length,
       functions,
       outcomes,
       accepted,
-      avg_tier_b_rate: stored.length > 0 ? rateSum / stored.length : 0,
+      avg_tier_b_rate: rows.length > 0 ? rateSum / rows.length : 0,
       micro_tier_b_rate: functions > 0 ? outcomes.tier_b_hit / functions : 0,
     },
-    packages: stored.map(({ row }) => ({
+    packages: rows.map((row) => ({
       package_id: row.package_id,
       error: row.error,
       functions: row.functions,
