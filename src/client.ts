@@ -90,6 +90,11 @@ function upstreamFlags(cmd: Command): Command {
     )
     .option('--smoke-agent', 'one real request to the model through the agent, then exit; no run', false)
     .option(
+      '--skip-preflight',
+      'start a model run without first asking the model for one tiny answer (from the worker that will call it)',
+      false,
+    )
+    .option(
       '--no-log',
       'no events.jsonl / packages.jsonl (upstream logs); rows, result and run_metadata.json are kept, as resume needs them',
     )

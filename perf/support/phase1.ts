@@ -58,6 +58,8 @@ export async function runPhaseCli<Result>(
     ...['--corpus-root', spec.corpusRoot, '--samples', '0', '--agent', spec.agent],
     ...['--concurrency', String(spec.concurrency), '--run-id', spec.runId],
     ...['--out', outFile, '--log-dir', logDir, '--no-progress', ...extraArgs],
+    // The benchmarks time runs and count their model calls; the one-off model check before a run is neither.
+    ...(spec.agent === 'real-openai-compatible' ? ['--skip-preflight'] : []),
   ];
   const run = await runCli(args, { env: spec.env, cwd: spec.workDir, timeoutMs: spec.timeoutMs });
   if (run.code !== 0) throw new Error(describeFailure(`smi-bench ${phase} (run ${spec.runId})`, run));

@@ -2,9 +2,10 @@
 // elsewhere (pure code, in local activities) and travel as hashes into the artifact store; Temporal does
 // the retrying (backoff, and the provider's Retry-After for 429s), so model rate limits never hold up
 // the io queue.
+import { basename } from 'node:path';
 import { Context } from '@temporalio/activity';
-import type { RealAgentSettings } from '../agents/config.js';
-import { ModelMalformedOutput } from '../agents/model-errors.js';
+import { describeLocation, type LocatedValue, type RealAgentSettings } from '../agents/config.js';
+import { ModelEmptyContent, ModelMalformedOutput, ModelRateLimited } from '../agents/model-errors.js';
 import { completeChat } from '../agents/openai-chat.js';
 import { parseModelAnswer, type AnswerShape } from '../core/model-answer.js';
 import type { TokenUsage } from '../core/types.js';
@@ -17,7 +18,22 @@ export type { AnswerShape } from '../core/model-answer.js';
 export interface LlmActivityDeps {
   /** The model API key, read from the worker's own environment (it never enters workflow history). */
   resolveApiKey(): string;
+  /**
+   * The endpoint this worker's own environment names, if any. Runs call the endpoint of the command that
+   * started them; a run that calls another one is reported through `warn`, once per run and endpoint.
+   */
+  ownBaseUrl?: LocatedValue | null;
+  warn?: (line: string) => void;
 }
+
+/** What the pre-flight probe learned: who answered, and anything the user should know. */
+export interface ModelProbeResult {
+  model: string;
+  note: string | null;
+}
+
+const PROBE_PROMPT = 'Reply with the JSON object {"ok": true} and nothing else.';
+const PROBE_TIMEOUT_MS = 30_000;
 
 export interface ModelAnswer<T = unknown> {
   parsed: T;
@@ -39,6 +55,42 @@ function requestBudgetMs(): number {
 }
 
 export function createLlmActivities(deps: LlmActivityDeps) {
+  const reported = new Set<string>();
+  /** Says once per run and endpoint when a run's endpoint is not the one this worker is configured with. */
+  function noteEndpoint(run: string, baseUrl: string): void {
+    const own = deps.ownBaseUrl;
+    if (!own || !deps.warn || own.value.replace(/\/+$/, '') === baseUrl) return;
+    const key = `${run}\n${baseUrl}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    deps.warn(
+      `warning: run ${run} calls the model at ${baseUrl}, as the command that started it said; this ` +
+        `worker's ${describeLocation(own)} (${own.value}) is not used for it`,
+    );
+  }
+
+  /**
+   * One tiny request with the run's settings and this worker's key, before a run starts: an answer of any
+   * content means endpoint, key and model work; a 429 too (the provider is just busy).
+   */
+  async function probeModel(args: { runId: string; settings: RealAgentSettings }): Promise<ModelProbeResult> {
+    return asActivity(async () => {
+      noteEndpoint(args.runId, args.settings.base_url);
+      try {
+        const answer = await completeChat(args.settings, deps.resolveApiKey(), PROBE_PROMPT, {
+          timeoutMs: PROBE_TIMEOUT_MS,
+          signal: Context.current().cancellationSignal,
+        });
+        return { model: answer.model, note: null };
+      } catch (err) {
+        if (err instanceof ModelEmptyContent)
+          return { model: args.settings.model, note: 'answered with no text' };
+        if (err instanceof ModelRateLimited) return { model: args.settings.model, note: err.message };
+        throw err;
+      }
+    });
+  }
+
   /**
    * Sends the stored prompt once and stores the raw answer. Throws ModelEmptyContent when the model said
    * nothing and ModelMalformedOutput when the text does not hold the expected shape; both carry the usage.
@@ -50,6 +102,7 @@ export function createLlmActivities(deps: LlmActivityDeps) {
     expect: AnswerShape;
   }): Promise<ModelAnswer> {
     return asActivity(async () => {
+      noteEndpoint(basename(args.runDir), args.settings.base_url);
       const store = runPaths(args.runDir).artifacts;
       const prompt = await getArtifact(store, args.promptSha);
       const answer = await completeChat(args.settings, deps.resolveApiKey(), prompt, {
@@ -72,5 +125,5 @@ export function createLlmActivities(deps: LlmActivityDeps) {
       return { parsed, usage: answer.usage, answerSha, finishReason: answer.finishReason };
     });
   }
-  return { complete };
+  return { complete, probeModel };
 }

@@ -215,6 +215,7 @@ async function finalizeRun(args: {
       aggregate: result.aggregate,
       errors: result.errors,
       usage: result.usage,
+      ...(result.modelCalls ? { modelCalls: result.modelCalls } : {}),
     };
   });
 }

@@ -33,28 +33,68 @@ export interface RealAgentSettings {
 /** Where the process environment beats .env ("operator override"); for every other key .env wins. */
 const PROCESS_ENV_WINS = new Set(['SMI_API_KEY', 'SMI_API_BASE_URL']);
 
+/** A setting's value and where it was found, so that messages can name the variable to fix. */
+export interface LocatedValue {
+  value: string;
+  variable: string;
+  from: 'environment' | 'dotenv';
+}
+
+/** `SMI_API_BASE_URL from the environment`, `OPENAI_BASE_URL from the dotenv file`. */
+export function describeLocation(located: LocatedValue): string {
+  return `${located.variable} from the ${located.from === 'dotenv' ? 'dotenv file' : 'environment'}`;
+}
+
 /**
  * Walks `keys` in priority order and takes the first one set in either source.
  * For that key .env wins over the process environment, except for the operator-override keys.
  */
-export function resolveEnvValue(processEnv: EnvSource, dotenv: EnvSource, ...keys: string[]): string | null {
-  for (const key of keys) {
-    const fromProcess = processEnv[key];
-    const fromDotenv = dotenv[key];
+export function locateEnvValue(
+  processEnv: EnvSource,
+  dotenv: EnvSource,
+  ...keys: string[]
+): LocatedValue | null {
+  for (const variable of keys) {
+    const fromProcess = processEnv[variable];
+    const fromDotenv = dotenv[variable];
     if (!isSet(fromProcess) && !isSet(fromDotenv)) continue;
-    const [first, second] = PROCESS_ENV_WINS.has(key) ? [fromProcess, fromDotenv] : [fromDotenv, fromProcess];
-    return isSet(first) ? first : (second as string);
+    const processFirst = PROCESS_ENV_WINS.has(variable);
+    const useProcess = processFirst ? isSet(fromProcess) : !isSet(fromDotenv);
+    return useProcess
+      ? { value: fromProcess as string, variable, from: 'environment' }
+      : { value: fromDotenv as string, variable, from: 'dotenv' };
   }
   return null;
 }
 
+export function resolveEnvValue(processEnv: EnvSource, dotenv: EnvSource, ...keys: string[]): string | null {
+  return locateEnvValue(processEnv, dotenv, ...keys)?.value ?? null;
+}
+
+/** The variables that name the endpoint, in upstream's order. */
+export const BASE_URL_VARIABLES = [
+  'SMI_API_BASE_URL',
+  'OPENROUTER_BASE_URL',
+  'OPENAI_BASE_URL',
+  'OPENAI_API_BASE',
+];
+
 const FALLBACK_KEY_NAMES = ['OPENAI_API_KEY', 'OPENROUTER_API_KEY', 'ZAI_API_KEY', 'ZHIPUAI_API_KEY'];
 
 /** The API key in upstream order: process SMI_API_KEY, .env SMI_API_KEY, then each fallback (.env first). */
+export function locateApiKey(processEnv: EnvSource, dotenv: EnvSource): LocatedValue | null {
+  const candidates: [string | undefined, string, LocatedValue['from']][] = [
+    [processEnv.SMI_API_KEY, 'SMI_API_KEY', 'environment'],
+    [dotenv.SMI_API_KEY, 'SMI_API_KEY', 'dotenv'],
+  ];
+  for (const name of FALLBACK_KEY_NAMES)
+    candidates.push([dotenv[name], name, 'dotenv'], [processEnv[name], name, 'environment']);
+  const found = candidates.find(([value]) => isSet(value));
+  return found ? { value: found[0] as string, variable: found[1], from: found[2] } : null;
+}
+
 export function findApiKey(processEnv: EnvSource, dotenv: EnvSource): string | null {
-  const candidates = [processEnv.SMI_API_KEY, dotenv.SMI_API_KEY];
-  for (const name of FALLBACK_KEY_NAMES) candidates.push(dotenv[name], processEnv[name]);
-  return candidates.find(isSet) ?? null;
+  return locateApiKey(processEnv, dotenv)?.value ?? null;
 }
 
 export function resolveApiKey(processEnv: EnvSource, dotenv: EnvSource): string {
@@ -75,7 +115,7 @@ export function loadRealAgentSettings(processEnv: EnvSource, dotenv: EnvSource):
   const model = get('SMI_MODEL', 'OPENAI_MODEL');
   if (model === null) throw new ConfigError('missing model (set SMI_MODEL or OPENAI_MODEL)');
 
-  const baseUrl = get('SMI_API_BASE_URL', 'OPENROUTER_BASE_URL', 'OPENAI_BASE_URL', 'OPENAI_API_BASE');
+  const baseUrl = get(...BASE_URL_VARIABLES);
 
   return {
     provider: SUPPORTED_PROVIDER,

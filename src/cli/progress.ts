@@ -2,6 +2,7 @@
 import type { Phase } from '../temporal/names.js';
 import type { RunOutput, RunProgress } from '../workflows/run-types.js';
 import { OUTCOMES } from '../sandbox/package-row.js';
+import { describeModelCalls } from '../core/model-calls.js';
 
 /** How each phase's numbers are named on screen: the progress line's mean, then the final aggregate. */
 interface PhaseDisplay {
@@ -77,6 +78,7 @@ export function formatSummary(out: RunOutput): string[] {
       `  tokens: ${out.usage.prompt_tokens} prompt + ${out.usage.completion_tokens} completion = ${out.usage.total_tokens}`,
     );
   }
+  if (out.modelCalls) lines.push(`  model calls: ${describeModelCalls(out.modelCalls)}`);
   lines.push(`  result: ${out.outFile ?? out.resultPath}`);
   return lines;
 }

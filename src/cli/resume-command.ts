@@ -1,6 +1,6 @@
 // `smi-bench resume RUN_ID`: provide a worker for an interrupted run and follow it to the end.
 import { resolve } from 'node:path';
-import { resolveApiKey } from '../agents/config.js';
+import { workerModelDeps } from './model-access.js';
 import { formatSummary } from './progress.js';
 import { runNotes } from './run-notes.js';
 import { UsageError } from './errors.js';
@@ -16,7 +16,7 @@ export async function runResume(
   io: CliIO,
 ): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));
-  const llm = { resolveApiKey: () => resolveApiKey(process.env, dotenv) };
+  const llm = workerModelDeps(process.env, dotenv, io.log);
   return withSession({ log: io.log, worker: 'always', llm }, async (session) => {
     const run = await findRun(session, runId);
     const status = run.description.status.name;

@@ -4,20 +4,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import {
-  findApiKey,
-  loadRealAgentSettings,
-  resolveApiKey,
-  ConfigError,
-  type RealAgentSettings,
-} from '../agents/config.js';
-import type { LlmActivityDeps } from '../activities/llm.js';
+import { findApiKey, loadRealAgentSettings, ConfigError, type RealAgentSettings } from '../agents/config.js';
 import { parseDotenv } from '../core/dotenv.js';
 import { defaultRunId, runIdProblem } from '../core/run-id.js';
 import { resolveDataset } from '../corpus/ids-file.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { BaseOptions, RunInput } from '../workflows/run-types.js';
 import { UsageError } from './errors.js';
+import { modelAccess, modelBanner, type ModelAccess } from './model-access.js';
+import { preflightModel } from './model-preflight.js';
 import { formatSummary } from './progress.js';
 import { runNotes } from './run-notes.js';
 import { withSession } from './session.js';
@@ -49,6 +44,8 @@ export interface RunCliOptions {
   log?: boolean;
   doctorAgent?: boolean;
   smokeAgent?: boolean;
+  /** `--skip-preflight`: start a model run without checking the model first. */
+  skipPreflight?: boolean;
   rustBin?: string;
   buildRust?: boolean;
 }
@@ -87,19 +84,23 @@ export function modelSettings(needed: boolean, dotenv: Record<string, string>): 
 }
 
 /**
- * How this process's worker finds the API key. When it will call the model itself (no TEMPORAL_ADDRESS),
- * a missing key fails now rather than on the first package.
+ * The run's model and how this process's worker finds the API key. When it will call the model itself
+ * (no TEMPORAL_ADDRESS), a missing key fails now rather than on the first package.
  */
-export function modelKey(needed: boolean, dotenv: Record<string, string>): LlmActivityDeps {
-  const deps = { resolveApiKey: () => resolveApiKey(process.env, dotenv) };
-  if (needed && !process.env.TEMPORAL_ADDRESS) {
+export function runModelAccess(
+  settings: RealAgentSettings | null,
+  dotenv: Record<string, string>,
+  io: CliIO,
+): ModelAccess {
+  const access = modelAccess(settings, process.env, dotenv, io.log);
+  if (settings && !process.env.TEMPORAL_ADDRESS) {
     try {
-      deps.resolveApiKey();
+      access.deps.resolveApiKey();
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
   }
-  return deps;
+  return access;
 }
 
 /** The engine's run input for a phase, from the shared options and the phase's own settings. */
@@ -158,22 +159,27 @@ export async function agentCheck(
 
 const TITLES: Record<Phase, string> = { phase1: 'Phase I', phase2: 'Phase II', sandbox: 'Sandbox' };
 
-/** Starts or joins the run, follows it with a progress line unless detached, and prints the summary. */
+/**
+ * Starts or joins the run (a model run after its pre-flight), follows it with a progress line unless
+ * detached, and prints the summary.
+ */
 export async function launchRun(
   input: RunInput,
-  opts: Pick<RunCliOptions, 'detach' | 'progress'>,
-  llm: LlmActivityDeps,
+  opts: Pick<RunCliOptions, 'detach' | 'progress' | 'skipPreflight'>,
+  model: ModelAccess,
   io: CliIO,
 ): Promise<number> {
-  return withSession({ log: io.log, worker: 'auto', llm }, async (session) => {
+  return withSession({ log: io.log, worker: 'auto', llm: model.deps }, async (session) => {
     if (opts.detach && session.target.embedded) {
       throw new UsageError(
         '--detach needs a Temporal server that outlives this command: start `smi-bench server` or set TEMPORAL_ADDRESS',
       );
     }
+    if (!opts.skipPreflight) await preflightModel(session, input.runId, model, io);
     const outcome = await startRun(session, input);
     const verb = { started: 'Started', attached: 'Joined running', finished: 'Found finished' }[outcome.kind];
     io.log(`${verb} ${TITLES[input.phase]} run ${input.runId} (agent ${input.options.agent})`);
+    for (const line of modelBanner(model, session.workers !== null)) io.log(line);
     io.log(`  run directory: ${input.runDir}`);
     const ui = workflowUiUrl(session, runWorkflowId(input.phase, input.runId));
     if (ui) io.log(`  Temporal UI:   ${ui}`);

@@ -9,8 +9,8 @@ import {
   agentCheck,
   buildRunInput,
   launchRun,
-  modelKey,
   modelSettings,
+  runModelAccess,
   readDotenvFile,
   type CliIO,
   type RunCliOptions,
@@ -65,6 +65,5 @@ export async function runPhase1(opts: Phase1CliOptions, argv: string[], io: CliI
   const checked = await agentCheck(opts, dotenv, io);
   if (checked !== null) return checked;
   const input = await buildPhase1Input(opts, dotenv, argv);
-  const llm = modelKey(input.options.agent === 'real-openai-compatible', dotenv);
-  return launchRun(input, opts, llm, io);
+  return launchRun(input, opts, runModelAccess(input.options.agentSettings, dotenv, io), io);
 }

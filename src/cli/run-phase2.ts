@@ -8,8 +8,8 @@ import {
   agentCheck,
   buildRunInput,
   launchRun,
-  modelKey,
   modelSettings,
+  runModelAccess,
   readDotenvFile,
   type CliIO,
   type RunCliOptions,
@@ -106,7 +106,7 @@ export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliI
   const checked = await agentCheck(opts, dotenv, io);
   if (checked !== null) return checked;
   const input = await buildPhase2Input(opts, dotenv, argv);
-  const llm = modelKey(MODEL_AGENTS.has(input.options.agent), dotenv);
+  const model = runModelAccess(input.options.agentSettings, dotenv, io);
   // Only what the chosen mode needs: build-only needs nothing, the RPC modes an answering endpoint.
   const { mode, rpcUrl, externalBin } = {
     mode: input.options.simulationMode,
@@ -119,5 +119,5 @@ export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliI
   } catch (err) {
     throw new UsageError(`pre-flight check for --simulation-mode ${mode} failed: ${(err as Error).message}`);
   }
-  return launchRun(input, opts, llm, io);
+  return launchRun(input, opts, model, io);
 }

@@ -7,7 +7,7 @@ import { VmLoadError } from '../vm/errors.js';
 import { SANDBOX_AGENT, type SandboxOptions, type SandboxRunInput } from '../workflows/sandbox-types.js';
 import { UsageError } from './errors.js';
 import { flagNames, upstreamOnlyFlagGiven } from './sandbox-upstream-flags.js';
-import { buildRunInput, launchRun, modelKey, type CliIO, type RunCliOptions } from './run-common.js';
+import { buildRunInput, launchRun, runModelAccess, type CliIO, type RunCliOptions } from './run-common.js';
 
 export interface SandboxCliOptions
   extends Omit<RunCliOptions, 'out' | 'dotenv' | 'seed'>, Partial<Record<string, unknown>> {
@@ -65,5 +65,5 @@ export async function buildSandboxInput(opts: SandboxCliOptions, argv: string[])
 
 export async function runSandbox(opts: SandboxCliOptions, argv: string[], io: CliIO): Promise<number> {
   const input = await buildSandboxInput(opts, argv);
-  return launchRun(input, opts, modelKey(false, {}), io);
+  return launchRun(input, opts, runModelAccess(null, {}, io), io);
 }

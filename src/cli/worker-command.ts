@@ -1,9 +1,9 @@
 // `smi-bench worker`: a worker process for a shared server (scale out by starting more of them).
 import { resolve } from 'node:path';
-import { resolveApiKey } from '../agents/config.js';
 import { namespaceFromEnv } from '../temporal/names.js';
 import { checkIsSmiBenchServer, localServerPorts } from '../temporal/target.js';
 import { startWorkers, workerSettingsFromEnv } from '../worker.js';
+import { workerModelDeps } from './model-access.js';
 import { readDotenvFile, type CliIO } from './run-phase1.js';
 import { STATUS_INTERVAL_MS, workerStatusLine } from './worker-status.js';
 
@@ -21,9 +21,7 @@ async function workerAddress(): Promise<string> {
 export async function runWorker(opts: { dotenv: string }, io: CliIO): Promise<number> {
   const address = await workerAddress();
   const dotenv = readDotenvFile(resolve(opts.dotenv));
-  const settings = workerSettingsFromEnv(address, {
-    resolveApiKey: () => resolveApiKey(process.env, dotenv),
-  });
+  const settings = workerSettingsFromEnv(address, workerModelDeps(process.env, dotenv, io.log));
   const workers = await startWorkers(settings);
   io.log(
     `smi-bench worker connected to ${address} (model calls in flight ≤ ${settings.llmConcurrency}` +

@@ -18,6 +18,13 @@ export function failureType(err: unknown): string | undefined {
   return cause instanceof ApplicationFailure ? (cause.type ?? undefined) : undefined;
 }
 
+/** The failure's type for tallies: the activity's error type, `Timeout` when Temporal's deadline hit. */
+export function failureKind(err: unknown): string {
+  const cause = rootCause(err);
+  if (cause instanceof TimeoutFailure) return 'Timeout';
+  return failureType(err) ?? (cause instanceof Error ? cause.name : 'Error');
+}
+
 export function failureMessage(err: unknown): string {
   const cause = rootCause(err);
   return cause instanceof Error ? cause.message : String(cause);

@@ -7,6 +7,12 @@ import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { scoreInhabitation } from '../core/phase2/score.js';
 import { formatSimulationFeedback } from '../core/phase2/feedback.js';
 import { packageTimeoutError } from '../core/package-timeout.js';
+import {
+  emptyModelCallTally,
+  neverAnswered,
+  neverAnsweredError,
+  type ModelCallTally,
+} from '../core/model-calls.js';
 import type { PlanResult } from '../sim/backends.js';
 import type { SimulationRequest } from '../sim/types.js';
 import type { SimActivities } from '../activities/sim.js';
@@ -36,6 +42,7 @@ export async function phase2Package(input: Phase2PackageInput): Promise<PackageS
   const deadlineMs = startedMs + options.perPackageTimeoutSeconds * 1000;
   const row = new Phase2RowBuilder(input.packageId);
   const rounds: PlanningRound[] = [];
+  const modelCalls = emptyModelCallTally();
   let interfaceSha: string | null = null;
 
   try {
@@ -54,7 +61,8 @@ export async function phase2Package(input: Phase2PackageInput): Promise<PackageS
       row.perfect();
     } else {
       const inventory = await fetchInventory(options, deadlineMs);
-      await tryPlans(input, { interfaceSha, truth: extracted.truth, deadlineMs, inventory }, row, rounds);
+      const problem = { interfaceSha, truth: extracted.truth, deadlineMs, inventory };
+      await tryPlans(input, problem, row, rounds, modelCalls);
     }
   } catch (err) {
     if (err instanceof PackageTimeout) {
@@ -67,6 +75,9 @@ export async function phase2Package(input: Phase2PackageInput): Promise<PackageS
       throw err;
     }
   }
+  if (options.agentSettings) row.setModelCalls(modelCalls);
+  // A model that was never heard is an error of the package, not a score of 0 (upstream: no error).
+  if (!row.hasError() && neverAnswered(modelCalls)) row.fail(neverAnsweredError(modelCalls), false);
 
   const finished = row.build({
     elapsedSeconds: (Date.now() - startedMs) / 1000,
@@ -150,9 +161,10 @@ async function tryPlans(
   problem: Problem,
   row: Phase2RowBuilder,
   rounds: PlanningRound[],
+  modelCalls: ModelCallTally,
 ): Promise<void> {
   const options = input.options;
-  const solver = phase2Solver(options);
+  const solver = phase2Solver(options, modelCalls);
   const base = { runDir: input.runDir, packageId: input.packageId, ...problem };
   const sim = () => simActivities(problem.deadlineMs - Date.now(), options.simulationMode);
   const checkDeadline = () => {

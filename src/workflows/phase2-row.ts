@@ -8,6 +8,7 @@ import { normalizeTypeString } from '../core/phase2/type-string.js';
 import type { CausalityResult } from '../core/phase2/validate.js';
 import { sortedByCodePoint } from '../core/py-string.js';
 import type { TokenUsage } from '../core/types.js';
+import type { ModelCallTally } from '../core/model-calls.js';
 import type { SimulationOutcome } from '../sim/types.js';
 import { addUsage, ZERO_USAGE, type PackageSummary } from './run-types.js';
 
@@ -20,6 +21,7 @@ export class Phase2RowBuilder {
   private best: InhabitationScore | null = null;
   private created: string[] = [];
   private usage: TokenUsage = ZERO_USAGE;
+  private modelCalls: ModelCallTally | null = null;
   private causalityRecorded = false;
   private planAttemptsSeen = 0;
 
@@ -47,6 +49,15 @@ export class Phase2RowBuilder {
 
   addUsage(usage: TokenUsage): void {
     this.usage = addUsage(this.usage, usage);
+  }
+
+  /** The agent's model calls (agents that call no model leave it null). */
+  setModelCalls(tally: ModelCallTally): void {
+    this.modelCalls = tally;
+  }
+
+  hasError(): boolean {
+    return this.row.error !== null;
   }
 
   setVariant(name: string): void {
@@ -132,6 +143,7 @@ export class Phase2RowBuilder {
       elapsed_seconds: args.elapsedSeconds,
       created_object_types_list: args.includeCreatedTypes ? sortedByCodePoint(new Set(this.created)) : null,
       usage: this.usage,
+      model_calls: this.modelCalls,
     };
   }
 

@@ -1,14 +1,15 @@
 // Phase II agents as values. Each offers a number of plan items and, for each, produces a raw plan (or
 // the reason it could not). Mock and search agents produce their plans offline; template-search asks the
 // model to fill in a candidate; the model agent runs the progressive-exposure loop (spec §7.4).
-import { ApplicationFailure, setCurrentDetails } from '@temporalio/workflow';
+import { ApplicationFailure, patched, setCurrentDetails } from '@temporalio/workflow';
+import { countAnsweredCall, countFailedCall, type ModelCallTally } from '../core/model-calls.js';
 import { interpretPlanningReply } from '../core/phase2/planning.js';
 import type { PreparedVariant } from '../core/phase2/prepare.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import type { TokenUsage } from '../core/types.js';
 import { ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';
-import { failureMessage, usageFromFailure } from './model-failures.js';
+import { failureKind, failureMessage, usageFromFailure } from './model-failures.js';
 import type { Phase2Options } from './phase2-types.js';
 import { addUsage, ZERO_USAGE } from './run-types.js';
 
@@ -55,7 +56,11 @@ export interface Phase2Solver {
 
 const offline = (raw: unknown): PlanResult => ({ kind: 'plan', raw, usage: ZERO_USAGE, rounds: [] });
 
-export function phase2Solver(options: Phase2Options): Phase2Solver {
+/**
+ * `calls` counts the agent's model calls, answered or failed; the package workflow turns a tally without
+ * one answer into the row's error.
+ */
+export function phase2Solver(options: Phase2Options, calls: ModelCallTally): Phase2Solver {
   switch (options.agent) {
     case 'mock-empty':
     case 'mock-perfect':
@@ -68,11 +73,11 @@ export function phase2Solver(options: Phase2Options): Phase2Solver {
     case 'mock-planfile':
       return planFileSolver(options);
     case 'baseline-search':
-      return candidateSolver(options, 'baseline');
+      return candidateSolver(options, 'baseline', calls);
     case 'template-search':
-      return candidateSolver(options, 'template');
+      return candidateSolver(options, 'template', calls);
     case 'real-openai-compatible':
-      return exposureSolver(options);
+      return exposureSolver(options, calls);
   }
 }
 
@@ -94,7 +99,11 @@ function planFileSolver(options: Phase2Options): Phase2Solver {
 /** Upstream asks template-search about at most five candidates. */
 const TEMPLATE_CANDIDATES = 5;
 
-function candidateSolver(options: Phase2Options, kind: 'baseline' | 'template'): Phase2Solver {
+function candidateSolver(
+  options: Phase2Options,
+  kind: 'baseline' | 'template',
+  calls: ModelCallTally,
+): Phase2Solver {
   let candidates: PtbSpec[] = [];
   const prepareAll = ({ runDir, interfaceSha, inventory }: Omit<PlanRequest, 'attempt' | 'lastFailure'>) =>
     ioLocal.prepareBaselinePlans({
@@ -135,11 +144,14 @@ function candidateSolver(options: Phase2Options, kind: 'baseline' | 'template'):
         kind: 'error',
       };
       try {
-        const answer = await callModel({ ...request, ...prompt, settings, expect: 'json_object' });
+        const answer = await countedCall(calls, () =>
+          callModel({ ...request, ...prompt, settings, expect: 'json_object' }),
+        );
         round.answerSha = answer.answerSha;
         round.kind = 'plan';
         return { kind: 'plan', raw: answer.parsed, usage: answer.usage, rounds: [round] };
       } catch (err) {
+        if (err instanceof PackageFailure) throw err;
         return {
           kind: 'none',
           failure: { harness_error: failureMessage(err) },
@@ -151,7 +163,7 @@ function candidateSolver(options: Phase2Options, kind: 'baseline' | 'template'):
   };
 }
 
-function exposureSolver(options: Phase2Options): Phase2Solver {
+function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2Solver {
   const settings = requireSettings(options);
   return {
     items: async () => Math.max(1, options.maxPlanAttempts),
@@ -182,7 +194,9 @@ function exposureSolver(options: Phase2Options): Phase2Solver {
         setCurrentDetails(
           `plan attempt ${request.attempt}, planning call ${call}/${options.maxPlanningCalls}`,
         );
-        const answer = await callModel({ ...request, promptSha, settings, expect: 'json_object' });
+        const answer = await countedCall(calls, () =>
+          callModel({ ...request, promptSha, settings, expect: 'json_object' }),
+        );
         round.answerSha = answer.answerSha;
         usage = addUsage(usage, answer.usage);
         return { answer, round };
@@ -225,7 +239,7 @@ function exposureSolver(options: Phase2Options): Phase2Solver {
             rounds,
           };
         } catch (err) {
-          if (err instanceof PackageTimeout) throw err;
+          if (err instanceof PackageTimeout || err instanceof PackageFailure) throw err;
           usage = addUsage(usage, usageFromFailure(err));
           return { kind: 'none', failure: { harness_error: failureMessage(err) }, usage, rounds };
         }
@@ -246,6 +260,40 @@ interface PromptRequest {
   inventory: Record<string, string[]>;
   lastFailure: FailureContext | null;
   budget: number | null;
+}
+
+/** Failures whose answer means the model did speak: its text was empty or held no usable JSON. */
+const ANSWERED_FAILURES = new Set(['ModelEmptyContent', 'ModelMalformedOutput']);
+
+/**
+ * Failures of the endpoint or the configuration (key, model name, quota, request shape): every later call
+ * of the package would meet them too, so they end the package at once with their message.
+ */
+const ENDPOINT_FAILURES = new Set([
+  'ModelAuthFailed',
+  'ModelNotFound',
+  'ModelQuotaExceeded',
+  'ModelRequestRejected',
+]);
+
+/** Runs one model call and counts it: answered, or failed with its kind and message. */
+async function countedCall<T>(calls: ModelCallTally, call: () => Promise<T>): Promise<T> {
+  try {
+    const answer = await call();
+    countAnsweredCall(calls);
+    return answer;
+  } catch (err) {
+    const kind = failureKind(err);
+    if (ANSWERED_FAILURES.has(kind)) {
+      countAnsweredCall(calls);
+      throw err;
+    }
+    countFailedCall(calls, kind, failureMessage(err));
+    // Before this patch, the next plan attempt called the model again and met the same failure.
+    if (ENDPOINT_FAILURES.has(kind) && patched('endpoint-failure-ends-package'))
+      throw new PackageFailure(failureMessage(err));
+    throw err;
+  }
 }
 
 function requireSettings(options: Phase2Options) {

@@ -2,6 +2,7 @@
 // workflow history, so it stays small: package lists are paged from the run directory, interfaces,
 // prompts and answers stay in the artifact store.
 import type { TokenUsage } from '../core/types.js';
+import type { ModelCallTally } from '../core/model-calls.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import type { Phase } from '../temporal/names.js';
 
@@ -129,6 +130,8 @@ export interface RunOutput {
   aggregate: Record<string, number>;
   errors: number;
   usage: TokenUsage;
+  /** The run's model calls, answered and failed by kind (runs whose agent calls a model). */
+  modelCalls?: ModelCallTally;
 }
 
 export const ZERO_USAGE: TokenUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };

@@ -50,7 +50,9 @@ describe('phase1 --prompt-template', () => {
     const res = await smiBench([...args, '--prompt-template', template], env);
     expect(res.exitCode, String(res.stderr)).toBe(0);
 
-    const prompts = stub.requests.map((r) => r.prompt);
+    // The first request is the pre-flight's tiny question (no package in it); then the package's prompt.
+    expect(stub.requests[0]!.packageId).toBeNull();
+    const prompts = stub.requests.slice(1).map((r) => r.prompt);
     expect(prompts).toHaveLength(1);
     const [head, rest] = [prompts[0]!.split('\n')[0], prompts[0]!.split('\n').slice(1).join('\n')];
     expect(head).toBe(`Package ${WRAPPER}: which of these structs are Sui objects?`);

@@ -20,4 +20,5 @@ export const TEST_NAMESPACES = {
   sandbox: 'test-sandbox',
   sandboxCli: 'test-sandbox-cli',
   ioConcurrency: 'test-io-concurrency',
+  modelFailures: 'test-model-failures',
 } as const;

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Phase } from '../../temporal/names.js';
 import type { BaseRow, RowLogFormat, StoredRow } from '../../run-store/rows.js';
 import type { TokenUsage } from '../../core/types.js';
+import type { ModelCallTally } from '../../core/model-calls.js';
 import type { PackageSummary, RunInput } from '../../workflows/run-types.js';
 
 /** A phase's result file, built from the rows in a run directory. */
@@ -15,6 +16,8 @@ export interface PhaseResult {
   /** The aggregate's numbers, for the CLI and the run's output. */
   aggregate: Record<string, number>;
   usage: TokenUsage;
+  /** The run's model calls, when its agent calls a model and the phase counts them. */
+  modelCalls?: ModelCallTally | null;
   /** Fields of the `run_finished` event besides the finish time. */
   runFinishedFields: Record<string, unknown>;
   /**

@@ -78,6 +78,7 @@ export const phase2Definition: PhaseDefinition<Phase2Row> = {
         completion_tokens: a.total_completion_tokens,
         total_tokens: a.total_prompt_tokens + a.total_completion_tokens,
       },
+      modelCalls: a.model_calls,
       runFinishedFields: { samples: result.samples, errors: a.errors, avg_hit_rate: pyFloat(a.avg_hit_rate) },
     };
   },

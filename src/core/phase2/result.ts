@@ -1,5 +1,6 @@
 // Phase II aggregate (spec/harness.md §7.9) plus the planning metrics upstream only computed in
 // scripts (§13), and the run result. Pure: the file writer is in result-json.ts.
+import { sumModelCallTallies, type ModelCallTally } from '../model-calls.js';
 import { PyFloat } from '../pyjson.js';
 import { phase2RowToPy, type Phase2Row } from './row.js';
 
@@ -24,6 +25,8 @@ export interface Phase2Aggregate {
   semantic_failure_count: number;
   causality_valid_count: number;
   causality_success_rate: number;
+  /** The model calls of all packages, failed ones by kind (null when the agent calls no model). */
+  model_calls: ModelCallTally | null;
 }
 
 export interface Phase2RunResult {
@@ -81,6 +84,7 @@ export function aggregatePhase2(rows: readonly Phase2Row[]): Phase2Aggregate {
     semantic_failure_count: sum((r) => r.semantic_failure_count),
     causality_valid_count: causalityValid,
     causality_success_rate: n === 0 ? 0.0 : causalityValid / n,
+    model_calls: rows.some((r) => r.model_calls) ? sumModelCallTallies(rows.map((r) => r.model_calls)) : null,
   };
 }
 

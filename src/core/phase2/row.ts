@@ -2,6 +2,7 @@
 import { PyFloat } from '../pyjson.js';
 import { formatJsonlLine } from '../phase1-result.js';
 import type { TokenUsage } from '../types.js';
+import type { ModelCallTally } from '../model-calls.js';
 import type { InhabitationScore } from './score.js';
 
 export type { InhabitationScore } from './score.js';
@@ -48,6 +49,8 @@ export interface Phase2Row {
   failure: null;
   /** smi-bench extension: the package's model token usage. */
   usage?: TokenUsage;
+  /** smi-bench extension: the package's model calls, answered and failed by kind (null: no model agent). */
+  model_calls?: ModelCallTally | null;
 }
 
 /** The row a package starts with (spec §7.3 step 4). */

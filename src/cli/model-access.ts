@@ -1,0 +1,71 @@
+// Which model a run calls, from where the settings came, and who reads the key: for the start banner, the
+// pre-flight probe and its messages, and the workers' own check of a run's endpoint against theirs.
+import {
+  BASE_URL_VARIABLES,
+  describeLocation,
+  locateApiKey,
+  locateEnvValue,
+  resolveApiKey,
+  type LocatedValue,
+  type RealAgentSettings,
+} from '../agents/config.js';
+import type { EnvSource } from '../agents/env-values.js';
+import type { LlmActivityDeps } from '../activities/llm.js';
+
+export interface ModelAccess {
+  /** The run's model settings; null when its agent calls no model. */
+  settings: RealAgentSettings | null;
+  /** Where the endpoint came from; null: the default. */
+  endpoint: LocatedValue | null;
+  /** The key this process would use (its worker's, when it runs one). */
+  key: LocatedValue | null;
+  /** For the worker this process may run. */
+  deps: LlmActivityDeps;
+}
+
+/** How a worker reads the key and notices runs that call another endpoint than its own setting. */
+export function workerModelDeps(
+  processEnv: EnvSource,
+  dotenv: EnvSource,
+  warn?: (line: string) => void,
+): LlmActivityDeps {
+  return {
+    resolveApiKey: () => resolveApiKey(processEnv, dotenv),
+    ownBaseUrl: locateEnvValue(processEnv, dotenv, ...BASE_URL_VARIABLES),
+    ...(warn ? { warn } : {}),
+  };
+}
+
+export function modelAccess(
+  settings: RealAgentSettings | null,
+  processEnv: EnvSource,
+  dotenv: EnvSource,
+  warn?: (line: string) => void,
+): ModelAccess {
+  return {
+    settings,
+    endpoint: locateEnvValue(processEnv, dotenv, ...BASE_URL_VARIABLES),
+    key: locateApiKey(processEnv, dotenv),
+    deps: workerModelDeps(processEnv, dotenv, warn),
+  };
+}
+
+/** `http://…/v1 (SMI_API_BASE_URL from the environment)` or `… (the default: no SMI_API_BASE_URL set)`. */
+export function describeEndpoint(access: ModelAccess): string {
+  const url = access.settings?.base_url ?? '';
+  return access.endpoint
+    ? `${url} (${describeLocation(access.endpoint)})`
+    : `${url} (the default: SMI_API_BASE_URL is not set for this command)`;
+}
+
+/** The start banner's lines about the model; none for agents without one. */
+export function modelBanner(access: ModelAccess, workerInThisProcess: boolean): string[] {
+  if (!access.settings) return [];
+  const key = workerInThisProcess
+    ? `read by the worker in this process: ${access.key ? describeLocation(access.key) : 'none found'}`
+    : 'read by each `smi-bench worker` process from its own environment or dotenv file (SMI_API_KEY, …)';
+  return [
+    `  model:         ${access.settings.model} at ${describeEndpoint(access)}`,
+    `  API key:       ${key}`,
+  ];
+}
