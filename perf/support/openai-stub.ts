@@ -9,6 +9,8 @@ export interface StubUsage {
   prompt_tokens?: number;
   completion_tokens?: number;
   total_tokens?: number;
+  /** What the call cost, as OpenRouter reports it. */
+  cost?: number;
 }
 
 /** A normal answer. `content: null` sends a message without text. */

@@ -1,5 +1,6 @@
 // Reads the useful parts out of a chat-completions response (upstream §16.4), rejecting shapes we cannot trust.
 
+import { priceUsage, type ModelPricing } from '../core/cost.js';
 import type { TokenUsage } from '../core/types.js';
 import { ModelBadResponse, ModelEmptyContent } from './model-errors.js';
 
@@ -15,15 +16,18 @@ interface ResponseContext {
   baseUrl: string;
   /** Raw response text, for the error message. */
   body: string;
+  /** How the call's cost is known, if it is. */
+  pricing?: ModelPricing | null;
 }
 
 export function readChatAnswer(data: unknown, context: ResponseContext): ChatAnswer {
-  const badShape = (detail: string) => new ModelBadResponse({ detail, ...context });
+  const badShape = (detail: string) =>
+    new ModelBadResponse({ detail, baseUrl: context.baseUrl, body: context.body });
   if (!isRecord(data)) throw badShape('unexpected response shape (not a JSON object)');
   const choice = Array.isArray(data.choices) ? data.choices[0] : undefined;
   if (!isRecord(choice)) throw badShape('unexpected response shape (no choices[0])');
 
-  const usage = readUsage(data.usage);
+  const usage = priceUsage(readUsage(data.usage), context.pricing, reportedCost(data.usage));
   const finishReason = typeof choice.finish_reason === 'string' ? choice.finish_reason : null;
   const message = isRecord(choice.message) ? choice.message : null;
   // Some compatible servers answer in the legacy completions form (`choices[0].text`).
@@ -51,6 +55,12 @@ export function readUsage(raw: unknown): TokenUsage {
     completion_tokens: count(usage.completion_tokens),
     total_tokens: count(usage.total_tokens),
   };
+}
+
+/** OpenRouter's `usage.cost` (US dollars' worth of credits), when the response has one. */
+function reportedCost(raw: unknown): number | null {
+  const cost = isRecord(raw) ? raw.cost : undefined;
+  return typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

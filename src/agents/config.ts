@@ -2,6 +2,7 @@
 // Settings (everything but the key) may travel in Temporal workflow history; the key is resolved separately
 // by whoever makes the HTTP call, so it never leaves that process.
 
+import type { ModelPricing } from '../core/cost.js';
 import { ConfigError } from './config-error.js';
 import { clamp, isSet, parseBoolWord, parseFloatLoose, parseIntLoose, type EnvSource } from './env-values.js';
 
@@ -28,6 +29,8 @@ export interface RealAgentSettings {
   min_request_timeout_s: number | null;
   /** null means the default (6). */
   max_request_retries: number | null;
+  /** How a call's cost is known; null or absent: it is not (no price given). */
+  pricing?: ModelPricing | null;
 }
 
 /** Where the process environment beats .env ("operator override"); for every other key .env wins. */
@@ -134,6 +137,44 @@ export function loadRealAgentSettings(processEnv: EnvSource, dotenv: EnvSource):
       3600,
     ),
     max_request_retries: optionalNumber(get('SMI_MAX_REQUEST_RETRIES'), parseIntLoose, 6, 0, 20),
+    pricing: parsePricing(
+      get('SMI_PRICE_INPUT_PER_MTOK'),
+      get('SMI_PRICE_OUTPUT_PER_MTOK'),
+      get('SMI_COST_FROM_PROVIDER'),
+    ),
+  };
+}
+
+/**
+ * A price per million input and output tokens (both, in US dollars), or the provider's reported cost.
+ * New settings, so strict: a price that does not parse is refused rather than read as 0.
+ */
+function parsePricing(
+  input: string | null,
+  output: string | null,
+  fromProvider: string | null,
+): ModelPricing | null {
+  const provider = fromProvider === null ? false : parseBoolWord(fromProvider);
+  if (provider === null)
+    throw new ConfigError(`invalid SMI_COST_FROM_PROVIDER=${JSON.stringify(fromProvider)} (use true/false)`);
+  if (provider) {
+    if (input !== null || output !== null)
+      throw new ConfigError('use either SMI_COST_FROM_PROVIDER or SMI_PRICE_INPUT/OUTPUT_PER_MTOK, not both');
+    return { source: 'provider' };
+  }
+  if (input === null && output === null) return null;
+  const price = (name: string, raw: string | null) => {
+    const value = raw === null ? null : parseFloatLoose(raw);
+    if (value === null || !Number.isFinite(value) || value < 0)
+      throw new ConfigError(
+        `${name} must be a price in US dollars per million tokens, got ${JSON.stringify(raw)}`,
+      );
+    return value;
+  };
+  return {
+    source: 'price-table',
+    input_per_million_usd: price('SMI_PRICE_INPUT_PER_MTOK', input),
+    output_per_million_usd: price('SMI_PRICE_OUTPUT_PER_MTOK', output),
   };
 }
 

@@ -87,6 +87,7 @@ export async function completeChat(
   const answer = readChatAnswer(data, {
     baseUrl: settings.base_url,
     body: scrubApiKey(exchange.lastBody ?? '', apiKey),
+    pricing: settings.pricing ?? null,
   });
   return {
     content: answer.content,

@@ -3,6 +3,7 @@ import type { Phase } from '../temporal/names.js';
 import type { RunOutput, RunProgress } from '../workflows/run-types.js';
 import { OUTCOMES } from '../sandbox/package-row.js';
 import { describeModelCalls } from '../core/model-calls.js';
+import { formatUsd } from '../core/cost.js';
 
 /** How each phase's numbers are named on screen: the progress line's mean, then the final aggregate. */
 interface PhaseDisplay {
@@ -54,6 +55,7 @@ export function formatProgress(p: RunProgress, elapsedMs: number): string {
   const mean = p.means[meanKey];
   if (mean !== undefined) parts.push(`${meanLabel} ${mean.toFixed(3)}`);
   if (p.usage.total_tokens > 0) parts.push(`${p.usage.total_tokens.toLocaleString('en-US')} tokens`);
+  if (p.usage.cost_usd !== undefined) parts.push(formatUsd(p.usage.cost_usd));
   const seconds = elapsedMs / 1000;
   if (p.completed > 0 && seconds > 0) parts.push(`${(p.completed / seconds).toFixed(1)} pkg/s`);
   if (p.phase === 'finalizing') parts.push('writing results…');
@@ -75,7 +77,8 @@ export function formatSummary(out: RunOutput): string[] {
   if (counts.length > 0) lines.push(`  ${counts.join(' · ')}`);
   if (out.usage.total_tokens > 0) {
     lines.push(
-      `  tokens: ${out.usage.prompt_tokens} prompt + ${out.usage.completion_tokens} completion = ${out.usage.total_tokens}`,
+      `  tokens: ${out.usage.prompt_tokens} prompt + ${out.usage.completion_tokens} completion = ${out.usage.total_tokens}` +
+        (out.usage.cost_usd === undefined ? '' : ` · cost ${formatUsd(out.usage.cost_usd)}`),
     );
   }
   if (out.modelCalls) lines.push(`  model calls: ${describeModelCalls(out.modelCalls)}`);

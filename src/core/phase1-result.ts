@@ -1,6 +1,7 @@
 // Phase I aggregate and the Python-compatible shapes of its rows (for results JSON and packages.jsonl).
 // Pure: safe for workflow code. The results-file writer lives in phase1-result-json.ts.
-import type { Phase1Aggregate, Phase1PackageRow, Phase1RunResult, TokenUsage } from './types.js';
+import type { Phase1Aggregate, Phase1PackageRow, Phase1RunResult } from './types.js';
+import { sumUsage, usageToPy } from './usage.js';
 import { PyFloat, pyDumps } from './pyjson.js';
 
 export type { Phase1Aggregate, Phase1RunResult } from './types.js';
@@ -12,13 +13,7 @@ export type { Phase1Aggregate, Phase1RunResult } from './types.js';
 export function aggregatePhase1(rows: readonly Phase1PackageRow[], errors: number): Phase1Aggregate {
   const mean = (pick: (r: Phase1PackageRow) => number): number =>
     rows.length === 0 ? 0.0 : rows.reduce((sum, r) => sum + pick(r), 0) / rows.length;
-  const usage: TokenUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
-  for (const r of rows) {
-    if (!r.usage) continue;
-    usage.prompt_tokens += r.usage.prompt_tokens;
-    usage.completion_tokens += r.usage.completion_tokens;
-    usage.total_tokens += r.usage.total_tokens;
-  }
+  const usage = sumUsage(rows.map((r) => r.usage));
   return {
     avg_precision: mean((r) => r.score.precision),
     avg_recall: mean((r) => r.score.recall),
@@ -51,7 +46,7 @@ export function phase1RowToPy(row: Phase1PackageRow, { withTypeLists = true } = 
     attempts: row.attempts,
     max_structs_used: row.max_structs_used,
     timed_out: row.timed_out,
-    usage: row.usage, // smi-bench extension; left out when undefined
+    usage: row.usage ? usageToPy(row.usage) : undefined, // smi-bench extension; left out when undefined
     // Upstream writes the lists as null when --include-type-lists is off.
     truth_key_types_list: withTypeLists ? (row.truth_key_types_list ?? null) : undefined,
     predicted_key_types_list: withTypeLists ? (row.predicted_key_types_list ?? null) : undefined,
@@ -65,6 +60,7 @@ export function phase1AggregateToPy(agg: Phase1Aggregate): Record<string, unknow
     avg_precision: new PyFloat(agg.avg_precision),
     avg_recall: new PyFloat(agg.avg_recall),
     avg_f1: new PyFloat(agg.avg_f1),
+    usage: usageToPy(agg.usage),
   };
 }
 

@@ -81,6 +81,8 @@ export interface TokenUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
+  /** What the tokens cost in US dollars, when the run has a price (see core/cost.ts); absent: unknown. */
+  cost_usd?: number;
 }
 
 /** One Phase I result row (upstream `PackageRow`), plus token usage. */

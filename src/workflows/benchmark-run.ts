@@ -20,9 +20,8 @@ import {
 import { io, ioLocal } from './io-activities.js';
 import { SEARCH_ATTRIBUTES, TASK_QUEUES, packageWorkflowId, packageWorkflowType } from '../temporal/names.js';
 import { progressQuery, setConcurrencyUpdate } from './run-api.js';
+import { ZERO_USAGE, addUsage } from '../core/usage.js';
 import {
-  ZERO_USAGE,
-  addUsage,
   type PackageInput,
   type PackagePageEntry,
   type PackageSummary,

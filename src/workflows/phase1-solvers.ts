@@ -9,7 +9,7 @@ import { ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';
 import { failureMessage, failureType, isDeadlineFailure, usageFromFailure } from './model-failures.js';
 import type { Phase1Options } from './phase1-types.js';
-import { ZERO_USAGE, addUsage } from './run-types.js';
+import { ZERO_USAGE, addUsage } from '../core/usage.js';
 
 /** Upstream makes at most 4 prompt attempts, halving the struct budget when the answer comes back empty. */
 const MAX_PROMPT_ATTEMPTS = 4;

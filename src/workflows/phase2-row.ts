@@ -10,7 +10,8 @@ import { sortedByCodePoint } from '../core/py-string.js';
 import type { TokenUsage } from '../core/types.js';
 import type { ModelCallTally } from '../core/model-calls.js';
 import type { SimulationOutcome } from '../sim/types.js';
-import { addUsage, ZERO_USAGE, type PackageSummary } from './run-types.js';
+import { addUsage, ZERO_USAGE } from '../core/usage.js';
+import type { PackageSummary } from './run-types.js';
 
 /** Upstream keeps at most five causality errors in a row. */
 const MAX_CAUSALITY_ERRORS = 5;

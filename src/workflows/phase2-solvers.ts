@@ -11,7 +11,7 @@ import { ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';
 import { failureKind, failureMessage, usageFromFailure } from './model-failures.js';
 import type { Phase2Options } from './phase2-types.js';
-import { addUsage, ZERO_USAGE } from './run-types.js';
+import { addUsage, ZERO_USAGE } from '../core/usage.js';
 
 /** Why the last plan failed, in the words the retry prompt passes on (upstream's `last_failure`). */
 export type FailureContext = Record<string, string>;

@@ -133,13 +133,3 @@ export interface RunOutput {
   /** The run's model calls, answered and failed by kind (runs whose agent calls a model). */
   modelCalls?: ModelCallTally;
 }
-
-export const ZERO_USAGE: TokenUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
-
-export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
-  return {
-    prompt_tokens: a.prompt_tokens + b.prompt_tokens,
-    completion_tokens: a.completion_tokens + b.completion_tokens,
-    total_tokens: a.total_tokens + b.total_tokens,
-  };
-}

@@ -31,6 +31,7 @@ describe('agent settings and key: resolution and precedence', () => {
       clear_thinking: null,
       min_request_timeout_s: null,
       max_request_retries: null,
+      pricing: null,
     });
   });
 

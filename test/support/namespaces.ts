@@ -21,4 +21,5 @@ export const TEST_NAMESPACES = {
   sandboxCli: 'test-sandbox-cli',
   ioConcurrency: 'test-io-concurrency',
   modelFailures: 'test-model-failures',
+  modelCost: 'test-model-cost',
 } as const;

@@ -5,7 +5,7 @@ import type { Phase1PackageRow } from '../../core/types.js';
 import { formatPhase1ResultJson } from '../../core/phase1-result-json.js';
 import { buildPhase1Result } from '../../run-store/phase1-result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
-import { ZERO_USAGE } from '../../workflows/run-types.js';
+import { ZERO_USAGE } from '../../core/usage.js';
 import { sha256OrNull, type PhaseDefinition } from './definition.js';
 import type { Phase1Options } from '../../workflows/phase1-types.js';
 

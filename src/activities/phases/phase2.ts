@@ -5,7 +5,7 @@ import { pyFloat } from '../../core/pyjson.js';
 import { buildPhase2Result } from '../../run-store/phase2-result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
 import type { Phase2Options } from '../../workflows/phase2-types.js';
-import { ZERO_USAGE } from '../../workflows/run-types.js';
+import { ZERO_USAGE } from '../../core/usage.js';
 import { sha256OrNull, type PhaseDefinition } from './definition.js';
 
 const hitRate = (row: Phase2Row) => (row.score.targets > 0 ? row.score.created_hits / row.score.targets : 0);
@@ -77,6 +77,7 @@ export const phase2Definition: PhaseDefinition<Phase2Row> = {
         prompt_tokens: a.total_prompt_tokens,
         completion_tokens: a.total_completion_tokens,
         total_tokens: a.total_prompt_tokens + a.total_completion_tokens,
+        ...(a.total_cost_usd === null ? {} : { cost_usd: a.total_cost_usd }),
       },
       modelCalls: a.model_calls,
       runFinishedFields: { samples: result.samples, errors: a.errors, avg_hit_rate: pyFloat(a.avg_hit_rate) },

@@ -10,7 +10,7 @@ import {
 import { readStoredRows, type RowLogFormat } from '../../run-store/rows.js';
 import { sandboxOutputs } from '../../sandbox/run-result.js';
 import type { SandboxOptions } from '../../workflows/sandbox-types.js';
-import { ZERO_USAGE } from '../../workflows/run-types.js';
+import { ZERO_USAGE } from '../../core/usage.js';
 import type { PhaseDefinition } from './definition.js';
 
 export const BENCHMARK_LOCAL_FILE = 'benchmark_local.jsonl';

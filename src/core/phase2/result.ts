@@ -2,6 +2,7 @@
 // scripts (§13), and the run result. Pure: the file writer is in result-json.ts.
 import { sumModelCallTallies, type ModelCallTally } from '../model-calls.js';
 import { PyFloat } from '../pyjson.js';
+import { sumUsage } from '../usage.js';
 import { phase2RowToPy, type Phase2Row } from './row.js';
 
 export interface Phase2Aggregate {
@@ -10,6 +11,8 @@ export interface Phase2Aggregate {
   errors: number;
   total_prompt_tokens: number;
   total_completion_tokens: number;
+  /** smi-bench: what the model calls cost in US dollars, null when the run has no price. */
+  total_cost_usd: number | null;
   // §13, computed for real (upstream's runner never wrote them).
   packages: number;
   packages_with_hits: number;
@@ -71,6 +74,7 @@ export function aggregatePhase2(rows: readonly Phase2Row[]): Phase2Aggregate {
     errors: count((r) => Boolean(r.error)),
     total_prompt_tokens: sum((r) => r.usage?.prompt_tokens ?? 0),
     total_completion_tokens: sum((r) => r.usage?.completion_tokens ?? 0),
+    total_cost_usd: sumUsage(rows.map((r) => r.usage)).cost_usd ?? null,
     packages: n,
     packages_with_hits: count((r) => r.score.created_hits > 0),
     hits,
@@ -100,5 +104,7 @@ const FLOAT_KEYS = [
 export function phase2ResultToPy(result: Phase2RunResult): Record<string, unknown> {
   const aggregate: Record<string, unknown> = { ...result.aggregate };
   for (const k of FLOAT_KEYS) aggregate[k] = new PyFloat(result.aggregate[k]);
+  const cost = result.aggregate.total_cost_usd;
+  aggregate['total_cost_usd'] = cost === null ? null : new PyFloat(cost);
   return { ...result, aggregate, packages: result.packages.map(phase2RowToPy) };
 }

@@ -1,6 +1,7 @@
 // One Phase II result row (spec/harness.md §7.8: all 36 upstream keys) and its Python-compatible form.
 import { PyFloat } from '../pyjson.js';
 import { formatJsonlLine } from '../phase1-result.js';
+import { usageToPy } from '../usage.js';
 import type { TokenUsage } from '../types.js';
 import type { ModelCallTally } from '../model-calls.js';
 import type { InhabitationScore } from './score.js';
@@ -104,6 +105,7 @@ export function phase2RowToPy(row: Phase2Row): Record<string, unknown> {
     elapsed_seconds: floatOrNull(row.elapsed_seconds),
     causality_score: floatOrNull(row.causality_score),
     dry_run_abort_code: row.dry_run_abort_code === null ? null : BigInt(row.dry_run_abort_code),
+    usage: row.usage ? usageToPy(row.usage) : undefined,
   };
 }
 

@@ -1,0 +1,87 @@
+// What model calls cost, end to end through the built CLI and a worker process: a price table (Phase I)
+// and the provider's reported cost (Phase II), against the stub's usage counted by hand.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
+import { TEST_NAMESPACES } from '../support/namespaces.js';
+import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';
+import { CORPUS_DIR } from '../support/paths.js';
+import { temporalAddress } from '../support/temporal.js';
+
+const STDLIB = '0x0000000000000000000000000000000000000000000000000000000000000001';
+const WRAPPER = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
+const work = mkdtempSync(join(tmpdir(), 'smi-cost-'));
+const logDir = join(work, 'logs');
+const idsFile = join(work, 'ids.txt');
+let stub: RunningOpenAiStub;
+let worker: ChildProcess;
+const env: Record<string, string> = {};
+
+beforeAll(async () => {
+  writeFileSync(idsFile, `${STDLIB}\n${WRAPPER}\n`);
+  // Every answer reports 1000 prompt and 200 completion tokens, and OpenRouter's cost field.
+  stub = await startOpenAiStub({
+    handler: (req) => ({
+      content: req.prompt.includes('key_types') ? '{"key_types": []}' : '{"calls": []}',
+      usage: { prompt_tokens: 1000, completion_tokens: 200, total_tokens: 1200, cost: 0.0123 },
+    }),
+  });
+  Object.assign(env, {
+    TEMPORAL_ADDRESS: temporalAddress(),
+    TEMPORAL_NAMESPACE: TEST_NAMESPACES.modelCost,
+    SMI_MODEL: 'stub-model',
+    SMI_API_BASE_URL: stub.baseUrl,
+  });
+  worker = spawnWorker({ ...env, SMI_API_KEY: 'test-key' });
+});
+afterAll(async () => {
+  await stopProcess(worker);
+  await stub.close();
+});
+
+const common = (runId: string) => [
+  ...['--corpus-root', CORPUS_DIR, '--package-ids-file', idsFile, '--samples', '0'],
+  ...['--agent', 'real-openai-compatible', '--run-id', runId, '--log-dir', logDir],
+  ...['--dotenv', join(work, 'none.env'), '--no-progress', '--skip-preflight'],
+];
+const resultText = (runId: string) => readFileSync(join(logDir, runId, 'result.json'), 'utf8');
+
+describe('model call costs', () => {
+  it('Phase I with a price table: 1000 × $2.50/M + 200 × $10/M = $0.0045 per call, one call per package', async () => {
+    const res = await smiBench(['phase1', ...common('priced')], {
+      ...env,
+      SMI_PRICE_INPUT_PER_MTOK: '2.5',
+      SMI_PRICE_OUTPUT_PER_MTOK: '10',
+    });
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const result = JSON.parse(resultText('priced')) as {
+      aggregate: { usage: { cost_usd: number } };
+      packages: { usage: { cost_usd: number } }[];
+    };
+    for (const row of result.packages) expect(row.usage.cost_usd).toBeCloseTo(0.0045, 12);
+    expect(result.aggregate.usage.cost_usd).toBeCloseTo(0.009, 12);
+    expect(String(res.stdout)).toContain('cost $0.009000');
+  });
+
+  it('Phase II with the provider’s cost: 2 plan attempts × $0.0123 per package', async () => {
+    const res = await smiBench(['phase2', ...common('reported'), '--max-plan-attempts', '2'], {
+      ...env,
+      SMI_COST_FROM_PROVIDER: 'true',
+    });
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const text = resultText('reported');
+    const result = JSON.parse(text) as {
+      aggregate: { total_cost_usd: number };
+      packages: { usage: { cost_usd: number } }[];
+    };
+    for (const row of result.packages) expect(row.usage.cost_usd).toBeCloseTo(0.0246, 12);
+    expect(result.aggregate.total_cost_usd).toBeCloseTo(0.0492, 12);
+    // A run without a price says so with null, not 0.
+    const unpriced = await smiBench(['phase2', ...common('unpriced'), '--max-plan-attempts', '1'], env);
+    expect(unpriced.exitCode, String(unpriced.stderr)).toBe(0);
+    expect(resultText('unpriced')).toContain('"total_cost_usd": null');
+  });
+});
