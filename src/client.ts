@@ -89,6 +89,8 @@ function upstreamFlags(cmd: Command): Command {
       false,
     )
     .option('--smoke-agent', 'one real request to the model through the agent, then exit; no run', false)
+    .option('--cache', 'answer from the answer cache even at a temperature above 0')
+    .option('--no-cache', 'always ask the model (default: the answer cache is used at temperature 0)')
     .option(
       '--skip-preflight',
       'start a model run without first asking the model for one tiny answer (from the worker that will call it)',
@@ -330,6 +332,26 @@ export function buildProgram(): Command {
     .action(async (opts) => {
       const { runCorpusSynth } = await import('./cli/corpus-command.js');
       process.exitCode = await runCorpusSynth(opts, io);
+    });
+
+  const cache = program
+    .command('cache')
+    .description('the answer cache: model answers kept by request, beside the run directories');
+  cache
+    .command('stats')
+    .description('how many answers the cache of a log directory holds')
+    .addOption(logDirOption())
+    .action(async (opts) => {
+      const { runCacheStats } = await import('./cli/cache-command.js');
+      process.exitCode = await runCacheStats(opts, io);
+    });
+  cache
+    .command('clear')
+    .description('delete the cache of a log directory (runs then ask the model again)')
+    .addOption(logDirOption())
+    .action(async (opts) => {
+      const { runCacheClear } = await import('./cli/cache-command.js');
+      process.exitCode = await runCacheClear(opts, io);
     });
 
   program

@@ -58,8 +58,9 @@ export async function runPhaseCli<Result>(
     ...['--corpus-root', spec.corpusRoot, '--samples', '0', '--agent', spec.agent],
     ...['--concurrency', String(spec.concurrency), '--run-id', spec.runId],
     ...['--out', outFile, '--log-dir', logDir, '--no-progress', ...extraArgs],
-    // The benchmarks time runs and count their model calls; the one-off model check before a run is neither.
-    ...(spec.agent === 'real-openai-compatible' ? ['--skip-preflight'] : []),
+    // The benchmarks time runs and count their model calls: every call goes to the model (no answer cache),
+    // and the one-off model check before a run is not part of it.
+    ...(spec.agent === 'real-openai-compatible' ? ['--skip-preflight', '--no-cache'] : []),
   ];
   const run = await runCli(args, { env: spec.env, cwd: spec.workDir, timeoutMs: spec.timeoutMs });
   if (run.code !== 0) throw new Error(describeFailure(`smi-bench ${phase} (run ${spec.runId})`, run));

@@ -2,14 +2,21 @@
 // elsewhere (pure code, in local activities) and travel as hashes into the artifact store; Temporal does
 // the retrying (backoff, and the provider's Retry-After for 429s), so model rate limits never hold up
 // the io queue.
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { Context } from '@temporalio/activity';
 import { describeLocation, type LocatedValue, type RealAgentSettings } from '../agents/config.js';
 import { ModelEmptyContent, ModelMalformedOutput, ModelRateLimited } from '../agents/model-errors.js';
 import { completeChat } from '../agents/openai-chat.js';
 import { parseModelAnswer, type AnswerShape } from '../core/model-answer.js';
 import type { TokenUsage } from '../core/types.js';
+import { ZERO_USAGE } from '../core/usage.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
+import {
+  answerCacheDir,
+  answerCacheKey,
+  readCachedAnswer,
+  writeCachedAnswer,
+} from '../run-store/answer-cache.js';
 import { runPaths } from '../run-store/paths.js';
 import { asActivity } from './failures.js';
 
@@ -40,6 +47,8 @@ export interface ModelAnswer<T = unknown> {
   usage: TokenUsage;
   answerSha: string;
   finishReason: string | null;
+  /** The answer came from the answer cache: no request was sent. */
+  cached?: boolean;
 }
 
 /** Time left for this HTTP request: the attempt's start-to-close or the overall deadline, whichever is first. */
@@ -52,6 +61,11 @@ function requestBudgetMs(): number {
     budget = Math.min(budget, untilDeadline);
   }
   return Math.max(1000, budget);
+}
+
+/** A cached answer sent nothing and costs nothing; it is counted apart. */
+function cachedUsage(settings: RealAgentSettings): TokenUsage {
+  return { ...ZERO_USAGE, ...(settings.pricing ? { cost_usd: 0 } : {}), cached_calls: 1 };
 }
 
 export function createLlmActivities(deps: LlmActivityDeps) {
@@ -105,10 +119,18 @@ export function createLlmActivities(deps: LlmActivityDeps) {
       noteEndpoint(basename(args.runDir), args.settings.base_url);
       const store = runPaths(args.runDir).artifacts;
       const prompt = await getArtifact(store, args.promptSha);
-      const answer = await completeChat(args.settings, deps.resolveApiKey(), prompt, {
-        timeoutMs: requestBudgetMs(),
-        signal: Context.current().cancellationSignal,
-      });
+      const cache = args.settings.cache_answers
+        ? { dir: answerCacheDir(dirname(args.runDir)), key: answerCacheKey(args.settings, prompt) }
+        : null;
+      const cached = cache ? await readCachedAnswer(cache.dir, cache.key) : null;
+      const answer =
+        cached === null
+          ? await completeChat(args.settings, deps.resolveApiKey(), prompt, {
+              timeoutMs: requestBudgetMs(),
+              signal: Context.current().cancellationSignal,
+            })
+          : { ...cached, usage: cachedUsage(args.settings) };
+      if (cache && cached === null) await writeCachedAnswer(cache.dir, cache.key, answer);
       const answerSha = await putArtifact(store, answer.content);
       let parsed: unknown;
       try {
@@ -122,7 +144,13 @@ export function createLlmActivities(deps: LlmActivityDeps) {
           cause: error,
         });
       }
-      return { parsed, usage: answer.usage, answerSha, finishReason: answer.finishReason };
+      return {
+        parsed,
+        usage: answer.usage,
+        answerSha,
+        finishReason: answer.finishReason,
+        ...(cached === null ? {} : { cached: true }),
+      };
     });
   }
   return { complete, probeModel };

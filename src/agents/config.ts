@@ -31,6 +31,8 @@ export interface RealAgentSettings {
   max_request_retries: number | null;
   /** How a call's cost is known; null or absent: it is not (no price given). */
   pricing?: ModelPricing | null;
+  /** Answer from the answer cache when the same request was answered before (the CLI decides). */
+  cache_answers?: boolean;
 }
 
 /** Where the process environment beats .env ("operator override"); for every other key .env wins. */

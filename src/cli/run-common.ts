@@ -46,6 +46,8 @@ export interface RunCliOptions {
   smokeAgent?: boolean;
   /** `--skip-preflight`: start a model run without checking the model first. */
   skipPreflight?: boolean;
+  /** `--cache` / `--no-cache`; unset: the answer cache is used when the temperature is 0. */
+  cache?: boolean;
   rustBin?: string;
   buildRust?: boolean;
 }
@@ -72,11 +74,20 @@ async function resolveIdsFile(opts: RunCliOptions): Promise<string | null> {
   return null;
 }
 
-/** The model settings (never the key) when the agent needs a model, with configuration errors as usage errors. */
-export function modelSettings(needed: boolean, dotenv: Record<string, string>): RealAgentSettings | null {
+/**
+ * The model settings (never the key) when the agent needs a model, with configuration errors as usage
+ * errors. Re-using a cached answer is sound when the request asks for the model's most likely answer
+ * (temperature 0), so that is when the cache is on unless `--cache` / `--no-cache` says otherwise.
+ */
+export function modelSettings(
+  needed: boolean,
+  dotenv: Record<string, string>,
+  cache?: boolean,
+): RealAgentSettings | null {
   if (!needed) return null;
   try {
-    return loadRealAgentSettings(process.env, dotenv);
+    const settings = loadRealAgentSettings(process.env, dotenv);
+    return { ...settings, cache_answers: cache ?? settings.temperature === 0 };
   } catch (err) {
     if (err instanceof ConfigError) throw new UsageError(err.message);
     throw err;

@@ -36,7 +36,7 @@ export async function buildPhase1Input(
     opts,
     {
       agent: opts.agent,
-      agentSettings: modelSettings(opts.agent === 'real-openai-compatible', dotenv),
+      agentSettings: modelSettings(opts.agent === 'real-openai-compatible', dotenv, opts.cache),
       seed: opts.seed,
       maxStructsInPrompt: opts.maxStructsInPrompt,
       perPackageTimeoutSeconds: opts.perPackageTimeoutSeconds,

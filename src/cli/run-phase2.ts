@@ -75,7 +75,7 @@ export async function buildPhase2Input(
     opts,
     {
       agent: opts.agent,
-      agentSettings: modelSettings(MODEL_AGENTS.has(opts.agent), dotenv),
+      agentSettings: modelSettings(MODEL_AGENTS.has(opts.agent), dotenv, opts.cache),
       seed: opts.seed,
       simulationMode: opts.simulationMode,
       rpcUrl,

@@ -83,6 +83,8 @@ export interface TokenUsage {
   total_tokens: number;
   /** What the tokens cost in US dollars, when the run has a price (see core/cost.ts); absent: unknown. */
   cost_usd?: number;
+  /** Calls answered from the answer cache: no tokens sent, nothing paid; counted apart. */
+  cached_calls?: number;
 }
 
 /** One Phase I result row (upstream `PackageRow`), plus token usage. */

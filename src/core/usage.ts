@@ -13,6 +13,8 @@ export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
   // A cost appears once a priced call is added; until then it is unknown, not zero.
   if (a.cost_usd !== undefined || b.cost_usd !== undefined)
     sum.cost_usd = (a.cost_usd ?? 0) + (b.cost_usd ?? 0);
+  if (a.cached_calls !== undefined || b.cached_calls !== undefined)
+    sum.cached_calls = (a.cached_calls ?? 0) + (b.cached_calls ?? 0);
   return sum;
 }
 

@@ -36,6 +36,8 @@ export interface PlanningRound {
   promptSha: string;
   answerSha: string | null;
   kind: 'plan' | 'need_more' | 'loop' | 'error';
+  /** The answer came from the answer cache. */
+  cached?: boolean;
 }
 
 export type PlanResult =
@@ -148,6 +150,7 @@ function candidateSolver(
           callModel({ ...request, ...prompt, settings, expect: 'json_object' }),
         );
         round.answerSha = answer.answerSha;
+        if (answer.cached) round.cached = true;
         round.kind = 'plan';
         return { kind: 'plan', raw: answer.parsed, usage: answer.usage, rounds: [round] };
       } catch (err) {
@@ -198,6 +201,7 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
           callModel({ ...request, promptSha, settings, expect: 'json_object' }),
         );
         round.answerSha = answer.answerSha;
+        if (answer.cached) round.cached = true;
         usage = addUsage(usage, answer.usage);
         return { answer, round };
       };

@@ -22,4 +22,5 @@ export const TEST_NAMESPACES = {
   ioConcurrency: 'test-io-concurrency',
   modelFailures: 'test-model-failures',
   modelCost: 'test-model-cost',
+  answerCache: 'test-answer-cache',
 } as const;
