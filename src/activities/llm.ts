@@ -114,13 +114,18 @@ export function createLlmActivities(deps: LlmActivityDeps) {
     promptSha: string;
     settings: RealAgentSettings;
     expect: AnswerShape;
+    /** The call's place in its package, for the answer cache (absent in histories from before the cache). */
+    cacheSlot?: string;
   }): Promise<ModelAnswer> {
     return asActivity(async () => {
       noteEndpoint(basename(args.runDir), args.settings.base_url);
       const store = runPaths(args.runDir).artifacts;
       const prompt = await getArtifact(store, args.promptSha);
       const cache = args.settings.cache_answers
-        ? { dir: answerCacheDir(dirname(args.runDir)), key: answerCacheKey(args.settings, prompt) }
+        ? {
+            dir: answerCacheDir(dirname(args.runDir)),
+            key: answerCacheKey(args.settings, prompt, args.cacheSlot ?? ''),
+          }
         : null;
       const cached = cache ? await readCachedAnswer(cache.dir, cache.key) : null;
       const answer =

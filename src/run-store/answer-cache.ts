@@ -18,9 +18,10 @@ export function answerCacheDir(logDir: string, env: NodeJS.ProcessEnv = process.
   return env.SMI_MODEL_CACHE_DIR || join(logDir, ANSWER_CACHE_NAME);
 }
 
-export function answerCacheKey(settings: RealAgentSettings, prompt: string): string {
+/** `slot` is the call's place in its package: the same prompt asked again in a later attempt is another entry. */
+export function answerCacheKey(settings: RealAgentSettings, prompt: string, slot: string): string {
   return sha256Hex(
-    JSON.stringify({ endpoint: settings.base_url, request: buildChatRequestBody(settings, prompt) }),
+    JSON.stringify({ endpoint: settings.base_url, request: buildChatRequestBody(settings, prompt), slot }),
   );
 }
 

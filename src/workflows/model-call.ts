@@ -14,6 +14,11 @@ export async function callModel(args: {
   settings: RealAgentSettings;
   expect: AnswerShape;
   deadlineMs: number;
+  /**
+   * Where the call stands in its package (`attempt 2, call 1`): part of the answer cache's key, so that a
+   * prompt asked again in a later attempt gets a fresh answer, while a later run gets the same sequence.
+   */
+  cacheSlot: string;
 }): Promise<ModelAnswer> {
   const remainingMs = Math.max(1, args.deadlineMs - Date.now());
   const llm = proxyActivities<LlmActivities>({
@@ -28,5 +33,6 @@ export async function callModel(args: {
     promptSha: args.promptSha,
     settings: args.settings,
     expect: args.expect,
+    cacheSlot: args.cacheSlot,
   });
 }

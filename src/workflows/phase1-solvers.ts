@@ -110,6 +110,7 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
           settings,
           expect: 'key_types',
           deadlineMs,
+          cacheSlot: `attempt ${attempts}`,
         });
         traced.answerSha = answer.answerSha;
         usage = addUsage(usage, answer.usage);

@@ -147,7 +147,13 @@ function candidateSolver(
       };
       try {
         const answer = await countedCall(calls, () =>
-          callModel({ ...request, ...prompt, settings, expect: 'json_object' }),
+          callModel({
+            ...request,
+            ...prompt,
+            settings,
+            expect: 'json_object',
+            cacheSlot: `candidate ${request.attempt}`,
+          }),
         );
         round.answerSha = answer.answerSha;
         if (answer.cached) round.cached = true;
@@ -198,7 +204,13 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
           `plan attempt ${request.attempt}, planning call ${call}/${options.maxPlanningCalls}`,
         );
         const answer = await countedCall(calls, () =>
-          callModel({ ...request, promptSha, settings, expect: 'json_object' }),
+          callModel({
+            ...request,
+            promptSha,
+            settings,
+            expect: 'json_object',
+            cacheSlot: `attempt ${request.attempt}, call ${call}`,
+          }),
         );
         round.answerSha = answer.answerSha;
         if (answer.cached) round.cached = true;
