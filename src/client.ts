@@ -89,6 +89,16 @@ function upstreamFlags(cmd: Command): Command {
       false,
     )
     .option('--smoke-agent', 'one real request to the model through the agent, then exit; no run', false)
+    .option(
+      '--max-cost-usd <usd>',
+      'start no package that could take the run’s model cost past this (needs a price: SMI_PRICE_*)',
+      positiveNumber,
+    )
+    .option(
+      '--max-total-tokens <n>',
+      'start no package that could take the run’s tokens past this',
+      integer(1),
+    )
     .option('--cache', 'answer from the answer cache even at a temperature above 0')
     .option('--no-cache', 'always ask the model (default: the answer cache is used at temperature 0)')
     .option(
@@ -380,6 +390,16 @@ export function buildProgram(): Command {
       '--retry-errors',
       'run again the packages of a finished run that ended with an error or a timeout; keep the rest',
       false,
+    )
+    .option(
+      '--max-cost-usd <usd>',
+      'a finished run stopped by its cost limit: go on under this one',
+      positiveNumber,
+    )
+    .option(
+      '--max-total-tokens <n>',
+      'a finished run stopped by its token limit: go on under this one',
+      integer(1),
     )
     .option('--dotenv <file>', DOTENV_HELP, '.env')
     .option('--no-progress', 'do not show the live progress line')

@@ -26,6 +26,7 @@ import type {
   RunInput,
   RunOutput,
 } from '../workflows/run-types.js';
+import type { StoppedEarly } from '../core/run-limits.js';
 import { asActivity } from './failures.js';
 import { phaseDefinition } from './phases/index.js';
 
@@ -187,10 +188,11 @@ async function finalizeRun(args: {
   runDir: string;
   outFile: string | null;
   writeLogs?: boolean;
+  stoppedEarly?: StoppedEarly;
 }): Promise<RunOutput> {
   return asActivity(async () => {
     const finished = nowUnixSeconds();
-    const result = await phaseDefinition(args.phase).buildResult(args.runDir, finished);
+    const result = await phaseDefinition(args.phase).buildResult(args.runDir, finished, args.stoppedEarly);
     const resultPath = runPaths(args.runDir).result;
     const output = result.outputFile;
     const outFileSource = output ? join(args.runDir, output.name) : resultPath;
@@ -216,6 +218,7 @@ async function finalizeRun(args: {
       errors: result.errors,
       usage: result.usage,
       ...(result.modelCalls ? { modelCalls: result.modelCalls } : {}),
+      ...(args.stoppedEarly ? { stoppedEarly: args.stoppedEarly } : {}),
     };
   });
 }

@@ -4,6 +4,7 @@ import type { RunOutput, RunProgress } from '../workflows/run-types.js';
 import { OUTCOMES } from '../sandbox/package-row.js';
 import { describeModelCalls } from '../core/model-calls.js';
 import { formatUsd } from '../core/cost.js';
+import type { StoppedEarly } from '../core/run-limits.js';
 
 /** How each phase's numbers are named on screen: the progress line's mean, then the final aggregate. */
 interface PhaseDisplay {
@@ -82,8 +83,27 @@ export function formatSummary(out: RunOutput): string[] {
     );
   }
   if (out.modelCalls) lines.push(`  model calls: ${describeModelCalls(out.modelCalls)}`);
+  if (out.stoppedEarly) lines.push(`  ${describeStop(out.runId, out.stoppedEarly)}`);
   lines.push(`  result: ${out.outFile ?? out.resultPath}`);
   return lines;
+}
+
+const LIMIT_FLAGS: Record<StoppedEarly['reason'], string> = {
+  max_cost_usd: '--max-cost-usd',
+  max_total_tokens: '--max-total-tokens',
+  max_run_seconds: '--max-run-seconds',
+};
+
+/** `stopped early: --max-cost-usd 0.01 reached ($0.009000 spent); 2 packages not started; …`. */
+function describeStop(runId: string, stop: StoppedEarly): string {
+  const amount = (n: number) => (stop.reason === 'max_cost_usd' ? formatUsd(n) : `${Math.round(n)}`);
+  const flag = LIMIT_FLAGS[stop.reason];
+  const resume =
+    stop.reason === 'max_run_seconds' ? '' : `; go on with: smi-bench resume ${runId} ${flag} <higher>`;
+  return (
+    `stopped early: ${flag} ${stop.limit} reached (${amount(stop.spent)} spent); ` +
+    `${stop.packages_not_started} package(s) not started${resume}`
+  );
 }
 
 /** Rewrites one line on a terminal; elsewhere (CI logs, pipes) prints a line only when something changed. */

@@ -12,7 +12,13 @@ import { watchRun } from './watch.js';
 
 export async function runResume(
   runId: string,
-  opts: { dotenv: string; progress: boolean; retryErrors: boolean },
+  opts: {
+    dotenv: string;
+    progress: boolean;
+    retryErrors: boolean;
+    maxCostUsd?: number;
+    maxTotalTokens?: number;
+  },
   io: CliIO,
 ): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));
@@ -21,13 +27,25 @@ export async function runResume(
     const run = await findRun(session, runId);
     const status = run.description.status.name;
     let handle = run.handle;
-    if (opts.retryErrors) {
+    const limits = {
+      ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
+      ...(opts.maxTotalTokens !== undefined ? { maxTotalTokens: opts.maxTotalTokens } : {}),
+    };
+    if (opts.retryErrors || Object.keys(limits).length > 0) {
       if (status === 'RUNNING') {
-        throw new UsageError(`run ${runId} is still running: retry its errors once it has finished`);
+        throw new UsageError(
+          `run ${runId} is still running: retry its errors or change its limits once it has finished`,
+        );
       }
-      // A new execution of the same run: finished rows are kept, errored ones are computed again.
-      handle = (await startRun(session, { ...run.input, retryErrors: true })).handle;
-      io.log(`Retrying the packages of run ${runId} that ended with an error or a timeout`);
+      // A new execution of the same run: finished rows are kept; errored ones are computed again with
+      // --retry-errors, and packages a limit kept from starting run under the new limits.
+      handle = (await startRun(session, { ...run.input, retryErrors: opts.retryErrors, ...limits }, true))
+        .handle;
+      io.log(
+        opts.retryErrors
+          ? `Retrying the packages of run ${runId} that ended with an error or a timeout`
+          : `Continuing run ${runId} with new limits`,
+      );
     } else {
       io.log(`Following run ${runId} (${status})`);
     }

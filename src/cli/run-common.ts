@@ -48,6 +48,8 @@ export interface RunCliOptions {
   skipPreflight?: boolean;
   /** `--cache` / `--no-cache`; unset: the answer cache is used when the temperature is 0. */
   cache?: boolean;
+  maxCostUsd?: number;
+  maxTotalTokens?: number;
   rustBin?: string;
   buildRust?: boolean;
 }
@@ -142,6 +144,8 @@ export async function buildRunInput<O extends BaseOptions>(
     argv,
     options,
     ...(opts.log === false ? { writeLogs: false } : {}),
+    ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
+    ...(opts.maxTotalTokens !== undefined ? { maxTotalTokens: opts.maxTotalTokens } : {}),
   };
 }
 
@@ -180,6 +184,11 @@ export async function launchRun(
   model: ModelAccess,
   io: CliIO,
 ): Promise<number> {
+  if (input.maxCostUsd != null && !input.options.agentSettings?.pricing)
+    throw new UsageError(
+      '--max-cost-usd needs the model’s price: set SMI_PRICE_INPUT_PER_MTOK and SMI_PRICE_OUTPUT_PER_MTOK, ' +
+        'or SMI_COST_FROM_PROVIDER=true',
+    );
   return withSession({ log: io.log, worker: 'auto', llm: model.deps }, async (session) => {
     if (opts.detach && session.target.embedded) {
       throw new UsageError(

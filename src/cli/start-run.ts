@@ -52,7 +52,8 @@ async function checkSameRun(input: RunInput, memo: Record<string, unknown> | und
   }
 }
 
-export async function startRun(session: Session, input: RunInput): Promise<StartOutcome> {
+/** `again`: start a finished run once more (`resume --retry-errors`, or with raised limits). */
+export async function startRun(session: Session, input: RunInput, again = false): Promise<StartOutcome> {
   const workflowId = runWorkflowId(input.phase, input.runId);
   const existing = session.client.workflow.getHandle<typeof benchmarkRun>(workflowId);
   const description = await existing.describe().catch(() => null);
@@ -64,8 +65,8 @@ export async function startRun(session: Session, input: RunInput): Promise<Start
       taskQueue: TASK_QUEUES.orchestration,
       args: [input],
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      // --retry-errors starts a finished run again; otherwise a finished run is only reported.
-      workflowIdReusePolicy: input.retryErrors
+      // resume starts a finished run again; otherwise a finished run is only reported.
+      workflowIdReusePolicy: again
         ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
         : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       ...(session.searchAttributes ? { typedSearchAttributes: runSearchAttributes(input) } : {}),

@@ -1,4 +1,5 @@
 // Shared data shapes. Field names follow the upstream harness's JSON so output files stay compatible.
+import type { StoppedEarly } from './run-limits.js';
 
 /** Canonical type JSON of the bytecode interface (schema_version 1). */
 export type MoveType =
@@ -132,4 +133,6 @@ export interface Phase1RunResult {
   agent: string;
   aggregate: Phase1Aggregate;
   packages: Phase1PackageRow[];
+  /** smi-bench: why packages have no row, when a limit stopped the run (core/run-limits.ts). */
+  stopped_early?: StoppedEarly;
 }

@@ -21,6 +21,7 @@ import { io, ioLocal } from './io-activities.js';
 import { SEARCH_ATTRIBUTES, TASK_QUEUES, packageWorkflowId, packageWorkflowType } from '../temporal/names.js';
 import { progressQuery, setConcurrencyUpdate } from './run-api.js';
 import { ZERO_USAGE, addUsage } from '../core/usage.js';
+import { limitReached, type StoppedEarly } from '../core/run-limits.js';
 import {
   type PackageInput,
   type PackagePageEntry,
@@ -44,7 +45,7 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
   let totals: RunTotals = resumeFrom?.totals ?? emptyTotals();
   const runDeadlineMs =
     resumeFrom?.runDeadlineMs ?? (input.maxRunSeconds ? Date.now() + input.maxRunSeconds * 1000 : null);
-  let stoppedEarly = false;
+  let stoppedEarly: StoppedEarly | null = null;
   const running = new Map<number, string>();
   // A package whose failure could not even be recorded: the run fails rather than hang or lose it.
   let fatal: unknown = null;
@@ -113,9 +114,19 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
     for (const entry of page) {
       await condition(() => running.size < concurrency || fatal !== null);
       failIfFatal();
-      // Past --max-run-seconds no package starts; those already running finish and the run reports.
+      // Past --max-run-seconds, or when a package could pass a spending limit, no package starts; those
+      // already running finish and the result says why the others have no row.
+      const notStarted = total - entry.index;
       if (runDeadlineMs !== null && Date.now() >= runDeadlineMs) {
-        stoppedEarly = true;
+        const limit = input.maxRunSeconds ?? 0;
+        const spent = (Date.now() - (runDeadlineMs - limit * 1000)) / 1000;
+        stoppedEarly = { reason: 'max_run_seconds', limit, spent, packages_not_started: notStarted };
+        break;
+      }
+      const needsRun = !entry.recorded || (input.retryErrors && entry.recorded.error !== null);
+      const overLimit = needsRun ? limitReached(input, totals.usage, totals.completed, running.size) : null;
+      if (overLimit) {
+        stoppedEarly = { ...overLimit, packages_not_started: notStarted };
         break;
       }
       if (startedInThisHistory >= packagesPerHistory || workflowInfo().continueAsNewSuggested) {
@@ -150,6 +161,7 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
     runDir: input.runDir,
     outFile: input.outFile,
     ...(input.writeLogs === false ? { writeLogs: false } : {}),
+    ...(stoppedEarly ? { stoppedEarly } : {}),
   });
   stage = 'done';
   await condition(allHandlersFinished);

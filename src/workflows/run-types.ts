@@ -3,6 +3,7 @@
 // prompts and answers stay in the artifact store.
 import type { TokenUsage } from '../core/types.js';
 import type { ModelCallTally } from '../core/model-calls.js';
+import type { StoppedEarly } from '../core/run-limits.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import type { Phase } from '../temporal/names.js';
 
@@ -34,6 +35,9 @@ export interface RunInput<Options extends BaseOptions = BaseOptions> {
   options: Options;
   /** Wall-clock limit of the whole run (`--max-run-seconds`): no package starts after it. */
   maxRunSeconds?: number | null;
+  /** Spending limits (`--max-cost-usd`, `--max-total-tokens`): no package starts that could pass one. */
+  maxCostUsd?: number | null;
+  maxTotalTokens?: number | null;
   /** Run again the packages whose recorded row has an error (`smi-bench resume --retry-errors`). */
   retryErrors?: boolean;
   /** false (`--no-log`): no events.jsonl / packages.jsonl; rows, results and metadata are still written. */
@@ -132,4 +136,6 @@ export interface RunOutput {
   usage: TokenUsage;
   /** The run's model calls, answered and failed by kind (runs whose agent calls a model). */
   modelCalls?: ModelCallTally;
+  /** Set when a limit kept packages from starting. */
+  stoppedEarly?: StoppedEarly;
 }

@@ -84,4 +84,55 @@ describe('model call costs', () => {
     expect(unpriced.exitCode, String(unpriced.stderr)).toBe(0);
     expect(resultText('unpriced')).toContain('"total_cost_usd": null');
   });
+
+  it('--max-cost-usd stops starting packages near the limit, and resume with a higher one finishes the run', async () => {
+    const ids = join(work, 'four.txt');
+    const framework = (n: number) => `0x${String(n).padStart(64, '0')}`;
+    const four = [STDLIB, framework(2), framework(3), WRAPPER];
+    writeFileSync(ids, four.join('\n') + '\n');
+    const priced = { ...env, SMI_PRICE_INPUT_PER_MTOK: '2.5', SMI_PRICE_OUTPUT_PER_MTOK: '10' };
+    const args = [
+      'phase1',
+      ...['--corpus-root', CORPUS_DIR, '--package-ids-file', ids, '--samples', '0', '--concurrency', '1'],
+      ...['--agent', 'real-openai-compatible', '--run-id', 'capped', '--log-dir', logDir],
+      ...['--dotenv', join(work, 'none.env'), '--no-progress', '--skip-preflight', '--no-cache'],
+    ];
+    const noPrice = await smiBench([...args, '--max-cost-usd', '0.01'], env);
+    expect(noPrice.exitCode).toBe(2);
+    expect(String(noPrice.stderr)).toContain('--max-cost-usd needs the model’s price');
+
+    // $0.0045 a package: after two ($0.009, mean $0.0045) a third would make $0.0135 > $0.01
+    const asked = stub.requests.length;
+    const res = await smiBench([...args, '--max-cost-usd', '0.01'], priced);
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const capped = JSON.parse(resultText('capped')) as {
+      packages: { package_id: string }[];
+      stopped_early: { reason: string; limit: number; spent: number; packages_not_started: number };
+    };
+    expect(capped.packages.map((p) => p.package_id)).toEqual(four.slice(0, 2));
+    expect(capped.stopped_early).toMatchObject({
+      reason: 'max_cost_usd',
+      limit: 0.01,
+      packages_not_started: 2,
+    });
+    expect(capped.stopped_early.spent).toBeCloseTo(0.009, 12);
+    expect(String(res.stdout)).toContain(
+      'stopped early: --max-cost-usd 0.01 reached ($0.009000 spent); 2 package(s) not started',
+    );
+    expect(stub.requests.length - asked).toBe(2);
+
+    const resumed = await smiBench(
+      ['resume', 'capped', '--max-cost-usd', '1', '--dotenv', join(work, 'none.env'), '--no-progress'],
+      { ...priced, SMI_API_KEY: 'test-key' },
+    );
+    expect(resumed.exitCode, String(resumed.stderr)).toBe(0);
+    const done = JSON.parse(resultText('capped')) as {
+      packages: { package_id: string }[];
+      stopped_early?: unknown;
+    };
+    expect(done.packages.map((p) => p.package_id)).toEqual(four);
+    expect(done.stopped_early).toBeUndefined();
+    // the two packages that had finished were not asked again
+    expect(stub.requests.length - asked).toBe(4);
+  });
 });

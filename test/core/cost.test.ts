@@ -4,6 +4,7 @@ import { formatUsd, priceUsage } from '../../src/core/cost.js';
 import { addUsage, sumUsage, ZERO_USAGE } from '../../src/core/usage.js';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
 import { readChatAnswer } from '../../src/agents/chat-response.js';
+import { limitReached } from '../../src/core/run-limits.js';
 
 const usage = { prompt_tokens: 1000, completion_tokens: 200, total_tokens: 1200 };
 
@@ -68,5 +69,32 @@ describe('call cost', () => {
     expect(() =>
       loadRealAgentSettings({ ...base, SMI_COST_FROM_PROVIDER: '1', SMI_PRICE_INPUT_PER_MTOK: '1' }, {}),
     ).toThrow('not both');
+  });
+});
+
+describe('spending limits', () => {
+  const spent = (cost: number, tokens = 0) => ({
+    prompt_tokens: tokens,
+    completion_tokens: 0,
+    total_tokens: tokens,
+    cost_usd: cost,
+  });
+  it('starts a package while the spent amount plus the running ones and it, at the mean so far, stay within', () => {
+    // nothing finished yet: nothing to project from
+    expect(limitReached({ maxCostUsd: 0.01 }, ZERO_USAGE, 0, 3)).toBeNull();
+    // 2 finished for $0.006 (mean $0.003), 1 running: 0.006 + 2 × 0.003 = 0.012 > 0.01
+    expect(limitReached({ maxCostUsd: 0.01 }, spent(0.006), 2, 1)).toEqual({
+      reason: 'max_cost_usd',
+      limit: 0.01,
+      spent: 0.006,
+    });
+    // the same with nothing running: 0.006 + 0.003 = 0.009 ≤ 0.01
+    expect(limitReached({ maxCostUsd: 0.01 }, spent(0.006), 2, 0)).toBeNull();
+    // tokens: 3 finished for 900 (mean 300), 0 running: 900 + 300 = 1200 > 1000
+    expect(limitReached({ maxTotalTokens: 1000 }, spent(0, 900), 3, 0)).toMatchObject({
+      reason: 'max_total_tokens',
+      spent: 900,
+    });
+    expect(limitReached({}, spent(5, 5), 1, 0)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import type { Phase } from '../../temporal/names.js';
 import type { BaseRow, RowLogFormat, StoredRow } from '../../run-store/rows.js';
 import type { TokenUsage } from '../../core/types.js';
 import type { ModelCallTally } from '../../core/model-calls.js';
+import type { StoppedEarly } from '../../core/run-limits.js';
 import type { PackageSummary, RunInput } from '../../workflows/run-types.js';
 
 /** A phase's result file, built from the rows in a run directory. */
@@ -39,8 +40,15 @@ export interface PhaseDefinition<Row extends BaseRow> {
   summaryOf(stored: StoredRow<Row>): PackageSummary;
   /** The row of a package whose workflow failed unexpectedly: zero score, the reason as its error. */
   failedRow(packageId: string, error: string): Row;
-  /** The result of the rows recorded so far (a finished run: all of them). */
-  buildResult(runDir: string, finishedAtUnixSeconds: number): Promise<PhaseResult>;
+  /**
+   * The result of the rows recorded so far (a finished run: all of them); `stoppedEarly`, when a limit kept
+   * packages from starting, goes into it as `stopped_early`.
+   */
+  buildResult(
+    runDir: string,
+    finishedAtUnixSeconds: number,
+    stoppedEarly?: StoppedEarly,
+  ): Promise<PhaseResult>;
 }
 
 /** What run_metadata.json records of a user's prompt template: its hash (null: the built-in wording). */

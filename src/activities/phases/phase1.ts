@@ -51,8 +51,11 @@ export const phase1Definition: PhaseDefinition<Phase1PackageRow> = {
     max_structs_used: null,
     timed_out: null,
   }),
-  async buildResult(runDir, finishedAtUnixSeconds) {
-    const result = await buildPhase1Result(runDir, finishedAtUnixSeconds);
+  async buildResult(runDir, finishedAtUnixSeconds, stoppedEarly) {
+    const result = {
+      ...(await buildPhase1Result(runDir, finishedAtUnixSeconds)),
+      ...(stoppedEarly ? { stopped_early: stoppedEarly } : {}),
+    };
     const { avg_precision, avg_recall, avg_f1, errors, usage } = result.aggregate;
     return {
       text: formatPhase1ResultJson(result),

@@ -60,8 +60,11 @@ export const phase2Definition: PhaseDefinition<Phase2Row> = {
     usage: row.usage ?? ZERO_USAGE,
   }),
   failedRow: (packageId, error) => ({ ...emptyPhase2Row(packageId), error }),
-  async buildResult(runDir, finishedAtUnixSeconds) {
-    const result = await buildPhase2Result(runDir, finishedAtUnixSeconds);
+  async buildResult(runDir, finishedAtUnixSeconds, stoppedEarly) {
+    const result = {
+      ...(await buildPhase2Result(runDir, finishedAtUnixSeconds)),
+      ...(stoppedEarly ? { stopped_early: stoppedEarly } : {}),
+    };
     const a = result.aggregate;
     return {
       text: formatPhase2ResultJson(result),

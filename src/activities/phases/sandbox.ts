@@ -46,12 +46,14 @@ export const sandboxDefinition: PhaseDefinition<SandboxPackageRow> = {
     usage: ZERO_USAGE,
   }),
   failedRow: (packageId, error) => sandboxPackageRow(packageId, [], error, null),
-  async buildResult(runDir, finishedAtUnixSeconds) {
+  async buildResult(runDir, finishedAtUnixSeconds, stoppedEarly) {
     const stored = await readStoredRows<SandboxPackageRow>(runDir);
-    const { result, jsonl } = sandboxOutputs(
+    const outputs = sandboxOutputs(
       stored.map((s) => s.row),
       finishedAtUnixSeconds,
     );
+    const result = { ...outputs.result, ...(stoppedEarly ? { stopped_early: stoppedEarly } : {}) };
+    const jsonl = outputs.jsonl;
     const a = result.aggregate;
     return {
       text: JSON.stringify(result, null, 2) + '\n',

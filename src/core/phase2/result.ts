@@ -3,6 +3,7 @@
 import { sumModelCallTallies, type ModelCallTally } from '../model-calls.js';
 import { PyFloat } from '../pyjson.js';
 import { sumUsage } from '../usage.js';
+import type { StoppedEarly } from '../run-limits.js';
 import { phase2RowToPy, type Phase2Row } from './row.js';
 
 export interface Phase2Aggregate {
@@ -48,6 +49,8 @@ export interface Phase2RunResult {
   simulation_mode?: string;
   aggregate: Phase2Aggregate;
   packages: Phase2Row[];
+  /** smi-bench: why packages have no row, when a limit stopped the run (core/run-limits.ts). */
+  stopped_early?: StoppedEarly;
 }
 
 const hitRate = (r: Phase2Row) => (r.score.targets > 0 ? r.score.created_hits / r.score.targets : 0.0);
