@@ -16,6 +16,7 @@ const SCRIPTS = [
   'extraction',
   'phase1-throughput',
   'llm-concurrency',
+  'adaptive-concurrency',
   'phase2-throughput',
   'phase2-local',
   'phase2-llm-latency',

@@ -1,4 +1,5 @@
 // The smi-bench workers: one process, one Worker per task queue, sharing a connection.
+import { AdaptiveLimits } from './agents/adaptive-limit.js';
 import { existsSync } from 'node:fs';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions } from '@temporalio/worker';
 import {
@@ -86,7 +87,8 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
     Worker.create({
       ...common,
       taskQueue: TASK_QUEUES.llm,
-      activities: createLlmActivities(settings.llm),
+      // Each model endpoint's calls adapt to its 429s, within the worker's limit of calls in flight.
+      activities: createLlmActivities(settings.llm, new AdaptiveLimits({ max: settings.llmConcurrency })),
       maxConcurrentActivityTaskExecutions: settings.llmConcurrency,
       ...(settings.llmRatePerSecond ? { maxTaskQueueActivitiesPerSecond: settings.llmRatePerSecond } : {}),
     }),

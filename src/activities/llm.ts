@@ -6,6 +6,7 @@ import { basename, dirname } from 'node:path';
 import { Context } from '@temporalio/activity';
 import { describeLocation, type LocatedValue, type RealAgentSettings } from '../agents/config.js';
 import { ModelEmptyContent, ModelMalformedOutput, ModelRateLimited } from '../agents/model-errors.js';
+import type { AdaptiveLimit, AdaptiveLimits } from '../agents/adaptive-limit.js';
 import { completeChat } from '../agents/openai-chat.js';
 import { parseModelAnswer, type AnswerShape } from '../core/model-answer.js';
 import type { TokenUsage } from '../core/types.js';
@@ -63,12 +64,29 @@ function requestBudgetMs(): number {
   return Math.max(1000, budget);
 }
 
+/** Sends within the endpoint's adaptive limit, and tells it how the call went (a 429, or an answer). */
+async function sendWithin<T>(limit: AdaptiveLimit | undefined, send: () => Promise<T>): Promise<T> {
+  if (!limit) return send();
+  const release = await limit.acquire();
+  try {
+    const answer = await send();
+    limit.answered();
+    return answer;
+  } catch (err) {
+    if (err instanceof ModelRateLimited) limit.rateLimited();
+    throw err;
+  } finally {
+    release();
+  }
+}
+
 /** A cached answer sent nothing and costs nothing; it is counted apart. */
 function cachedUsage(settings: RealAgentSettings): TokenUsage {
   return { ...ZERO_USAGE, ...(settings.pricing ? { cost_usd: 0 } : {}), cached_calls: 1 };
 }
 
-export function createLlmActivities(deps: LlmActivityDeps) {
+/** `limits`: the worker's adaptive concurrency per endpoint and model (none: calls are not held back). */
+export function createLlmActivities(deps: LlmActivityDeps, limits?: AdaptiveLimits) {
   const reported = new Set<string>();
   /** Says once per run and endpoint when a run's endpoint is not the one this worker is configured with. */
   function noteEndpoint(run: string, baseUrl: string): void {
@@ -130,10 +148,12 @@ export function createLlmActivities(deps: LlmActivityDeps) {
       const cached = cache ? await readCachedAnswer(cache.dir, cache.key) : null;
       const answer =
         cached === null
-          ? await completeChat(args.settings, deps.resolveApiKey(), prompt, {
-              timeoutMs: requestBudgetMs(),
-              signal: Context.current().cancellationSignal,
-            })
+          ? await sendWithin(limits?.for(args.settings.base_url, args.settings.model), () =>
+              completeChat(args.settings, deps.resolveApiKey(), prompt, {
+                timeoutMs: requestBudgetMs(),
+                signal: Context.current().cancellationSignal,
+              }),
+            )
           : { ...cached, usage: cachedUsage(args.settings) };
       if (cache && cached === null) await writeCachedAnswer(cache.dir, cache.key, answer);
       const answerSha = await putArtifact(store, answer.content);
