@@ -185,7 +185,8 @@ describe('Phase II offline', () => {
       exec_ok_rate: 1,
       dry_run_ok_packages: 1,
     });
-    const dryRunOkRate = result.packages.filter((p) => p['dry_run_ok'] === true).length / result.packages.length;
+    const dryRunOkRate =
+      result.packages.filter((p) => p['dry_run_ok'] === true).length / result.packages.length;
     expect(dryRunOkRate).toBe(1);
   });
 });
