@@ -78,7 +78,6 @@ function outcomeOf(
     staticCreatedTypes: best.staticCreatedTypes,
     txBuildOk: true,
     execOk: best.execOk,
-    dryRunOk: best.modeUsed === 'dry_run' && best.execOk === true,
     failure: best.failure,
     fellBack: fallback.fellBack,
     dryRunError: fallback.dryRunError,

@@ -30,7 +30,6 @@ async function simulateBuildOnly(request: SimulationRequest): Promise<Simulation
     staticCreatedTypes: staticTypes,
     txBuildOk: true,
     execOk: null,
-    dryRunOk: false,
     failure: null,
     fellBack: false,
     dryRunError: null,

@@ -255,7 +255,6 @@ async function simulateLocal(request: SimulationRequest): Promise<SimulationOutc
     staticCreatedTypes: await scanStaticTypes(request),
     txBuildOk: true,
     execOk: failure === null,
-    dryRunOk: false,
     failure,
     fellBack: false,
     dryRunError: null,

@@ -50,10 +50,8 @@ export interface SimulationOutcome {
   /** What a scan of the called bytecode says the plan would create, normalized and sorted. */
   staticCreatedTypes: string[];
   txBuildOk: boolean;
-  /** Null when nothing was executed (build-only). */
+  /** Whether the executed transaction succeeded; null when nothing was executed (build-only). */
   execOk: boolean | null;
-  /** A dry-run ran and its transaction succeeded. */
-  dryRunOk: boolean;
   failure: SimulationFailure | null;
   /** The dry-run failed to run and dev-inspect answered instead. */
   fellBack: boolean;

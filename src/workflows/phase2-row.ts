@@ -9,12 +9,18 @@ import type { CausalityResult } from '../core/phase2/validate.js';
 import { sortedByCodePoint } from '../core/py-string.js';
 import type { TokenUsage } from '../core/types.js';
 import type { ModelCallTally } from '../core/model-calls.js';
-import type { SimulationOutcome } from '../sim/types.js';
+import type { ModeUsed, SimulationOutcome } from '../sim/types.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
 import type { PackageSummary } from './run-types.js';
 
 /** Upstream keeps at most five causality errors in a row. */
 const MAX_CAUSALITY_ERRORS = 5;
+
+/**
+ * What fills the `dry_run_*` fields: a node's dry-run, and the local VM's execution, which is a dry run of
+ * the same transaction done offline. Dev-inspect keeps upstream's meaning (`dev_inspect_ok`, no dry-run).
+ */
+const DRY_RUNS: readonly ModeUsed[] = ['dry_run', 'local'];
 
 export class Phase2RowBuilder {
   private readonly row: Phase2Row;
@@ -34,7 +40,7 @@ export class Phase2RowBuilder {
     this.truth = truth;
   }
 
-  /** mock-perfect: every target counts as created, without simulating anything. */
+  /** mock-perfect: every target counts as created, without simulating anything (so `exec_ok` stays null). */
   perfect(): void {
     this.created = this.truth.map(normalizeTypeString);
     this.best = scoreInhabitation(this.truth, this.created);
@@ -108,11 +114,13 @@ export class Phase2RowBuilder {
     if (this.best !== null && score.created_hits <= this.best.created_hits) return;
     this.best = score;
     this.created = outcome.createdTypes.map(normalizeTypeString);
+    const dryRun = DRY_RUNS.includes(outcome.modeUsed);
     r.simulation_mode = outcome.modeUsed;
     r.fell_back_to_dev_inspect = outcome.fellBack;
+    r.exec_ok = outcome.execOk;
     r.dev_inspect_ok = outcome.modeUsed === 'dev_inspect';
-    r.dry_run_ok = outcome.dryRunOk;
-    r.dry_run_exec_ok = outcome.modeUsed === 'dry_run' ? outcome.execOk : r.dry_run_exec_ok;
+    r.dry_run_ok = dryRun && outcome.execOk === true;
+    r.dry_run_exec_ok = dryRun ? outcome.execOk : r.dry_run_exec_ok;
     r.dry_run_error = outcome.dryRunError;
     r.gas_budget_used = outcome.gasBudgetUsed;
     r.dry_run_status = outcome.failure?.status ?? null;

@@ -3,7 +3,9 @@
 // and external through a stand-in for upstream's smi_tx_sim. The plan is kiosk::default for 0x2, which
 // statically creates a Kiosk and a KioskOwnerCap. The scores must come from what each simulator says was
 // executed: the RPC reports only a Kiosk (one hit), the stand-in a Kiosk and a KioskOwnerCap while its
-// static list has only the Kiosk (two hits).
+// static list has only the Kiosk (two hits). Dev-inspect reports no types: the static two count once the
+// execution succeeded. Each mode's row and aggregate say that the transaction executed, in upstream's
+// fields where upstream had them (README "Which fields mean what in each mode").
 import { bcs } from '@mysten/sui/bcs';
 import { fromBase64 } from '@mysten/sui/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +18,14 @@ import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { temporalAddress } from '../support/temporal.js';
 import { startSuiRpcServer, type SuiRpcServer } from '../sim/support/sui-rpc-server.js';
-import { baseHandlers, dryRunAnswer, FULL_2, KIOSK_DEFAULT, SENDER } from '../sim/support/sui-rpc-answers.js';
+import {
+  baseHandlers,
+  dryRunAnswer,
+  effects,
+  FULL_2,
+  KIOSK_DEFAULT,
+  SENDER,
+} from '../sim/support/sui-rpc-answers.js';
 import { writeFakeTxSim, type FakeTxSim } from '../sim/support/fake-tx-sim.js';
 
 const work = mkdtempSync(join(tmpdir(), 'smi-p2net-'));
@@ -34,6 +43,11 @@ beforeAll(async () => {
   rpc = await startSuiRpcServer({
     ...baseHandlers,
     sui_dryRunTransactionBlock: () => dryRunAnswer({ status: 'success' }, ['0x2::kiosk::Kiosk']),
+    sui_devInspectTransactionBlock: () => ({
+      effects: effects({ status: 'success' }, []),
+      events: [],
+      results: [],
+    }),
   });
   txSim = await writeFakeTxSim('success');
   env = { TEMPORAL_ADDRESS: temporalAddress(), TEMPORAL_NAMESPACE: TEST_NAMESPACES.phase2Networked };
@@ -52,7 +66,11 @@ interface Row {
   score: { created_hits: number };
 }
 
-async function runPlan(runId: string, mode: string[]): Promise<Row> {
+/** The one package's row and the run's aggregate. */
+async function runPlan(
+  runId: string,
+  mode: string[],
+): Promise<{ row: Row; aggregate: Record<string, number> }> {
   const out = join(work, `${runId}.json`);
   const res = await smiBench(
     [
@@ -65,15 +83,31 @@ async function runPlan(runId: string, mode: string[]): Promise<Row> {
     env,
   );
   expect(res.exitCode, String(res.stderr)).toBe(0);
-  const result = JSON.parse(readFileSync(out, 'utf8')) as { packages: Row[] };
+  const result = JSON.parse(readFileSync(out, 'utf8')) as {
+    packages: Row[];
+    aggregate: Record<string, number>;
+  };
   expect(result.packages).toHaveLength(1);
-  return result.packages[0]!;
+  return { row: result.packages[0]!, aggregate: result.aggregate };
 }
+
+/** One package whose transaction executed and succeeded: every execution count is 1. */
+const EXECUTED_OK = { packages: 1, executed_packages: 1, exec_ok_packages: 1, exec_ok_rate: 1 };
 
 describe('phase2 with networked simulation', () => {
   it('dry-run: the plan goes to the RPC as a transaction, and the created types come back scored', async () => {
-    const row = await runPlan('p2-dry-run', ['--simulation-mode', 'dry-run']);
+    const { row, aggregate } = await runPlan('p2-dry-run', ['--simulation-mode', 'dry-run']);
     expect(row).toMatchObject({ package_id: FULL_2, error: null, score: { created_hits: 1 } });
+    // upstream's meaning: the node dry-ran the transaction and it succeeded
+    expect(row).toMatchObject({
+      simulation_mode: 'dry_run',
+      exec_ok: true,
+      dry_run_ok: true,
+      dry_run_exec_ok: true,
+      dev_inspect_ok: false,
+      fell_back_to_dev_inspect: false,
+    });
+    expect(aggregate).toMatchObject({ ...EXECUTED_OK, dry_run_ok_packages: 1 });
     const sent = rpc.callsOf('sui_dryRunTransactionBlock');
     expect(sent.length).toBeGreaterThan(0);
     const tx = bcs.TransactionData.parse(fromBase64(sent[0]!.params[0] as string)).V1!;
@@ -83,17 +117,33 @@ describe('phase2 with networked simulation', () => {
   });
 
   it('external: smi_tx_sim runs with its command line and the plan on stdin', async () => {
-    const row = await runPlan('p2-external', [
+    const { row, aggregate } = await runPlan('p2-external', [
       '--simulation-mode',
       'external',
       '--dev-inspect-bin',
       txSim.bin,
     ]);
     expect(row).toMatchObject({ package_id: FULL_2, error: null, score: { created_hits: 2 } });
+    // smi_tx_sim dry-ran it (its modeUsed), so the row reads as a dry-run's
+    expect(row).toMatchObject({ simulation_mode: 'dry_run', exec_ok: true, dry_run_ok: true });
+    expect(aggregate).toMatchObject({ ...EXECUTED_OK, dry_run_ok_packages: 1 });
     const [call] = await txSim.calls();
     expect(call!.argv).toEqual(
       expect.arrayContaining(['--mode', 'dry-run', '--rpc-url', rpc.url, '--sender', SENDER]),
     );
     expect(JSON.parse(call!.stdin)).toEqual(KIOSK_DEFAULT);
+  });
+
+  it('dev-inspect: executed, so exec_ok is true, while the dry-run fields keep upstream meaning', async () => {
+    const { row, aggregate } = await runPlan('p2-dev-inspect', ['--simulation-mode', 'dev-inspect']);
+    expect(row).toMatchObject({ package_id: FULL_2, error: null, score: { created_hits: 2 } });
+    expect(row).toMatchObject({
+      simulation_mode: 'dev_inspect',
+      exec_ok: true,
+      dry_run_ok: false,
+      dry_run_exec_ok: null,
+      dev_inspect_ok: true,
+    });
+    expect(aggregate).toMatchObject({ ...EXECUTED_OK, dry_run_ok_packages: 0 });
   });
 });

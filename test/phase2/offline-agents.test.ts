@@ -61,21 +61,36 @@ describe('Phase II offline', () => {
     // 0x2 declares key structs (Coin, Kiosk, Clock, …): all of them count as created
     expect((framework['score'] as { targets: number }).targets).toBeGreaterThan(10);
     expect(framework['score']).toMatchObject({ missing: 0 });
+    // upstream's calibration rows say dry_run_ok; nothing executed, so exec_ok does not
     expect(framework).toMatchObject({
       sim_attempts: 0,
       simulation_mode: null,
       dry_run_ok: true,
+      exec_ok: null,
       error: null,
     });
+    expect(perfect.aggregate).toMatchObject({ executed_packages: 0, exec_ok_packages: 0, exec_ok_rate: 0 });
 
     const empty = await run(CORPUS_DIR, { agent: 'mock-empty' });
     expect(rowOf(empty, FRAMEWORK)['score']).toMatchObject({ created_hits: 0 });
-    expect(rowOf(empty, FRAMEWORK)).toMatchObject({
-      simulation_mode: 'build_only',
-      tx_build_ok: true,
-      error: null,
+    // build-only builds the transaction and executes nothing: no row or count claims execution
+    for (const row of empty.packages)
+      expect(row).toMatchObject({
+        simulation_mode: 'build_only',
+        tx_build_ok: true,
+        exec_ok: null,
+        dry_run_ok: false,
+        dry_run_exec_ok: null,
+        dev_inspect_ok: false,
+        error: null,
+      });
+    expect(empty.aggregate).toMatchObject({
+      avg_hit_rate: 0,
+      executed_packages: 0,
+      exec_ok_packages: 0,
+      exec_ok_rate: 0,
+      dry_run_ok_packages: 0,
     });
-    expect(empty.aggregate['avg_hit_rate']).toBe(0);
   });
 
   it('processes an id listed twice in the ids file twice, one row per line (upstream keeps repeats)', async () => {
@@ -134,12 +149,15 @@ describe('Phase II offline', () => {
     expect(result.aggregate['avg_hit_rate']).toBeGreaterThan(0);
   });
 
-  it('baseline-search with local scores what the executed candidates create', async () => {
-    const result = await run(CORPUS_DIR, {
-      agent: 'baseline-search',
-      baselineMaxCandidates: 0,
-      simulationMode: 'local',
-    });
+  it('baseline-search with local scores what the executed candidates create, and says they executed', async () => {
+    const idsFile = join(logDir, 'framework-only.txt');
+    writeFileSync(idsFile, `${FRAMEWORK}\n`);
+    const result = await run(
+      CORPUS_DIR,
+      { agent: 'baseline-search', baselineMaxCandidates: 0, simulationMode: 'local' },
+      0,
+      idsFile,
+    );
     const row = rowOf(result, FRAMEWORK);
     // Executed, most candidates fail: they need objects the sender does not own on the local chain (the
     // TreasuryCap of coin::mint_and_transfer, a Display, an UpgradeCap). The sender's SUI coins are there,
@@ -149,5 +167,26 @@ describe('Phase II offline', () => {
     expect(row['score']).toMatchObject({ created_hits: 1 });
     expect(row).toMatchObject({ simulation_mode: 'local', error: null });
     expect(row['semantic_failure_count'] as number).toBeGreaterThan(0);
+    // The reported attempt is pay::split's, the one hit: the VM executed it and it succeeded. Local execution
+    // is a dry run done offline, so upstream's dry-run fields say so too; dev-inspect was not involved.
+    expect(row).toMatchObject({
+      exec_ok: true,
+      dry_run_ok: true,
+      dry_run_exec_ok: true,
+      dev_inspect_ok: false,
+      dry_run_status: null,
+    });
+    // One package, executed successfully: every count is 1, every rate 1.0, including dry_run_ok_rate as
+    // upstream's leaderboard computes it from the rows (row.dry_run_ok is True, over the rows).
+    expect(result.aggregate).toMatchObject({
+      packages: 1,
+      executed_packages: 1,
+      exec_ok_packages: 1,
+      exec_ok_rate: 1,
+      dry_run_ok_packages: 1,
+    });
+    const dryRunOkRate =
+      result.packages.filter((p) => p['dry_run_ok'] === true).length / result.packages.length;
+    expect(dryRunOkRate).toBe(1);
   });
 });

@@ -73,7 +73,6 @@ describe('external smi_tx_sim', () => {
       createdTypes: [`${FULL_2}::kiosk::Kiosk`, `${FULL_2}::kiosk::KioskOwnerCap`],
       staticCreatedTypes: [`${FULL_2}::kiosk::Kiosk`],
       execOk: true,
-      dryRunOk: true,
       gasBudgetUsed: 5_000_000,
     });
   });

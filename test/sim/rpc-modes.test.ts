@@ -83,7 +83,6 @@ describe('dry-run', () => {
       staticCreatedTypes: [KIOSK, KIOSK_CAP],
       txBuildOk: true,
       execOk: true,
-      dryRunOk: true,
       failure: null,
       fellBack: false,
       gasBudgetUsed: 5_000_000,
@@ -112,7 +111,6 @@ describe('dry-run', () => {
     const outcome = await simulatePlan(request(rpc.url, { gasBudgetLadder: [20_000_000, 50_000_000] }));
     expect(outcome).toMatchObject({
       execOk: false,
-      dryRunOk: false,
       createdTypes: [],
       attempts: 1,
       gasBudgetUsed: 5_000_000,
@@ -190,7 +188,6 @@ describe('dry-run', () => {
       modeUsed: 'dev_inspect',
       fellBack: true,
       execOk: true,
-      dryRunOk: false,
       createdTypes: [KIOSK, KIOSK_CAP],
       attempts: 2,
     });

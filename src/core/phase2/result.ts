@@ -22,6 +22,11 @@ export interface Phase2Aggregate {
   /** hits / targets over all packages (0.0 without targets). */
   micro_hit_rate: number;
   dry_run_ok_packages: number;
+  /** Rows whose reported attempt something executed (`exec_ok` not null), in any simulation mode. */
+  executed_packages: number;
+  /** Rows with `exec_ok` true, and their share of all packages (0.0 without packages). */
+  exec_ok_packages: number;
+  exec_ok_rate: number;
   planning_only_packages: number;
   planning_only_hit_rate: number;
   formatting_only_failures: number;
@@ -71,6 +76,7 @@ export function aggregatePhase2(rows: readonly Phase2Row[]): Phase2Aggregate {
   const hits = sum((r) => r.score.created_hits);
   const targets = sum((r) => r.score.targets);
   const causalityValid = count((r) => r.causality_valid === true);
+  const execOk = count((r) => r.exec_ok === true);
   return {
     avg_hit_rate: n === 0 ? 0.0 : sum(hitRate) / n,
     max_hit_rate: rows.reduce((max, r) => Math.max(max, hitRate(r)), 0.0),
@@ -84,6 +90,9 @@ export function aggregatePhase2(rows: readonly Phase2Row[]): Phase2Aggregate {
     targets,
     micro_hit_rate: targets === 0 ? 0.0 : hits / targets,
     dry_run_ok_packages: count((r) => r.dry_run_ok),
+    executed_packages: count((r) => typeof r.exec_ok === 'boolean'),
+    exec_ok_packages: execOk,
+    exec_ok_rate: n === 0 ? 0.0 : execOk / n,
     planning_only_packages: planning.length,
     planning_only_hit_rate: planning.length === 0 ? 0.0 : sum(hitRate, planning) / planning.length,
     formatting_only_failures: n - planning.length,
@@ -101,6 +110,7 @@ const FLOAT_KEYS = [
   'micro_hit_rate',
   'planning_only_hit_rate',
   'causality_success_rate',
+  'exec_ok_rate',
 ] as const;
 
 /** The whole result in Python form (no `_checksum`): rates and scores as floats. */

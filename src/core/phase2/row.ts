@@ -1,4 +1,5 @@
-// One Phase II result row (spec/harness.md §7.8: all 36 upstream keys) and its Python-compatible form.
+// One Phase II result row (spec/harness.md §7.8: all 36 upstream keys, plus `exec_ok` and `usage`) and
+// its Python-compatible form.
 import { PyFloat } from '../pyjson.js';
 import { formatJsonlLine } from '../phase1-result.js';
 import { usageToPy } from '../usage.js';
@@ -15,11 +16,12 @@ export interface Phase2Row {
   elapsed_seconds: number | null;
   timed_out: boolean;
   created_object_types_list: string[] | null;
-  /** The simulator's own name: `dry_run`, `dev_inspect`, `build_only` (…). */
+  /** What ran the reported attempt: upstream's `dry_run`, `dev_inspect`, `build_only`, and our `local`. */
   simulation_mode: string | null;
   fell_back_to_dev_inspect: boolean;
   ptb_parse_ok: boolean;
   tx_build_ok: boolean;
+  /** The reported attempt was a dry run (a node's, or local's offline one) that succeeded; mock-perfect: true. */
   dry_run_ok: boolean;
   dry_run_exec_ok: boolean | null;
   dry_run_status: string | null;
@@ -28,6 +30,12 @@ export interface Phase2Row {
   dry_run_abort_code: string | null;
   dry_run_abort_location: string | null;
   dev_inspect_ok: boolean;
+  /**
+   * smi-bench extension, the same in every mode: whether the reported attempt's transaction succeeded when
+   * something executed it (dry-run, dev-inspect, local); null when nothing did (build-only, mock-perfect).
+   * Absent from rows stored before smi-bench wrote it.
+   */
+  exec_ok?: boolean | null;
   dry_run_error: string | null;
   plan_attempts: number;
   sim_attempts: number;
@@ -74,6 +82,7 @@ export function emptyPhase2Row(packageId: string): Phase2Row {
     dry_run_abort_code: null,
     dry_run_abort_location: null,
     dev_inspect_ok: false,
+    exec_ok: null,
     dry_run_error: null,
     plan_attempts: 0,
     sim_attempts: 0,

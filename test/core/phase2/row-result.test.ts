@@ -12,6 +12,23 @@ import { WHEEL_AVAILABLE, WHEEL_PYTHON } from '../../move/support/wheel.js';
 
 const row = (id: string, patch: Partial<Phase2Row>): Phase2Row => ({ ...emptyPhase2Row(id), ...patch });
 
+const resultOf = (packages: Phase2Row[]): Phase2RunResult => ({
+  schema_version: 2,
+  started_at_unix_seconds: 1,
+  finished_at_unix_seconds: 2,
+  corpus_root_name: 'c',
+  samples: packages.length,
+  seed: 0,
+  agent: 'mock-empty',
+  rpc_url: '',
+  sender: '0x0',
+  gas_budget: 10000000,
+  gas_coin: null,
+  simulation_mode: 'build-only',
+  aggregate: aggregatePhase2(packages),
+  packages,
+});
+
 describe('Phase II rows', () => {
   it('has every upstream row key (golden file)', () => {
     const golden = JSON.parse(
@@ -20,7 +37,9 @@ describe('Phase II rows', () => {
       packages: Record<string, unknown>[];
     };
     const ours = Object.keys(emptyPhase2Row('0x1'));
-    expect(ours).toHaveLength(36);
+    // upstream's 36 keys and our mode-neutral `exec_ok` (`usage` is added when the row is built)
+    expect(ours).toHaveLength(37);
+    expect(ours).toContain('exec_ok');
     for (const key of Object.keys(golden.packages[0]!)) expect(ours).toContain(key);
   });
   it('prints a u64 abort code exactly, as a bare integer', () => {
@@ -71,24 +90,29 @@ describe('aggregatePhase2', () => {
       causality_success_rate: 1 / 3,
     });
   });
+  it('counts executed rows in every mode, and rows stored before exec_ok existed as not executed', () => {
+    const { exec_ok: _absent, ...stored } = emptyPhase2Row('old'); // a row written before `exec_ok`
+    const rows = [
+      row('dry-run ok', { simulation_mode: 'dry_run', dry_run_ok: true, exec_ok: true }),
+      row('local ok', { simulation_mode: 'local', dry_run_ok: true, exec_ok: true }),
+      row('dev-inspect ok', { simulation_mode: 'dev_inspect', dev_inspect_ok: true, exec_ok: true }),
+      row('local aborted', { simulation_mode: 'local', exec_ok: false }),
+      row('build-only', { simulation_mode: 'build_only', exec_ok: null }),
+      stored,
+    ];
+    // 2 dry runs succeeded; 4 rows executed, 3 of them successfully, out of 6 packages
+    expect(aggregatePhase2(rows)).toMatchObject({
+      dry_run_ok_packages: 2,
+      executed_packages: 4,
+      exec_ok_packages: 3,
+      exec_ok_rate: 0.5,
+    });
+    const text = formatPhase2ResultJson(resultOf([row('a', { exec_ok: true })]));
+    expect(text).toContain('"exec_ok_rate": 1.0,');
+    expect(text).toContain('"exec_ok": true,');
+  });
   it('writes schema_version 2 with a Phase I style checksum', () => {
-    const result: Phase2RunResult = {
-      schema_version: 2,
-      started_at_unix_seconds: 1,
-      finished_at_unix_seconds: 2,
-      corpus_root_name: 'c',
-      samples: 1,
-      seed: 0,
-      agent: 'mock-empty',
-      rpc_url: '',
-      sender: '0x0',
-      gas_budget: 10000000,
-      gas_coin: null,
-      simulation_mode: 'build-only',
-      aggregate: aggregatePhase2([row('a', {})]),
-      packages: [row('a', {})],
-    };
-    const text = formatPhase2ResultJson(result);
+    const text = formatPhase2ResultJson(resultOf([row('a', {})]));
     const parsed = JSON.parse(text) as Record<string, unknown>;
     const { _checksum, ...body } = parsed;
     expect(parsed['schema_version']).toBe(2);
