@@ -365,8 +365,25 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('eval-set <config>')
+    .description(
+      'every model of a config (YAML or JSON) through every phase of it, as one durable set; the same config again joins it',
+    )
+    .option('--retry-errors', 'run again the errored packages of every run of a finished set', false)
+    .option('--skip-preflight', 'start without asking each model for one tiny answer first', false)
+    .option('--detach', 'start the set and return; follow it with `status SET_ID`', false)
+    .option('--dotenv <file>', DOTENV_HELP, '.env')
+    .option('--no-progress', 'do not show the live progress line')
+    .action(async (config: string, opts) => {
+      const { runEvalSet } = await import('./cli/eval-set-command.js');
+      process.exitCode = await runEvalSet(config, opts, io);
+    });
+
+  program
     .command('status <runId>')
-    .description('progress of a run (a finished one is read from its run directory, with no server)')
+    .description(
+      'progress of a run (a finished one is read from its run directory, with no server), or the matrix of an evaluation set',
+    )
     .addOption(logDirOption())
     .action(async (runId: string, opts) => {
       const { runStatus } = await import('./cli/status-command.js');

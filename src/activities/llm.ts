@@ -24,8 +24,11 @@ import { asActivity } from './failures.js';
 export type { AnswerShape } from '../core/model-answer.js';
 
 export interface LlmActivityDeps {
-  /** The model API key, read from the worker's own environment (it never enters workflow history). */
-  resolveApiKey(): string;
+  /**
+   * The model API key, read from the worker's own environment (it never enters workflow history): from
+   * `variable` when the model names one, else SMI_API_KEY and its fallbacks.
+   */
+  resolveApiKey(variable?: string): string;
   /**
    * The endpoint this worker's own environment names, if any. Runs call the endpoint of the command that
    * started them; a run that calls another one is reported through `warn`, once per run and endpoint.
@@ -109,10 +112,15 @@ export function createLlmActivities(deps: LlmActivityDeps, limits?: AdaptiveLimi
     return asActivity(async () => {
       noteEndpoint(args.runId, args.settings.base_url);
       try {
-        const answer = await completeChat(args.settings, deps.resolveApiKey(), PROBE_PROMPT, {
-          timeoutMs: PROBE_TIMEOUT_MS,
-          signal: Context.current().cancellationSignal,
-        });
+        const answer = await completeChat(
+          args.settings,
+          deps.resolveApiKey(args.settings.api_key_env),
+          PROBE_PROMPT,
+          {
+            timeoutMs: PROBE_TIMEOUT_MS,
+            signal: Context.current().cancellationSignal,
+          },
+        );
         return { model: answer.model, note: null };
       } catch (err) {
         if (err instanceof ModelEmptyContent)
@@ -149,7 +157,7 @@ export function createLlmActivities(deps: LlmActivityDeps, limits?: AdaptiveLimi
       const answer =
         cached === null
           ? await sendWithin(limits?.for(args.settings.base_url, args.settings.model), () =>
-              completeChat(args.settings, deps.resolveApiKey(), prompt, {
+              completeChat(args.settings, deps.resolveApiKey(args.settings.api_key_env), prompt, {
                 timeoutMs: requestBudgetMs(),
                 signal: Context.current().cancellationSignal,
               }),

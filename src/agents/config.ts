@@ -33,6 +33,8 @@ export interface RealAgentSettings {
   pricing?: ModelPricing | null;
   /** Answer from the answer cache when the same request was answered before (the CLI decides). */
   cache_answers?: boolean;
+  /** The variable that holds this model's key in the workers' environment (evaluation sets); absent: SMI_API_KEY and its fallbacks. */
+  api_key_env?: string;
 }
 
 /** Where the process environment beats .env ("operator override"); for every other key .env wins. */
@@ -42,11 +44,12 @@ const PROCESS_ENV_WINS = new Set(['SMI_API_KEY', 'SMI_API_BASE_URL']);
 export interface LocatedValue {
   value: string;
   variable: string;
-  from: 'environment' | 'dotenv';
+  from: 'environment' | 'dotenv' | 'config';
 }
 
 /** `SMI_API_BASE_URL from the environment`, `OPENAI_BASE_URL from the dotenv file`. */
 export function describeLocation(located: LocatedValue): string {
+  if (located.from === 'config') return `${located.variable} in the set's config`;
   return `${located.variable} from the ${located.from === 'dotenv' ? 'dotenv file' : 'environment'}`;
 }
 
@@ -102,7 +105,13 @@ export function findApiKey(processEnv: EnvSource, dotenv: EnvSource): string | n
   return locateApiKey(processEnv, dotenv)?.value ?? null;
 }
 
-export function resolveApiKey(processEnv: EnvSource, dotenv: EnvSource): string {
+/** The key in `variable` when a model names one (evaluation sets), else upstream's order. */
+export function resolveApiKey(processEnv: EnvSource, dotenv: EnvSource, variable?: string): string {
+  if (variable) {
+    const named = locateEnvValue(processEnv, dotenv, variable);
+    if (!named) throw new ConfigError(`missing API key: ${variable} is not set`);
+    return named.value;
+  }
   const key = findApiKey(processEnv, dotenv);
   if (key === null) {
     throw new ConfigError('missing API key (set SMI_API_KEY, OPENROUTER_API_KEY, or OPENAI_API_KEY)');

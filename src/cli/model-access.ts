@@ -30,7 +30,7 @@ export function workerModelDeps(
   warn?: (line: string) => void,
 ): LlmActivityDeps {
   return {
-    resolveApiKey: () => resolveApiKey(processEnv, dotenv),
+    resolveApiKey: (variable) => resolveApiKey(processEnv, dotenv, variable),
     ownBaseUrl: locateEnvValue(processEnv, dotenv, ...BASE_URL_VARIABLES),
     ...(warn ? { warn } : {}),
   };

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { checkPhase1Template } from '../core/phase1-prompt.js';
 import { UsageError } from './errors.js';
 import type { Phase1Agent } from '../core/types.js';
+import type { RealAgentSettings } from '../agents/config.js';
 import type { Phase1RunInput } from '../workflows/phase1-types.js';
 import {
   agentCheck,
@@ -26,9 +27,10 @@ export interface Phase1CliOptions extends RunCliOptions {
   promptTemplate?: string;
 }
 
+/** `settings`: the model's, when the agent calls one (from the environment, or an evaluation set's config). */
 export async function buildPhase1Input(
   opts: Phase1CliOptions,
-  dotenv: Record<string, string>,
+  settings: RealAgentSettings | null,
   argv: string[],
 ): Promise<Phase1RunInput> {
   return buildRunInput(
@@ -36,7 +38,7 @@ export async function buildPhase1Input(
     opts,
     {
       agent: opts.agent,
-      agentSettings: modelSettings(opts.agent === 'real-openai-compatible', dotenv, opts.cache),
+      agentSettings: settings,
       seed: opts.seed,
       maxStructsInPrompt: opts.maxStructsInPrompt,
       perPackageTimeoutSeconds: opts.perPackageTimeoutSeconds,
@@ -64,6 +66,7 @@ export async function runPhase1(opts: Phase1CliOptions, argv: string[], io: CliI
   const dotenv = readDotenvFile(resolve(opts.dotenv));
   const checked = await agentCheck(opts, dotenv, io);
   if (checked !== null) return checked;
-  const input = await buildPhase1Input(opts, dotenv, argv);
+  const settings = modelSettings(opts.agent === 'real-openai-compatible', dotenv, opts.cache);
+  const input = await buildPhase1Input(opts, settings, argv);
   return launchRun(input, opts, runModelAccess(input.options.agentSettings, dotenv, io), io);
 }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { preflightSimulation, type SimulationMode } from '../sim/index.js';
 import type { Phase2Agent, Phase2Options, Phase2RunInput } from '../workflows/phase2-types.js';
+import type { RealAgentSettings } from '../agents/config.js';
 import { UsageError } from './errors.js';
 import {
   agentCheck,
@@ -47,10 +48,15 @@ export interface Phase2CliOptions
   promptTemplate: string[];
 }
 
-const MODEL_AGENTS = new Set<Phase2Agent>(['real-openai-compatible', 'template-search']);
+export const MODEL_AGENTS = new Set<Phase2Agent>(['real-openai-compatible', 'template-search']);
 
+/**
+ * `settings`: the model's, when the agent calls one (from the environment, or an evaluation set's config);
+ * `dotenv` gives SMI_SENDER and SMI_GAS_COIN.
+ */
 export async function buildPhase2Input(
   opts: Phase2CliOptions,
+  settings: RealAgentSettings | null,
   dotenv: Record<string, string>,
   argv: string[],
 ): Promise<Phase2RunInput> {
@@ -75,7 +81,7 @@ export async function buildPhase2Input(
     opts,
     {
       agent: opts.agent,
-      agentSettings: modelSettings(MODEL_AGENTS.has(opts.agent), dotenv, opts.cache),
+      agentSettings: settings,
       seed: opts.seed,
       simulationMode: opts.simulationMode,
       rpcUrl,
@@ -105,19 +111,20 @@ export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliI
   const dotenv = readDotenvFile(resolve(opts.dotenv));
   const checked = await agentCheck(opts, dotenv, io);
   if (checked !== null) return checked;
-  const input = await buildPhase2Input(opts, dotenv, argv);
+  const settings = modelSettings(MODEL_AGENTS.has(opts.agent), dotenv, opts.cache);
+  const input = await buildPhase2Input(opts, settings, dotenv, argv);
   const model = runModelAccess(input.options.agentSettings, dotenv, io);
-  // Only what the chosen mode needs: build-only needs nothing, the RPC modes an answering endpoint.
-  const { mode, rpcUrl, externalBin } = {
-    mode: input.options.simulationMode,
-    rpcUrl: input.options.rpcUrl,
-    externalBin: input.options.externalBin,
-  };
+  await checkSimulation(input, io);
+  return launchRun(input, opts, model, io);
+}
+
+/** Only what the chosen mode needs: build-only and local need nothing, the RPC modes an answering endpoint. */
+export async function checkSimulation(input: Phase2RunInput, io: CliIO): Promise<void> {
+  const { simulationMode: mode, rpcUrl, externalBin } = input.options;
   try {
     const report = await preflightSimulation({ mode, rpcUrl, ...(externalBin ? { externalBin } : {}) });
     for (const line of report.checked) io.log(`pre-flight: ${line}`);
   } catch (err) {
     throw new UsageError(`pre-flight check for --simulation-mode ${mode} failed: ${(err as Error).message}`);
   }
-  return launchRun(input, opts, model, io);
 }

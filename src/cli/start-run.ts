@@ -2,13 +2,9 @@
 // failed or terminated one is started again and continues from the rows already recorded. Joining is
 // refused when the run was started with other settings, so two runs' rows are never mixed.
 import { WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';
-import {
-  WorkflowIdConflictPolicy,
-  WorkflowIdReusePolicy,
-  type SearchAttributePair,
-} from '@temporalio/common';
+import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import { identityMismatches, readSelection, runIdentity, type RunIdentity } from '../run-store/run-record.js';
-import { SEARCH_ATTRIBUTES, TASK_QUEUES, runWorkflowId } from '../temporal/names.js';
+import { TASK_QUEUES, runWorkflowId, runSearchAttributes } from '../temporal/names.js';
 import type { benchmarkRun } from '../workflows/benchmark-run.js';
 import type { RunInput } from '../workflows/run-types.js';
 import { UsageError } from './errors.js';
@@ -21,19 +17,6 @@ export interface StartOutcome {
 }
 
 const PHASE_TITLES = { phase1: 'Phase I', phase2: 'Phase II', sandbox: 'Sandbox' } as const;
-
-/** The run's search attributes, which its package workflows carry too (see benchmark-run.ts). */
-export function runSearchAttributes(input: RunInput): SearchAttributePair[] {
-  const pairs: SearchAttributePair[] = [
-    { key: SEARCH_ATTRIBUTES.runId, value: input.runId },
-    { key: SEARCH_ATTRIBUTES.phase, value: input.phase },
-    { key: SEARCH_ATTRIBUTES.agent, value: input.options.agent },
-  ];
-  const model = input.options.agentSettings?.model;
-  if (model) pairs.push({ key: SEARCH_ATTRIBUTES.model, value: model });
-  if (input.dataset) pairs.push({ key: SEARCH_ATTRIBUTES.dataset, value: input.dataset });
-  return pairs;
-}
 
 /**
  * Refuses to join an existing run whose settings differ from these. The run directory records them once a

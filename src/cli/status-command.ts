@@ -11,11 +11,17 @@ import type { CliIO } from './run-phase1.js';
 import { withSession } from './session.js';
 import { workflowUiUrl } from './start-run.js';
 import { queryProgress } from './watch.js';
+import { setStatusLines } from './set-status.js';
 
 export async function runStatus(runId: string, opts: { logDir: string }, io: CliIO): Promise<number> {
   const finished = await readFinishedRun(opts.logDir, runId);
   if (finished) return printFinished(runId, finished, io);
   return withSession({ log: io.log, worker: 'never' }, async (session) => {
+    const set = await setStatusLines(session.client, runId);
+    if (set) {
+      for (const line of set) io.out(line);
+      return 0;
+    }
     const run = await findRun(session, runId, opts.logDir);
     const d = run.description;
     const since = Math.round((Date.now() - d.startTime.getTime()) / 1000);

@@ -23,11 +23,26 @@ export async function queryProgress(handle: WorkflowHandle, timeoutMs = 3000): P
 }
 
 export async function watchRun(handle: WorkflowHandle, opts: WatchOptions): Promise<RunOutput> {
-  const printer = new ProgressPrinter(process.stderr);
   const started = Date.now();
+  return watchWorkflow<RunOutput>(handle, opts, async () => {
+    const progress = await queryProgress(handle);
+    return progress ? formatProgress(progress, Date.now() - started) : null;
+  });
+}
+
+/**
+ * Waits for a workflow's result, showing `progressLine()` (null: nothing new to show, e.g. no worker
+ * answered the query) while it runs.
+ */
+export async function watchWorkflow<T>(
+  handle: WorkflowHandle,
+  opts: WatchOptions,
+  progressLine: () => Promise<string | null>,
+): Promise<T> {
+  const printer = new ProgressPrinter(process.stderr);
   const awaitResult = () =>
     handle.result().then(
-      (value: RunOutput) => ({ kind: 'done' as const, value }),
+      (value: T) => ({ kind: 'done' as const, value }),
       (error: unknown) => ({ kind: 'error' as const, error }),
     );
   let result = awaitResult();
@@ -56,10 +71,10 @@ export async function watchRun(handle: WorkflowHandle, opts: WatchOptions): Prom
       continue;
     }
     if (opts.showProgress) {
-      const progress = await queryProgress(handle);
-      if (progress) {
+      const line = await progressLine();
+      if (line) {
         outage = false;
-        printer.update(formatProgress(progress, Date.now() - started));
+        printer.update(line);
       }
     }
   }

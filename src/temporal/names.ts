@@ -1,5 +1,6 @@
 // Names shared by the client, the workers and the workflows. Safe to import from workflow code.
-import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import { defineSearchAttributeKey, SearchAttributeType, type SearchAttributePair } from '@temporalio/common';
+import type { RunInput } from '../workflows/run-types.js';
 
 export const DEFAULT_NAMESPACE = 'default';
 
@@ -56,4 +57,17 @@ export function packageWorkflowId(
   const readable = packageId.replace(/[^0-9A-Za-z]/g, '').slice(0, MAX_ID_IN_WORKFLOW_ID);
   const base = `smi/${phase}/${runId}/${index}-${readable}`;
   return attempt ? `${base}/${attempt}` : base;
+}
+
+/** The run's search attributes, which its package workflows carry too (see benchmark-run.ts). */
+export function runSearchAttributes(input: RunInput): SearchAttributePair[] {
+  const pairs: SearchAttributePair[] = [
+    { key: SEARCH_ATTRIBUTES.runId, value: input.runId },
+    { key: SEARCH_ATTRIBUTES.phase, value: input.phase },
+    { key: SEARCH_ATTRIBUTES.agent, value: input.options.agent },
+  ];
+  const model = input.options.agentSettings?.model;
+  if (model) pairs.push({ key: SEARCH_ATTRIBUTES.model, value: model });
+  if (input.dataset) pairs.push({ key: SEARCH_ATTRIBUTES.dataset, value: input.dataset });
+  return pairs;
 }

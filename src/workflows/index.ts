@@ -4,3 +4,4 @@ export { phase1Package } from './phase1-package.js';
 export { phase2Package } from './phase2-package.js';
 export { sandboxPackage } from './sandbox-package.js';
 export { modelPreflight } from './model-preflight.js';
+export { evalSet } from './eval-set.js';

@@ -26,7 +26,7 @@ import {
   waitForRows,
   waitForWorkflow,
 } from '../support/run-checks.js';
-import { runSearchAttributes } from '../../src/cli/start-run.js';
+import { runSearchAttributes } from '../../src/temporal/names.js';
 import { PROJECT_ROOT } from '../support/paths.js';
 
 const PACKAGES = 500;

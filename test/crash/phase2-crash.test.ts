@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@temporalio/client';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
 import { runningPackageLines } from '../../src/cli/package-details.js';
-import { runSearchAttributes } from '../../src/cli/start-run.js';
+import { runSearchAttributes } from '../../src/temporal/names.js';
 import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
 import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
 import { CrashLab, killHard } from '../support/crash-lab.js';

@@ -23,4 +23,5 @@ export const TEST_NAMESPACES = {
   modelFailures: 'test-model-failures',
   modelCost: 'test-model-cost',
   answerCache: 'test-answer-cache',
+  evalSet: 'test-eval-set',
 } as const;

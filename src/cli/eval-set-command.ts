@@ -1,0 +1,233 @@
+// `smi-bench eval-set CONFIG`: every model of the config through every phase of it, as one durable set
+// workflow whose runs are ordinary runs (status, results, resume and compare work on each). Running the
+// same config again joins the set, or reports it when it has finished.
+import { dirname, resolve } from 'node:path';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
+import { loadRealAgentSettings, type RealAgentSettings } from '../agents/config.js';
+import {
+  EvalSetConfigError,
+  evalSetId,
+  readEvalSetConfig,
+  type EvalSetConfig,
+  type EvalSetModel,
+  type EvalSetPhase,
+} from '../evalset/config.js';
+import { runIdProblem } from '../core/run-id.js';
+import { TASK_QUEUES } from '../temporal/names.js';
+import type { evalSet } from '../workflows/eval-set.js';
+import { evalSetCellsQuery, type EvalSetCell, type EvalSetCellState } from '../workflows/eval-set-types.js';
+import type { RunInput } from '../workflows/run-types.js';
+import { UsageError } from './errors.js';
+import { workerModelDeps, type ModelAccess } from './model-access.js';
+import { preflightModel } from './model-preflight.js';
+import { readDotenvFile, type CliIO } from './run-common.js';
+import { buildPhase1Input } from './run-phase1.js';
+import { buildPhase2Input, checkSimulation } from './run-phase2.js';
+import { withSession } from './session.js';
+import { cellView, formatMatrix, matrixProgressLine } from './set-matrix.js';
+import { evalSetWorkflowId } from './set-status.js';
+import { watchWorkflow } from './watch.js';
+
+export interface EvalSetCliOptions {
+  dotenv: string;
+  retryErrors: boolean;
+  detach: boolean;
+  progress: boolean;
+  skipPreflight: boolean;
+}
+
+/** The model's settings from the config alone (this shell's SMI_* variables do not leak in). */
+function modelSettings(model: EvalSetModel): RealAgentSettings {
+  const env: Record<string, string> = { SMI_MODEL: model.model, SMI_API_BASE_URL: model.base_url };
+  if (model.temperature !== undefined) env['SMI_TEMPERATURE'] = String(model.temperature);
+  if (model.max_tokens !== undefined) env['SMI_MAX_TOKENS'] = String(model.max_tokens);
+  if (model.response_format) env['SMI_RESPONSE_FORMAT'] = model.response_format;
+  if (model.thinking) env['SMI_THINKING'] = model.thinking;
+  if (model.max_request_retries !== undefined)
+    env['SMI_MAX_REQUEST_RETRIES'] = String(model.max_request_retries);
+  if (model.cost_from_provider) env['SMI_COST_FROM_PROVIDER'] = 'true';
+  if (model.price) {
+    env['SMI_PRICE_INPUT_PER_MTOK'] = String(model.price.input_per_mtok);
+    env['SMI_PRICE_OUTPUT_PER_MTOK'] = String(model.price.output_per_mtok);
+  }
+  const settings = loadRealAgentSettings(env, {});
+  return { ...settings, cache_answers: settings.temperature === 0, api_key_env: model.api_key_env };
+}
+
+async function cellRun(
+  config: EvalSetConfig,
+  base: string,
+  setId: string,
+  model: EvalSetModel,
+  phase: EvalSetPhase,
+  costShare: number | null,
+  dotenv: Record<string, string>,
+  io: CliIO,
+): Promise<RunInput> {
+  const runId = `${setId}.${model.name}.${phase.phase}`;
+  const problem = runIdProblem(runId);
+  if (problem) throw new UsageError(`run id of model ${model.name}, ${phase.phase}: ${problem}`);
+  const settings = modelSettings(model);
+  const common = {
+    corpusRoot: resolve(base, config.corpus_root),
+    samples: config.samples ?? 25,
+    seed: config.seed ?? 0,
+    ...(config.package_ids_file ? { packageIdsFile: resolve(base, config.package_ids_file) } : {}),
+    ...(config.dataset ? { dataset: config.dataset } : {}),
+    concurrency: model.concurrency ?? 8,
+    runId,
+    logDir: resolve(base, config.log_dir ?? 'logs'),
+    dotenv: '',
+    detach: false,
+    progress: false,
+    perPackageTimeoutSeconds: phase.per_package_timeout_seconds ?? 120,
+  };
+  const caps = [model.max_cost_usd, costShare ?? undefined].filter((c): c is number => c !== undefined);
+  const limits = caps.length > 0 ? { maxCostUsd: Math.min(...caps) } : {};
+  const argv = ['smi-bench', 'eval-set'];
+  if (phase.phase === 'phase1') {
+    const input = await buildPhase1Input(
+      {
+        ...common,
+        agent: 'real-openai-compatible',
+        maxStructsInPrompt: phase.max_structs_in_prompt ?? 200,
+        includeTypeLists: false,
+      },
+      settings,
+      argv,
+    );
+    return { ...input, ...limits };
+  }
+  const input = await buildPhase2Input(
+    {
+      ...common,
+      agent: phase.agent ?? 'real-openai-compatible',
+      simulationMode: phase.simulation_mode ?? 'build-only',
+      gasBudget: 10_000_000,
+      gasBudgetLadder: [20_000_000, 50_000_000],
+      maxPlanAttempts: phase.max_plan_attempts ?? 5,
+      maxPlanningCalls: phase.max_planning_calls ?? 50,
+      baselineMaxCandidates: 25,
+      maxHeuristicVariants: 4,
+      includeCreatedTypes: false,
+      requireDryRun: false,
+      simulationFeedback: false,
+      promptTemplate: [],
+      ...(phase.rpc_url ? { rpcUrl: phase.rpc_url } : {}),
+      ...(phase.sender ? { sender: phase.sender } : {}),
+    },
+    settings,
+    dotenv,
+    argv,
+  );
+  await checkSimulation(input, io);
+  return { ...input, ...limits };
+}
+
+/** Reads and checks the config and builds every cell's run, before anything starts. */
+export async function planEvalSet(
+  file: string,
+  dotenv: Record<string, string>,
+  io: CliIO,
+): Promise<{ setId: string; cells: EvalSetCell[] }> {
+  let config: EvalSetConfig;
+  try {
+    config = readEvalSetConfig(file);
+  } catch (err) {
+    if (err instanceof EvalSetConfigError) throw new UsageError(err.message);
+    throw err;
+  }
+  const setId = evalSetId(config);
+  const base = dirname(file);
+  const runs = config.models.length * config.phases.length;
+  const costShare = config.max_cost_usd === undefined ? null : config.max_cost_usd / runs;
+  const cells: EvalSetCell[] = [];
+  for (const model of config.models)
+    for (const phase of config.phases) {
+      const run = await cellRun(config, base, setId, model, phase, costShare, dotenv, io);
+      cells.push({ setId, model: model.name, run });
+    }
+  return { setId, cells };
+}
+
+const modelAccess = (settings: RealAgentSettings | null, name: string): ModelAccess => ({
+  settings,
+  endpoint: settings
+    ? { value: settings.base_url, variable: `models.${name}.base_url`, from: 'config' }
+    : null,
+  key: settings?.api_key_env ? { value: '', variable: settings.api_key_env, from: 'environment' } : null,
+  deps: { resolveApiKey: () => '' },
+});
+
+export async function runEvalSet(file: string, opts: EvalSetCliOptions, io: CliIO): Promise<number> {
+  const dotenv = readDotenvFile(resolve(opts.dotenv));
+  const { setId, cells } = await planEvalSet(resolve(file), dotenv, io);
+  return withSession(
+    { log: io.log, worker: 'auto', llm: workerModelDeps(process.env, dotenv, io.log) },
+    async (session) => {
+      if (opts.detach && session.target.embedded)
+        throw new UsageError(
+          '--detach needs a Temporal server that outlives this command: start `smi-bench server`',
+        );
+      if (!opts.skipPreflight) {
+        const seen = new Set<string>();
+        for (const cell of cells) {
+          if (seen.has(cell.model)) continue;
+          seen.add(cell.model);
+          await preflightModel(
+            session,
+            cell.run.runId,
+            modelAccess(cell.run.options.agentSettings, cell.model),
+            io,
+          );
+        }
+      }
+      const handle = await session.client.workflow
+        .start<typeof evalSet>('evalSet', {
+          workflowId: evalSetWorkflowId(setId),
+          taskQueue: TASK_QUEUES.orchestration,
+          args: [
+            {
+              setId,
+              cells,
+              searchAttributes: session.searchAttributes,
+              ...(opts.retryErrors ? { retryErrors: true } : {}),
+            },
+          ],
+          workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+          workflowIdReusePolicy: opts.retryErrors
+            ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
+            : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
+          staticSummary: `evaluation set ${setId}: ${cells.length} runs`,
+        })
+        .catch((err: unknown) => {
+          // A finished set: report it (its workflow keeps the result).
+          if (err instanceof WorkflowExecutionAlreadyStartedError)
+            return session.client.workflow.getHandle<typeof evalSet>(evalSetWorkflowId(setId));
+          throw err;
+        });
+      io.log(
+        `Evaluation set ${setId}: ${cells.length} runs (${[...new Set(cells.map((c) => c.model))].join(', ')})`,
+      );
+      if (opts.detach) {
+        io.log(`  detached; follow it with: smi-bench status ${setId}`);
+        return 0;
+      }
+      const views = async (states: EvalSetCellState[]) =>
+        Promise.all(states.map((s) => cellView(session.client, s)));
+      const states = await watchWorkflow<EvalSetCellState[]>(
+        handle,
+        { showProgress: opts.progress, log: io.log },
+        async () => {
+          const now = await handle.query(evalSetCellsQuery).catch(() => null);
+          return now ? matrixProgressLine(setId, await views(now)) : null;
+        },
+      );
+      io.out(`Evaluation set ${setId} finished:`);
+      for (const line of formatMatrix(await views(states))) io.out(line);
+      const failed = states.filter((s) => s.state === 'failed').length;
+      return failed > 0 ? 1 : 0;
+    },
+  );
+}

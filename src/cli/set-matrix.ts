@@ -1,0 +1,96 @@
+// An evaluation set as a matrix for people: one line per model, one cell per phase with packages done of
+// all, errors, the phase's mean score and the cost so far. A finished run is read from its result file, a
+// running one is asked for its progress.
+import { existsSync, readFileSync } from 'node:fs';
+import type { Client } from '@temporalio/client';
+import { formatUsd } from '../core/cost.js';
+import { runPaths } from '../run-store/paths.js';
+import { runWorkflowId, type Phase } from '../temporal/names.js';
+import type { EvalSetCellState } from '../workflows/eval-set-types.js';
+import { queryProgress } from './watch.js';
+
+export interface CellView {
+  model: string;
+  phase: Phase;
+  state: EvalSetCellState['state'];
+  done: number;
+  total: number | null;
+  errors: number;
+  score: number | null;
+  costUsd: number | null;
+  error: string | null;
+}
+
+const SCORE: Record<Phase, { result: string; progress: string; label: string }> = {
+  phase1: { result: 'avg_f1', progress: 'f1', label: 'F1' },
+  phase2: { result: 'avg_hit_rate', progress: 'hit_rate', label: 'hit rate' },
+  sandbox: { result: 'avg_tier_b_rate', progress: 'tier_b_rate', label: 'Tier B rate' },
+};
+
+interface ResultFile {
+  samples: number;
+  aggregate: Record<string, unknown> & { errors?: number; usage?: { cost_usd?: number } };
+  stopped_early?: { packages_not_started: number };
+}
+
+export async function cellView(client: Client, cell: EvalSetCellState): Promise<CellView> {
+  const base = { model: cell.model, phase: cell.phase, state: cell.state, error: cell.error };
+  const resultFile = runPaths(cell.runDir).result;
+  if (cell.state !== 'running' && existsSync(resultFile)) {
+    const result = JSON.parse(readFileSync(resultFile, 'utf8')) as ResultFile;
+    const a = result.aggregate;
+    const cost = typeof a['total_cost_usd'] === 'number' ? a['total_cost_usd'] : (a.usage?.cost_usd ?? null);
+    const score = a[SCORE[cell.phase].result];
+    return {
+      ...base,
+      done: result.samples,
+      total: result.samples + (result.stopped_early?.packages_not_started ?? 0),
+      errors: a.errors ?? 0,
+      score: typeof score === 'number' ? score : null,
+      costUsd: cost,
+    };
+  }
+  const progress = await queryProgress(
+    client.workflow.getHandle(runWorkflowId(cell.phase, cell.runId)),
+    2000,
+  );
+  return {
+    ...base,
+    done: progress?.completed ?? 0,
+    total: progress && progress.phase !== 'preparing' ? progress.total : null,
+    errors: progress?.errors ?? 0,
+    score: progress?.means[SCORE[cell.phase].progress] ?? null,
+    costUsd: progress?.usage.cost_usd ?? null,
+  };
+}
+
+function describeCell(v: CellView): string {
+  if (v.state === 'failed') return `failed: ${v.error ?? 'unknown reason'}`;
+  const parts = [`${v.done}/${v.total ?? '?'}`];
+  if (v.score !== null) parts.push(`${SCORE[v.phase].label} ${v.score.toFixed(3)}`);
+  parts.push(`${v.errors} error${v.errors === 1 ? '' : 's'}`);
+  if (v.costUsd !== null) parts.push(formatUsd(v.costUsd));
+  return parts.join(' · ');
+}
+
+/** `model  phase1: 4/4 · F1 0.750 · 0 errors · $0.0090   phase2: …`, one line per model. */
+export function formatMatrix(views: CellView[]): string[] {
+  const models = [...new Set(views.map((v) => v.model))];
+  const width = Math.max(...models.map((m) => m.length));
+  return models.map(
+    (model) =>
+      `  ${model.padEnd(width)}  ` +
+      views
+        .filter((v) => v.model === model)
+        .map((v) => `${v.phase}: ${describeCell(v)}`)
+        .join('   '),
+  );
+}
+
+/** One line for the progress display: `set X: 5/8 packages, 2 of 4 runs done`. */
+export function matrixProgressLine(setId: string, views: CellView[]): string {
+  const done = views.reduce((n, v) => n + v.done, 0);
+  const total = views.reduce((n, v) => n + (v.total ?? 0), 0);
+  const finished = views.filter((v) => v.state !== 'running').length;
+  return `[set ${setId}] ${done}/${total} packages, ${finished} of ${views.length} runs finished`;
+}

@@ -1,0 +1,150 @@
+// `smi-bench eval-set CONFIG`: two models of known quality (stubs on 127.0.0.1), each with its own key
+// variable and price, through Phase I and Phase II as one set; the same command again sends nothing and
+// reports the finished set; `status SET` prints the matrix; a bad config is one clear line per problem.
+// Expected scores by hand: the good model names exactly the `key` structs of the golden interface files, so
+// its F1 is 1.0 on each package; the bad one names none, so its F1 is 0.0 (0x2 and 0x3 both have key structs).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
+import { TEST_NAMESPACES } from '../support/namespaces.js';
+import { startOpenAiStub, type RunningOpenAiStub, type StubRequest } from '../support/openai-stub.js';
+import { CORPUS_DIR, PROJECT_ROOT } from '../support/paths.js';
+import { temporalAddress } from '../support/temporal.js';
+
+const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
+const SYSTEM = '0x0000000000000000000000000000000000000000000000000000000000000003';
+const work = mkdtempSync(join(tmpdir(), 'smi-set-'));
+const configFile = join(work, 'set.yaml');
+let good: RunningOpenAiStub;
+let bad: RunningOpenAiStub;
+let worker: ChildProcess;
+const env: Record<string, string> = {};
+
+/** The package's `key` structs, from the golden interface file. */
+function keyTypes(packageId: string): string[] {
+  const iface = JSON.parse(
+    readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'interface', `${packageId}.json`), 'utf8'),
+  ) as { modules: Record<string, { address: string; structs: Record<string, { abilities: string[] }> }> };
+  return Object.entries(iface.modules).flatMap(([module, m]) =>
+    Object.entries(m.structs)
+      .filter(([, s]) => s.abilities.includes('key'))
+      .map(([name]) => `${m.address}::${module}::${name}`),
+  );
+}
+
+const phase1Package = (req: StubRequest) => (req.prompt.includes('key_types') ? req.packageId : null);
+
+beforeAll(async () => {
+  writeFileSync(join(work, 'ids.txt'), `${SUI}\n${SYSTEM}\n`);
+  good = await startOpenAiStub({
+    apiKey: 'good-key',
+    handler: (req) => {
+      const id = phase1Package(req);
+      return {
+        content: id ? JSON.stringify({ key_types: keyTypes(id) }) : '{"calls": []}',
+        usage: { prompt_tokens: 1000, completion_tokens: 200, total_tokens: 1200 },
+      };
+    },
+  });
+  bad = await startOpenAiStub({
+    apiKey: 'bad-key',
+    handler: (req) => ({ content: phase1Package(req) ? '{"key_types": []}' : '{"calls": []}' }),
+  });
+  writeFileSync(
+    configFile,
+    [
+      'name: duel',
+      `corpus_root: ${CORPUS_DIR}`,
+      'package_ids_file: ids.txt',
+      'samples: 0',
+      'log_dir: logs',
+      'models:',
+      '  - name: good',
+      '    model: good-model',
+      `    base_url: ${good.baseUrl}`,
+      '    api_key_env: GOOD_KEY',
+      '    concurrency: 2',
+      '    price: { input_per_mtok: 2.5, output_per_mtok: 10 }',
+      '  - name: bad',
+      '    model: bad-model',
+      `    base_url: ${bad.baseUrl}`,
+      '    api_key_env: BAD_KEY',
+      'phases:',
+      '  - phase: phase1',
+      '  - phase: phase2',
+      '    max_plan_attempts: 1',
+      '',
+    ].join('\n'),
+  );
+  Object.assign(env, { TEMPORAL_ADDRESS: temporalAddress(), TEMPORAL_NAMESPACE: TEST_NAMESPACES.evalSet });
+  worker = spawnWorker({ ...env, GOOD_KEY: 'good-key', BAD_KEY: 'bad-key' });
+});
+afterAll(async () => {
+  await stopProcess(worker);
+  await Promise.all([good.close(), bad.close()]);
+});
+
+const evalSet = (...extra: string[]) =>
+  smiBench(['eval-set', configFile, '--dotenv', join(work, 'none.env'), '--no-progress', ...extra], env);
+
+describe('smi-bench eval-set', () => {
+  it('runs every model through every phase, each with its own key, and reports the matrix', async () => {
+    const res = await evalSet();
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const out = String(res.stdout);
+    const setId = /Evaluation set (\S+) finished:/.exec(out)?.[1];
+    expect(setId).toMatch(/^duel-[0-9a-f]{10}$/);
+    // 2 packages, one Phase I call each at 1000 × $2.50/M + 200 × $10/M = $0.0045, one Phase II call each
+    expect(out).toMatch(
+      /good {2}phase1: 2\/2 · F1 1\.000 · 0 errors · \$0\.009000 {3}phase2: 2\/2 · hit rate 0\.000 · 0 errors · \$0\.009000/,
+    );
+    expect(out).toMatch(
+      /bad {3}phase1: 2\/2 · F1 0\.000 · 0 errors {3}phase2: 2\/2 · hit rate 0\.000 · 0 errors/,
+    );
+    // each model's calls carried its own key; each stub saw the pre-flight and 2 + 2 package calls
+    expect(good.requests.every((r) => r.headers.authorization === 'Bearer good-key')).toBe(true);
+    expect(bad.requests.every((r) => r.headers.authorization === 'Bearer bad-key')).toBe(true);
+    expect(good.requests).toHaveLength(5);
+    expect(bad.requests).toHaveLength(5);
+    // the runs are ordinary runs, one result file each
+    const result = JSON.parse(
+      readFileSync(join(work, 'logs', `${setId}.good.phase1`, 'result.json'), 'utf8'),
+    ) as { aggregate: { avg_f1: number } };
+    expect(result.aggregate.avg_f1).toBe(1);
+
+    const again = await evalSet('--skip-preflight');
+    expect(again.exitCode, String(again.stderr)).toBe(0);
+    expect(good.requests).toHaveLength(5);
+    expect(bad.requests).toHaveLength(5);
+    expect(String(again.stdout)).toContain(`Evaluation set ${setId} finished:`);
+
+    const status = await smiBench(['status', setId!], env);
+    expect(status.exitCode, String(status.stderr)).toBe(0);
+    expect(String(status.stdout)).toContain(`evaluation set ${setId}: COMPLETED`);
+    expect(String(status.stdout)).toMatch(/good {2}phase1: 2\/2 · F1 1\.000/);
+  });
+
+  it('refuses a bad config with one line per problem, naming its path, and starts nothing', async () => {
+    const broken = join(work, 'broken.yaml');
+    writeFileSync(
+      broken,
+      readFileSync(configFile, 'utf8')
+        .replace('input_per_mtok: 2.5', 'input_per_mtok: cheap')
+        .replace('- phase: phase2', '- phase: phase3'),
+    );
+    const res = await smiBench(['eval-set', broken, '--no-progress'], env);
+    expect(res.exitCode).toBe(2);
+    const stderr = String(res.stderr);
+    expect(stderr).toContain(
+      'models[0].price.input_per_mtok: Invalid input: expected number, received string',
+    );
+    expect(stderr).toContain('phases[1].phase');
+    expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+    const missing = await smiBench(['eval-set', join(work, 'nope.yaml')], env);
+    expect(missing.exitCode).toBe(2);
+    expect(String(missing.stderr)).toContain('cannot read the set');
+  });
+});
