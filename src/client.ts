@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { PHASE1_AGENTS } from './core/types.js';
 import { SIMULATION_MODES } from './sim/types.js';
 import { PHASE2_AGENTS, PHASE2_DEFAULT_OPTIONS } from './workflows/phase2-types.js';
+import { COMPARE_FORMATS } from './compare/format.js';
 import { UsageError } from './cli/errors.js';
 import { integer, positiveNumber } from './cli/parse.js';
 import { SANDBOX_UPSTREAM_ONLY, flagNames } from './cli/sandbox-upstream-flags.js';
@@ -362,6 +363,23 @@ export function buildProgram(): Command {
     .action(async (opts) => {
       const { runCacheClear } = await import('./cli/cache-command.js');
       process.exitCode = await runCacheClear(opts, io);
+    });
+
+  program
+    .command('compare <runs...>')
+    .description(
+      'leaderboards of finished runs (run ids, run directories, result files or evaluation sets): scores with 95% intervals, tokens, cost; for two runs a paired test',
+    )
+    .addOption(
+      new Option('--format <format>', 'table for the terminal, or tsv, csv, md, json')
+        .choices([...COMPARE_FORMATS])
+        .default('table'),
+    )
+    .option('--out <file>', 'write it here instead of to the terminal')
+    .addOption(logDirOption())
+    .action(async (runs: string[], opts) => {
+      const { runCompare } = await import('./cli/compare-command.js');
+      process.exitCode = await runCompare(runs, opts, io);
     });
 
   program

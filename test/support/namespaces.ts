@@ -24,4 +24,5 @@ export const TEST_NAMESPACES = {
   modelCost: 'test-model-cost',
   answerCache: 'test-answer-cache',
   evalSet: 'test-eval-set',
+  compare: 'test-compare',
 } as const;

@@ -1,0 +1,130 @@
+// A leaderboard as text: a table for the terminal, TSV, CSV, Markdown, or JSON for programs.
+import { formatUsd } from '../core/cost.js';
+import type { Leaderboard } from './leaderboard.js';
+
+export const COMPARE_FORMATS = ['table', 'tsv', 'csv', 'md', 'json'] as const;
+export type CompareFormat = (typeof COMPARE_FORMATS)[number];
+
+const SCORE_NAME = { phase1: 'f1', phase2: 'macro_avg_hit_rate' } as const;
+
+/** The header and the cells of each entry, in display order (numbers kept as numbers for JSON). */
+function grid(board: Leaderboard): { header: string[]; rows: (string | number | null)[][] } {
+  const extra = Object.keys(board.entries[0]?.columns ?? {}).filter((k) =>
+    board.entries.some((e) => e.columns[k] !== null),
+  );
+  const header = [
+    'rank',
+    'run',
+    'model',
+    'agent',
+    'packages',
+    ...extra,
+    SCORE_NAME[board.phase],
+    'ci95_low',
+    'ci95_high',
+    'errors',
+    'tokens',
+    'cost_usd',
+  ];
+  const rows = board.entries.map((e, i) => [
+    i + 1,
+    e.run,
+    e.model,
+    e.agent,
+    e.packages,
+    ...extra.map((k) => e.columns[k] ?? null),
+    e.score,
+    e.interval?.low ?? null,
+    e.interval?.high ?? null,
+    e.errors,
+    e.tokens,
+    e.costUsd,
+  ]);
+  return { header, rows };
+}
+
+const COUNTS = new Set(['rank', 'packages', 'hits', 'targets', 'errors', 'tokens']);
+
+function cellText(value: string | number | null, header: string): string {
+  if (value === null) return '';
+  if (typeof value === 'string' || COUNTS.has(header)) return String(value);
+  return header === 'cost_usd' ? formatUsd(value) : value.toFixed(4);
+}
+
+function csvCell(text: string): string {
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function notes(board: Leaderboard): string[] {
+  const lines: string[] = [];
+  if (board.differences.length > 0) {
+    lines.push('warning: these runs are not comparable; they differ in:');
+    for (const d of board.differences) lines.push(`  ${d}`);
+  }
+  const p = board.paired;
+  if (p) {
+    const ci = p.interval ? ` (95% CI ${p.interval.low.toFixed(4)} to ${p.interval.high.toFixed(4)})` : '';
+    lines.push(
+      `paired, on the ${p.packages} packages both ran: ${p.a} − ${p.b} = ${p.difference.toFixed(4)}${ci}, ` +
+        `sign-flip permutation test p = ${p.pValue.toPrecision(3)}`,
+    );
+  }
+  return lines;
+}
+
+/** The boards as text; `notes` (comparability, the paired test) go with the table and Markdown forms. */
+export function formatBoards(boards: Leaderboard[], format: CompareFormat): string {
+  if (format === 'json') {
+    return (
+      JSON.stringify(
+        boards.map((b) => ({
+          phase: b.phase,
+          comparable: b.differences.length === 0,
+          differences: b.differences,
+          paired: b.paired,
+          entries: b.entries,
+        })),
+        null,
+        2,
+      ) + '\n'
+    );
+  }
+  const parts: string[] = [];
+  for (const board of boards) {
+    const { header, rows } = grid(board);
+    const texts = rows.map((r) => r.map((v, i) => cellText(v, header[i]!)));
+    if (format === 'tsv') parts.push([header, ...texts].map((r) => r.join('\t')).join('\n'));
+    else if (format === 'csv') parts.push([header, ...texts].map((r) => r.map(csvCell).join(',')).join('\n'));
+    else if (format === 'md') {
+      const escape = (t: string) => t.replace(/\|/g, '\\|');
+      parts.push(
+        [
+          `### ${board.phase === 'phase1' ? 'Phase I' : 'Phase II'}`,
+          '',
+          `| ${header.join(' | ')} |`,
+          `|${header.map(() => ' --- ').join('|')}|`,
+        ]
+          .concat(texts.map((r) => `| ${r.map(escape).join(' | ')} |`))
+          .concat(notes(board).length > 0 ? ['', ...notes(board).map((l) => `> ${l}`)] : [])
+          .join('\n'),
+      );
+    } else {
+      const widths = header.map((h, i) => Math.max(h.length, ...texts.map((r) => r[i]!.length)));
+      const line = (cells: string[]) =>
+        cells
+          .map((c, i) => c.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd();
+      parts.push(
+        [
+          `${board.phase === 'phase1' ? 'Phase I' : 'Phase II'}`,
+          line(header),
+          line(widths.map((w) => '-'.repeat(w))),
+          ...texts.map(line),
+          ...notes(board),
+        ].join('\n'),
+      );
+    }
+  }
+  return parts.join('\n\n') + '\n';
+}

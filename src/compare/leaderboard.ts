@@ -1,0 +1,143 @@
+// Leaderboards of runs of one phase, from their rows: upstream's columns (Phase II: phase2_leaderboard's,
+// spec harness.md §13), tokens and cost, a bootstrap interval on the mean score, and for two runs a paired
+// comparison on the packages both ran. Rows with an error count with their score (0 for a package that
+// never heard from its model), as upstream's scripts counted them; `errors` says how many there are.
+import { bootstrapInterval, mean, pairedComparison, type Interval, type PairedComparison } from './stats.js';
+
+export type ComparedPhase = 'phase1' | 'phase2';
+
+type Row = Record<string, unknown>;
+
+export interface LoadedRun {
+  /** How the user named it: run id or file. */
+  label: string;
+  phase: ComparedPhase;
+  /** The model, or the agent for runs without one. */
+  model: string;
+  agent: string;
+  rows: Row[];
+  /** Settings that make two runs comparable (corpus, selection, seed, simulation mode, prompts). */
+  setting: Record<string, string>;
+}
+
+export interface LeaderboardEntry {
+  run: string;
+  model: string;
+  agent: string;
+  packages: number;
+  errors: number;
+  /** The mean the board ranks by (F1, or the macro hit rate) and its 95% bootstrap interval. */
+  score: number;
+  interval: Interval | null;
+  /** The phase's other columns, in display order. */
+  columns: Record<string, number | null>;
+  tokens: number;
+  costUsd: number | null;
+}
+
+export interface Leaderboard {
+  phase: ComparedPhase;
+  entries: LeaderboardEntry[];
+  /** Settings that differ between the runs (empty: comparable). */
+  differences: string[];
+  /** For exactly two runs: first minus second, on the packages both have. */
+  paired: (PairedComparison & { a: string; b: string }) | null;
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const obj = (v: unknown): Row => (v !== null && typeof v === 'object' ? (v as Row) : {});
+
+function rowScore(phase: ComparedPhase, row: Row): number {
+  const score = obj(row['score']);
+  if (phase === 'phase1') return num(score['f1']);
+  const targets = num(score['targets']);
+  return targets > 0 ? num(score['created_hits']) / targets : 0;
+}
+
+function usageOf(rows: Row[]): { tokens: number; costUsd: number | null } {
+  let tokens = 0;
+  let cost: number | null = null;
+  for (const row of rows) {
+    const usage = obj(row['usage']);
+    tokens += num(usage['total_tokens']);
+    if (typeof usage['cost_usd'] === 'number') cost = (cost ?? 0) + usage['cost_usd'];
+  }
+  return { tokens, costUsd: cost };
+}
+
+function phaseColumns(phase: ComparedPhase, rows: Row[]): Record<string, number | null> {
+  const n = rows.length;
+  const share = (test: (r: Row) => boolean) => (n === 0 ? 0 : rows.filter(test).length / n);
+  if (phase === 'phase1') {
+    return {
+      precision: mean(rows.map((r) => num(obj(r['score'])['precision']))),
+      recall: mean(rows.map((r) => num(obj(r['score'])['recall']))),
+    };
+  }
+  const hits = rows.reduce((s, r) => s + num(obj(r['score'])['created_hits']), 0);
+  const targets = rows.reduce((s, r) => s + num(obj(r['score'])['targets']), 0);
+  return {
+    dry_run_ok_rate: share((r) => r['dry_run_ok'] === true),
+    // Rows written before exec_ok existed have none: then there is no column to show.
+    exec_ok_rate: rows.some((r) => 'exec_ok' in r) ? share((r) => r['exec_ok'] === true) : null,
+    any_hit_rate: share((r) => num(obj(r['score'])['created_hits']) > 0),
+    micro_hit_rate: targets === 0 ? 0 : hits / targets,
+    hits,
+    targets,
+  };
+}
+
+function entryOf(run: LoadedRun): LeaderboardEntry {
+  const scores = run.rows.map((r) => rowScore(run.phase, r));
+  return {
+    run: run.label,
+    model: run.model,
+    agent: run.agent,
+    packages: run.rows.length,
+    errors: run.rows.filter((r) => r['error'] !== null && r['error'] !== undefined).length,
+    score: mean(scores),
+    interval: bootstrapInterval(scores),
+    columns: phaseColumns(run.phase, run.rows),
+    ...usageOf(run.rows),
+  };
+}
+
+/** Row scores keyed by package id and occurrence (an id listed twice is two packages). */
+function scoresByPackage(run: LoadedRun): Map<string, number> {
+  const seen = new Map<string, number>();
+  const out = new Map<string, number>();
+  for (const row of run.rows) {
+    const id = String(row['package_id']);
+    const k = (seen.get(id) ?? 0) + 1;
+    seen.set(id, k);
+    out.set(`${id}#${k}`, rowScore(run.phase, row));
+  }
+  return out;
+}
+
+function differencesOf(runs: LoadedRun[]): string[] {
+  const keys = [...new Set(runs.flatMap((r) => Object.keys(r.setting)))].sort();
+  return keys
+    .filter((k) => new Set(runs.map((r) => r.setting[k] ?? '(none)')).size > 1)
+    .map((k) => `${k}: ${runs.map((r) => `${r.label}=${r.setting[k] ?? '(none)'}`).join(', ')}`);
+}
+
+export function leaderboard(phase: ComparedPhase, runs: LoadedRun[]): Leaderboard {
+  const entries = runs.map(entryOf).sort((a, b) => b.score - a.score);
+  let paired: Leaderboard['paired'] = null;
+  if (runs.length === 2) {
+    const [a, b] = runs as [LoadedRun, LoadedRun];
+    const sa = scoresByPackage(a);
+    const sb = scoresByPackage(b);
+    const common = [...sa.keys()].filter((k) => sb.has(k));
+    paired = {
+      a: a.label,
+      b: b.label,
+      ...pairedComparison(
+        common.map((k) => sa.get(k)!),
+        common.map((k) => sb.get(k)!),
+      ),
+    };
+  }
+  return { phase, entries, differences: differencesOf(runs), paired };
+}

@@ -1,0 +1,142 @@
+// `smi-bench compare` on runs the CLI made over the shared corpus with mock agents. Expected values by hand:
+// mock-perfect predicts the truth (F1 1.0 everywhere); mock-empty predicts nothing, which scores F1 1.0 on a
+// package without `key` structs (both sets empty) and 0.0 on one with them; which packages have them is
+// read from the golden interface files. Phase II: mock-perfect hits every target (hit rate 1.0 where there
+// are targets, 0.0 where there are none) and counts as dry-run ok; mock-empty hits nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
+import { TEST_NAMESPACES } from '../support/namespaces.js';
+import { CORPUS_DIR, PROJECT_ROOT } from '../support/paths.js';
+import { temporalAddress } from '../support/temporal.js';
+
+const work = mkdtempSync(join(tmpdir(), 'smi-compare-'));
+const logDir = join(work, 'logs');
+let worker: ChildProcess;
+let env: Record<string, string>;
+
+/** Whether each shared package has `key` structs, in id order (the order of a sampled run's rows). */
+const hasKeyStructs = readdirSync(join(PROJECT_ROOT, 'test', 'fixtures', 'interface'))
+  .sort()
+  .map((file) => {
+    const iface = JSON.parse(
+      readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'interface', file), 'utf8'),
+    ) as {
+      modules: Record<string, { structs: Record<string, { abilities: string[] }> }>;
+    };
+    return Object.values(iface.modules).some((m) =>
+      Object.values(m.structs).some((s) => s.abilities.includes('key')),
+    );
+  });
+const withKeys = hasKeyStructs.filter(Boolean).length;
+const n = hasKeyStructs.length;
+
+beforeAll(async () => {
+  env = { TEMPORAL_ADDRESS: temporalAddress(), TEMPORAL_NAMESPACE: TEST_NAMESPACES.compare };
+  worker = spawnWorker(env);
+  const run = (phase: string, agent: string, runId: string, ...extra: string[]) =>
+    smiBench(
+      [
+        phase,
+        '--corpus-root',
+        CORPUS_DIR,
+        '--samples',
+        '0',
+        '--agent',
+        agent,
+        '--run-id',
+        runId,
+        '--log-dir',
+        logDir,
+        '--no-progress',
+        ...extra,
+      ],
+      env,
+    );
+  const results = await Promise.all([
+    run('phase1', 'mock-perfect', 'p1-perfect'),
+    run('phase1', 'mock-empty', 'p1-empty'),
+    run('phase1', 'mock-perfect', 'p1-perfect-seed3', '--seed', '3'),
+    run('phase2', 'mock-perfect', 'p2-perfect'),
+    run('phase2', 'mock-empty', 'p2-empty'),
+  ]);
+  for (const r of results) expect(r.exitCode, String(r.stderr)).toBe(0);
+});
+afterAll(async () => {
+  await stopProcess(worker);
+});
+
+const compare = (...args: string[]) => smiBench(['compare', '--log-dir', logDir, ...args], env);
+
+describe('smi-bench compare', () => {
+  it('ranks Phase I runs, with the paired test on the packages both ran', async () => {
+    const res = await compare('p1-empty', 'p1-perfect', '--format', 'json');
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const [board] = JSON.parse(String(res.stdout)) as {
+      phase: string;
+      comparable: boolean;
+      paired: { packages: number; difference: number; pValue: number };
+      entries: { run: string; score: number; errors: number; packages: number }[];
+    }[];
+    expect(board!.phase).toBe('phase1');
+    expect(board!.comparable).toBe(true);
+    expect(board!.entries.map((e) => e.run)).toEqual(['p1-perfect', 'p1-empty']);
+    expect(board!.entries[0]!.score).toBe(1);
+    expect(board!.entries[1]!.score).toBeCloseTo((n - withKeys) / n, 12);
+    // empty − perfect: −1 on each package with key structs, 0 elsewhere; p = 2 / 2^withKeys (exact test)
+    expect(board!.paired.packages).toBe(n);
+    expect(board!.paired.difference).toBeCloseTo(-withKeys / n, 12);
+    expect(board!.paired.pValue).toBe(2 / 2 ** withKeys);
+  });
+
+  it('computes upstream’s Phase II columns', async () => {
+    const res = await compare('p2-perfect', 'p2-empty', '--format', 'tsv');
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const [header, ...rows] = String(res.stdout)
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    const col = (row: string[], name: string) => row[header!.indexOf(name)];
+    expect(col(rows[0]!, 'run')).toBe('p2-perfect');
+    expect(col(rows[0]!, 'dry_run_ok_rate')).toBe('1.0000');
+    expect(col(rows[0]!, 'any_hit_rate')).toBe((withKeys / n).toFixed(4));
+    expect(col(rows[0]!, 'macro_avg_hit_rate')).toBe((withKeys / n).toFixed(4));
+    expect(col(rows[0]!, 'micro_hit_rate')).toBe('1.0000');
+    expect(col(rows[1]!, 'macro_avg_hit_rate')).toBe('0.0000');
+    expect(col(rows[1]!, 'hits')).toBe('0');
+    expect(col(rows[0]!, 'hits')).toBe(col(rows[0]!, 'targets'));
+  });
+
+  it('flags runs that are not comparable, and writes csv, md and the terminal table', async () => {
+    const res = await compare('p1-perfect', 'p1-perfect-seed3');
+    expect(res.exitCode).toBe(0);
+    expect(String(res.stdout)).toContain('warning: these runs are not comparable; they differ in:');
+    expect(String(res.stdout)).toContain('options.seed: p1-perfect=0, p1-perfect-seed3=3');
+    expect(String(res.stderr)).toContain('not comparable');
+    const csv = await compare('p1-perfect', 'p1-empty', '--format', 'csv', '--out', join(work, 'board.csv'));
+    expect(csv.exitCode).toBe(0);
+    const lines = readFileSync(join(work, 'board.csv'), 'utf8').trim().split('\n');
+    expect(lines[0]!.startsWith('rank,run,model,agent,packages,precision,recall,f1,')).toBe(true);
+    expect(lines).toHaveLength(3);
+    const md = await compare('p1-perfect', 'p2-perfect', '--format', 'md');
+    expect(String(md.stdout)).toContain('### Phase I');
+    expect(String(md.stdout)).toContain('### Phase II');
+    expect(String(md.stdout)).toContain('| rank | run | model |');
+  });
+
+  it('refuses what it cannot read, in one line', async () => {
+    const missing = await compare('no-such-run');
+    expect(missing.exitCode).toBe(2);
+    expect(String(missing.stderr)).toMatch(
+      /^error: no-such-run: no result file, run directory, finished run or evaluation set/m,
+    );
+    const other = join(work, 'sandbox.json');
+    writeFileSync(other, JSON.stringify({ benchmark: 'benchmark_local', aggregate: {} }));
+    const wrong = await compare(other);
+    expect(wrong.exitCode).toBe(2);
+    expect(String(wrong.stderr)).toContain('is not a Phase I or Phase II result');
+  });
+});
