@@ -17,6 +17,7 @@ const SCRIPTS = [
   'phase1-throughput',
   'llm-concurrency',
   'adaptive-concurrency',
+  'eval-set-speed',
   'phase2-throughput',
   'phase2-local',
   'phase2-llm-latency',
