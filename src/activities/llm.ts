@@ -12,12 +12,7 @@ import { parseModelAnswer, type AnswerShape } from '../core/model-answer.js';
 import type { TokenUsage } from '../core/types.js';
 import { ZERO_USAGE } from '../core/usage.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
-import {
-  answerCacheDir,
-  answerCacheKey,
-  readCachedAnswer,
-  writeCachedAnswer,
-} from '../run-store/answer-cache.js';
+import { cachedOrSent } from '../run-store/answer-cache.js';
 import { runPaths } from '../run-store/paths.js';
 import { asActivity } from './failures.js';
 
@@ -88,7 +83,7 @@ function cachedUsage(settings: RealAgentSettings): TokenUsage {
   return { ...ZERO_USAGE, ...(settings.pricing ? { cost_usd: 0 } : {}), cached_calls: 1 };
 }
 
-/** `limits`: the worker's adaptive concurrency per endpoint and model (none: calls are not held back). */
+/** `limits`: the worker's adaptive sending per endpoint and model (none: calls are not held back). */
 export function createLlmActivities(deps: LlmActivityDeps, limits?: AdaptiveLimits) {
   const reported = new Set<string>();
   /** Says once per run and endpoint when a run's endpoint is not the one this worker is configured with. */
@@ -147,23 +142,18 @@ export function createLlmActivities(deps: LlmActivityDeps, limits?: AdaptiveLimi
       noteEndpoint(basename(args.runDir), args.settings.base_url);
       const store = runPaths(args.runDir).artifacts;
       const prompt = await getArtifact(store, args.promptSha);
-      const cache = args.settings.cache_answers
-        ? {
-            dir: answerCacheDir(dirname(args.runDir)),
-            key: answerCacheKey(args.settings, prompt, args.cacheSlot ?? ''),
-          }
+      const cacheUse = args.settings.cache_answers
+        ? { logDir: dirname(args.runDir), settings: args.settings, prompt, slot: args.cacheSlot ?? '' }
         : null;
-      const cached = cache ? await readCachedAnswer(cache.dir, cache.key) : null;
-      const answer =
-        cached === null
-          ? await sendWithin(limits?.for(args.settings.base_url, args.settings.model), () =>
-              completeChat(args.settings, deps.resolveApiKey(args.settings.api_key_env), prompt, {
-                timeoutMs: requestBudgetMs(),
-                signal: Context.current().cancellationSignal,
-              }),
-            )
-          : { ...cached, usage: cachedUsage(args.settings) };
-      if (cache && cached === null) await writeCachedAnswer(cache.dir, cache.key, answer);
+      const { answer: sent, cached } = await cachedOrSent(cacheUse, () =>
+        sendWithin(limits?.for(args.settings.base_url, args.settings.model), () =>
+          completeChat(args.settings, deps.resolveApiKey(args.settings.api_key_env), prompt, {
+            timeoutMs: requestBudgetMs(),
+            signal: Context.current().cancellationSignal,
+          }),
+        ),
+      );
+      const answer = cached ? { ...sent, usage: cachedUsage(args.settings) } : sent;
       const answerSha = await putArtifact(store, answer.content);
       let parsed: unknown;
       try {
@@ -182,7 +172,7 @@ export function createLlmActivities(deps: LlmActivityDeps, limits?: AdaptiveLimi
         usage: answer.usage,
         answerSha,
         finishReason: answer.finishReason,
-        ...(cached === null ? {} : { cached: true }),
+        ...(cached ? { cached: true } : {}),
       };
     });
   }

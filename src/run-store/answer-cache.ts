@@ -19,7 +19,7 @@ export function answerCacheDir(logDir: string, env: NodeJS.ProcessEnv = process.
 }
 
 /** `slot` is the call's place in its package: the same prompt asked again in a later attempt is another entry. */
-export function answerCacheKey(settings: RealAgentSettings, prompt: string, slot: string): string {
+function answerCacheKey(settings: RealAgentSettings, prompt: string, slot: string): string {
   return sha256Hex(
     JSON.stringify({ endpoint: settings.base_url, request: buildChatRequestBody(settings, prompt), slot }),
   );
@@ -27,7 +27,7 @@ export function answerCacheKey(settings: RealAgentSettings, prompt: string, slot
 
 const entryPath = (dir: string, key: string) => join(dir, key.slice(0, 2), `${key.slice(2)}.json`);
 
-export async function readCachedAnswer(dir: string, key: string): Promise<ChatCompletionResult | null> {
+async function readCachedAnswer(dir: string, key: string): Promise<ChatCompletionResult | null> {
   const text = await readFile(entryPath(dir, key), 'utf8').catch(() => null);
   if (text === null) return null;
   try {
@@ -37,12 +37,30 @@ export async function readCachedAnswer(dir: string, key: string): Promise<ChatCo
   }
 }
 
-export async function writeCachedAnswer(
+async function writeCachedAnswer(
   dir: string,
   key: string,
   answer: ChatCompletionResult,
 ): Promise<void> {
   await atomicWriteFile(entryPath(dir, key), JSON.stringify(answer));
+}
+
+/**
+ * The stored answer of this request when `use` and there is one, else `send()`'s, stored for next time
+ * (when `use`). `cached` says which.
+ */
+export async function cachedOrSent(
+  use: { logDir: string; settings: RealAgentSettings; prompt: string; slot: string } | null,
+  send: () => Promise<ChatCompletionResult>,
+): Promise<{ answer: ChatCompletionResult; cached: boolean }> {
+  if (!use) return { answer: await send(), cached: false };
+  const dir = answerCacheDir(use.logDir);
+  const key = answerCacheKey(use.settings, use.prompt, use.slot);
+  const stored = await readCachedAnswer(dir, key);
+  if (stored) return { answer: stored, cached: true };
+  const answer = await send();
+  await writeCachedAnswer(dir, key, answer);
+  return { answer, cached: false };
 }
 
 export interface AnswerCacheStats {
