@@ -37,11 +37,7 @@ async function readCachedAnswer(dir: string, key: string): Promise<ChatCompletio
   }
 }
 
-async function writeCachedAnswer(
-  dir: string,
-  key: string,
-  answer: ChatCompletionResult,
-): Promise<void> {
+async function writeCachedAnswer(dir: string, key: string, answer: ChatCompletionResult): Promise<void> {
   await atomicWriteFile(entryPath(dir, key), JSON.stringify(answer));
 }
 
