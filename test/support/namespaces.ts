@@ -20,4 +20,6 @@ export const TEST_NAMESPACES = {
   sandbox: 'test-sandbox',
   sandboxCli: 'test-sandbox-cli',
   ioConcurrency: 'test-io-concurrency',
+  // bad input is refused before anything starts: nothing may ever appear here
+  refusedInput: 'test-refused-input',
 } as const;
