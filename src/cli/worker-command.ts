@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { resolveApiKey } from '../agents/config.js';
 import { namespaceFromEnv } from '../temporal/names.js';
 import { checkIsSmiBenchServer, localServerPorts } from '../temporal/target.js';
-import { startWorkers, workerSettingsFromEnv } from '../worker.js';
+import { sdkLogNotice, startWorkers, workerSettingsFromEnv } from '../worker.js';
 import { readDotenvFile, type CliIO } from './run-phase1.js';
 import { STATUS_INTERVAL_MS, workerStatusLine } from './worker-status.js';
 
@@ -41,6 +41,8 @@ export async function runWorker(opts: { dotenv: string }, io: CliIO): Promise<nu
     await workers.done;
   } finally {
     clearInterval(status);
+    const notice = sdkLogNotice();
+    if (notice) io.log(notice);
   }
   return 0;
 }
