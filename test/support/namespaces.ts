@@ -20,6 +20,6 @@ export const TEST_NAMESPACES = {
   sandbox: 'test-sandbox',
   sandboxCli: 'test-sandbox-cli',
   ioConcurrency: 'test-io-concurrency',
-  // bad input is refused before anything starts: nothing may ever appear here
+  // bad input is refused before anything starts: no workflow may ever appear here (sdk-log's worker idles)
   refusedInput: 'test-refused-input',
 } as const;
