@@ -12,6 +12,7 @@ import {
 import { TASK_QUEUES, namespaceFromEnv } from './temporal/names.js';
 import { workflowBundlePath, workflowSourcePath } from './temporal/workflow-bundle.js';
 import { unreachableServerError } from './temporal/connect.js';
+import { SdkLogFile, sdkLogFile, sdkLogLevel } from './temporal/sdk-log.js';
 
 export interface WorkerSettings {
   address: string;
@@ -52,17 +53,30 @@ function workflowCode(): Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>
   return { workflowsPath: workflowSourcePath() };
 }
 
-let runtimeInstalled = false;
+let sdkLog: SdkLogFile | null = null;
 
-/** Quiets the SDK's own logging (the CLI prints what matters). Must run before the first worker exists. */
-export function installQuietRuntime(): void {
-  if (runtimeInstalled) return;
-  Runtime.install({ logger: new DefaultLogger('ERROR') });
-  runtimeInstalled = true;
+/**
+ * Sends the SDK's log, the core's lines included, to $SMI_HOME/temporal-sdk.log instead of the terminal
+ * (the CLI prints what matters). Once per process, before the first worker: the SDK allows one Runtime.
+ */
+function installSdkLog(env = process.env): void {
+  if (sdkLog) return;
+  const level = sdkLogLevel(env);
+  const file = new SdkLogFile(sdkLogFile(env));
+  Runtime.install({
+    logger: new DefaultLogger(level, (entry) => file.write(entry)),
+    telemetryOptions: { logging: { filter: { core: level }, forward: {} } },
+  });
+  sdkLog = file;
+}
+
+/** What the CLI says at the end when the SDK logged warnings or errors in this process, else null. */
+export function sdkLogNotice(): string | null {
+  return sdkLog?.notice() ?? null;
 }
 
 export async function startWorkers(settings: WorkerSettings): Promise<RunningWorkers> {
-  installQuietRuntime();
+  installSdkLog();
   const connection = await NativeConnection.connect({ address: settings.address }).catch((err: unknown) => {
     throw unreachableServerError(settings.address, err);
   });

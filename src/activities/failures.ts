@@ -3,6 +3,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { ModelError, toModelFailureInfo } from '../agents/model-errors.js';
 import { ConfigError } from '../agents/config.js';
+import { PlanFileError } from '../core/phase2/plan-file.js';
 import { PackageReadError } from '../move/errors.js';
 import { withHeartbeat } from './heartbeat.js';
 
@@ -10,6 +11,9 @@ export function toFailure(err: unknown): unknown {
   if (err instanceof ApplicationFailure) return err;
   if (err instanceof PackageReadError) {
     return ApplicationFailure.create({ type: 'InvalidPackage', message: err.message, nonRetryable: true });
+  }
+  if (err instanceof PlanFileError) {
+    return ApplicationFailure.create({ type: 'InvalidPlanFile', message: err.message, nonRetryable: true });
   }
   if (err instanceof ConfigError) {
     return ApplicationFailure.create({ type: 'InvalidConfig', message: err.message, nonRetryable: true });

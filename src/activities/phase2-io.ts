@@ -3,7 +3,7 @@
 // here with the pure functions of core/phase2, so workflow history only carries hashes and small plans.
 import { readFile } from 'node:fs/promises';
 import { analyzePackage } from '../core/phase2/baseline.js';
-import { parsePlanFile } from '../core/phase2/plan-file.js';
+import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
 import { buildPlanningPrompt, type PlanningPromptRequest } from '../core/phase2/prompts.js';
 import { resolvePlaceholders } from '../core/phase2/inventory.js';
 import { preparePlanVariants, type PreparedVariant } from '../core/phase2/prepare.js';
@@ -55,11 +55,16 @@ async function prepareBaselinePlans(args: {
   });
 }
 
-/** The plan a `--plan-file` holds for a package, or null when it has none. */
+/**
+ * The plan a `--plan-file` holds for a package, or null when it has none. The CLI checked the file before
+ * the run; one that is unreadable or broken by now fails the package at once (a retry would not help).
+ */
 async function readPlanFromFile(args: { planFile: string; packageId: string }): Promise<unknown> {
   return asActivity(async () => {
-    const plans = parsePlanFile(JSON.parse(await readFile(args.planFile, 'utf8')) as unknown);
-    return plans.get(args.packageId) ?? null;
+    const text = await readFile(args.planFile, 'utf8').catch((err: unknown) => {
+      throw new PlanFileError(`cannot read --plan-file ${args.planFile}: ${(err as Error).message}`);
+    });
+    return parsePlanFile(text, args.planFile).get(args.packageId) ?? null;
   });
 }
 

@@ -1,8 +1,8 @@
-// `--prompt-template KIND=FILE` for Phase II: the user's wording for a prompt kind, checked before the run.
-import { existsSync, readFileSync } from 'node:fs';
+// `--prompt-template`: the user's wording for a prompt (Phase II: per KIND=FILE), checked before the run.
 import { resolve } from 'node:path';
 import { checkPromptTemplate, PROMPT_PLACEHOLDERS } from '../core/phase2/prompts.js';
 import { UsageError } from './errors.js';
+import { readUserFile } from './user-file.js';
 
 const KINDS = Object.keys(PROMPT_PLACEHOLDERS);
 
@@ -17,15 +17,21 @@ export async function readPromptTemplates(specs: readonly string[]): Promise<Rec
         `--prompt-template takes KIND=FILE with KIND one of ${KINDS.join(', ')}; got "${spec}"`,
       );
     }
-    const path = resolve(spec.slice(eq + 1));
-    if (!existsSync(path)) throw new UsageError(`prompt template not found: ${path}`);
-    const text = readFileSync(path, 'utf8');
-    try {
-      checkPromptTemplate(kind as keyof typeof PROMPT_PLACEHOLDERS, text);
-    } catch (err) {
-      throw new UsageError(`prompt template ${path}: ${(err as Error).message}`);
-    }
-    templates[kind] = text;
+    templates[kind] = readTemplate(spec.slice(eq + 1), (text) =>
+      checkPromptTemplate(kind as keyof typeof PROMPT_PLACEHOLDERS, text),
+    );
   }
   return templates;
+}
+
+/** A template file, read and checked before anything starts (Phase I's `--prompt-template` too). */
+export function readTemplate(file: string, check: (text: string) => void): string {
+  const path = resolve(file);
+  const text = readUserFile(path, 'prompt template');
+  try {
+    check(text);
+  } catch (err) {
+    throw new UsageError(`prompt template ${path}: ${(err as Error).message}`);
+  }
+  return text;
 }

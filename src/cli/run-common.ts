@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { findApiKey, loadRealAgentSettings, ConfigError, type RealAgentSettings } from '../agents/config.js';
 import { parseDotenv } from '../core/dotenv.js';
+import { isSuiAddress, parseIdsFile } from '../core/ids-file.js';
 import { defaultRunId, runIdProblem } from '../core/run-id.js';
 import { resolveDataset } from '../corpus/ids-file.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
@@ -17,6 +18,7 @@ import { formatSummary } from './progress.js';
 import { runNotes } from './run-notes.js';
 import { withSession } from './session.js';
 import { startRun, workflowUiUrl } from './start-run.js';
+import { readUserFile } from './user-file.js';
 import { watchRun } from './watch.js';
 
 export interface CliIO {
@@ -67,13 +69,26 @@ export function datasetSearchDirs(env = process.env): string[] {
 async function resolveIdsFile(opts: RunCliOptions): Promise<string | null> {
   if (opts.packageIdsFile && opts.dataset)
     throw new UsageError('use either --package-ids-file or --dataset, not both');
-  if (opts.packageIdsFile) {
-    const path = resolve(opts.packageIdsFile);
-    if (!existsSync(path)) throw new UsageError(`package ids file not found: ${path}`);
-    return path;
-  }
-  if (opts.dataset) return resolveDataset(opts.dataset, datasetSearchDirs());
-  return null;
+  if (!opts.packageIdsFile && !opts.dataset) return null;
+  const path = opts.packageIdsFile
+    ? resolve(opts.packageIdsFile)
+    : await resolveDataset(opts.dataset!, datasetSearchDirs()).catch((err: unknown) => {
+        throw new UsageError((err as Error).message);
+      });
+  checkIdsFile(path);
+  return path;
+}
+
+/** An ids file without one package id would start a run of nothing: refuse it now, saying what it holds. */
+function checkIdsFile(path: string): void {
+  const ids = parseIdsFile(readUserFile(path, 'package ids file'), { dedupe: true });
+  if (ids.length === 0)
+    throw new UsageError(`package ids file has no ids (only blank lines and # comments): ${path}`);
+  if (!ids.some(isSuiAddress))
+    throw new UsageError(
+      `package ids file has no package id (0x and hex digits, one per line): ${path}; ` +
+        `its first entry is ${JSON.stringify(ids[0]!.slice(0, 80))}`,
+    );
 }
 
 /**

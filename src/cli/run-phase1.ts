@@ -1,8 +1,6 @@
 // `smi-bench phase1` (and `demo`): Phase I's settings on top of the shared run options.
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkPhase1Template } from '../core/phase1-prompt.js';
-import { UsageError } from './errors.js';
 import type { Phase1Agent } from '../core/types.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import type { Phase1RunInput } from '../workflows/phase1-types.js';
@@ -16,6 +14,7 @@ import {
   type CliIO,
   type RunCliOptions,
 } from './run-common.js';
+import { readTemplate } from './prompt-templates.js';
 
 export { readDotenvFile, datasetSearchDirs, type CliIO } from './run-common.js';
 
@@ -43,23 +42,12 @@ export async function buildPhase1Input(
       maxStructsInPrompt: opts.maxStructsInPrompt,
       perPackageTimeoutSeconds: opts.perPackageTimeoutSeconds,
       includeTypeLists: opts.includeTypeLists,
-      ...(opts.promptTemplate ? { promptTemplate: readPhase1Template(opts.promptTemplate) } : {}),
+      ...(opts.promptTemplate
+        ? { promptTemplate: readTemplate(opts.promptTemplate, checkPhase1Template) }
+        : {}),
     },
     argv,
   );
-}
-
-/** The `--prompt-template` file, checked before anything starts. */
-function readPhase1Template(file: string): string {
-  const path = resolve(file);
-  if (!existsSync(path)) throw new UsageError(`prompt template not found: ${path}`);
-  const text = readFileSync(path, 'utf8');
-  try {
-    checkPhase1Template(text);
-  } catch (err) {
-    throw new UsageError(`prompt template ${path}: ${(err as Error).message}`);
-  }
-  return text;
 }
 
 export async function runPhase1(opts: Phase1CliOptions, argv: string[], io: CliIO): Promise<number> {

@@ -1,6 +1,6 @@
 // `smi-bench phase2`: Phase II's settings on top of the shared run options, checked before anything starts.
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
 import { preflightSimulation, type SimulationMode } from '../sim/index.js';
 import type { Phase2Agent, Phase2Options, Phase2RunInput } from '../workflows/phase2-types.js';
 import type { RealAgentSettings } from '../agents/config.js';
@@ -16,6 +16,7 @@ import {
   type RunCliOptions,
 } from './run-common.js';
 import { readPromptTemplates } from './prompt-templates.js';
+import { readUserFile } from './user-file.js';
 
 /** Upstream's default RPC endpoint, used by the RPC modes when neither --rpc-url nor SMI_DEFAULT_RPC_URL says. */
 const MAINNET_RPC_URL = 'https://fullnode.mainnet.sui.io:443';
@@ -50,6 +51,16 @@ export interface Phase2CliOptions
 
 export const MODEL_AGENTS = new Set<Phase2Agent>(['real-openai-compatible', 'template-search']);
 
+/** A plan file that is not a JSON object of plans would fail every package alike: refuse it now. */
+function checkPlanFile(path: string): void {
+  try {
+    parsePlanFile(readUserFile(path, 'plan file'), path);
+  } catch (err) {
+    if (err instanceof PlanFileError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
 /**
  * `settings`: the model's, when the agent calls one (from the environment, or an evaluation set's config);
  * `dotenv` gives SMI_SENDER and SMI_GAS_COIN.
@@ -65,7 +76,7 @@ export async function buildPhase2Input(
   if (opts.requireDryRun && opts.simulationMode !== 'dry-run')
     throw new UsageError('--require-dry-run requires --simulation-mode dry-run');
   const planFile = opts.planFile ? resolve(opts.planFile) : null;
-  if (planFile && !existsSync(planFile)) throw new UsageError(`plan file not found: ${planFile}`);
+  if (planFile) checkPlanFile(planFile);
   const rpcModes: SimulationMode[] = ['dry-run', 'dev-inspect'];
   const rpcUrl =
     opts.rpcUrl ??

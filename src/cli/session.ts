@@ -47,7 +47,12 @@ export async function withSession<T>(
   let connection: Connection | null = null;
   let workers: RunningWorkers | null = null;
   const cleanup = async () => {
-    await workers?.shutdown().catch(() => undefined);
+    if (workers) {
+      await workers.shutdown().catch(() => undefined);
+      // The workers are gone and the SDK's last log lines written: say if it warned, and where.
+      const notice = (await import('../worker.js')).sdkLogNotice();
+      if (notice) opts.log(notice);
+    }
     await connection?.close().catch(() => undefined);
     if (target.embedded) {
       await target.embedded.stop();

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { namespaceFromEnv } from '../temporal/names.js';
 import { checkIsSmiBenchServer, localServerPorts } from '../temporal/target.js';
-import { startWorkers, workerSettingsFromEnv } from '../worker.js';
+import { sdkLogNotice, startWorkers, workerSettingsFromEnv } from '../worker.js';
 import { workerModelDeps } from './model-access.js';
 import { readDotenvFile, type CliIO } from './run-phase1.js';
 import { STATUS_INTERVAL_MS, workerStatusLine } from './worker-status.js';
@@ -39,6 +39,8 @@ export async function runWorker(opts: { dotenv: string }, io: CliIO): Promise<nu
     await workers.done;
   } finally {
     clearInterval(status);
+    const notice = sdkLogNotice();
+    if (notice) io.log(notice);
   }
   return 0;
 }

@@ -6,6 +6,7 @@ import type { PackageRef } from '../core/types.js';
 import { safeJsonLoads } from '../core/json-extract.js';
 import { isPlainObject } from '../core/py-value.js';
 import { compareCodePoints } from '../core/py-string.js';
+import { isSuiAddress } from '../core/ids-file.js';
 import { BLACKLISTED_PACKAGE_IDS } from './blacklist.js';
 import { fsErrorCode } from './fs-error.js';
 import { mapLimited } from './map-limited.js';
@@ -27,10 +28,6 @@ export interface DiscoveryResult {
 
 // Enough parallel file-system calls to hide latency on 10 000+ packages without exhausting descriptors.
 const FS_CONCURRENCY = 64;
-
-// A Sui address as people write it: `0x` and 1 to 64 hex digits, either case. Ids are kept as written,
-// because ids files and sampling match them by exact string equality (upstream does the same).
-const SUI_ADDRESS = /^0x[0-9a-fA-F]{1,64}$/;
 
 /** The id for a skip reason: an id that is not an address can be any length, so long ones are cut. */
 function quoteId(id: string): string {
@@ -160,7 +157,7 @@ export async function discoverPackages(corpusRoot: string): Promise<DiscoveryRes
       skipped.push({ dir: item.dir, reason: `duplicate id ${id} (first seen in ${first})` });
     } else if (BLACKLISTED_PACKAGE_IDS.has(id)) {
       skipped.push({ dir: item.dir, reason: `blacklisted id ${id}` });
-    } else if (!SUI_ADDRESS.test(id)) {
+    } else if (!isSuiAddress(id)) {
       // It would end up in workflow ids and file names; the server rejects a child start with a long one.
       skipped.push({ dir: item.dir, reason: `id ${quoteId(id)} is not 0x followed by 1 to 64 hex digits` });
     } else {

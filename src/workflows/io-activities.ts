@@ -2,7 +2,7 @@
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { IoActivities } from '../activities/index.js';
 import { TASK_QUEUES } from '../temporal/names.js';
-import { PERMANENT_ERROR_TYPES } from './retry-policies.js';
+import { LOCAL_RETRY_THRESHOLD, PERMANENT_ERROR_TYPES } from './retry-policies.js';
 
 /** About a minute of retries (1, 2, 4, 8, 10 … s) covers passing trouble; then the error is reported. */
 const retry = {
@@ -28,4 +28,8 @@ export const io = proxyActivities<IoActivities>({
  * activities it runs next to the workflow, which saves two server round trips per package; both are
  * idempotent, so running one again after a crash is harmless.
  */
-export const ioLocal = proxyLocalActivities<IoActivities>({ startToCloseTimeout: '2 minutes', retry });
+export const ioLocal = proxyLocalActivities<IoActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry,
+  localRetryThreshold: LOCAL_RETRY_THRESHOLD,
+});

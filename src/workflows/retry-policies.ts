@@ -5,6 +5,7 @@ import type { RetryPolicy } from '@temporalio/common';
 /** Errors that a retry cannot fix: bad input or configuration, or a model request the server refused. */
 export const PERMANENT_ERROR_TYPES = [
   'InvalidPackage',
+  'InvalidPlanFile',
   'InvalidConfig',
   'InvalidRunInput',
   'ModelRequestRejected',
@@ -15,6 +16,13 @@ export const PERMANENT_ERROR_TYPES = [
   'ModelBadResponse',
   'ModelMalformedOutput',
 ];
+
+/**
+ * A local activity's retries wait inside the workflow task unless the backoff exceeds this (SDK default:
+ * a minute). Waiting there holds the task open (the SDK extends it every 8 s and warns), so longer waits go
+ * through a server timer and the task completes.
+ */
+export const LOCAL_RETRY_THRESHOLD = '1 second';
 
 /** Upstream's backoff for model calls: 1, 2, 4, 8, 8 … seconds. A 429 overrides it with Retry-After. */
 export const MODEL_RETRY_POLICY: RetryPolicy = {

@@ -6,6 +6,7 @@ import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/work
 import type { SimActivities } from '../activities/sim.js';
 import type { SimulationMode } from '../sim/types.js';
 import { TASK_QUEUES } from '../temporal/names.js';
+import { LOCAL_RETRY_THRESHOLD } from './retry-policies.js';
 
 const retry = {
   initialInterval: '1 second',
@@ -24,7 +25,11 @@ export function simActivities(timeoutMs: number, mode?: SimulationMode): SimActi
   const scheduleToCloseTimeout = Math.max(1000, timeoutMs);
   // A local activity saves a server round trip (schedule, dispatch, completion, one more workflow task).
   if (mode === 'build-only' && patched(LOCAL_BUILD_ONLY_PATCH)) {
-    return proxyLocalActivities<SimActivities>({ scheduleToCloseTimeout, retry });
+    return proxyLocalActivities<SimActivities>({
+      scheduleToCloseTimeout,
+      retry,
+      localRetryThreshold: LOCAL_RETRY_THRESHOLD,
+    });
   }
   return proxyActivities<SimActivities>({
     taskQueue: TASK_QUEUES.sim,

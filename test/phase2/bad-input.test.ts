@@ -1,7 +1,6 @@
 // Phase II on bad input: broken packages get error rows and the run goes on; a model that answers
 // without any JSON costs the attempt, not the package, and the next attempt's retry prompt says why.
-import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import type { Phase2Options } from '../../src/workflows/phase2-types.js';
 import { BAD_CORPUS_IDS, makeBadCorpus, type BadCorpus } from '../support/bad-corpus.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';
+import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { phase2TestInput } from '../support/phase2-input.js';
 import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
 
@@ -56,6 +56,30 @@ async function run(options: Partial<Phase2Options>) {
 }
 
 describe('Phase II on bad input', () => {
+  it('a plan file that is broken when a package reads it fails the package at once', async () => {
+    // The CLI refuses such a file; here it is broken behind its back. Retried, each package used to spend
+    // ~45 s of backoff inside one workflow task (the SDK warning every 8 s) before giving up.
+    const planFile = join(logDir, 'broken-plans.txt');
+    writeFileSync(planFile, 'not json\n');
+    const input = phase2TestInput({
+      runId: uniqueRunId('p2-broken-plans'),
+      logDir,
+      corpusRoot: CORPUS_DIR,
+      options: { agent: 'mock-planfile', planFile },
+    });
+    const started = Date.now();
+    const output = await (await startTestRun(client, input)).result();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(output.errors).toBe(4);
+    const result = JSON.parse(readFileSync(join(input.runDir, 'result.json'), 'utf8')) as Result;
+    expect(result.packages.map((p) => p.package_id).sort()).toEqual(Object.keys(SHARED_PACKAGE_DIRS).sort());
+    for (const row of result.packages)
+      expect(row.error).toBe(
+        `--plan-file must be a JSON object mapping package_id -> PTB spec: ${planFile} ` +
+          `(not JSON: Unexpected token 'o', "not json " is not valid JSON)`,
+      );
+  });
+
   it('records broken packages as error rows and finishes the run', async () => {
     const { output, result, selection, byId } = await run({ agent: 'baseline-search' });
     expect(result.packages.map((p) => p.package_id)).toEqual([

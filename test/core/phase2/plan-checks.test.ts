@@ -240,10 +240,8 @@ describe('planning replies (§7.4)', () => {
 
 describe('plan file (§3.4)', () => {
   it('reads the upstream fixture', () => {
-    const json: unknown = JSON.parse(
-      readFileSync(resolve(UPSTREAM_DATA_DIR, 'fixtures', 'phase2_plans_two_packages.json'), 'utf8'),
-    );
-    const plans = parsePlanFile(json);
+    const fixture = resolve(UPSTREAM_DATA_DIR, 'fixtures', 'phase2_plans_two_packages.json');
+    const plans = parsePlanFile(readFileSync(fixture, 'utf8'), fixture);
     expect([...plans.keys()]).toEqual([
       '0x1c515fb0c7979c0106b841f528374bf2ee14b0c605ab2d97c52e25ed3488826a',
       '0xd177e8fbb09c9700b186cbdeb049c665e7f519dacebd3f4b3ca226a7bf7fbd2e',
@@ -251,8 +249,14 @@ describe('plan file (§3.4)', () => {
     const seal = plans.get('0xd177e8fbb09c9700b186cbdeb049c665e7f519dacebd3f4b3ca226a7bf7fbd2e') as PtbSpec;
     expect(seal.calls[0]!.args).toEqual([{ vector_address: ['0x1'] }]);
   });
-  it('rejects non-objects and drops non-object plans', () => {
-    expect(() => parsePlanFile([])).toThrow(/must be a JSON object mapping package_id/);
-    expect([...parsePlanFile({ a: 1, b: { calls: [] } }).keys()]).toEqual(['b']);
+  it('rejects non-objects, saying why, and drops non-object plans', () => {
+    const shape = '--plan-file must be a JSON object mapping package_id -> PTB spec: p.json';
+    expect(() => parsePlanFile('[]', 'p.json')).toThrow(`${shape} (it holds an array)`);
+    expect(() => parsePlanFile('null', 'p.json')).toThrow(`${shape} (it holds null)`);
+    expect(() => parsePlanFile('"x"', 'p.json')).toThrow(`${shape} (it holds a string)`);
+    expect(() => parsePlanFile('not json\n', 'p.json')).toThrow(`${shape} (not JSON: `);
+    expect([...parsePlanFile('{"a": 1, "b": {"calls": []}, "c": [], "d": null}', 'p.json').keys()]).toEqual([
+      'b',
+    ]);
   });
 });

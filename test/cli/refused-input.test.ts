@@ -1,0 +1,151 @@
+// Bad input named on the command line (a plan file that is not a JSON object of plans, an ids file without
+// one package id, a prompt template that cannot be read) is refused at once: one line, exit status 2, and
+// nothing started: no server, no workflow, no run directory.
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { isPortOpen } from '../../src/temporal/ports.js';
+import { runWorkflowId, type Phase } from '../../src/temporal/names.js';
+import { ownServerPorts, smiBench } from '../support/cli.js';
+import { TEST_NAMESPACES } from '../support/namespaces.js';
+import { CORPUS_DIR } from '../support/paths.js';
+import { temporalAddress } from '../support/temporal.js';
+
+const work = mkdtempSync(join(tmpdir(), 'smi-refused-'));
+const file = (name: string, text: string) => {
+  writeFileSync(join(work, name), text);
+  return join(work, name);
+};
+const notJson = file('plans.txt', 'not json\n');
+const arrayPlans = file('plans.json', '[{"calls": []}]');
+const emptyIds = file('empty.txt', '');
+const commentIds = file('comments.txt', '# the ids of my dataset\n\n   \n# none yet\n');
+const wordIds = file('words.txt', 'wrapper_coin\nsome package\n');
+mkdirSync(join(work, 'datasets'));
+writeFileSync(join(work, 'datasets', 'nothing.txt'), '\n\n');
+const directory = join(work, 'datasets');
+const missing = join(work, 'missing-template.txt');
+
+const PLAN_SHAPE = '--plan-file must be a JSON object mapping package_id -> PTB spec';
+
+interface Case {
+  name: string;
+  phase: Phase;
+  args: string[];
+  error: string;
+}
+
+const phase = (name: Phase, ...args: string[]) => [name, '--corpus-root', CORPUS_DIR, ...args];
+const CASES: Case[] = [
+  {
+    name: 'phase2: a plan file that is not JSON',
+    phase: 'phase2',
+    args: phase('phase2', '--agent', 'mock-planfile', '--plan-file', notJson),
+    error: `error: ${PLAN_SHAPE}: ${notJson} (not JSON: Unexpected token 'o', "not json " is not valid JSON)`,
+  },
+  {
+    name: 'phase2: a plan file that is a JSON array',
+    phase: 'phase2',
+    args: phase('phase2', '--agent', 'mock-planfile', '--plan-file', arrayPlans),
+    error: `error: ${PLAN_SHAPE}: ${arrayPlans} (it holds an array)`,
+  },
+  {
+    name: 'phase1: an empty ids file',
+    phase: 'phase1',
+    args: phase('phase1', '--package-ids-file', emptyIds),
+    error: `error: package ids file has no ids (only blank lines and # comments): ${emptyIds}`,
+  },
+  {
+    name: 'phase2: an ids file of comments and blank lines',
+    phase: 'phase2',
+    args: phase('phase2', '--package-ids-file', commentIds),
+    error: `error: package ids file has no ids (only blank lines and # comments): ${commentIds}`,
+  },
+  {
+    name: 'sandbox: an ids file without a package id',
+    phase: 'sandbox',
+    args: phase('sandbox', '--package-ids-file', wordIds, '--output', join(work, 'out.jsonl')),
+    error:
+      `error: package ids file has no package id (0x and hex digits, one per line): ${wordIds}; ` +
+      'its first entry is "wrapper_coin"',
+  },
+  {
+    name: 'phase1: a dataset without ids',
+    phase: 'phase1',
+    args: phase('phase1', '--dataset', 'nothing'),
+    error: `error: package ids file has no ids (only blank lines and # comments): ${join(directory, 'nothing.txt')}`,
+  },
+  {
+    name: 'phase1: a prompt template that does not exist',
+    phase: 'phase1',
+    args: phase('phase1', '--prompt-template', missing),
+    error: `error: prompt template not found: ${missing}`,
+  },
+  {
+    name: 'phase2: a prompt template that cannot be read',
+    phase: 'phase2',
+    args: phase('phase2', '--prompt-template', `initial=${directory}`),
+    error: `error: cannot read prompt template ${directory}: EISDIR: illegal operation on a directory, read`,
+  },
+];
+
+async function workflowsIn(
+  namespace: string,
+  workflowId: string,
+): Promise<{ listed: number; found: boolean }> {
+  const connection = await Connection.connect({ address: temporalAddress() });
+  try {
+    const client = new Client({ connection, namespace });
+    let listed = 0;
+    for await (const _ of client.workflow.list()) listed++;
+    const found = await client.workflow
+      .getHandle(workflowId)
+      .describe()
+      .then(
+        () => true,
+        () => false,
+      );
+    return { listed, found };
+  } finally {
+    await connection.close();
+  }
+}
+
+/** The command fails at once with exactly `error`, and leaves no run directory behind. */
+async function expectRefused(c: Case, runId: string, env: Record<string, string>) {
+  const logDir = join(work, `logs-${runId}`);
+  const started = Date.now();
+  const res = await smiBench([...c.args, '--run-id', runId, '--log-dir', logDir, '--no-progress'], {
+    SMI_DATASETS_DIR: directory,
+    ...env,
+  });
+  const elapsed = Date.now() - started;
+  expect(res.exitCode, String(res.stderr)).toBe(2);
+  expect(String(res.stderr).trimEnd().split('\n')).toEqual([c.error]);
+  expect(res.stdout).toBe('');
+  expect(elapsed).toBeLessThan(2000);
+  expect(existsSync(logDir)).toBe(false);
+}
+
+describe('bad input is refused before anything starts', () => {
+  it.each(CASES.map((c, i) => ({ ...c, i })))('$name (shared server)', async (c) => {
+    const runId = `refused-${c.i}`;
+    const env = { TEMPORAL_ADDRESS: temporalAddress(), TEMPORAL_NAMESPACE: TEST_NAMESPACES.refusedInput };
+    await expectRefused(c, runId, env);
+    expect(await workflowsIn(TEST_NAMESPACES.refusedInput, runWorkflowId(c.phase, runId))).toEqual({
+      listed: 0,
+      found: false,
+    });
+  });
+
+  it.each(CASES.map((c, i) => ({ ...c, i })))('$name (no server yet)', async (c) => {
+    const home = join(work, `home-${c.i}`);
+    const ports = await ownServerPorts();
+    await expectRefused(c, `local-${c.i}`, { SMI_HOME: home, ...ports });
+    // no dev server was started: nothing listens on its ports and it has no database
+    expect(existsSync(home)).toBe(false);
+    expect(await isPortOpen('127.0.0.1', Number(ports.SMI_TEMPORAL_PORT))).toBe(false);
+  });
+});
