@@ -1,47 +1,25 @@
 // The answer cache, end to end: a second run of the same requests sends nothing and gets the same rows;
 // --no-cache and a changed request setting ask the model again; `cache stats` / `clear` see the entries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
-import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
+import { smiBench } from '../support/cli.js';
+import { startModelBench, WRAPPER, type ModelBench } from '../support/model-bench.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
-import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';
-import { CORPUS_DIR } from '../support/paths.js';
-import { temporalAddress } from '../support/temporal.js';
 
-const STDLIB = '0x0000000000000000000000000000000000000000000000000000000000000001';
-const WRAPPER = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
-const work = mkdtempSync(join(tmpdir(), 'smi-cache-'));
-const logDir = join(work, 'logs');
-const idsFile = join(work, 'ids.txt');
-let stub: RunningOpenAiStub;
-let worker: ChildProcess;
-const env: Record<string, string> = {};
+let bench: ModelBench;
 
 beforeAll(async () => {
-  writeFileSync(idsFile, `${STDLIB}\n${WRAPPER}\n`);
   // Phase I: the wrapper's coin struct is a key type; Phase II: a plan that calls nothing.
-  stub = await startOpenAiStub({
-    handler: (req) => ({
-      content: req.prompt.includes('key_types')
-        ? JSON.stringify({ key_types: [`${WRAPPER}::wrapper_coin::Wrapper`] })
-        : '{"calls": []}',
-      usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
-    }),
-  });
-  Object.assign(env, {
-    TEMPORAL_ADDRESS: temporalAddress(),
-    TEMPORAL_NAMESPACE: TEST_NAMESPACES.answerCache,
-    SMI_MODEL: 'stub-model',
-    SMI_API_BASE_URL: stub.baseUrl,
-  });
-  worker = spawnWorker({ ...env, SMI_API_KEY: 'test-key' });
+  bench = await startModelBench(TEST_NAMESPACES.answerCache, (req) => ({
+    content: req.prompt.includes('key_types')
+      ? JSON.stringify({ key_types: [`${WRAPPER}::wrapper_coin::Wrapper`] })
+      : '{"calls": []}',
+    usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
+  }));
 });
 afterAll(async () => {
-  await stopProcess(worker);
-  await stub.close();
+  await bench.close();
 });
 
 async function run(
@@ -50,23 +28,15 @@ async function run(
   extra: string[] = [],
   more: Record<string, string> = {},
 ) {
-  const asked = stub.requests.length;
-  const res = await smiBench(
-    [
-      phase,
-      ...['--corpus-root', CORPUS_DIR, '--package-ids-file', idsFile, '--samples', '0'],
-      ...['--agent', 'real-openai-compatible', '--run-id', runId, '--log-dir', logDir],
-      ...['--dotenv', join(work, 'none.env'), '--no-progress', '--skip-preflight', ...extra],
-    ],
-    { ...env, ...more },
-  );
+  const asked = bench.stub.requests.length;
+  const res = await smiBench([...bench.runArgs(phase, runId), ...extra], { ...bench.env, ...more });
   expect(res.exitCode, String(res.stderr)).toBe(0);
   const rows = (
-    JSON.parse(readFileSync(join(logDir, runId, 'result.json'), 'utf8')) as {
+    JSON.parse(readFileSync(join(bench.logDir, runId, 'result.json'), 'utf8')) as {
       packages: Record<string, unknown>[];
     }
   ).packages;
-  return { sent: stub.requests.length - asked, rows };
+  return { sent: bench.stub.requests.length - asked, rows };
 }
 
 /** A row without what a cached answer changes by design: usage and timing. */
@@ -99,7 +69,9 @@ describe('answer cache', () => {
     const second = await run('phase2', 'c2-second', ['--max-plan-attempts', '2']);
     expect(second.sent).toBe(0);
     expect(scored(second.rows)).toEqual(scored(first.rows));
-    const rowFile = JSON.parse(readFileSync(join(logDir, 'c2-second', 'rows', '000001.json'), 'utf8')) as {
+    const rowFile = JSON.parse(
+      readFileSync(join(bench.logDir, 'c2-second', 'rows', '000001.json'), 'utf8'),
+    ) as {
       trace: { rounds: { cached?: boolean }[] };
     };
     expect(rowFile.trace.rounds.map((r) => r.cached)).toEqual([true, true]);
@@ -107,9 +79,9 @@ describe('answer cache', () => {
 
   it('cache stats counts the stored answers and clear removes them', async () => {
     // Phase I: 2 (default settings) + 2 (max tokens 500); Phase II: 4; --no-cache and warm runs store none.
-    const stats = await smiBench(['cache', 'stats', '--log-dir', logDir], env);
-    expect(String(stats.stdout)).toContain(`answer cache ${join(logDir, '.model-cache')}: 8 answers`);
-    const cleared = await smiBench(['cache', 'clear', '--log-dir', logDir], env);
+    const stats = await smiBench(['cache', 'stats', '--log-dir', bench.logDir], bench.env);
+    expect(String(stats.stdout)).toContain(`answer cache ${join(bench.logDir, '.model-cache')}: 8 answers`);
+    const cleared = await smiBench(['cache', 'clear', '--log-dir', bench.logDir], bench.env);
     expect(String(cleared.stdout)).toContain('removed 8 answers');
     expect((await run('phase1', 'c1-after-clear')).sent).toBe(2);
   });

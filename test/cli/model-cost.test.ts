@@ -1,58 +1,32 @@
 // What model calls cost, end to end through the built CLI and a worker process: a price table (Phase I)
 // and the provider's reported cost (Phase II), against the stub's usage counted by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
-import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
+import { smiBench } from '../support/cli.js';
+import { startModelBench, STDLIB, WRAPPER, type ModelBench } from '../support/model-bench.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
-import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';
 import { CORPUS_DIR } from '../support/paths.js';
-import { temporalAddress } from '../support/temporal.js';
 
-const STDLIB = '0x0000000000000000000000000000000000000000000000000000000000000001';
-const WRAPPER = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
-const work = mkdtempSync(join(tmpdir(), 'smi-cost-'));
-const logDir = join(work, 'logs');
-const idsFile = join(work, 'ids.txt');
-let stub: RunningOpenAiStub;
-let worker: ChildProcess;
-const env: Record<string, string> = {};
+let bench: ModelBench;
 
 beforeAll(async () => {
-  writeFileSync(idsFile, `${STDLIB}\n${WRAPPER}\n`);
   // Every answer reports 1000 prompt and 200 completion tokens, and OpenRouter's cost field.
-  stub = await startOpenAiStub({
-    handler: (req) => ({
-      content: req.prompt.includes('key_types') ? '{"key_types": []}' : '{"calls": []}',
-      usage: { prompt_tokens: 1000, completion_tokens: 200, total_tokens: 1200, cost: 0.0123 },
-    }),
-  });
-  Object.assign(env, {
-    TEMPORAL_ADDRESS: temporalAddress(),
-    TEMPORAL_NAMESPACE: TEST_NAMESPACES.modelCost,
-    SMI_MODEL: 'stub-model',
-    SMI_API_BASE_URL: stub.baseUrl,
-  });
-  worker = spawnWorker({ ...env, SMI_API_KEY: 'test-key' });
+  bench = await startModelBench(TEST_NAMESPACES.modelCost, (req) => ({
+    content: req.prompt.includes('key_types') ? '{"key_types": []}' : '{"calls": []}',
+    usage: { prompt_tokens: 1000, completion_tokens: 200, total_tokens: 1200, cost: 0.0123 },
+  }));
 });
 afterAll(async () => {
-  await stopProcess(worker);
-  await stub.close();
+  await bench.close();
 });
 
-const common = (runId: string) => [
-  ...['--corpus-root', CORPUS_DIR, '--package-ids-file', idsFile, '--samples', '0'],
-  ...['--agent', 'real-openai-compatible', '--run-id', runId, '--log-dir', logDir],
-  ...['--dotenv', join(work, 'none.env'), '--no-progress', '--skip-preflight'],
-];
-const resultText = (runId: string) => readFileSync(join(logDir, runId, 'result.json'), 'utf8');
+const resultText = (runId: string) => readFileSync(join(bench.logDir, runId, 'result.json'), 'utf8');
 
 describe('model call costs', () => {
   it('Phase I with a price table: 1000 × $2.50/M + 200 × $10/M = $0.0045 per call, one call per package', async () => {
-    const res = await smiBench(['phase1', ...common('priced')], {
-      ...env,
+    const res = await smiBench(bench.runArgs('phase1', 'priced'), {
+      ...bench.env,
       SMI_PRICE_INPUT_PER_MTOK: '2.5',
       SMI_PRICE_OUTPUT_PER_MTOK: '10',
     });
@@ -67,8 +41,8 @@ describe('model call costs', () => {
   });
 
   it('Phase II with the provider’s cost: 2 plan attempts × $0.0123 per package', async () => {
-    const res = await smiBench(['phase2', ...common('reported'), '--max-plan-attempts', '2'], {
-      ...env,
+    const res = await smiBench([...bench.runArgs('phase2', 'reported'), '--max-plan-attempts', '2'], {
+      ...bench.env,
       SMI_COST_FROM_PROVIDER: 'true',
     });
     expect(res.exitCode, String(res.stderr)).toBe(0);
@@ -80,29 +54,32 @@ describe('model call costs', () => {
     for (const row of result.packages) expect(row.usage.cost_usd).toBeCloseTo(0.0246, 12);
     expect(result.aggregate.total_cost_usd).toBeCloseTo(0.0492, 12);
     // A run without a price says so with null, not 0.
-    const unpriced = await smiBench(['phase2', ...common('unpriced'), '--max-plan-attempts', '1'], env);
+    const unpriced = await smiBench(
+      [...bench.runArgs('phase2', 'unpriced'), '--max-plan-attempts', '1'],
+      bench.env,
+    );
     expect(unpriced.exitCode, String(unpriced.stderr)).toBe(0);
     expect(resultText('unpriced')).toContain('"total_cost_usd": null');
   });
 
   it('--max-cost-usd stops starting packages near the limit, and resume with a higher one finishes the run', async () => {
-    const ids = join(work, 'four.txt');
+    const ids = join(bench.work, 'four.txt');
     const framework = (n: number) => `0x${String(n).padStart(64, '0')}`;
     const four = [STDLIB, framework(2), framework(3), WRAPPER];
     writeFileSync(ids, four.join('\n') + '\n');
-    const priced = { ...env, SMI_PRICE_INPUT_PER_MTOK: '2.5', SMI_PRICE_OUTPUT_PER_MTOK: '10' };
+    const priced = { ...bench.env, SMI_PRICE_INPUT_PER_MTOK: '2.5', SMI_PRICE_OUTPUT_PER_MTOK: '10' };
     const args = [
       'phase1',
       ...['--corpus-root', CORPUS_DIR, '--package-ids-file', ids, '--samples', '0', '--concurrency', '1'],
-      ...['--agent', 'real-openai-compatible', '--run-id', 'capped', '--log-dir', logDir],
-      ...['--dotenv', join(work, 'none.env'), '--no-progress', '--skip-preflight', '--no-cache'],
+      ...['--agent', 'real-openai-compatible', '--run-id', 'capped', '--log-dir', bench.logDir],
+      ...['--dotenv', join(bench.work, 'none.env'), '--no-progress', '--skip-preflight', '--no-cache'],
     ];
-    const noPrice = await smiBench([...args, '--max-cost-usd', '0.01'], env);
+    const noPrice = await smiBench([...args, '--max-cost-usd', '0.01'], bench.env);
     expect(noPrice.exitCode).toBe(2);
     expect(String(noPrice.stderr)).toContain('--max-cost-usd needs the model’s price');
 
     // $0.0045 a package: after two ($0.009, mean $0.0045) a third would make $0.0135 > $0.01
-    const asked = stub.requests.length;
+    const asked = bench.stub.requests.length;
     const res = await smiBench([...args, '--max-cost-usd', '0.01'], priced);
     expect(res.exitCode, String(res.stderr)).toBe(0);
     const capped = JSON.parse(resultText('capped')) as {
@@ -119,10 +96,10 @@ describe('model call costs', () => {
     expect(String(res.stdout)).toContain(
       'stopped early: --max-cost-usd 0.01 reached ($0.009000 spent); 2 package(s) not started',
     );
-    expect(stub.requests.length - asked).toBe(2);
+    expect(bench.stub.requests.length - asked).toBe(2);
 
     const resumed = await smiBench(
-      ['resume', 'capped', '--max-cost-usd', '1', '--dotenv', join(work, 'none.env'), '--no-progress'],
+      ['resume', 'capped', '--max-cost-usd', '1', '--dotenv', join(bench.work, 'none.env'), '--no-progress'],
       { ...priced, SMI_API_KEY: 'test-key' },
     );
     expect(resumed.exitCode, String(resumed.stderr)).toBe(0);
@@ -133,6 +110,6 @@ describe('model call costs', () => {
     expect(done.packages.map((p) => p.package_id)).toEqual(four);
     expect(done.stopped_early).toBeUndefined();
     // the two packages that had finished were not asked again
-    expect(stub.requests.length - asked).toBe(4);
+    expect(bench.stub.requests.length - asked).toBe(4);
   });
 });
