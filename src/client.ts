@@ -8,6 +8,7 @@ import { UsageError } from './cli/errors.js';
 import { integer, positiveNumber } from './cli/parse.js';
 import { SANDBOX_UPSTREAM_ONLY, flagNames } from './cli/sandbox-upstream-flags.js';
 import type { CliIO } from './cli/run-phase1.js';
+import { registerManifestCommands } from './cli/manifest-commands.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -465,6 +466,7 @@ export function buildProgram(): Command {
       process.exitCode = await runWorker(opts, io);
     });
 
+  registerManifestCommands(program, io);
   return program;
 }
 

@@ -9,6 +9,7 @@ import { pyDumps } from '../core/pyjson.js';
 import { extractPackageInterface } from '../move/index.js';
 import { describeThrown } from '../move/errors.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
+import { idsText } from './ids-text.js';
 import { ManifestTally, type ManifestPlan, type ManifestStats } from './manifest-tally.js';
 
 export interface Phase2ManifestOptions {
@@ -81,8 +82,6 @@ async function corpusEntries(corpusRoot: string): Promise<{ entries: Entry[]; sk
   entries.sort((a, b) => compareCodePoints(a.packageId, b.packageId));
   return { entries, skipped };
 }
-
-const idsText = (ids: string[]) => (ids.length > 0 ? ids.join('\n') + '\n' : '');
 
 type Extracted = { iface: unknown } | { error: string };
 

@@ -1,0 +1,100 @@
+// `smi-bench phase2-filter-manifest` (upstream smi-phase2-filter-manifest) and `phase2-filter-hit-rate`
+// (upstream scripts/filter_packages_by_hit_rate.py, plus the top-N dataset builder): package ids picked from
+// the rows of a Phase II result, given as a result file, a run directory or a finished run's id.
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { isRecord } from '../core/phase2/json-copy.js';
+import { idsText } from '../manifest/ids-text.js';
+import {
+  idsWithMinHits,
+  idsWithMinTargets,
+  topDatasetHeader,
+  topIdsByHitRate,
+} from '../manifest/result-filters.js';
+import { atomicWriteFile } from '../run-store/atomic-write.js';
+import { UsageError } from './errors.js';
+import type { CliIO } from './run-common.js';
+import { readFinishedRun } from './run-lookup.js';
+
+/** The result file an argument names: the file itself, `<run dir>/result.json`, or a finished run's. */
+async function resultPathOf(arg: string, logDir: string): Promise<string> {
+  const path = resolve(arg);
+  if (existsSync(path)) return statSync(path).isDirectory() ? join(path, 'result.json') : path;
+  const finished = await readFinishedRun(logDir, arg).catch(() => null);
+  if (finished) return finished.resultPath;
+  throw new UsageError(
+    `${arg}: no results file, run directory or finished run of that name (in ${resolve(logDir)})`,
+  );
+}
+
+/** The rows of a Phase II result; anything else is refused with one line. */
+async function readPhase2Rows(arg: string, logDir: string): Promise<{ path: string; rows: unknown[] }> {
+  const path = await resultPathOf(arg, logDir);
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(path, 'utf8'));
+  } catch (err) {
+    const why = (err as NodeJS.ErrnoException).code ?? 'not JSON';
+    throw new UsageError(`Could not read results from ${path} (${why})`);
+  }
+  if (!isRecord(json) || !Array.isArray(json['packages']))
+    throw new UsageError(`invalid out json: missing packages[] in ${path}`);
+  const version = json['schema_version'];
+  if (version === 1)
+    throw new UsageError(
+      `${path} is a Phase I result (schema_version 1); this command reads a Phase II result (schema_version 2)`,
+    );
+  // Results without a schema_version are read as upstream did; any other version is not Phase II.
+  if (version !== undefined && version !== 2)
+    throw new UsageError(
+      `${path} is not a Phase II result (schema_version ${JSON.stringify(version)}, not 2)`,
+    );
+  return { path, rows: json['packages'] };
+}
+
+export interface FilterManifestCliOptions {
+  minTargets: number;
+  outManifest: string;
+  logDir: string;
+}
+
+export async function runFilterManifest(
+  result: string,
+  opts: FilterManifestCliOptions,
+  io: CliIO,
+): Promise<number> {
+  const { rows } = await readPhase2Rows(result, opts.logDir);
+  const ids = idsWithMinTargets(rows, opts.minTargets);
+  await atomicWriteFile(resolve(opts.outManifest), idsText(ids));
+  io.log(`packages_kept=${ids.length}`);
+  io.log(`wrote ${resolve(opts.outManifest)}`);
+  return 0;
+}
+
+export interface FilterHitRateCliOptions {
+  minHits: number;
+  top?: number;
+  out?: string;
+  logDir: string;
+}
+
+export async function runFilterHitRate(
+  result: string,
+  opts: FilterHitRateCliOptions,
+  io: CliIO,
+): Promise<number> {
+  const { rows } = await readPhase2Rows(result, opts.logDir);
+  let text: string;
+  if (opts.top === undefined) text = idsText(idsWithMinHits(rows, opts.minHits));
+  else {
+    const ids = topIdsByHitRate(rows, opts.top, opts.minHits);
+    text = topDatasetHeader(ids.length, basename(resolve(result)), new Date()) + idsText(ids);
+  }
+  if (opts.out === undefined) process.stdout.write(text);
+  else {
+    await atomicWriteFile(resolve(opts.out), text);
+    io.log(`wrote ${resolve(opts.out)}`);
+  }
+  return 0;
+}

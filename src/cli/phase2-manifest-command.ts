@@ -1,0 +1,63 @@
+// `smi-bench phase2-manifest` (upstream smi-phase2-manifest): the executable-subset manifest of a corpus.
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildPhase2Manifest, type ManifestProgress } from '../manifest/phase2-manifest.js';
+import { UsageError } from './errors.js';
+import type { CliIO } from './run-common.js';
+
+export interface Phase2ManifestCliOptions {
+  corpusRoot: string;
+  outIds: string;
+  outPlan: string;
+  outReport?: string;
+  outKeyStructIds?: string;
+  maxCallsPerPackage: number;
+  limit?: number;
+  progress: boolean;
+}
+
+/** One progress line at most every few seconds, and the last one: enough for a corpus of 100 000. */
+const PROGRESS_EVERY_MS = 2000;
+
+function progressLogger(io: CliIO): (p: ManifestProgress) => void {
+  let last = Date.now();
+  return (p) => {
+    const now = Date.now();
+    if (p.done < p.total && now - last < PROGRESS_EVERY_MS) return;
+    last = now;
+    io.log(
+      `phase2-manifest: ${p.done}/${p.total} packages, ${p.selected} selected, ${p.failed} failed interface`,
+    );
+  };
+}
+
+export async function runPhase2Manifest(opts: Phase2ManifestCliOptions, io: CliIO): Promise<number> {
+  const root = resolve(opts.corpusRoot);
+  if (!existsSync(root) || !statSync(root).isDirectory())
+    throw new UsageError(`--corpus-root: no such folder: ${root}`);
+  const summary = await buildPhase2Manifest(
+    {
+      corpusRoot: root,
+      outIds: opts.outIds,
+      outPlan: opts.outPlan,
+      maxCallsPerPackage: opts.maxCallsPerPackage,
+      ...(opts.outReport !== undefined ? { outReport: opts.outReport } : {}),
+      ...(opts.outKeyStructIds !== undefined ? { outKeyStructIds: opts.outKeyStructIds } : {}),
+      ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+    },
+    opts.progress ? progressLogger(io) : undefined,
+  );
+  if (summary.skippedDirs.length > 0)
+    io.log(
+      `skipped ${summary.skippedDirs.length} folders that are not packages, e.g. ${summary.skippedDirs[0]!.dir}: ${summary.skippedDirs[0]!.reason}`,
+    );
+  const s = summary.stats;
+  io.out(
+    `packages_total=${s.packages_total} packages_selected=${s.packages_selected} ` +
+      `packages_failed_interface=${s.packages_failed_interface} packages_no_candidates=${s.packages_no_candidates} ` +
+      `candidate_functions_total=${s.candidate_functions_total}`,
+  );
+  for (const path of [opts.outIds, opts.outPlan, opts.outReport, opts.outKeyStructIds])
+    if (path !== undefined) io.log(`wrote ${resolve(path)}`);
+  return 0;
+}
