@@ -28,8 +28,19 @@ async function resultPathOf(arg: string, logDir: string): Promise<string> {
   );
 }
 
+/**
+ * The run a result's aggregate says it comes from when that is not Phase II, else null. Told by the
+ * aggregate, not schema_version: upstream's own Phase II example file says schema_version 1.
+ */
+function otherPhase(aggregate: unknown): string | null {
+  if (!isRecord(aggregate) || 'avg_hit_rate' in aggregate) return null;
+  if ('avg_f1' in aggregate) return 'Phase I';
+  if ('avg_tier_b_rate' in aggregate) return 'sandbox';
+  return null;
+}
+
 /** The rows of a Phase II result; anything else is refused with one line. */
-async function readPhase2Rows(arg: string, logDir: string): Promise<{ path: string; rows: unknown[] }> {
+async function readPhase2Rows(arg: string, logDir: string): Promise<unknown[]> {
   const path = await resultPathOf(arg, logDir);
   let json: unknown;
   try {
@@ -40,17 +51,12 @@ async function readPhase2Rows(arg: string, logDir: string): Promise<{ path: stri
   }
   if (!isRecord(json) || !Array.isArray(json['packages']))
     throw new UsageError(`invalid out json: missing packages[] in ${path}`);
-  const version = json['schema_version'];
-  if (version === 1)
+  const other = otherPhase(json['aggregate']);
+  if (other !== null)
     throw new UsageError(
-      `${path} is a Phase I result (schema_version 1); this command reads a Phase II result (schema_version 2)`,
+      `${path} is a ${other} result, not a Phase II one: this command reads Phase II results`,
     );
-  // Results without a schema_version are read as upstream did; any other version is not Phase II.
-  if (version !== undefined && version !== 2)
-    throw new UsageError(
-      `${path} is not a Phase II result (schema_version ${JSON.stringify(version)}, not 2)`,
-    );
-  return { path, rows: json['packages'] };
+  return json['packages'];
 }
 
 export interface FilterManifestCliOptions {
@@ -64,7 +70,7 @@ export async function runFilterManifest(
   opts: FilterManifestCliOptions,
   io: CliIO,
 ): Promise<number> {
-  const { rows } = await readPhase2Rows(result, opts.logDir);
+  const rows = await readPhase2Rows(result, opts.logDir);
   const ids = idsWithMinTargets(rows, opts.minTargets);
   await atomicWriteFile(resolve(opts.outManifest), idsText(ids));
   io.log(`packages_kept=${ids.length}`);
@@ -84,7 +90,7 @@ export async function runFilterHitRate(
   opts: FilterHitRateCliOptions,
   io: CliIO,
 ): Promise<number> {
-  const { rows } = await readPhase2Rows(result, opts.logDir);
+  const rows = await readPhase2Rows(result, opts.logDir);
   let text: string;
   if (opts.top === undefined) text = idsText(idsWithMinHits(rows, opts.minHits));
   else {
