@@ -136,6 +136,14 @@ describe('smi-bench phase2-manifest → phase2 --agent mock-planfile → filters
     // 0x1 and 0x2 by id; the stdlib declares no object (no `key`), the framework does
     expect(res.stdout).toContain('packages_total=2 packages_selected=1');
     expect(readFileSync(keys, 'utf8')).toBe(`${FRAMEWORK}\n`);
+    // the format of upstream's packages_with_keys.txt: full ids, sorted, one per line, no header
+    const upstream = readFileSync(join(UPSTREAM_DATA_DIR, 'manifests', 'packages_with_keys.txt'), 'utf8');
+    for (const text of [upstream, readFileSync(keys, 'utf8')]) {
+      const lines = text.split('\n');
+      expect(lines.pop()).toBe('');
+      expect(lines.every((line) => /^0x[0-9a-f]{64}$/.test(line))).toBe(true);
+      expect([...lines].sort()).toEqual(lines);
+    }
     expect(readFileSync(file('l-ids.txt'), 'utf8')).toBe(`${FRAMEWORK}\n`);
     expect(readFileSync(file('l-ids.txt'), 'utf8')).not.toContain(STDLIB);
   });
