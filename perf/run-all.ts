@@ -21,9 +21,10 @@ const SCRIPTS = [
   'phase2-throughput',
   'phase2-local',
   'phase2-llm-latency',
+  'manifest-scale',
 ] as const;
 /** Scripts that start a Temporal dev server, and so accept --db-dir. */
-const USES_TEMPORAL = new Set<string>(SCRIPTS.filter((s) => s !== 'extraction'));
+const USES_TEMPORAL = new Set<string>(SCRIPTS.filter((s) => s !== 'extraction' && s !== 'manifest-scale'));
 
 const USAGE = `usage: npm run perf -- [--corpus DIR] [--only NAME,…] [--db-dir DIR]
   runs ${SCRIPTS.join(', ')} (each takes --help for its own options)`;

@@ -47,9 +47,11 @@ export async function runPhase2Manifest(opts: Phase2ManifestCliOptions, io: CliI
     },
     opts.progress ? progressLogger(io) : undefined,
   );
-  if (summary.skippedDirs.length > 0)
+  const [first, ...others] = summary.skippedDirs;
+  if (first)
     io.log(
-      `skipped ${summary.skippedDirs.length} folders that are not packages, e.g. ${summary.skippedDirs[0]!.dir}: ${summary.skippedDirs[0]!.reason}`,
+      `skipped ${first.dir} (${first.reason})` +
+        (others.length > 0 ? ` and ${others.length} more folders that are not packages` : ': not a package'),
     );
   const s = summary.stats;
   io.out(

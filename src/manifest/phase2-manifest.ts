@@ -49,6 +49,9 @@ interface Entry {
   brokenReason?: string;
 }
 
+/** The reasons discovery gives for a package folder whose metadata.json is missing or unusable. */
+const METADATA_PROBLEM = /^(missing |unreadable |invalid JSON in )?metadata\.json\b/;
+
 /** Packages extracted at the same time: enough to overlap file reads, few interfaces in memory. */
 const WINDOW = 8;
 
@@ -75,7 +78,7 @@ async function corpusEntries(corpusRoot: string): Promise<{ entries: Entry[]; sk
   }));
   const skipped: SkippedDir[] = [];
   for (const s of found.skipped) {
-    if (s.reason.includes('metadata.json'))
+    if (METADATA_PROBLEM.test(s.reason))
       entries.push({ packageId: idFromLayout(root, s.dir), packageDir: s.dir, brokenReason: s.reason });
     else skipped.push(s);
   }

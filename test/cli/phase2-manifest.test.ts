@@ -2,7 +2,7 @@
 // Phase II run of its plan file through mock-planfile, then the filters on that run (by result file, run
 // directory and run id) and on upstream's golden Phase II result; bad input gets one line and exit 2.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -150,6 +150,7 @@ describe('smi-bench phase2-manifest → phase2 --agent mock-planfile → filters
 
   it('counts broken packages and goes on', async () => {
     const { root } = await makeBadCorpus();
+    mkdirSync(join(root, '0x12', 'not-a-package'), { recursive: true });
     const report = file('bad-report.json');
     const res = await smiBench([
       'phase2-manifest',
@@ -162,6 +163,7 @@ describe('smi-bench phase2-manifest → phase2 --agent mock-planfile → filters
     const samples = (JSON.parse(readFileSync(report, 'utf8')) as { samples: { error: string }[] }).samples;
     expect(samples).toHaveLength(5);
     expect(readFileSync(file('bad-ids.txt'), 'utf8')).toBe('');
+    expect(res.stderr).toMatch(/skipped .*not-a-package \(no bytecode_modules\/ directory\): not a package/);
   });
 });
 
