@@ -20,7 +20,13 @@ import { readFinishedRun } from './run-lookup.js';
 /** The result file an argument names: the file itself, `<run dir>/result.json`, or a finished run's. */
 async function resultPathOf(arg: string, logDir: string): Promise<string> {
   const path = resolve(arg);
-  if (existsSync(path)) return statSync(path).isDirectory() ? join(path, 'result.json') : path;
+  if (existsSync(path)) {
+    if (!statSync(path).isDirectory()) return path;
+    const result = join(path, 'result.json');
+    if (!existsSync(result))
+      throw new UsageError(`${path} has no result.json: not a finished run's directory`);
+    return result;
+  }
   const finished = await readFinishedRun(logDir, arg).catch(() => null);
   if (finished) return finished.resultPath;
   throw new UsageError(

@@ -31,10 +31,25 @@ function progressLogger(io: CliIO): (p: ManifestProgress) => void {
   };
 }
 
+/** The files the command writes, by flag. */
+function outputs(opts: Phase2ManifestCliOptions): Record<string, string> {
+  const files: Record<string, string | undefined> = {
+    '--out-ids': opts.outIds,
+    '--out-plan': opts.outPlan,
+    '--out-report': opts.outReport,
+    '--out-key-struct-ids': opts.outKeyStructIds,
+  };
+  return Object.fromEntries(Object.entries(files).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
 export async function runPhase2Manifest(opts: Phase2ManifestCliOptions, io: CliIO): Promise<number> {
   const root = resolve(opts.corpusRoot);
   if (!existsSync(root) || !statSync(root).isDirectory())
     throw new UsageError(`--corpus-root: no such folder: ${root}`);
+  // Checked first: a wrong output path should not be found out after the whole corpus has been read.
+  for (const [flag, path] of Object.entries(outputs(opts)))
+    if (existsSync(resolve(path)) && statSync(resolve(path)).isDirectory())
+      throw new UsageError(`${flag}: ${resolve(path)} is a folder; give a file name`);
   const summary = await buildPhase2Manifest(
     {
       corpusRoot: root,
@@ -59,7 +74,6 @@ export async function runPhase2Manifest(opts: Phase2ManifestCliOptions, io: CliI
       `packages_failed_interface=${s.packages_failed_interface} packages_no_candidates=${s.packages_no_candidates} ` +
       `candidate_functions_total=${s.candidate_functions_total}`,
   );
-  for (const path of [opts.outIds, opts.outPlan, opts.outReport, opts.outKeyStructIds])
-    if (path !== undefined) io.log(`wrote ${resolve(path)}`);
+  for (const path of Object.values(outputs(opts))) io.log(`wrote ${resolve(path)}`);
   return 0;
 }

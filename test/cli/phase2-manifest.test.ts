@@ -255,5 +255,13 @@ describe('the filters on upstream’s golden results and on bad input', () => {
       ],
     ]);
     expectRefused(noCorpus, /--corpus-root: no such folder/);
+
+    const folderOut = await smiBench([
+      ...['phase2-manifest', '--corpus-root', CORPUS_DIR, '--out-ids', work, '--out-plan', file('p')],
+    ]);
+    expectRefused(folderOut, /--out-ids: .* is a folder; give a file name/);
+
+    const notRunDir = await smiBench(['phase2-filter-manifest', work, '--out-manifest', file('x.txt')]);
+    expectRefused(notRunDir, /has no result\.json: not a finished run's directory/);
   });
 });
