@@ -24,6 +24,8 @@ export interface Phase2ManifestOptions {
   limit?: number;
   /** Also write the ids of the packages (of those taken) that have at least one `key` struct. */
   outKeyStructIds?: string;
+  /** Stops between packages (an activity's cancellation): rejects with its reason, writes no file. */
+  signal?: AbortSignal;
 }
 
 export interface ManifestProgress {
@@ -112,6 +114,7 @@ export async function buildPhase2Manifest(
   const plans: Record<string, ManifestPlan> = {};
   const keyStructIds: string[] = [];
   for (let start = 0; start < entries.length; start += WINDOW) {
+    options.signal?.throwIfAborted();
     const window = entries.slice(start, start + WINDOW);
     const extracted = await mapLimited(window, WINDOW, extract);
     window.forEach((entry, i) => {
@@ -135,6 +138,7 @@ export async function buildPhase2Manifest(
     });
   }
 
+  options.signal?.throwIfAborted();
   await atomicWriteFile(resolve(options.outIds), idsText(selectedIds));
   await atomicWriteFile(resolve(options.outPlan), pyDumps(plans, { indent: 2, sortKeys: true }));
   if (options.outKeyStructIds !== undefined)

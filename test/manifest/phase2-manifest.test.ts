@@ -2,7 +2,7 @@
 // packages counted and named rather than fatal, --limit, and the real corpus checked against the interface
 // the upstream extractor (the sui-sandbox wheel) gives.
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildModule, writePackage } from '../../src/move/index.js';
@@ -135,6 +135,22 @@ describe('buildPhase2Manifest', () => {
     expect(summary.stats.packages_total).toBe(2);
     expect(summary.stats.packages_no_candidates).toBe(1);
     expect(readFileSync(ids, 'utf8')).toBe(`${SHOP_ID}\n`);
+  });
+
+  it('stops when its signal is aborted, and writes nothing', async () => {
+    const ids = out('ids.txt');
+    const abort = new AbortController();
+    const run = buildPhase2Manifest(
+      {
+        corpusRoot: await brokenAndHandmadeCorpus(),
+        outIds: ids,
+        outPlan: out('p.json'),
+        signal: abort.signal,
+      },
+      () => abort.abort(new Error('cancelled')),
+    );
+    await expect(run).rejects.toThrow('cancelled');
+    expect(existsSync(ids)).toBe(false);
   });
 
   it('writes empty ids and an empty plan object when nothing is selected', async () => {
