@@ -99,6 +99,11 @@ async function extract(entry: Entry): Promise<Extracted> {
   }
 }
 
+/**
+ * Reads the corpus package by package (in id order, `limit` first), then writes the ids, the plan file and,
+ * when asked, the report and the key-struct ids, each atomically. `onProgress` is called after every
+ * package. A package that cannot be read is counted, never thrown; a missing corpus root is thrown.
+ */
 export async function buildPhase2Manifest(
   options: Phase2ManifestOptions,
   onProgress?: (progress: ManifestProgress) => void,
