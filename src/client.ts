@@ -9,6 +9,7 @@ import { integer, positiveNumber } from './cli/parse.js';
 import { SANDBOX_UPSTREAM_ONLY, flagNames } from './cli/sandbox-upstream-flags.js';
 import type { CliIO } from './cli/run-phase1.js';
 import { registerManifestCommands } from './cli/manifest-commands.js';
+import { registerToolCommands } from './cli/tool-commands.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -467,6 +468,7 @@ export function buildProgram(): Command {
     });
 
   registerManifestCommands(program, io);
+  registerToolCommands(program, io);
   return program;
 }
 

@@ -1,0 +1,83 @@
+// Doctor checks of a corpus (the sui-packages layout) and of a manifest's ids against it.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { discoverPackages } from '../corpus/discover.js';
+import { parseIdsFile } from '../core/ids-file.js';
+import type { CheckResult } from './check.js';
+
+const LAYOUT = '<root>/<prefix>/<package>/{metadata.json, bytecode_modules/*.mv}';
+const SHOWN = 3;
+
+function isPackageDir(dir: string): boolean {
+  return existsSync(join(dir, 'bytecode_modules')) || existsSync(join(dir, 'metadata.json'));
+}
+
+/** What a root without packages holds instead, in words that say how to point at the right folder. */
+function describeWrongLayout(root: string): string {
+  if (isPackageDir(root))
+    return `${root} is one package's folder, not a corpus root: give the folder two levels up (layout ${LAYOUT})`;
+  const children = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory());
+  if (children.some((c) => isPackageDir(join(root, c.name))))
+    return `packages sit directly under ${root}; the sui-packages layout nests them one level deeper: ${LAYOUT}`;
+  const mv = readdirSync(root).filter((f) => f.endsWith('.mv')).length;
+  if (mv > 0) return `${root} holds ${mv} loose .mv files; each package needs its own folder: ${LAYOUT}`;
+  return `no package under ${root} (expected ${LAYOUT})`;
+}
+
+export async function corpusCheck(corpusRoot: string): Promise<{ result: CheckResult; ids: Set<string> }> {
+  const name = 'corpus';
+  const root = resolve(corpusRoot);
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    const result: CheckResult = { name, status: 'fail', message: `${root} is not a directory` };
+    return { result, ids: new Set() };
+  }
+  const found = await discoverPackages(root);
+  const ids = new Set(found.packages.map((p) => p.package_id));
+  if (ids.size === 0) return { result: { name, status: 'fail', message: describeWrongLayout(root) }, ids };
+  const skipped = found.skipped.length
+    ? `; ${found.skipped.length} folders skipped (first: ${found.skipped[0]!.dir}: ${found.skipped[0]!.reason})`
+    : '';
+  return {
+    result: {
+      name,
+      status: found.skipped.length ? 'warn' : 'ok',
+      message: `${ids.size} packages in ${root}${skipped}`,
+    },
+    ids,
+  };
+}
+
+/** Ids as upstream's doctor reads a manifest: `#` starts a comment anywhere on a line. */
+function manifestIds(text: string): string[] {
+  const lines = text.split(/\r?\n/).map((line) => line.split('#')[0]!);
+  return parseIdsFile(lines.join('\n'), { dedupe: true });
+}
+
+export function manifestCheck(manifest: string, corpusIds: Set<string>, corpusRoot: string): CheckResult {
+  const name = 'manifest';
+  let text: string;
+  try {
+    text = readFileSync(manifest, 'utf8');
+  } catch (err) {
+    return {
+      name,
+      status: 'fail',
+      message: `cannot read ${manifest}: ${(err as NodeJS.ErrnoException).code ?? err}`,
+    };
+  }
+  const ids = manifestIds(text);
+  if (ids.length === 0) return { name, status: 'fail', message: `${manifest} lists no package id` };
+  const missing = ids.filter((id) => !corpusIds.has(id));
+  if (missing.length === 0)
+    return { name, status: 'ok', message: `all ${ids.length} ids of ${manifest} are in the corpus` };
+  const shown = missing.slice(0, SHOWN).join(', ') + (missing.length > SHOWN ? ', …' : '');
+  return {
+    name,
+    status: 'fail',
+    message: `${missing.length} of ${ids.length} ids of ${manifest} are not in ${resolve(corpusRoot)}: ${shown}`,
+    fix: {
+      command: `use the corpus the manifest was made from, or make one for this corpus: smi-bench phase2-manifest --corpus-root ${corpusRoot} …`,
+      safe: false,
+    },
+  };
+}
