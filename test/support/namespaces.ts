@@ -24,6 +24,7 @@ export const TEST_NAMESPACES = {
   modelCost: 'test-model-cost',
   answerCache: 'test-answer-cache',
   evalSet: 'test-eval-set',
+  evalSetRanking: 'test-eval-set-ranking',
   compare: 'test-compare',
   // bad input is refused before anything starts: no workflow may ever appear here (sdk-log's worker idles)
   refusedInput: 'test-refused-input',
