@@ -1,10 +1,14 @@
 // An evaluation set as a matrix for people: one line per model, one cell per phase with packages done of
-// all, errors, the phase's mean score and the cost so far. A finished run is read from its result file, a
-// running one is asked for its progress.
+// all, errors, the phase's mean score with its 95% interval, and the cost so far. A finished run is read
+// from its result file, a running one is asked for its progress and its score comes from the rows recorded
+// so far; score and interval are `compare`'s (meanScore), so status and compare never disagree.
 import { existsSync, readFileSync } from 'node:fs';
 import type { Client } from '@temporalio/client';
+import { meanScore } from '../compare/leaderboard.js';
+import type { Interval } from '../compare/stats.js';
 import { formatUsd } from '../core/cost.js';
 import { runPaths } from '../run-store/paths.js';
+import { readStoredRows } from '../run-store/rows.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { EvalSetCellState } from '../workflows/eval-set-types.js';
 import { queryProgress } from './watch.js';
@@ -17,6 +21,8 @@ export interface CellView {
   total: number | null;
   errors: number;
   score: number | null;
+  /** 95% bootstrap interval of the score (Phases I and II, two packages or more). */
+  interval: Interval | null;
   costUsd: number | null;
   error: string | null;
 }
@@ -29,6 +35,7 @@ const SCORE: Record<Phase, { result: string; progress: string; label: string }> 
 
 interface ResultFile {
   samples: number;
+  packages?: Record<string, unknown>[];
   aggregate: Record<string, unknown> & { errors?: number; usage?: { cost_usd?: number } };
   stopped_early?: { packages_not_started: number };
 }
@@ -47,7 +54,9 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
       total: result.samples + (result.stopped_early?.packages_not_started ?? 0),
       errors: a.errors ?? 0,
       score: typeof score === 'number' ? score : null,
+      interval: null,
       costUsd: cost,
+      ...scoreOfRows(cell.phase, result.packages ?? []),
     };
   }
   const progress = await queryProgress(
@@ -60,20 +69,35 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
     total: progress && progress.phase !== 'preparing' ? progress.total : null,
     errors: progress?.errors ?? 0,
     score: progress?.means[SCORE[cell.phase].progress] ?? null,
+    interval: null,
     costUsd: progress?.usage.cost_usd ?? null,
+    ...scoreOfRows(
+      cell.phase,
+      (await readStoredRows(cell.runDir)).map((r) => r.row),
+    ),
   };
+}
+
+/** Compare's score and interval of the rows, for the phases compare ranks (none before the first row). */
+function scoreOfRows(phase: Phase, rows: object[]): Partial<Pick<CellView, 'score' | 'interval'>> {
+  if (phase === 'sandbox' || rows.length === 0) return {};
+  return meanScore(phase, rows as Record<string, unknown>[]);
 }
 
 function describeCell(v: CellView): string {
   if (v.state === 'failed') return `failed: ${v.error ?? 'unknown reason'}`;
   const parts = [`${v.done}/${v.total ?? '?'}`];
-  if (v.score !== null) parts.push(`${SCORE[v.phase].label} ${v.score.toFixed(3)}`);
+  if (v.score !== null)
+    parts.push(
+      `${SCORE[v.phase].label} ${v.score.toFixed(3)}` +
+        (v.interval ? ` (95% ${v.interval.low.toFixed(3)}–${v.interval.high.toFixed(3)})` : ''),
+    );
   parts.push(`${v.errors} error${v.errors === 1 ? '' : 's'}`);
   if (v.costUsd !== null) parts.push(formatUsd(v.costUsd));
   return parts.join(' · ');
 }
 
-/** `model  phase1: 4/4 · F1 0.750 · 0 errors · $0.0090   phase2: …`, one line per model. */
+/** `model  phase1: 4/4 · F1 0.750 (95% 0.500–1.000) · 0 errors · $0.0090   phase2: …`, one line per model. */
 export function formatMatrix(views: CellView[]): string[] {
   const models = [...new Set(views.map((v) => v.model))];
   const width = Math.max(...models.map((m) => m.length));

@@ -87,16 +87,20 @@ function phaseColumns(phase: ComparedPhase, rows: Row[]): Record<string, number 
   };
 }
 
+/** The mean score of rows (F1, or the macro hit rate) and its 95% bootstrap interval: what a board ranks by. */
+export function meanScore(phase: ComparedPhase, rows: Row[]): { score: number; interval: Interval | null } {
+  const scores = rows.map((r) => rowScore(phase, r));
+  return { score: mean(scores), interval: bootstrapInterval(scores) };
+}
+
 function entryOf(run: LoadedRun): LeaderboardEntry {
-  const scores = run.rows.map((r) => rowScore(run.phase, r));
   return {
     run: run.label,
     model: run.model,
     agent: run.agent,
     packages: run.rows.length,
     errors: run.rows.filter((r) => r['error'] !== null && r['error'] !== undefined).length,
-    score: mean(scores),
-    interval: bootstrapInterval(scores),
+    ...meanScore(run.phase, run.rows),
     columns: phaseColumns(run.phase, run.rows),
     ...usageOf(run.rows),
   };

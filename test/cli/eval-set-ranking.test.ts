@@ -258,7 +258,7 @@ describe('an evaluation set of three models of known quality', () => {
     }
     expect(asked.size).toBeGreaterThanOrEqual(PACKAGES.length);
     for (const [key, n] of asked) expect(n, key).toBe(2);
-    expect(String(res.stdout)).toMatch(/flaky +phase1: 4\/4 · F1 0\.625 · 2 errors/);
+    expect(String(res.stdout)).toMatch(/flaky +phase1: 4\/4 · F1 0\.625 \(95% 0\.250–1\.000\) · 2 errors/);
   });
 
   it('the scripts imply the score vectors the reference figures were computed from', () => {
@@ -287,6 +287,21 @@ describe('an evaluation set of three models of known quality', () => {
     expect(errors('phase1')).toEqual([0, 0, 2]);
     // a broken Phase II answer fails its plan attempt, not the package (upstream's rule): no row error
     expect(errors('phase2')).toEqual([0, 0, 0]);
+  });
+
+  it('status SET shows each cell’s score with the same interval', async () => {
+    const res = await smiBench(['status', setId], env);
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const lines = String(res.stdout).split('\n');
+    for (const name of MODELS) {
+      const line = lines.find((l) => l.trimStart().startsWith(`${name} `)) ?? '';
+      for (const phase of ['phase1', 'phase2'] as const) {
+        const { mean, low, high } = PYTHON_OUTPUT[phase][name];
+        const label = phase === 'phase1' ? 'F1' : 'hit rate';
+        const want = `${label} ${mean.toFixed(3)} (95% ${low.toFixed(3)}–${high.toFixed(3)})`;
+        expect(line, `${name} ${phase}`).toContain(`${phase}: 4/4 · ${want}`);
+      }
+    }
   });
 
   it('the paired comparisons equal the reference differences, intervals and sign-flip p-values', async () => {

@@ -88,10 +88,10 @@ describe('smi-bench eval-set', () => {
     expect(setId).toMatch(/^duel-[0-9a-f]{10}$/);
     // 2 packages, one Phase I call each at 1000 × $2.50/M + 200 × $10/M = $0.0045, one Phase II call each
     expect(out).toMatch(
-      /good {2}phase1: 2\/2 · F1 1\.000 · 0 errors · \$0\.009000 {3}phase2: 2\/2 · hit rate 0\.000 · 0 errors · \$0\.009000/,
+      /good {2}phase1: 2\/2 · F1 1\.000 \(95% 1\.000–1\.000\) · 0 errors · \$0\.009000 {3}phase2: 2\/2 · hit rate 0\.000 \(95% 0\.000–0\.000\) · 0 errors · \$0\.009000/,
     );
     expect(out).toMatch(
-      /bad {3}phase1: 2\/2 · F1 0\.000 · 0 errors {3}phase2: 2\/2 · hit rate 0\.000 · 0 errors/,
+      /bad {3}phase1: 2\/2 · F1 0\.000 \(95% 0\.000–0\.000\) · 0 errors {3}phase2: 2\/2 · hit rate 0\.000 \(95% 0\.000–0\.000\) · 0 errors/,
     );
     // each model's calls carried its own key; each stub saw the pre-flight and 2 + 2 package calls
     expect(good.requests.every((r) => r.headers.authorization === 'Bearer good-key')).toBe(true);
