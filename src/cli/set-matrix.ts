@@ -1,13 +1,14 @@
 // An evaluation set as a matrix for people: one line per model, one cell per phase with packages done of
 // all, errors, the phase's mean score with its 95% interval, and the cost so far. A finished run is read
-// from its result file, a running one is asked for its progress and its score comes from the rows recorded
-// so far; score and interval are `compare`'s (meanScore), so status and compare never disagree.
+// from its result file; a running one from the rows it has recorded so far, so no query waits on a busy
+// worker. Score and interval are `compare`'s (rowsSummary), so status and compare never disagree.
 import { existsSync, readFileSync } from 'node:fs';
 import type { Client } from '@temporalio/client';
-import { meanScore } from '../compare/leaderboard.js';
+import { rowsSummary } from '../compare/leaderboard.js';
 import type { Interval } from '../compare/stats.js';
 import { formatUsd } from '../core/cost.js';
 import { runPaths } from '../run-store/paths.js';
+import { readSelection } from '../run-store/run-record.js';
 import { readStoredRows } from '../run-store/rows.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { EvalSetCellState } from '../workflows/eval-set-types.js';
@@ -54,9 +55,24 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
       total: result.samples + (result.stopped_early?.packages_not_started ?? 0),
       errors: a.errors ?? 0,
       score: typeof score === 'number' ? score : null,
-      interval: null,
+      interval: cell.phase === 'sandbox' ? null : rowsSummary(cell.phase, result.packages ?? []).interval,
       costUsd: cost,
-      ...scoreOfRows(cell.phase, result.packages ?? []),
+    };
+  }
+  if (cell.phase !== 'sandbox') {
+    const [selection, stored] = await Promise.all([readSelection(cell.runDir), readStoredRows(cell.runDir)]);
+    const rows = rowsSummary(
+      cell.phase,
+      stored.map((r) => r.row as unknown as Record<string, unknown>),
+    );
+    return {
+      ...base,
+      done: rows.packages,
+      total: selection?.total ?? null,
+      errors: rows.errors,
+      score: rows.packages > 0 ? rows.score : null,
+      interval: rows.interval,
+      costUsd: rows.costUsd,
     };
   }
   const progress = await queryProgress(
@@ -71,17 +87,7 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
     score: progress?.means[SCORE[cell.phase].progress] ?? null,
     interval: null,
     costUsd: progress?.usage.cost_usd ?? null,
-    ...scoreOfRows(
-      cell.phase,
-      (await readStoredRows(cell.runDir)).map((r) => r.row),
-    ),
   };
-}
-
-/** Compare's score and interval of the rows, for the phases compare ranks (none before the first row). */
-function scoreOfRows(phase: Phase, rows: object[]): Partial<Pick<CellView, 'score' | 'interval'>> {
-  if (phase === 'sandbox' || rows.length === 0) return {};
-  return meanScore(phase, rows as Record<string, unknown>[]);
 }
 
 function describeCell(v: CellView): string {

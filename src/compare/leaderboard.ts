@@ -87,23 +87,24 @@ function phaseColumns(phase: ComparedPhase, rows: Row[]): Record<string, number 
   };
 }
 
-/** The mean score of rows (F1, or the macro hit rate) and its 95% bootstrap interval: what a board ranks by. */
-export function meanScore(phase: ComparedPhase, rows: Row[]): { score: number; interval: Interval | null } {
+/** What a board says of one run's rows: packages, errors, the mean score and its interval, tokens, cost. */
+export function rowsSummary(
+  phase: ComparedPhase,
+  rows: Row[],
+): Omit<LeaderboardEntry, 'run' | 'model' | 'agent'> {
   const scores = rows.map((r) => rowScore(phase, r));
-  return { score: mean(scores), interval: bootstrapInterval(scores) };
+  return {
+    packages: rows.length,
+    errors: rows.filter((r) => r['error'] !== null && r['error'] !== undefined).length,
+    score: mean(scores),
+    interval: bootstrapInterval(scores),
+    columns: phaseColumns(phase, rows),
+    ...usageOf(rows),
+  };
 }
 
 function entryOf(run: LoadedRun): LeaderboardEntry {
-  return {
-    run: run.label,
-    model: run.model,
-    agent: run.agent,
-    packages: run.rows.length,
-    errors: run.rows.filter((r) => r['error'] !== null && r['error'] !== undefined).length,
-    ...meanScore(run.phase, run.rows),
-    columns: phaseColumns(run.phase, run.rows),
-    ...usageOf(run.rows),
-  };
+  return { run: run.label, model: run.model, agent: run.agent, ...rowsSummary(run.phase, run.rows) };
 }
 
 /** Row scores keyed by package id and occurrence (an id listed twice is two packages). */
