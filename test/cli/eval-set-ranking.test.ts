@@ -32,22 +32,16 @@
 //   for k, v in V.items(): print(k, sum(v) / len(v), boot(v))
 //   for a, b in [('p1good', 'p1med'), ('p1med', 'p1flaky'), ('p2good', 'p2med')]:
 //       d = [x - y for x, y in zip(V[a], V[b])]; print(a, b, sum(d) / len(d), boot(d), signflip(d))
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
-import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
+import { smiBench } from '../support/cli.js';
 import { goldenKeyTypes } from '../support/golden-keys.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
-import {
-  startOpenAiStub,
-  type RunningOpenAiStub,
-  type StubReply,
-  type StubRequest,
-} from '../support/openai-stub.js';
+import type { StubReply, StubRequest } from '../support/openai-stub.js';
 import { CORPUS_DIR } from '../support/paths.js';
-import { temporalAddress } from '../support/temporal.js';
+import { useStubSet } from '../support/stub-set.js';
 
 const STDLIB = '0x0000000000000000000000000000000000000000000000000000000000000001';
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
@@ -196,42 +190,32 @@ interface Board {
 
 const work = mkdtempSync(join(tmpdir(), 'smi-set-rank-'));
 const logDir = join(work, 'logs');
-const stubs = {} as Record<ModelName, RunningOpenAiStub>;
-let worker: ChildProcess;
-const env: Record<string, string> = {};
+/** Each stub remembers which questions it has refused once (the flaky model's 429s). */
+const scripted = (name: ModelName) => {
+  const seen = new Set<string>();
+  return (req: StubRequest) => scriptedReply(name, req, seen);
+};
+const { stubs, env, modelLines, runSet } = useStubSet(TEST_NAMESPACES.evalSetRanking, {
+  good: scripted('good'),
+  mediocre: scripted('mediocre'),
+  flaky: scripted('flaky'),
+});
 let setId: string;
 
-beforeAll(async () => {
-  for (const name of MODELS) {
-    const seen = new Set<string>();
-    stubs[name] = await startOpenAiStub({ handler: (req) => scriptedReply(name, req, seen) });
-  }
+beforeAll(() => {
   const config = [
     'name: three',
     `corpus_root: ${CORPUS_DIR}`,
     'samples: 0',
     'log_dir: logs',
     'models:',
-    ...MODELS.map(
-      (name) =>
-        `  - { name: ${name}, model: ${name}-model, base_url: "${stubs[name].baseUrl}", api_key_env: STUB_KEY, ` +
-        'temperature: 0.5, max_request_retries: 4 }',
-    ),
+    ...modelLines(() => 'temperature: 0.5, max_request_retries: 4'),
     'phases:',
     '  - phase: phase1',
     '  - { phase: phase2, simulation_mode: local, max_plan_attempts: 1 }',
     '',
   ];
   writeFileSync(join(work, 'set.yaml'), config.join('\n'));
-  Object.assign(env, {
-    TEMPORAL_ADDRESS: temporalAddress(),
-    TEMPORAL_NAMESPACE: TEST_NAMESPACES.evalSetRanking,
-  });
-  worker = spawnWorker({ ...env, STUB_KEY: 'stub-key' });
-});
-afterAll(async () => {
-  await stopProcess(worker);
-  await Promise.all(MODELS.map((name) => stubs[name].close()));
 });
 
 const compare = async (...args: string[]): Promise<Board[]> => {
@@ -243,12 +227,8 @@ const runOf = (name: string, phase: Phase) => `${setId}.${name}.${phase}`;
 
 describe('an evaluation set of three models of known quality', () => {
   it('finishes, with the flaky model’s 429s retried and its broken answers recorded as errors', async () => {
-    const res = await smiBench(
-      ['eval-set', join(work, 'set.yaml'), '--dotenv', join(work, 'none.env'), '--no-progress'],
-      env,
-    );
-    expect(res.exitCode, String(res.stderr)).toBe(0);
-    setId = /Evaluation set (\S+) finished:/.exec(String(res.stdout))![1]!;
+    const set = await runSet(join(work, 'set.yaml'));
+    setId = set.setId;
     // every question to the flaky model was refused once, then asked again and answered (a broken answer
     // is not asked again: no retry can fix it)
     const asked = new Map<string, number>();
@@ -258,7 +238,7 @@ describe('an evaluation set of three models of known quality', () => {
     }
     expect(asked.size).toBeGreaterThanOrEqual(PACKAGES.length);
     for (const [key, n] of asked) expect(n, key).toBe(2);
-    expect(String(res.stdout)).toMatch(/flaky +phase1: 4\/4 · F1 0\.625 \(95% 0\.250–1\.000\) · 2 errors/);
+    expect(set.stdout).toMatch(/flaky +phase1: 4\/4 · F1 0\.625 \(95% 0\.250–1\.000\) · 2 errors/);
   });
 
   it('the scripts imply the score vectors the reference figures were computed from', () => {

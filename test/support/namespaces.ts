@@ -25,6 +25,7 @@ export const TEST_NAMESPACES = {
   answerCache: 'test-answer-cache',
   evalSet: 'test-eval-set',
   evalSetRanking: 'test-eval-set-ranking',
+  evalSetBudget: 'test-eval-set-budget',
   compare: 'test-compare',
   // bad input is refused before anything starts: no workflow may ever appear here (sdk-log's worker idles)
   refusedInput: 'test-refused-input',
