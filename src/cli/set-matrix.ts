@@ -9,7 +9,7 @@ import type { Interval } from '../compare/stats.js';
 import { formatUsd } from '../core/cost.js';
 import { runPaths } from '../run-store/paths.js';
 import { readSelection } from '../run-store/run-record.js';
-import { readStoredRows } from '../run-store/rows.js';
+import { readStoredRowsSync } from '../run-store/rows.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { EvalSetCellState } from '../workflows/eval-set-types.js';
 import { queryProgress } from './watch.js';
@@ -60,7 +60,8 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
     };
   }
   if (cell.phase !== 'sandbox') {
-    const [selection, stored] = await Promise.all([readSelection(cell.runDir), readStoredRows(cell.runDir)]);
+    const selection = await readSelection(cell.runDir);
+    const stored = readStoredRowsSync(cell.runDir);
     const rows = rowsSummary(
       cell.phase,
       stored.map((r) => r.row as unknown as Record<string, unknown>),
