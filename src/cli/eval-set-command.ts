@@ -217,18 +217,17 @@ export async function runEvalSet(file: string, opts: EvalSetCliOptions, io: CliI
         io.log(`  detached; follow it with: smi-bench status ${setId}`);
         return 0;
       }
-      const views = async (states: EvalSetCellState[]) =>
-        Promise.all(states.map((s) => cellView(session.client, s)));
       const states = await watchWorkflow<EvalSetCellState[]>(
         handle,
         { showProgress: opts.progress, log: io.log },
         async () => {
           const now = await handle.query(evalSetCellsQuery).catch(() => null);
-          return now ? matrixProgressLine(setId, await views(now)) : null;
+          return now ? matrixProgressLine(setId, now) : null;
         },
       );
       io.out(`Evaluation set ${setId} finished:`);
-      for (const line of formatMatrix(await views(states))) io.out(line);
+      const views = await Promise.all(states.map((s) => cellView(session.client, s)));
+      for (const line of formatMatrix(views)) io.out(line);
       const failed = states.filter((s) => s.state === 'failed').length;
       return failed > 0 ? 1 : 0;
     },

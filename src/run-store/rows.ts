@@ -76,6 +76,12 @@ export function readStoredRowsSync<Row extends BaseRow>(runDir: string): StoredR
     .map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')) as StoredRow<Row>);
 }
 
+/** How many rows are recorded, without reading them. */
+export function countStoredRows(runDir: string): number {
+  const dir = runPaths(runDir).rows;
+  return existsSync(dir) ? readdirSync(dir).filter((n) => ROW_FILE.test(n)).length : 0;
+}
+
 /** How a phase writes its row into upstream's logs. */
 export interface RowLogFormat<Row extends BaseRow> {
   /** The packages.jsonl line, newline included. */
