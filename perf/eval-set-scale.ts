@@ -256,6 +256,7 @@ async function main(): Promise<number> {
       wall_s: wallS,
       packages: packagesInAll,
       worker_peak_rss_bytes: peak,
+      worker_rss_bytes_every_10_s: rss.filter((_, i) => i % 10 === 0),
       status_ms: statusMs,
       slow_status: slowStatus,
       history: { set: setHistory, runs: runHistory, packages: packageHistory },
