@@ -26,6 +26,7 @@ export const TEST_NAMESPACES = {
   evalSet: 'test-eval-set',
   evalSetRanking: 'test-eval-set-ranking',
   evalSetBudget: 'test-eval-set-budget',
+  evalSetStatus: 'test-eval-set-status',
   compare: 'test-compare',
   // bad input is refused before anything starts: no workflow may ever appear here (sdk-log's worker idles)
   refusedInput: 'test-refused-input',
