@@ -7,7 +7,7 @@
 // money over). The set spends 18 units: the cap, and with every package costing the same, nothing beyond
 // it in flight.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
@@ -24,7 +24,7 @@ const answer = () => ({
   usage: { prompt_tokens: 15_625, completion_tokens: 0, total_tokens: 15_625 },
 });
 const MODELS = ['free', 'pricey', 'dear'] as const;
-const { stubs, modelLines, runSet } = useStubSet(TEST_NAMESPACES.evalSetBudget, {
+const { stubs, writeConfig, runSet } = useStubSet(TEST_NAMESPACES.evalSetBudget, {
   free: answer,
   pricey: answer,
   dear: answer,
@@ -33,24 +33,14 @@ const { stubs, modelLines, runSet } = useStubSet(TEST_NAMESPACES.evalSetBudget, 
 beforeAll(async () => {
   const corpus = await makeSyntheticCorpus(PACKAGES);
   const price = (name: string) => (name === 'free' ? 0 : 0.0625);
-  writeFileSync(
-    join(work, 'set.yaml'),
-    [
-      'name: budget',
-      `corpus_root: ${corpus.root}`,
-      'samples: 0',
-      'log_dir: logs',
-      `max_cost_usd: ${CAP}`,
-      'models:',
-      ...modelLines(
-        (name) =>
-          `temperature: 0.5, concurrency: 2, price: { input_per_mtok: ${price(name)}, output_per_mtok: 0 }`,
-      ),
-      'phases:',
-      '  - phase: phase1',
-      '',
-    ].join('\n'),
-  );
+  writeConfig(join(work, 'set.yaml'), {
+    name: 'budget',
+    corpusRoot: corpus.root,
+    top: [`max_cost_usd: ${CAP}`],
+    model: (name) =>
+      `temperature: 0.5, concurrency: 2, price: { input_per_mtok: ${price(name)}, output_per_mtok: 0 }`,
+    phases: ['{ phase: phase1 }'],
+  });
 });
 
 interface Result {

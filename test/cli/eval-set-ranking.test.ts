@@ -33,7 +33,7 @@
 //   for a, b in [('p1good', 'p1med'), ('p1med', 'p1flaky'), ('p2good', 'p2med')]:
 //       d = [x - y for x, y in zip(V[a], V[b])]; print(a, b, sum(d) / len(d), boot(d), signflip(d))
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { smiBench } from '../support/cli.js';
@@ -195,28 +195,21 @@ const scripted = (name: ModelName) => {
   const seen = new Set<string>();
   return (req: StubRequest) => scriptedReply(name, req, seen);
 };
-const { stubs, env, modelLines, runSet } = useStubSet(TEST_NAMESPACES.evalSetRanking, {
+const { stubs, env, writeConfig, runSet } = useStubSet(TEST_NAMESPACES.evalSetRanking, {
   good: scripted('good'),
   mediocre: scripted('mediocre'),
   flaky: scripted('flaky'),
 });
 let setId: string;
 
-beforeAll(() => {
-  const config = [
-    'name: three',
-    `corpus_root: ${CORPUS_DIR}`,
-    'samples: 0',
-    'log_dir: logs',
-    'models:',
-    ...modelLines(() => 'temperature: 0.5, max_request_retries: 4'),
-    'phases:',
-    '  - phase: phase1',
-    '  - { phase: phase2, simulation_mode: local, max_plan_attempts: 1 }',
-    '',
-  ];
-  writeFileSync(join(work, 'set.yaml'), config.join('\n'));
-});
+beforeAll(() =>
+  writeConfig(join(work, 'set.yaml'), {
+    name: 'three',
+    corpusRoot: CORPUS_DIR,
+    model: () => 'temperature: 0.5, max_request_retries: 4',
+    phases: ['{ phase: phase1 }', '{ phase: phase2, simulation_mode: local, max_plan_attempts: 1 }'],
+  }),
+);
 
 const compare = async (...args: string[]): Promise<Board[]> => {
   const res = await smiBench(['compare', '--log-dir', logDir, '--format', 'json', ...args], env);

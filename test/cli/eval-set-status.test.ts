@@ -9,7 +9,7 @@
 // mean 0.8585858585858586 and the interval (0.6666666666666666, 1.0); with the fourth row (1), the mean is
 // 0.8939393939393939.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { smiBench } from '../support/cli.js';
@@ -25,7 +25,7 @@ const WRAPPER = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da
 const work = mkdtempSync(join(tmpdir(), 'smi-set-status-'));
 let letThrough!: () => void;
 const held = new Promise<void>((resolve) => (letThrough = resolve));
-const { env, modelLines } = useStubSet(TEST_NAMESPACES.evalSetStatus, {
+const { env, writeConfig } = useStubSet(TEST_NAMESPACES.evalSetStatus, {
   gate: async (req) => {
     if (req.packageId === WRAPPER) await held;
     const named = { [SUI]: 30, [SYSTEM]: 3 }[req.packageId ?? ''] ?? 0;
@@ -34,22 +34,14 @@ const { env, modelLines } = useStubSet(TEST_NAMESPACES.evalSetStatus, {
   },
 });
 
-beforeAll(() => {
-  writeFileSync(
-    join(work, 'set.yaml'),
-    [
-      'name: midway',
-      `corpus_root: ${CORPUS_DIR}`,
-      'samples: 0',
-      'log_dir: logs',
-      'models:',
-      ...modelLines(() => 'temperature: 0.5, concurrency: 1'),
-      'phases:',
-      '  - phase: phase1',
-      '',
-    ].join('\n'),
-  );
-});
+beforeAll(() =>
+  writeConfig(join(work, 'set.yaml'), {
+    name: 'midway',
+    corpusRoot: CORPUS_DIR,
+    model: () => 'temperature: 0.5, concurrency: 1',
+    phases: ['{ phase: phase1 }'],
+  }),
+);
 afterAll(() => letThrough());
 
 /** `status SET` until its output matches, or a minute has passed. */
