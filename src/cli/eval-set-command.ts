@@ -83,8 +83,10 @@ async function cellRun(
     progress: false,
     perPackageTimeoutSeconds: phase.per_package_timeout_seconds ?? 120,
   };
-  const caps = [model.max_cost_usd, costShare ?? undefined].filter((c): c is number => c !== undefined);
-  const limits = caps.length > 0 ? { maxCostUsd: Math.min(...caps) } : {};
+  const limits = {
+    ...(model.max_cost_usd !== undefined ? { maxCostUsd: model.max_cost_usd } : {}),
+    ...(costShare !== null ? { setCostAllowanceUsd: costShare } : {}),
+  };
   const argv = ['smi-bench', 'eval-set'];
   if (phase.phase === 'phase1') {
     const input = await buildPhase1Input(
@@ -130,7 +132,7 @@ export async function planEvalSet(
   file: string,
   dotenv: Record<string, string>,
   io: CliIO,
-): Promise<{ setId: string; cells: EvalSetCell[] }> {
+): Promise<{ setId: string; cells: EvalSetCell[]; maxCostUsd?: number }> {
   let config: EvalSetConfig;
   try {
     config = readEvalSetConfig(file);
@@ -148,7 +150,7 @@ export async function planEvalSet(
       const run = await cellRun(config, base, setId, model, phase, costShare, dotenv, io);
       cells.push({ setId, model: model.name, run });
     }
-  return { setId, cells };
+  return { setId, cells, ...(config.max_cost_usd !== undefined ? { maxCostUsd: config.max_cost_usd } : {}) };
 }
 
 const modelAccess = (settings: RealAgentSettings | null, name: string): ModelAccess => ({
@@ -162,7 +164,7 @@ const modelAccess = (settings: RealAgentSettings | null, name: string): ModelAcc
 
 export async function runEvalSet(file: string, opts: EvalSetCliOptions, io: CliIO): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));
-  const { setId, cells } = await planEvalSet(resolve(file), dotenv, io);
+  const { setId, cells, maxCostUsd } = await planEvalSet(resolve(file), dotenv, io);
   return withSession(
     { log: io.log, worker: 'auto', llm: workerModelDeps(process.env, dotenv, io.log) },
     async (session) => {
@@ -193,6 +195,7 @@ export async function runEvalSet(file: string, opts: EvalSetCliOptions, io: CliI
               cells,
               searchAttributes: session.searchAttributes,
               ...(opts.retryErrors ? { retryErrors: true } : {}),
+              ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
             },
           ],
           workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
@@ -214,18 +217,17 @@ export async function runEvalSet(file: string, opts: EvalSetCliOptions, io: CliI
         io.log(`  detached; follow it with: smi-bench status ${setId}`);
         return 0;
       }
-      const views = async (states: EvalSetCellState[]) =>
-        Promise.all(states.map((s) => cellView(session.client, s)));
       const states = await watchWorkflow<EvalSetCellState[]>(
         handle,
         { showProgress: opts.progress, log: io.log },
         async () => {
           const now = await handle.query(evalSetCellsQuery).catch(() => null);
-          return now ? matrixProgressLine(setId, await views(now)) : null;
+          return now ? matrixProgressLine(setId, now) : null;
         },
       );
       io.out(`Evaluation set ${setId} finished:`);
-      for (const line of formatMatrix(await views(states))) io.out(line);
+      const views = await Promise.all(states.map((s) => cellView(session.client, s)));
+      for (const line of formatMatrix(views)) io.out(line);
       const failed = states.filter((s) => s.state === 'failed').length;
       return failed > 0 ? 1 : 0;
     },

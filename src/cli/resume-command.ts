@@ -28,7 +28,8 @@ export async function runResume(
     const status = run.description.status.name;
     let handle = run.handle;
     const limits = {
-      ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
+      // A run resumed with a cap of its own leaves its set's shared budget.
+      ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd, setCostAllowanceUsd: null } : {}),
       ...(opts.maxTotalTokens !== undefined ? { maxTotalTokens: opts.maxTotalTokens } : {}),
     };
     if (opts.retryErrors || Object.keys(limits).length > 0) {

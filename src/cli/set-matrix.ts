@@ -1,10 +1,15 @@
 // An evaluation set as a matrix for people: one line per model, one cell per phase with packages done of
-// all, errors, the phase's mean score and the cost so far. A finished run is read from its result file, a
-// running one is asked for its progress.
+// all, errors, the phase's mean score with its 95% interval, and the cost so far. A finished run is read
+// from its result file; a running one from the rows it has recorded so far, so no query waits on a busy
+// worker. Score and interval are `compare`'s (rowsSummary), so status and compare never disagree.
 import { existsSync, readFileSync } from 'node:fs';
 import type { Client } from '@temporalio/client';
+import { rowsSummary } from '../compare/leaderboard.js';
+import type { Interval } from '../compare/stats.js';
 import { formatUsd } from '../core/cost.js';
 import { runPaths } from '../run-store/paths.js';
+import { readSelection } from '../run-store/run-record.js';
+import { countStoredRows, readStoredRowsSync } from '../run-store/rows.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { EvalSetCellState } from '../workflows/eval-set-types.js';
 import { queryProgress } from './watch.js';
@@ -17,6 +22,8 @@ export interface CellView {
   total: number | null;
   errors: number;
   score: number | null;
+  /** 95% bootstrap interval of the score (Phases I and II, two packages or more). */
+  interval: Interval | null;
   costUsd: number | null;
   error: string | null;
 }
@@ -29,6 +36,7 @@ const SCORE: Record<Phase, { result: string; progress: string; label: string }> 
 
 interface ResultFile {
   samples: number;
+  packages?: Record<string, unknown>[];
   aggregate: Record<string, unknown> & { errors?: number; usage?: { cost_usd?: number } };
   stopped_early?: { packages_not_started: number };
 }
@@ -47,7 +55,25 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
       total: result.samples + (result.stopped_early?.packages_not_started ?? 0),
       errors: a.errors ?? 0,
       score: typeof score === 'number' ? score : null,
+      interval: cell.phase === 'sandbox' ? null : rowsSummary(cell.phase, result.packages ?? []).interval,
       costUsd: cost,
+    };
+  }
+  if (cell.phase !== 'sandbox') {
+    const selection = await readSelection(cell.runDir);
+    const stored = readStoredRowsSync(cell.runDir);
+    const rows = rowsSummary(
+      cell.phase,
+      stored.map((r) => r.row as unknown as Record<string, unknown>),
+    );
+    return {
+      ...base,
+      done: rows.packages,
+      total: selection?.total ?? null,
+      errors: rows.errors,
+      score: rows.packages > 0 ? rows.score : null,
+      interval: rows.interval,
+      costUsd: rows.costUsd,
     };
   }
   const progress = await queryProgress(
@@ -60,6 +86,7 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
     total: progress && progress.phase !== 'preparing' ? progress.total : null,
     errors: progress?.errors ?? 0,
     score: progress?.means[SCORE[cell.phase].progress] ?? null,
+    interval: null,
     costUsd: progress?.usage.cost_usd ?? null,
   };
 }
@@ -67,13 +94,17 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
 function describeCell(v: CellView): string {
   if (v.state === 'failed') return `failed: ${v.error ?? 'unknown reason'}`;
   const parts = [`${v.done}/${v.total ?? '?'}`];
-  if (v.score !== null) parts.push(`${SCORE[v.phase].label} ${v.score.toFixed(3)}`);
+  if (v.score !== null)
+    parts.push(
+      `${SCORE[v.phase].label} ${v.score.toFixed(3)}` +
+        (v.interval ? ` (95% ${v.interval.low.toFixed(3)}–${v.interval.high.toFixed(3)})` : ''),
+    );
   parts.push(`${v.errors} error${v.errors === 1 ? '' : 's'}`);
   if (v.costUsd !== null) parts.push(formatUsd(v.costUsd));
   return parts.join(' · ');
 }
 
-/** `model  phase1: 4/4 · F1 0.750 · 0 errors · $0.0090   phase2: …`, one line per model. */
+/** `model  phase1: 4/4 · F1 0.750 (95% 0.500–1.000) · 0 errors · $0.0090   phase2: …`, one line per model. */
 export function formatMatrix(views: CellView[]): string[] {
   const models = [...new Set(views.map((v) => v.model))];
   const width = Math.max(...models.map((m) => m.length));
@@ -87,10 +118,17 @@ export function formatMatrix(views: CellView[]): string[] {
   );
 }
 
-/** One line for the progress display: `set X: 5/8 packages, 2 of 4 runs done`. */
-export function matrixProgressLine(setId: string, views: CellView[]): string {
-  const done = views.reduce((n, v) => n + v.done, 0);
-  const total = views.reduce((n, v) => n + (v.total ?? 0), 0);
-  const finished = views.filter((v) => v.state !== 'running').length;
-  return `[set ${setId}] ${done}/${total} packages, ${finished} of ${views.length} runs finished`;
+/**
+ * One line for the progress display, redrawn every few seconds: `set X: 5/8 packages, 2 of 4 runs
+ * finished`. Counts row files instead of reading them, so it stays cheap on large runs.
+ */
+export async function matrixProgressLine(setId: string, cells: EvalSetCellState[]): Promise<string> {
+  let done = 0;
+  let total = 0;
+  for (const cell of cells) {
+    done += countStoredRows(cell.runDir);
+    total += (await readSelection(cell.runDir))?.total ?? 0;
+  }
+  const finished = cells.filter((c) => c.state !== 'running').length;
+  return `[set ${setId}] ${done}/${total} packages, ${finished} of ${cells.length} runs finished`;
 }

@@ -87,19 +87,24 @@ function phaseColumns(phase: ComparedPhase, rows: Row[]): Record<string, number 
   };
 }
 
-function entryOf(run: LoadedRun): LeaderboardEntry {
-  const scores = run.rows.map((r) => rowScore(run.phase, r));
+/** What a board says of one run's rows: packages, errors, the mean score and its interval, tokens, cost. */
+export function rowsSummary(
+  phase: ComparedPhase,
+  rows: Row[],
+): Omit<LeaderboardEntry, 'run' | 'model' | 'agent'> {
+  const scores = rows.map((r) => rowScore(phase, r));
   return {
-    run: run.label,
-    model: run.model,
-    agent: run.agent,
-    packages: run.rows.length,
-    errors: run.rows.filter((r) => r['error'] !== null && r['error'] !== undefined).length,
+    packages: rows.length,
+    errors: rows.filter((r) => r['error'] !== null && r['error'] !== undefined).length,
     score: mean(scores),
     interval: bootstrapInterval(scores),
-    columns: phaseColumns(run.phase, run.rows),
-    ...usageOf(run.rows),
+    columns: phaseColumns(phase, rows),
+    ...usageOf(rows),
   };
+}
+
+function entryOf(run: LoadedRun): LeaderboardEntry {
+  return { run: run.label, model: run.model, agent: run.agent, ...rowsSummary(run.phase, run.rows) };
 }
 
 /** Row scores keyed by package id and occurrence (an id listed twice is two packages). */

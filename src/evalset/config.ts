@@ -70,7 +70,7 @@ export const evalSetConfigSchema = z.strictObject({
   package_ids_file: z.string().optional(),
   dataset: z.string().optional(),
   log_dir: z.string().optional(),
-  /** The whole set's cost limit, shared out evenly over its runs. */
+  /** The whole set's cost limit: an even share per run at first, then moved to where it is needed. */
   max_cost_usd: positive.optional(),
   models: z.array(model).min(1),
   phases: z.array(z.discriminatedUnion('phase', [phase1, phase2])).min(1),

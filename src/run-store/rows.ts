@@ -1,6 +1,7 @@
 // Finished packages. Each row is written to rows/<index>.json first (the source of truth), then appended to
 // upstream's packages.jsonl and events.jsonl. Recording is idempotent: an activity retried after a crash
 // finds the row file and only completes what the crash interrupted, so no line is written twice.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { mapLimited } from '../corpus/map-limited.js';
@@ -47,17 +48,38 @@ export async function readStoredRow<Row extends BaseRow>(
   return JSON.parse(await readFile(path, 'utf8')) as StoredRow<Row>;
 }
 
+const ROW_FILE = /^\d+\.json$/;
+
 /** All finished rows, in processing order. */
 export async function readStoredRows<Row extends BaseRow>(runDir: string): Promise<StoredRow<Row>[]> {
   const dir = runPaths(runDir).rows;
   if (!(await exists(dir))) return [];
-  const names = (await readdir(dir)).filter((n) => /^\d+\.json$/.test(n)).sort();
+  const names = (await readdir(dir)).filter((n) => ROW_FILE.test(n)).sort();
   const rows = await mapLimited(
     names,
     READ_CONCURRENCY,
     async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as StoredRow<Row>,
   );
   return rows.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * The same, read with blocking calls: several times faster over thousands of rows, for a command that has
+ * nothing else to do meanwhile (`status` of a set). Row files are named by zero-padded index.
+ */
+export function readStoredRowsSync<Row extends BaseRow>(runDir: string): StoredRow<Row>[] {
+  const dir = runPaths(runDir).rows;
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((n) => ROW_FILE.test(n))
+    .sort()
+    .map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')) as StoredRow<Row>);
+}
+
+/** How many rows are recorded, without reading them. */
+export function countStoredRows(runDir: string): number {
+  const dir = runPaths(runDir).rows;
+  return existsSync(dir) ? readdirSync(dir).filter((n) => ROW_FILE.test(n)).length : 0;
 }
 
 /** How a phase writes its row into upstream's logs. */

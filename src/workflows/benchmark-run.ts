@@ -8,6 +8,7 @@ import {
   condition,
   continueAsNew,
   executeChild,
+  getExternalWorkflowHandle,
   setCurrentDetails,
   setHandler,
   workflowInfo,
@@ -19,9 +20,10 @@ import {
 } from '@temporalio/common';
 import { io, ioLocal } from './io-activities.js';
 import { SEARCH_ATTRIBUTES, TASK_QUEUES, packageWorkflowId, packageWorkflowType } from '../temporal/names.js';
-import { progressQuery, setConcurrencyUpdate } from './run-api.js';
+import { costAllowanceSignal, progressQuery, setConcurrencyUpdate, type CostAllowance } from './run-api.js';
+import { runAtCostLimitSignal } from './eval-set-types.js';
 import { ZERO_USAGE, addUsage } from '../core/usage.js';
-import { limitReached, type StoppedEarly } from '../core/run-limits.js';
+import { limitReached, type RunLimits, type StoppedEarly } from '../core/run-limits.js';
 import {
   type PackageInput,
   type PackagePageEntry,
@@ -51,6 +53,20 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
   let fatal: unknown = null;
   let startedInThisHistory = 0;
   const packagesPerHistory = input.packagesPerHistory ?? DEFAULT_PACKAGES_PER_HISTORY;
+  // A run of a set with a cost cap spends within what its set allows it, which the set may raise.
+  let costAllowance: CostAllowance | null =
+    resumeFrom?.costAllowance ??
+    (input.setCostAllowanceUsd != null ? { allowanceUsd: input.setCostAllowanceUsd, final: false } : null);
+  setHandler(costAllowanceSignal, (next) => {
+    costAllowance = next;
+  });
+  const limits = (): RunLimits => ({
+    maxCostUsd:
+      costAllowance === null
+        ? input.maxCostUsd
+        : Math.min(costAllowance.allowanceUsd, input.maxCostUsd ?? costAllowance.allowanceUsd),
+    maxTotalTokens: input.maxTotalTokens,
+  });
 
   setHandler(progressQuery, () => ({
     runId: input.runId,
@@ -102,6 +118,33 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
     const reason = fatal instanceof Error ? fatal.message : String(fatal);
     throw ApplicationFailure.nonRetryable(`a package result could not be recorded: ${reason}`, 'RunFailed');
   };
+  // At the set's allowance (not its own cap, not a token cap), while the set may still give more: wait.
+  const setMayGiveMore = (over: { reason: StoppedEarly['reason'] }): boolean =>
+    over.reason === 'max_cost_usd' &&
+    costAllowance !== null &&
+    !costAllowance.final &&
+    workflowInfo().parent !== undefined &&
+    (input.maxCostUsd == null || costAllowance.allowanceUsd < input.maxCostUsd);
+  /** Finishes the packages in flight, then, if still at the allowance, tells the set and waits for its word. */
+  const waitForSetBudget = async () => {
+    await condition(() => running.size === 0 || fatal !== null);
+    failIfFatal();
+    const over = limitReached(limits(), totals.usage, totals.completed, 0);
+    if (!over) return null;
+    const seen = costAllowance!;
+    try {
+      await getExternalWorkflowHandle(workflowInfo().parent!.workflowId).signal(runAtCostLimitSignal, {
+        runId: input.runId,
+        allowanceUsd: seen.allowanceUsd,
+      });
+    } catch {
+      // The set is gone: nothing more will come.
+      costAllowance = { ...seen, final: true };
+    }
+    await condition(() => costAllowance !== seen || fatal !== null);
+    failIfFatal();
+    return limitReached(limits(), totals.usage, totals.completed, 0);
+  };
 
   while (cursor < total && !stoppedEarly) {
     const page = await io.listPackagePage({
@@ -124,7 +167,8 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
         break;
       }
       const needsRun = !entry.recorded || (input.retryErrors && entry.recorded.error !== null);
-      const overLimit = needsRun ? limitReached(input, totals.usage, totals.completed, running.size) : null;
+      let overLimit = needsRun ? limitReached(limits(), totals.usage, totals.completed, running.size) : null;
+      while (overLimit && setMayGiveMore(overLimit)) overLimit = await waitForSetBudget();
       if (overLimit) {
         stoppedEarly = { ...overLimit, packages_not_started: notStarted };
         break;
@@ -138,6 +182,7 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
           totals,
           concurrency,
           runDeadlineMs,
+          ...(costAllowance ? { costAllowance } : {}),
         });
       }
       cursor = entry.index + 1;

@@ -1,5 +1,5 @@
 // An evaluation set's workflow input, the state of its cells, and the query that reads them.
-import { defineQuery } from '@temporalio/workflow';
+import { defineQuery, defineSignal } from '@temporalio/workflow';
 import type { Phase } from '../temporal/names.js';
 import type { RunInput } from './run-types.js';
 
@@ -17,6 +17,11 @@ export interface EvalSetInput {
   retryErrors?: boolean;
   /** Whether the server knows smi-bench's search attributes (the runs then carry them). */
   searchAttributes: boolean;
+  /**
+   * The set's cost cap (config `max_cost_usd`). Each run starts with an even share (its input's
+   * `setCostAllowanceUsd`); what finished runs leave over moves to the others (core/set-budget.ts).
+   */
+  maxCostUsd?: number;
 }
 
 export interface EvalSetCellState {
@@ -29,3 +34,6 @@ export interface EvalSetCellState {
 }
 
 export const evalSetCellsQuery = defineQuery<EvalSetCellState[]>('cells');
+
+/** From a run to its set: it waits at its allowance, its packages in flight finished. */
+export const runAtCostLimitSignal = defineSignal<[{ runId: string; allowanceUsd: number }]>('runAtCostLimit');

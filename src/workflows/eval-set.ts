@@ -1,12 +1,22 @@
 // An evaluation set: every (model, phase) cell is an ordinary run workflow, started here as a child, all
 // at once. Each run keeps its own concurrency and its model's own limits, so a slow or rate-limited model
 // holds back no other. Starting the set again joins it; a set whose workflow stopped starts again and its
-// runs go on from the rows they recorded.
-import { ChildWorkflowFailure, executeChild, setHandler } from '@temporalio/workflow';
+// runs go on from the rows they recorded. With a cost cap, the set moves what finished runs leave over to
+// the runs still going (core/set-budget.ts has the rule).
+import {
+  ChildWorkflowFailure,
+  executeChild,
+  getExternalWorkflowHandle,
+  patched,
+  setHandler,
+} from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import { TASK_QUEUES, runSearchAttributes, runWorkflowId } from '../temporal/names.js';
+import { evenBudget, nothingMoreToCome, runFinished, runParked, type SetBudget } from '../core/set-budget.js';
+import { costAllowanceSignal, type CostAllowance } from './run-api.js';
 import {
   evalSetCellsQuery,
+  runAtCostLimitSignal,
   type EvalSetCell,
   type EvalSetCellState,
   type EvalSetInput,
@@ -23,19 +33,56 @@ export async function evalSet(input: EvalSetInput): Promise<EvalSetCellState[]> 
     error: null,
   }));
   setHandler(evalSetCellsQuery, () => states);
+  // Sets started before budgets moved between runs have no `maxCostUsd` here (their runs got fixed shares).
+  const budget =
+    input.maxCostUsd !== undefined && patched('set-cost-budget')
+      ? sharedBudget(input, input.maxCostUsd)
+      : null;
   await Promise.all(
     input.cells.map(async (cell, i) => {
       const state = states[i]!;
+      let spentUsd: number | null = null;
       try {
-        await runCell(cell, input);
+        const output = await runCell(cell, input);
+        // A run that had finished before (the set started again) is taken to have spent its allowance.
+        spentUsd = output?.usage.cost_usd ?? (output ? 0 : null);
         state.state = 'done';
       } catch (err) {
         state.state = 'failed';
         state.error = err instanceof ChildWorkflowFailure && err.cause ? err.cause.message : String(err);
       }
+      budget?.finished(i, spentUsd);
     }),
   );
   return states;
+}
+
+/** The set's cap as allowances that follow the runs' needs: the set's side of core/set-budget.ts. */
+function sharedBudget(input: EvalSetInput, capUsd: number) {
+  const b: SetBudget = evenBudget(capUsd, input.cells.length);
+  const tell = (indices: number[], final: boolean) => {
+    for (const i of indices) {
+      const run = input.cells[i]!.run;
+      const word: CostAllowance = { allowanceUsd: b.allowance[i]!, final };
+      // A run that has just finished cannot take it: nothing to do.
+      void getExternalWorkflowHandle(runWorkflowId(run.phase, run.runId))
+        .signal(costAllowanceSignal, word)
+        .catch(() => undefined);
+    }
+  };
+  const settle = () => tell(nothingMoreToCome(b), true);
+  setHandler(runAtCostLimitSignal, ({ runId, allowanceUsd }) => {
+    const i = input.cells.findIndex((c) => c.run.runId === runId);
+    if (i < 0) return;
+    runParked(b, i, allowanceUsd);
+    settle();
+  });
+  return {
+    finished(i: number, spentUsd: number | null) {
+      tell(runFinished(b, i, spentUsd ?? b.allowance[i]!), false);
+      settle();
+    },
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ModelCallTally } from '../core/model-calls.js';
 import type { StoppedEarly } from '../core/run-limits.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import type { Phase } from '../temporal/names.js';
+import type { CostAllowance } from './run-api.js';
 
 /** Settings every phase has. */
 export interface BaseOptions {
@@ -38,6 +39,12 @@ export interface RunInput<Options extends BaseOptions = BaseOptions> {
   /** Spending limits (`--max-cost-usd`, `--max-total-tokens`): no package starts that could pass one. */
   maxCostUsd?: number | null;
   maxTotalTokens?: number | null;
+  /**
+   * A run of an evaluation set with a cost cap: its starting share of the set's cap. The set raises it (the
+   * `costAllowance` signal) when other runs leave money over; at it, the run waits for the set's word
+   * instead of stopping. null or absent: no set budget (a run alone, or resumed with its own cap).
+   */
+  setCostAllowanceUsd?: number | null;
   /** Run again the packages whose recorded row has an error (`smi-bench resume --retry-errors`). */
   retryErrors?: boolean;
   /** false (`--no-log`): no events.jsonl / packages.jsonl; rows, results and metadata are still written. */
@@ -73,6 +80,8 @@ export interface RunState {
   concurrency: number;
   /** When `--max-run-seconds` runs out (epoch ms), fixed when the run first started. */
   runDeadlineMs: number | null;
+  /** The set's latest word on the run's allowance (runs of a set with a cost cap). */
+  costAllowance?: CostAllowance;
 }
 
 export interface PackageInput<Options extends BaseOptions = BaseOptions> {

@@ -11,7 +11,8 @@ import type { ChildProcess } from 'node:child_process';
 import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { startOpenAiStub, type RunningOpenAiStub, type StubRequest } from '../support/openai-stub.js';
-import { CORPUS_DIR, PROJECT_ROOT } from '../support/paths.js';
+import { goldenKeyTypes } from '../support/golden-keys.js';
+import { CORPUS_DIR } from '../support/paths.js';
 import { temporalAddress } from '../support/temporal.js';
 
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
@@ -23,18 +24,6 @@ let bad: RunningOpenAiStub;
 let worker: ChildProcess;
 const env: Record<string, string> = {};
 
-/** The package's `key` structs, from the golden interface file. */
-function keyTypes(packageId: string): string[] {
-  const iface = JSON.parse(
-    readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'interface', `${packageId}.json`), 'utf8'),
-  ) as { modules: Record<string, { address: string; structs: Record<string, { abilities: string[] }> }> };
-  return Object.entries(iface.modules).flatMap(([module, m]) =>
-    Object.entries(m.structs)
-      .filter(([, s]) => s.abilities.includes('key'))
-      .map(([name]) => `${m.address}::${module}::${name}`),
-  );
-}
-
 const phase1Package = (req: StubRequest) => (req.prompt.includes('key_types') ? req.packageId : null);
 
 beforeAll(async () => {
@@ -44,7 +33,7 @@ beforeAll(async () => {
     handler: (req) => {
       const id = phase1Package(req);
       return {
-        content: id ? JSON.stringify({ key_types: keyTypes(id) }) : '{"calls": []}',
+        content: id ? JSON.stringify({ key_types: goldenKeyTypes(id) }) : '{"calls": []}',
         usage: { prompt_tokens: 1000, completion_tokens: 200, total_tokens: 1200 },
       };
     },
@@ -99,10 +88,10 @@ describe('smi-bench eval-set', () => {
     expect(setId).toMatch(/^duel-[0-9a-f]{10}$/);
     // 2 packages, one Phase I call each at 1000 × $2.50/M + 200 × $10/M = $0.0045, one Phase II call each
     expect(out).toMatch(
-      /good {2}phase1: 2\/2 · F1 1\.000 · 0 errors · \$0\.009000 {3}phase2: 2\/2 · hit rate 0\.000 · 0 errors · \$0\.009000/,
+      /good {2}phase1: 2\/2 · F1 1\.000 \(95% 1\.000–1\.000\) · 0 errors · \$0\.009000 {3}phase2: 2\/2 · hit rate 0\.000 \(95% 0\.000–0\.000\) · 0 errors · \$0\.009000/,
     );
     expect(out).toMatch(
-      /bad {3}phase1: 2\/2 · F1 0\.000 · 0 errors {3}phase2: 2\/2 · hit rate 0\.000 · 0 errors/,
+      /bad {3}phase1: 2\/2 · F1 0\.000 \(95% 0\.000–0\.000\) · 0 errors {3}phase2: 2\/2 · hit rate 0\.000 \(95% 0\.000–0\.000\) · 0 errors/,
     );
     // each model's calls carried its own key; each stub saw the pre-flight and 2 + 2 package calls
     expect(good.requests.every((r) => r.headers.authorization === 'Bearer good-key')).toBe(true);

@@ -24,6 +24,9 @@ export const TEST_NAMESPACES = {
   modelCost: 'test-model-cost',
   answerCache: 'test-answer-cache',
   evalSet: 'test-eval-set',
+  evalSetRanking: 'test-eval-set-ranking',
+  evalSetBudget: 'test-eval-set-budget',
+  evalSetStatus: 'test-eval-set-status',
   compare: 'test-compare',
   manifest: 'test-manifest',
   // bad input is refused before anything starts: no workflow may ever appear here (sdk-log's worker idles)
