@@ -10,6 +10,7 @@ import { SANDBOX_UPSTREAM_ONLY, flagNames } from './cli/sandbox-upstream-flags.j
 import type { CliIO } from './cli/run-phase1.js';
 import { registerManifestCommands } from './cli/manifest-commands.js';
 import { registerToolCommands } from './cli/tool-commands.js';
+import { registerExtractCommand } from './cli/extract-options.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -317,20 +318,7 @@ export function buildProgram(): Command {
     process.exitCode = await runDemo(opts, process.argv, io);
   });
 
-  program
-    .command('extract')
-    .description("print a package's bytecode interface JSON (same bytes as the upstream Rust extractor)")
-    .requiredOption(
-      '--bytecode-package-dir <dir>',
-      'package directory with bytecode_modules/*.mv and metadata.json',
-    )
-    .option('--package-id <id>', 'package id to use when metadata.json is missing')
-    .option('--include-enums', 'also emit enums (bytecode v7); output becomes schema_version 2', false)
-    .option('--out <file>', 'write here instead of stdout ("-")', '-')
-    .action(async (opts) => {
-      const { runExtract } = await import('./cli/extract-command.js');
-      process.exitCode = await runExtract(opts, io);
-    });
+  registerExtractCommand(program, io);
 
   program
     .command('corpus')

@@ -7,7 +7,7 @@ import { UsageError } from './errors.js';
 import type { CliIO } from './run-phase1.js';
 
 export interface ExtractCliOptions {
-  bytecodePackageDir: string;
+  bytecodePackageDir?: string;
   packageId?: string;
   includeEnums: boolean;
   out: string;
@@ -25,6 +25,10 @@ async function requirePackageFolder(dir: string): Promise<void> {
 }
 
 export async function runExtract(opts: ExtractCliOptions, io: CliIO): Promise<number> {
+  if (opts.bytecodePackageDir === undefined)
+    throw new UsageError(
+      'extract needs --bytecode-package-dir DIR (one package) or --bytecode-corpus-root DIR --out-dir DIR (a corpus)',
+    );
   const dir = resolve(opts.bytecodePackageDir);
   await requirePackageFolder(dir);
   const iface = await extractPackageInterface(dir, {

@@ -86,6 +86,11 @@ export function buildInterface(
   };
 }
 
+/** The name a module declares for itself (its self handle), which is its name in the interface. */
+export function moduleSelfName(module: ModuleJson): string {
+  return new ModuleReader(module).selfName;
+}
+
 /** Resolves pool indices of one module; throws a plain Error if an index is out of range. */
 class ModuleReader {
   readonly selfName: string;

@@ -1,0 +1,273 @@
+// The extractor's comparator (spec/rust-contracts.md §2.3): what a fullnode's normalized modules say about a
+// package against the interface read from its bytecode. Only what RPC exposes is compared.
+import { fullAddress } from '../move/address.js';
+import type { InterfaceJson, InterfaceModule, MoveType } from '../core/types.js';
+
+export interface Mismatch {
+  path: string;
+  reason: string;
+  rpc?: unknown;
+  bytecode?: unknown;
+}
+
+export interface InterfaceCompareSummary {
+  modules_compared: number;
+  modules_missing_in_bytecode: number;
+  modules_extra_in_bytecode: number;
+  structs_compared: number;
+  struct_mismatches: number;
+  functions_compared: number;
+  function_mismatches: number;
+  mismatches_total: number;
+}
+
+/** A module as `sui_getNormalizedMoveModulesByPackage` returns it (the parts compared). */
+export interface RpcModule {
+  structs?: Record<string, RpcStruct>;
+  exposedFunctions?: Record<string, RpcFunction>;
+}
+
+interface RpcAbilities {
+  abilities: string[];
+}
+
+interface RpcStruct {
+  abilities: RpcAbilities;
+  typeParameters: { constraints: RpcAbilities; isPhantom: boolean }[];
+  fields: { name: string; type: unknown }[];
+}
+
+interface RpcFunction {
+  visibility: string;
+  isEntry: boolean;
+  typeParameters: RpcAbilities[];
+  parameters: unknown[];
+  return: unknown[];
+}
+
+const PRIMITIVES: Record<string, MoveType['kind']> = {
+  Bool: 'bool',
+  U8: 'u8',
+  U16: 'u16',
+  U32: 'u32',
+  U64: 'u64',
+  U128: 'u128',
+  U256: 'u256',
+  Address: 'address',
+  Signer: 'signer',
+};
+
+/** `0x` and 64 hex digits; an odd count is padded first; more than 64 digits or non-hex is an error. */
+export function normalizeRpcAddress(address: string): string {
+  let hex = address.startsWith('0x') ? address.slice(2) : address;
+  if (hex.length % 2 === 1) hex = `0${hex}`;
+  if (hex.length > 64 || !/^[0-9a-fA-F]*$/.test(hex))
+    throw new Error(`invalid address in RPC type: ${address}`);
+  return fullAddress(`0x${hex}`);
+}
+
+/** An RPC normalized type in the interface JSON's canonical form. */
+export function rpcType(t: unknown): MoveType {
+  if (typeof t === 'string') {
+    const kind = PRIMITIVES[t];
+    if (kind) return { kind } as MoveType;
+  } else if (t && typeof t === 'object') {
+    const [[tag, body]] = Object.entries(t) as [[string, unknown]];
+    if (tag === 'Vector') return { kind: 'vector', type: rpcType(body) };
+    if (tag === 'Reference') return { kind: 'ref', mutable: false, to: rpcType(body) };
+    if (tag === 'MutableReference') return { kind: 'ref', mutable: true, to: rpcType(body) };
+    if (tag === 'TypeParameter') return { kind: 'type_param', index: Number(body) };
+    if (tag === 'Struct') {
+      const s = body as { address: string; module: string; name: string; typeArguments: unknown[] };
+      return {
+        kind: 'datatype',
+        address: normalizeRpcAddress(s.address),
+        module: s.module,
+        name: s.name,
+        type_args: s.typeArguments.map(rpcType),
+      };
+    }
+  }
+  throw new Error(`unknown RPC type ${JSON.stringify(t)}`);
+}
+
+/** Bytecode types with their addresses normalized the same way as RPC's. */
+function bytecodeType(t: MoveType): MoveType {
+  switch (t.kind) {
+    case 'vector':
+      return { kind: 'vector', type: bytecodeType(t.type) };
+    case 'ref':
+      return { kind: 'ref', mutable: t.mutable, to: bytecodeType(t.to) };
+    case 'datatype':
+      return { ...t, address: normalizeRpcAddress(t.address), type_args: t.type_args.map(bytecodeType) };
+    default:
+      return t;
+  }
+}
+
+const sameType = (rpc: unknown, bytecode: MoveType) =>
+  JSON.stringify(rpcType(rpc)) === JSON.stringify(bytecodeType(bytecode));
+
+const abilitySet = (abilities: string[]) => [...new Set(abilities.map((a) => a.toLowerCase()))].sort();
+const sameList = (a: string[], b: string[]) => JSON.stringify(a) === JSON.stringify(b);
+
+class Comparison {
+  readonly mismatches: Mismatch[] = [];
+  total = 0;
+
+  constructor(
+    private readonly maxSamples: number,
+    private readonly includeValues: boolean,
+  ) {}
+
+  record(path: string, reason: string, rpc?: unknown, bytecode?: unknown): void {
+    this.total++;
+    if (this.mismatches.length >= this.maxSamples) return;
+    this.mismatches.push(this.includeValues ? { path, reason, rpc, bytecode } : { path, reason });
+  }
+}
+
+function compareStruct(
+  c: Comparison,
+  path: string,
+  rpc: RpcStruct,
+  local: InterfaceModule['structs'][string],
+): boolean {
+  const before = c.total;
+  const rpcAbilities = abilitySet(rpc.abilities.abilities);
+  if (!sameList(rpcAbilities, abilitySet(local.abilities)))
+    c.record(`${path}/abilities`, 'abilities mismatch', rpcAbilities, local.abilities);
+  if (rpc.typeParameters.length !== local.type_params.length) {
+    c.record(
+      `${path}/type_params`,
+      'type param count mismatch',
+      rpc.typeParameters.length,
+      local.type_params.length,
+    );
+  } else {
+    rpc.typeParameters.forEach((tp, i) => {
+      const mine = local.type_params[i]!;
+      if (
+        !sameList(abilitySet(tp.constraints.abilities), abilitySet(mine.constraints)) ||
+        tp.isPhantom !== mine.is_phantom
+      )
+        c.record(`${path}/type_params[${i}]`, 'type param mismatch', tp, mine);
+    });
+  }
+  if (!(local.is_native && rpc.fields.length === 0)) {
+    if (rpc.fields.length !== local.fields.length) {
+      c.record(`${path}/fields`, 'field count mismatch', rpc.fields.length, local.fields.length);
+    } else {
+      rpc.fields.forEach((field, i) => {
+        const mine = local.fields[i]!;
+        if (field.name !== mine.name)
+          c.record(`${path}/fields[${i}]/name`, 'field name mismatch', field.name, mine.name);
+        else if (!sameType(field.type, mine.type))
+          c.record(`${path}/fields[${i}]/type`, 'field type mismatch', field.type, mine.type);
+      });
+    }
+  }
+  return c.total > before;
+}
+
+function compareTypeLists(c: Comparison, path: string, rpc: unknown[], local: MoveType[]): void {
+  if (rpc.length !== local.length) {
+    c.record(path, 'count mismatch', rpc.length, local.length);
+    return;
+  }
+  rpc.forEach((t, i) => {
+    if (!sameType(t, local[i]!)) c.record(`${path}[${i}]`, 'type mismatch', t, local[i]);
+  });
+}
+
+function compareFunction(
+  c: Comparison,
+  path: string,
+  rpc: RpcFunction,
+  local: InterfaceModule['functions'][string],
+): boolean {
+  const before = c.total;
+  if (rpc.visibility.toLowerCase() !== local.visibility)
+    c.record(`${path}/visibility`, 'visibility mismatch', rpc.visibility, local.visibility);
+  if (rpc.isEntry !== local.is_entry)
+    c.record(`${path}/is_entry`, 'entry mismatch', rpc.isEntry, local.is_entry);
+  if (rpc.typeParameters.length !== local.type_params.length) {
+    c.record(
+      `${path}/type_params`,
+      'type param count mismatch',
+      rpc.typeParameters.length,
+      local.type_params.length,
+    );
+  } else {
+    rpc.typeParameters.forEach((tp, i) => {
+      if (!sameList(abilitySet(tp.abilities), abilitySet(local.type_params[i]!.constraints)))
+        c.record(`${path}/type_params[${i}]`, 'type param constraints mismatch', tp, local.type_params[i]);
+    });
+  }
+  compareTypeLists(c, `${path}/params`, rpc.parameters, local.params);
+  compareTypeLists(c, `${path}/returns`, rpc.return, local.returns);
+  return c.total > before;
+}
+
+export interface CompareOptions {
+  maxMismatches: number;
+  includeValues: boolean;
+}
+
+export function compareInterface(
+  rpcModules: Record<string, RpcModule>,
+  bytecode: InterfaceJson,
+  options: CompareOptions,
+): { summary: InterfaceCompareSummary; mismatches: Mismatch[] } {
+  const c = new Comparison(options.maxMismatches, options.includeValues);
+  const summary: InterfaceCompareSummary = {
+    modules_compared: 0,
+    modules_missing_in_bytecode: 0,
+    modules_extra_in_bytecode: 0,
+    structs_compared: 0,
+    struct_mismatches: 0,
+    functions_compared: 0,
+    function_mismatches: 0,
+    mismatches_total: 0,
+  };
+  const names = [...new Set([...Object.keys(rpcModules), ...Object.keys(bytecode.modules)])].sort();
+  for (const name of names) {
+    const rpc = rpcModules[name];
+    const local = bytecode.modules[name];
+    if (!local) {
+      summary.modules_missing_in_bytecode++;
+      c.record(`modules/${name}`, 'module missing in bytecode');
+      continue;
+    }
+    if (!rpc) {
+      summary.modules_extra_in_bytecode++;
+      c.record(`modules/${name}`, 'extra module in bytecode');
+      continue;
+    }
+    summary.modules_compared++;
+    for (const [structName, struct] of Object.entries(rpc.structs ?? {}).sort(([a], [b]) =>
+      a < b ? -1 : 1,
+    )) {
+      const path = `modules/${name}/structs/${structName}`;
+      summary.structs_compared++;
+      const mine = local.structs[structName];
+      const differs = mine
+        ? compareStruct(c, path, struct, mine)
+        : (c.record(path, 'struct missing in bytecode'), true);
+      if (differs) summary.struct_mismatches++;
+    }
+    for (const [fnName, fn] of Object.entries(rpc.exposedFunctions ?? {}).sort(([a], [b]) =>
+      a < b ? -1 : 1,
+    )) {
+      const path = `modules/${name}/functions/${fnName}`;
+      summary.functions_compared++;
+      const mine = local.functions[fnName];
+      const differs = mine
+        ? compareFunction(c, path, fn, mine)
+        : (c.record(path, 'function missing in bytecode'), true);
+      if (differs) summary.function_mismatches++;
+    }
+  }
+  summary.mismatches_total = c.total;
+  return { summary, mismatches: c.mismatches };
+}

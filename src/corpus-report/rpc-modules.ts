@@ -1,0 +1,48 @@
+// A package's normalized modules from a fullnode, with the extractor's retry rule (spec/rust-contracts.md
+// §2.4): only errors that read as transient are retried, with doubling back-off.
+import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import { createRpcClient } from '../sim/rpc-client.js';
+import type { RpcModule } from './interface-compare.js';
+
+export interface RetrySettings {
+  retries: number;
+  initialMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_RETRIES: RetrySettings = { retries: 8, initialMs: 250, maxMs: 5000 };
+
+const TRANSIENT = /429|too many|timed out|timeout|connection|transport/i;
+
+function errorText(error: unknown): string {
+  const status = (error as { status?: unknown }).status;
+  const message = error instanceof Error ? error.message : String(error);
+  return status === undefined ? message : `HTTP ${String(status)}: ${message}`;
+}
+
+export class RpcModules {
+  private readonly client: SuiJsonRpcClient;
+
+  constructor(
+    readonly rpcUrl: string,
+    private readonly retry: RetrySettings,
+  ) {
+    this.client = createRpcClient(rpcUrl);
+  }
+
+  async fetch(packageId: string): Promise<Record<string, RpcModule>> {
+    let delay = this.retry.initialMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const modules = await this.client.getNormalizedMoveModulesByPackage({ package: packageId });
+        return modules as unknown as Record<string, RpcModule>;
+      } catch (error) {
+        const text = errorText(error);
+        if (attempt >= this.retry.retries || !TRANSIENT.test(text))
+          throw new Error(`sui_getNormalizedMoveModulesByPackage failed: ${text}`, { cause: error });
+        await new Promise((done) => setTimeout(done, delay));
+        delay = Math.min(delay * 2, this.retry.maxMs);
+      }
+    }
+  }
+}
