@@ -1,6 +1,7 @@
 // The extractor's comparator (spec/rust-contracts.md §2.3): what a fullnode's normalized modules say about a
 // package against the interface read from its bytecode. Only what RPC exposes is compared.
 import { fullAddress } from '../move/address.js';
+import { sortKeysDeep } from '../move/canonical-json.js';
 import type { InterfaceJson, InterfaceModule, MoveType } from '../core/types.js';
 
 export interface Mismatch {
@@ -105,8 +106,9 @@ function bytecodeType(t: MoveType): MoveType {
   }
 }
 
+// Key order differs between the two constructions: compare canonical (sorted) JSON.
 const sameType = (rpc: unknown, bytecode: MoveType) =>
-  JSON.stringify(rpcType(rpc)) === JSON.stringify(bytecodeType(bytecode));
+  JSON.stringify(sortKeysDeep(rpcType(rpc))) === JSON.stringify(sortKeysDeep(bytecodeType(bytecode)));
 
 const abilitySet = (abilities: string[]) => [...new Set(abilities.map((a) => a.toLowerCase()))].sort();
 const sameList = (a: string[], b: string[]) => JSON.stringify(a) === JSON.stringify(b);
