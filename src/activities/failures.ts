@@ -1,5 +1,6 @@
 // Turns the errors our modules throw into Temporal failures with stable type names, so workflows and
 // retry policies can tell permanent problems (bad package, bad key) from passing ones.
+import { CorpusInputError } from '../corpus-report/corpus-job.js';
 import { ApplicationFailure } from '@temporalio/common';
 import { ModelError, toModelFailureInfo } from '../agents/model-errors.js';
 import { ConfigError } from '../agents/config.js';
@@ -14,6 +15,13 @@ export function toFailure(err: unknown): unknown {
   }
   if (err instanceof PlanFileError) {
     return ApplicationFailure.create({ type: 'InvalidPlanFile', message: err.message, nonRetryable: true });
+  }
+  if (err instanceof CorpusInputError) {
+    return ApplicationFailure.create({
+      type: 'InvalidCorpusInput',
+      message: err.message,
+      nonRetryable: true,
+    });
   }
   if (err instanceof ConfigError) {
     return ApplicationFailure.create({ type: 'InvalidConfig', message: err.message, nonRetryable: true });

@@ -1,4 +1,5 @@
 // The activity sets, one per task queue. Workflows import these types only.
+import { createCorpusActivities } from './corpus.js';
 import { createLlmActivities } from './llm.js';
 import { createPackageIoActivities } from './package-io.js';
 import { createPhase2IoActivities } from './phase2-io.js';
@@ -12,7 +13,12 @@ export { createSandboxActivities } from './sandbox.js';
 
 /** The io task queue runs both sets; package workflows call the per-package ones as local activities. */
 export function createIoActivities() {
-  return { ...createRunIoActivities(), ...createPackageIoActivities(), ...createPhase2IoActivities() };
+  return {
+    ...createRunIoActivities(),
+    ...createPackageIoActivities(),
+    ...createPhase2IoActivities(),
+    ...createCorpusActivities(),
+  };
 }
 
 export type IoActivities = ReturnType<typeof createIoActivities>;

@@ -1,10 +1,18 @@
-// `smi-bench extract --bytecode-corpus-root ROOT --out-dir OUT`: the extractor's corpus mode, with its flag
-// rules checked before anything is read.
+// `smi-bench extract --bytecode-corpus-root ROOT --out-dir OUT`: the extractor's corpus mode as a durable
+// workflow. Its flag rules are checked before anything starts; the same command again joins a run that
+// was interrupted.
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CorpusInputError, runCorpus } from '../corpus-report/run-corpus.js';
-import { RpcModules } from '../corpus-report/rpc-modules.js';
+import { WorkflowFailedError } from '@temporalio/client';
+import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
+import { PAGE_SIZE, type CorpusJob } from '../corpus-report/corpus-job.js';
+import { TASK_QUEUES } from '../temporal/names.js';
+import { corpusProgressQuery, type extractCorpus } from '../workflows/extract-corpus.js';
 import { UsageError } from './errors.js';
 import type { CliIO } from './run-common.js';
+import { withSession } from './session.js';
+import { watchWorkflow } from './watch.js';
 
 export interface ExtractCorpusOptions {
   bytecodeCorpusRoot: string;
@@ -46,63 +54,102 @@ function flagProblem(o: ExtractCorpusOptions): string | null {
   return null;
 }
 
+const absolute = (path: string | undefined) => (path === undefined ? undefined : resolve(path));
+
+function jobOf(o: ExtractCorpusOptions): CorpusJob {
+  const optional = <K extends string>(key: K, value: string | number | undefined) =>
+    value === undefined ? {} : ({ [key]: value } as Record<K, string | number>);
+  return {
+    corpusRoot: resolve(o.bytecodeCorpusRoot),
+    outDir: resolve(o.outDir as string),
+    seed: o.corpusSeed,
+    concurrency: o.concurrency,
+    moduleNamesOnly: o.corpusModuleNamesOnly,
+    bytesCheck: o.corpusLocalBytesCheck,
+    bytesCheckMaxMismatches: o.corpusLocalBytesCheckMaxMismatches,
+    rpcCompare: o.corpusRpcCompare,
+    rpcUrl: o.rpcUrl,
+    retry: { retries: o.retries, initialMs: o.retryInitialMs, maxMs: o.retryMaxMs },
+    interfaceCompare: o.corpusInterfaceCompare,
+    interfaceCompareMaxMismatches: o.corpusInterfaceCompareMaxMismatches,
+    interfaceCompareIncludeValues: o.corpusInterfaceCompareIncludeValues,
+    argv: process.argv.slice(1),
+    ...optional('indexJsonl', absolute(o.corpusIndexJsonl)),
+    ...optional('idsFile', absolute(o.corpusIdsFile)),
+    ...optional('sample', o.corpusSample),
+    ...optional('sampleIdsOut', absolute(o.corpusSampleIdsOut)),
+    ...optional('maxPackages', o.maxPackages),
+    ...optional('submissionSummary', absolute(o.emitSubmissionSummary)),
+  };
+}
+
+/** The same corpus, output folder and options give the same workflow, so the command joins or resumes it. */
+function workflowIdOf(job: CorpusJob): string {
+  const { argv: _argv, ...identity } = job;
+  const hash = createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 16);
+  return `smi/extract-corpus/${hash}`;
+}
+
+/** The innermost message of a failed workflow: what went wrong, without Temporal's wrapping. */
+function innermost(err: unknown): string {
+  let current: unknown = err;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
+/** Named here, before a server starts, rather than as a failed workflow. */
+function missingInput(job: CorpusJob): string | null {
+  if (!statSync(job.corpusRoot, { throwIfNoEntry: false })?.isDirectory())
+    return `corpus root not found: ${job.corpusRoot}`;
+  if (job.idsFile && !statSync(job.idsFile, { throwIfNoEntry: false })?.isFile())
+    return `--corpus-ids-file ${job.idsFile} does not exist`;
+  return null;
+}
+
 export async function runExtractCorpus(opts: ExtractCorpusOptions, io: CliIO): Promise<number> {
   const problem = flagProblem(opts);
   if (problem) throw new UsageError(problem);
-  const outDir = opts.outDir as string;
-  const rpc = opts.corpusRpcCompare
-    ? new RpcModules(opts.rpcUrl, {
-        retries: opts.retries,
-        initialMs: opts.retryInitialMs,
-        maxMs: opts.retryMaxMs,
-      })
-    : null;
-  let lastShown = 0;
-  const started = Date.now();
-  try {
-    const result = await runCorpus(
-      {
-        corpusRoot: opts.bytecodeCorpusRoot,
-        outDir,
-        seed: opts.corpusSeed,
-        concurrency: opts.concurrency,
-        rpcUrl: opts.rpcUrl,
-        argv: process.argv.slice(1),
-        moduleNamesOnly: opts.corpusModuleNamesOnly,
-        bytesCheck: opts.corpusLocalBytesCheck,
-        bytesCheckMaxMismatches: opts.corpusLocalBytesCheckMaxMismatches,
-        rpc,
-        interfaceCompare: opts.corpusInterfaceCompare,
-        interfaceCompareMaxMismatches: opts.corpusInterfaceCompareMaxMismatches,
-        interfaceCompareIncludeValues: opts.corpusInterfaceCompareIncludeValues,
-        ...(opts.corpusIndexJsonl !== undefined ? { indexJsonl: opts.corpusIndexJsonl } : {}),
-        ...(opts.corpusIdsFile !== undefined ? { idsFile: opts.corpusIdsFile } : {}),
-        ...(opts.corpusSample !== undefined ? { sample: opts.corpusSample } : {}),
-        ...(opts.corpusSampleIdsOut !== undefined ? { sampleIdsOut: opts.corpusSampleIdsOut } : {}),
-        ...(opts.maxPackages !== undefined ? { maxPackages: opts.maxPackages } : {}),
-        ...(opts.emitSubmissionSummary !== undefined
-          ? { submissionSummary: opts.emitSubmissionSummary }
-          : {}),
-      },
-      io.log,
-      (p) => {
-        if (!opts.progress || (Date.now() - lastShown < 2000 && p.done < p.total)) return;
-        lastShown = Date.now();
-        const rate = p.done / Math.max(0.001, (Date.now() - started) / 1000);
-        io.log(`corpus: ${p.done}/${p.total} packages, ${p.problems} problems, ${rate.toFixed(0)}/s`);
-      },
-    );
-    for (const skip of result.skipped) io.log(`skipped ${skip.dir}: ${skip.reason}`);
+  const job = jobOf(opts);
+  const missing = missingInput(job);
+  if (missing) throw new UsageError(missing);
+  const workflowId = workflowIdOf(job);
+  return withSession({ log: io.log, worker: 'auto' }, async (session) => {
+    const handle = await session.client.workflow.start<typeof extractCorpus>('extractCorpus', {
+      workflowId,
+      taskQueue: TASK_QUEUES.orchestration,
+      args: [job],
+      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+      staticSummary: `corpus report of ${job.corpusRoot}`,
+    });
+    io.log(`Corpus report ${workflowId}: ${job.corpusRoot} → ${job.outDir}`);
+    let result;
+    try {
+      result = await watchWorkflow<Awaited<ReturnType<typeof extractCorpus>>>(
+        handle,
+        { showProgress: opts.progress, log: io.log },
+        async () => {
+          const p = await handle.query(corpusProgressQuery).catch(() => null);
+          if (!p) return 'corpus: listing packages …';
+          const done = Math.min(p.packages, p.pagesDone * PAGE_SIZE);
+          return `corpus: ${done}/${p.packages} packages (${p.pagesDone}/${p.pages} pages)`;
+        },
+      );
+    } catch (err) {
+      if (err instanceof WorkflowFailedError) {
+        const message = innermost(err);
+        if (/^none of the ids/.test(message)) throw new UsageError(message);
+        throw new Error(`corpus report failed: ${message}`, { cause: err });
+      }
+      throw err;
+    }
+    for (const skip of result.plan.skipped) io.log(`skipped ${skip.dir}: ${skip.reason}`);
+    if (result.plan.skippedTotal > result.plan.skipped.length)
+      io.log(`… and ${result.plan.skippedTotal - result.plan.skipped.length} more folders skipped`);
     const c = result.counters;
     io.log(
-      `corpus done: total=${c.total} local_ok=${c.local_ok} problems=${c.problems} ` +
-        `out_dir=${resolve(outDir)}`,
+      `corpus done: total=${c.total} local_ok=${c.local_ok} problems=${c.problems} out_dir=${result.outDir}`,
     );
     return 0;
-  } catch (err) {
-    if (err instanceof CorpusInputError) throw new UsageError(err.message);
-    if (err instanceof Error && /^corpus root (not found|is not a directory)/.test(err.message))
-      throw new UsageError(err.message);
-    throw err;
-  }
+  });
 }

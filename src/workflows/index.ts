@@ -5,3 +5,4 @@ export { phase2Package } from './phase2-package.js';
 export { sandboxPackage } from './sandbox-package.js';
 export { modelPreflight } from './model-preflight.js';
 export { evalSet } from './eval-set.js';
+export { extractCorpus } from './extract-corpus.js';

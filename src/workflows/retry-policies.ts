@@ -6,6 +6,7 @@ import type { RetryPolicy } from '@temporalio/common';
 export const PERMANENT_ERROR_TYPES = [
   'InvalidPackage',
   'InvalidPlanFile',
+  'InvalidCorpusInput',
   'InvalidConfig',
   'InvalidRunInput',
   'ModelRequestRejected',

@@ -9,6 +9,9 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterfaceJson, MoveType } from '../../src/core/types.js';
 import { smiBench } from '../support/cli.js';
+import { TEST_NAMESPACES } from '../support/namespaces.js';
+import { startTestWorkers, temporalAddress } from '../support/temporal.js';
+import type { RunningWorkers } from '../../src/worker.js';
 import { makeBadCorpus, BAD_CORPUS_IDS } from '../support/bad-corpus.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
@@ -72,9 +75,19 @@ function countsOf(iface: InterfaceJson) {
 
 const wheelInterfaces = new Map<string, InterfaceJson>();
 let root: string;
+let workers: RunningWorkers;
+const env = () => ({
+  TEMPORAL_ADDRESS: temporalAddress(),
+  TEMPORAL_NAMESPACE: TEST_NAMESPACES.extractCorpus,
+});
+/** The command against the test server, whose workers this file runs. */
+const extract = (args: string[]) => smiBench(['extract', ...args], env());
+
+afterAll(async () => workers?.shutdown());
 
 beforeAll(async () => {
   root = corpusWithBcs();
+  workers = await startTestWorkers(TEST_NAMESPACES.extractCorpus);
   if (!WHEEL_AVAILABLE) return;
   for (const prefix of readdirSync(CORPUS_DIR))
     for (const pkg of readdirSync(join(CORPUS_DIR, prefix))) {
@@ -88,7 +101,7 @@ describe('corpus mode, local', () => {
     'counts every package as the upstream extractor reads it',
     async () => {
       const out = join(work, 'local');
-      const run = await smiBench(['extract', '--bytecode-corpus-root', root, '--out-dir', out]);
+      const run = await extract(['--bytecode-corpus-root', root, '--out-dir', out]);
       expect(run.exitCode, String(run.stderr)).toBe(0);
       expect(String(run.stderr)).toMatch(/corpus done: total=4 local_ok=4 problems=0/);
       const rows = jsonl(join(out, 'corpus_report.jsonl'));
@@ -153,10 +166,13 @@ describe('corpus mode, local', () => {
     bcs.moduleMap['ghost'] = Buffer.from([1, 2, 3]).toString('base64');
     writeFileSync(join(dir, 'bcs.json'), JSON.stringify(bcs));
     const out = join(work, 'changed-out');
-    const run = await smiBench(
-      ['extract', '--bytecode-corpus-root', changed, '--out-dir', out, '--corpus-local-bytes-check'],
-      {},
-    );
+    const run = await extract([
+      '--bytecode-corpus-root',
+      changed,
+      '--out-dir',
+      out,
+      '--corpus-local-bytes-check',
+    ]);
     expect(run.exitCode, String(run.stderr)).toBe(0);
     const problems = jsonl(join(out, 'problems.jsonl'));
     expect(problems.map((r) => r.package_id)).toEqual([WRAPPER]);
@@ -191,8 +207,7 @@ describe('corpus mode, local', () => {
       return h;
     };
     const out = join(work, 'sample');
-    const run = await smiBench([
-      'extract',
+    const run = await extract([
       '--bytecode-corpus-root',
       root,
       '--out-dir',
@@ -217,8 +232,7 @@ describe('corpus mode, local', () => {
   it('keeps the package id of a package that cannot be read', async () => {
     const bad = await makeBadCorpus();
     const out = join(work, 'bad');
-    const run = await smiBench([
-      'extract',
+    const run = await extract([
       '--bytecode-corpus-root',
       bad.root,
       '--out-dir',
@@ -229,7 +243,7 @@ describe('corpus mode, local', () => {
     const names = jsonl(join(out, 'corpus_report.jsonl'));
     expect(names.find((r) => r.package_id === BAD_CORPUS_IDS.good)!.local.modules).toBeGreaterThan(0);
     const out2 = join(work, 'bad-full');
-    await smiBench(['extract', '--bytecode-corpus-root', bad.root, '--out-dir', out2]);
+    await extract(['--bytecode-corpus-root', bad.root, '--out-dir', out2]);
     const rows = jsonl(join(out2, 'corpus_report.jsonl'));
     const corrupt = rows.find((r) => r.package_id === BAD_CORPUS_IDS.corruptModule)!;
     expect(corrupt.error).toMatch(/^local analysis failed: /);
@@ -238,10 +252,7 @@ describe('corpus mode, local', () => {
     expect(empty.error).toMatch(/^local analysis failed: /);
     // Folders without a usable metadata.json have no id: they are named on stderr, not lost silently.
     expect(
-      String(
-        (await smiBench(['extract', '--bytecode-corpus-root', bad.root, '--out-dir', join(work, 'bad3')]))
-          .stderr,
-      ),
+      String((await extract(['--bytecode-corpus-root', bad.root, '--out-dir', join(work, 'bad3')])).stderr),
     ).toMatch(/skipped .*: .*metadata\.json/);
   });
 
@@ -273,14 +284,13 @@ describe('corpus mode, local', () => {
       ],
     ];
     for (const [args, message] of cases) {
-      const run = await smiBench(['extract', ...args]);
+      const run = await extract([...args]);
       expect(run.exitCode, message).toBe(2);
       expect(String(run.stderr).trim()).toBe(message);
     }
     const ids = join(work, 'unknown-ids.txt');
     writeFileSync(ids, '# none of these\n0xdead\n');
-    const none = await smiBench([
-      'extract',
+    const none = await extract([
       '--bytecode-corpus-root',
       root,
       '--out-dir',
@@ -397,8 +407,7 @@ describe('corpus mode, against a fullnode on 127.0.0.1', () => {
 
   it.skipIf(skipUnlessCi(WHEEL_AVAILABLE))('compares counts and interfaces, retrying a 429', async () => {
     const out = join(work, 'rpc');
-    const run = await smiBench([
-      'extract',
+    const run = await extract([
       '--bytecode-corpus-root',
       root,
       '--out-dir',

@@ -29,6 +29,7 @@ export const TEST_NAMESPACES = {
   evalSetStatus: 'test-eval-set-status',
   compare: 'test-compare',
   manifest: 'test-manifest',
+  extractCorpus: 'test-extract-corpus',
   // bad input is refused before anything starts: no workflow may ever appear here (sdk-log's worker idles)
   refusedInput: 'test-refused-input',
 } as const;
