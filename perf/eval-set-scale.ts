@@ -15,6 +15,7 @@ import { evalSetWorkflowId } from '../src/cli/set-status.js';
 import { runWorkflowId } from '../src/temporal/names.js';
 import { startOpenAiStub } from './support/openai-stub.js';
 import { onCleanup, runScript } from './support/cleanup.js';
+import { memoryOf } from './support/memory.js';
 import { parseOptions } from './support/options.js';
 import { childEnv, describeFailure, runCli, startWorker, type TimedRun } from './support/processes.js';
 import { assertBuilt, resolveCorpus } from './support/project.js';
@@ -34,17 +35,6 @@ const RSS_LIMIT_BYTES = 1024 ** 3;
 const STATUS_LIMIT_MS = 1000;
 const API_KEY = 'perf-stub-key';
 const PHASES = ['phase1', 'phase2'] as const;
-
-/** Resident and peak resident bytes of a process, from /proc (null once it has gone). */
-function memoryOf(pid: number): { rss: number; peak: number } | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-    return { rss: kb('VmRSS') * 1024, peak: kb('VmHWM') * 1024 };
-  } catch {
-    return null;
-  }
-}
 
 /** Bytes and files under a directory. */
 function treeSize(dir: string): { bytes: number; files: number } {

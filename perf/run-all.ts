@@ -22,9 +22,12 @@ const SCRIPTS = [
   'phase2-local',
   'phase2-llm-latency',
   'manifest-scale',
+  'extract-corpus',
 ] as const;
 /** Scripts that start a Temporal dev server, and so accept --db-dir. */
-const USES_TEMPORAL = new Set<string>(SCRIPTS.filter((s) => s !== 'extraction' && s !== 'manifest-scale'));
+const USES_TEMPORAL = new Set<string>(
+  SCRIPTS.filter((s) => !['extraction', 'manifest-scale', 'extract-corpus'].includes(s)),
+);
 
 const USAGE = `usage: npm run perf -- [--corpus DIR] [--only NAME,…] [--db-dir DIR]
   runs ${SCRIPTS.join(', ')} (each takes --help for its own options)`;
