@@ -4,6 +4,7 @@ import type { RunOutput, RunProgress } from '../workflows/run-types.js';
 import { OUTCOMES } from '../sandbox/package-row.js';
 import { describeModelCalls } from '../core/model-calls.js';
 import { formatUsd } from '../core/cost.js';
+import { STAGE_PREFIX } from '../core/phase2/taxonomy.js';
 import type { StoppedEarly } from '../core/run-limits.js';
 
 /** How each phase's numbers are named on screen: the progress line's mean, then the final aggregate. */
@@ -76,6 +77,10 @@ export function formatSummary(out: RunOutput): string[] {
     .filter((key) => (out.aggregate[key] ?? 0) > 0)
     .map((key) => `${key} ${out.aggregate[key]}`);
   if (counts.length > 0) lines.push(`  ${counts.join(' · ')}`);
+  const stages = Object.entries(out.aggregate)
+    .filter(([key, n]) => key.startsWith(STAGE_PREFIX) && n > 0)
+    .map(([key, n]) => `${key.slice(STAGE_PREFIX.length).replaceAll('_', ' ')} ${n}`);
+  if (stages.length > 0) lines.push(`  where packages stopped: ${stages.join(' · ')}`);
   if (out.usage.total_tokens > 0) {
     lines.push(
       `  tokens: ${out.usage.prompt_tokens} prompt + ${out.usage.completion_tokens} completion = ${out.usage.total_tokens}` +

@@ -8,7 +8,12 @@ export {
   type ExtractOptions,
 } from './extract.js';
 export { addressDigits, fullAddress } from './address.js';
-export { buildInterface, abilitiesFromMask, moduleSelfName, type BuildInterfaceOptions } from './interface.js';
+export {
+  buildInterface,
+  abilitiesFromMask,
+  moduleSelfName,
+  type BuildInterfaceOptions,
+} from './interface.js';
 export { deserializeModule, serializeModule, type ModuleJson, type SignatureToken } from './module-json.js';
 export {
   readMetadataId,

@@ -30,6 +30,7 @@ export const TEST_NAMESPACES = {
   compare: 'test-compare',
   manifest: 'test-manifest',
   extractCorpus: 'test-extract-corpus',
+  phase2Stages: 'test-phase2-stages',
   // bad input is refused before anything starts: no workflow may ever appear here (sdk-log's worker idles)
   refusedInput: 'test-refused-input',
 } as const;

@@ -1,4 +1,5 @@
 // Phase II in the run directory: its rows, its packages.jsonl lines and its result (schema_version 2).
+import { STAGE_PREFIX, type StageCounts } from '../../core/phase2/taxonomy.js';
 import { emptyPhase2Row, formatPhase2PackageLine, type Phase2Row } from '../../core/phase2/row.js';
 import { formatPhase2ResultJson } from '../../core/phase2/result-json.js';
 import { pyFloat } from '../../core/pyjson.js';
@@ -23,6 +24,11 @@ const PHASE2_ROW_LOG: RowLogFormat<Phase2Row> = {
     plan_variant: row.plan_variant,
   }),
 };
+
+/** Stage counts as `stage:<name>` numbers of the run's output, for the CLI's summary. */
+function stageNumbers(stages: StageCounts): Record<string, number> {
+  return Object.fromEntries(Object.entries(stages).map(([stage, n]) => [`${STAGE_PREFIX}${stage}`, n]));
+}
 
 export const phase2Definition: PhaseDefinition<Phase2Row> = {
   phase: 'phase2',
@@ -75,6 +81,7 @@ export const phase2Definition: PhaseDefinition<Phase2Row> = {
         max_hit_rate: a.max_hit_rate,
         micro_hit_rate: a.micro_hit_rate,
         planning_only_hit_rate: a.planning_only_hit_rate,
+        ...stageNumbers(a.failure_stages),
       },
       usage: {
         prompt_tokens: a.total_prompt_tokens,

@@ -5,6 +5,7 @@ import { PyFloat } from '../pyjson.js';
 import { sumUsage } from '../usage.js';
 import type { StoppedEarly } from '../run-limits.js';
 import { phase2RowToPy, type Phase2Row } from './row.js';
+import { phase2Taxonomy, type Phase2Taxonomy } from './taxonomy.js';
 
 export interface Phase2Aggregate {
   avg_hit_rate: number;
@@ -36,6 +37,10 @@ export interface Phase2Aggregate {
   causality_success_rate: number;
   /** The model calls of all packages, failed ones by kind (null when the agent calls no model). */
   model_calls: ModelCallTally | null;
+  // smi-bench: where the packages stopped (core/phase2/taxonomy.ts).
+  failure_stages: Phase2Taxonomy['failure_stages'];
+  abort_categories: Phase2Taxonomy['abort_categories'];
+  failure_modes: Phase2Taxonomy['failure_modes'];
 }
 
 export interface Phase2RunResult {
@@ -101,6 +106,7 @@ export function aggregatePhase2(rows: readonly Phase2Row[]): Phase2Aggregate {
     causality_valid_count: causalityValid,
     causality_success_rate: n === 0 ? 0.0 : causalityValid / n,
     model_calls: rows.some((r) => r.model_calls) ? sumModelCallTallies(rows.map((r) => r.model_calls)) : null,
+    ...phase2Taxonomy(rows),
   };
 }
 

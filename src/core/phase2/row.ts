@@ -6,6 +6,7 @@ import { usageToPy } from '../usage.js';
 import type { TokenUsage } from '../types.js';
 import type { ModelCallTally } from '../model-calls.js';
 import type { InhabitationScore } from './score.js';
+import { failureStage, rowAbortCategory } from './taxonomy.js';
 
 export type { InhabitationScore } from './score.js';
 
@@ -115,6 +116,8 @@ export function phase2RowToPy(row: Phase2Row): Record<string, unknown> {
     causality_score: floatOrNull(row.causality_score),
     dry_run_abort_code: row.dry_run_abort_code === null ? null : BigInt(row.dry_run_abort_code),
     usage: row.usage ? usageToPy(row.usage) : undefined,
+    failure_stage: failureStage(row),
+    abort_category: rowAbortCategory(row),
   };
 }
 

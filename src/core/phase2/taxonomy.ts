@@ -1,0 +1,131 @@
+// Where a Phase II package stopped on the way to its targets, so a reader can tell "never planned" from
+// "malformed", "causality broken", "aborted in simulation" and "ran but created no target" per model.
+// Pure, computed from a finished row; the categories of aborts and error texts follow upstream's data model
+// (spec/harness.md §25.1 AbortInfo, §25.6 failure_modes).
+import type { Phase2Row } from './row.js';
+
+/** In the order a package goes through them; the first that applies is the row's stage. */
+export const FAILURE_STAGES = [
+  'package_error',
+  'timed_out',
+  'never_planned',
+  'no_targets',
+  'malformed',
+  'causality_broken',
+  'build_failed',
+  'aborted',
+  'no_target_created',
+  'partial_hit',
+  'full_hit',
+] as const;
+
+export type FailureStage = (typeof FAILURE_STAGES)[number];
+
+/** How stage counts are named among a run's aggregate numbers (`stage:aborted`). */
+export const STAGE_PREFIX = 'stage:';
+export type StageCounts = Record<FailureStage, number>;
+
+export const ABORT_CATEGORIES = [
+  'unsupported_native',
+  'assertion_failed',
+  'object_error',
+  'arithmetic_error',
+  'vector_bounds_error',
+  'type_error',
+  'out_of_gas',
+  'unknown',
+] as const;
+
+export type AbortCategory = (typeof ABORT_CATEGORIES)[number];
+
+/** The abort code upstream's sandbox uses for a native it does not support. */
+const E_NOT_SUPPORTED = '1000';
+const NO_ANSWER = /^no answer from the model\b/;
+
+/** §25.1 `AbortInfo.from_move_abort`: the code first, then words of the message; the first match wins. */
+export function abortCategory(code: string | null, message: string): AbortCategory {
+  if (code === E_NOT_SUPPORTED) return 'unsupported_native';
+  const text = message.toLowerCase();
+  if (text.includes('assert')) return 'assertion_failed';
+  if (text.includes('object') || text.includes('ownership')) return 'object_error';
+  if (['overflow', 'underflow', 'divide'].some((w) => text.includes(w))) return 'arithmetic_error';
+  if (text.includes('vector') || text.includes('index')) return 'vector_bounds_error';
+  if (text.includes('type') || text.includes('ability')) return 'type_error';
+  if (text.includes('gas')) return 'out_of_gas';
+  return 'unknown';
+}
+
+/** Whatever ran the reported attempt reported a failure (an abort, or any other execution error). */
+function executionFailed(row: Phase2Row): boolean {
+  return row.exec_ok === false || row.dry_run_exec_ok === false || row.dry_run_abort_code !== null;
+}
+
+export function failureStage(row: Phase2Row): FailureStage {
+  const { targets, created_hits: hits } = row.score;
+  if (row.error !== null) {
+    if (NO_ANSWER.test(row.error)) return 'never_planned';
+    return row.timed_out ? 'timed_out' : 'package_error';
+  }
+  if (row.timed_out) return 'timed_out';
+  if (targets === 0) return 'no_targets';
+  if (hits >= targets) return 'full_hit';
+  if (hits > 0) return 'partial_hit';
+  if (row.plan_attempts === 0) return 'never_planned';
+  // No plan of the answers reached validation: they did not parse as a plan.
+  if (!row.ptb_parse_ok || row.causality_valid === null) return 'malformed';
+  if (row.causality_valid === false) return 'causality_broken';
+  if (!row.tx_build_ok) return 'build_failed';
+  if (executionFailed(row)) return 'aborted';
+  return 'no_target_created';
+}
+
+/** The category of the row's abort, null unless its stage is `aborted`. */
+export function rowAbortCategory(row: Phase2Row): AbortCategory | null {
+  if (failureStage(row) !== 'aborted') return null;
+  const message = [row.dry_run_effects_error, row.dry_run_status, row.dry_run_error]
+    .filter(Boolean)
+    .join(' ');
+  return abortCategory(row.dry_run_abort_code, message);
+}
+
+/** §25.6: a failed row's error text in a bucket (the buckets of upstream's evaluation bundle). */
+export function failureMode(error: string | null, timedOut: boolean): string {
+  const text = (error ?? '').toLowerCase();
+  if (text === '') return timedOut ? 'timeout' : 'other_';
+  if (['rpc', 'http', 'connection'].some((w) => text.includes(w))) return 'infrastructure_rpc_failure';
+  if (text.includes('rust extractor failed')) return 'infrastructure_extractor_failure';
+  if (text.includes('missing field calls') || text.includes('json object')) return 'model_schema_violation';
+  if (text.includes('causality') || text.includes('result reference')) return 'model_logic_causality_error';
+  if (text.includes('bad_magic') || text.includes('binary header')) return 'data_corruption_bad_magic';
+  const words = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 3)
+    .map((w) => w.replaceAll(':', ''));
+  return `other_${words.join('_')}`;
+}
+
+export interface Phase2Taxonomy {
+  /** How many rows stopped at each stage (every stage listed, in order). */
+  failure_stages: StageCounts;
+  /** The aborted rows by abort category (only categories that occur). */
+  abort_categories: Partial<Record<AbortCategory, number>>;
+  /** Rows with an error or a time-out, by §25.6 bucket. */
+  failure_modes: Record<string, number>;
+}
+
+export function phase2Taxonomy(rows: readonly Phase2Row[]): Phase2Taxonomy {
+  const failure_stages = Object.fromEntries(FAILURE_STAGES.map((s) => [s, 0])) as StageCounts;
+  const abort_categories: Partial<Record<AbortCategory, number>> = {};
+  const failure_modes: Record<string, number> = {};
+  for (const row of rows) {
+    failure_stages[failureStage(row)]++;
+    const category = rowAbortCategory(row);
+    if (category) abort_categories[category] = (abort_categories[category] ?? 0) + 1;
+    if (row.error || row.timed_out) {
+      const mode = failureMode(row.error, row.timed_out);
+      failure_modes[mode] = (failure_modes[mode] ?? 0) + 1;
+    }
+  }
+  return { failure_stages, abort_categories, failure_modes };
+}

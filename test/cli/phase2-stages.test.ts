@@ -1,0 +1,103 @@
+// Where Phase II packages stopped, end to end: a scripted model on 127.0.0.1 plans, for the Sui framework,
+// calls that create a Coin, a Kiosk and its KioskOwnerCap (3 of its key types: a partial hit), and for
+// 0x3, listed three times, a call that aborts (`string::utf8` of the invalid UTF-8 byte 0xff), a call whose
+// argument is the result of a later command (causality broken), and text that is not JSON (malformed).
+// 0x1 declares no key type. The rows' stages and the aggregate's counts follow from that script.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningWorkers } from '../../src/worker.js';
+import { smiBench } from '../support/cli.js';
+import { TEST_NAMESPACES } from '../support/namespaces.js';
+import { startOpenAiStub, type RunningOpenAiStub, type StubRequest } from '../support/openai-stub.js';
+import { CORPUS_DIR } from '../support/paths.js';
+import { startTestWorkers, temporalAddress } from '../support/temporal.js';
+
+const STDLIB = '0x0000000000000000000000000000000000000000000000000000000000000001';
+const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
+const SYSTEM = '0x0000000000000000000000000000000000000000000000000000000000000003';
+
+const SPLIT = {
+  target: '0x2::pay::split',
+  type_args: ['0x2::sui::SUI'],
+  args: [{ sender_sui_coin: { index: 0, exclude_gas: true } }, { u64: 1 }],
+};
+const KIOSK = { target: '0x2::kiosk::default', type_args: [], args: [] };
+const ABORTS = { target: '0x1::string::utf8', type_args: [], args: [{ vector_u8_hex: 'ff' }] };
+const LATER_RESULT = {
+  target: '0x2::transfer::public_share_object',
+  type_args: ['0x2::kiosk::Kiosk'],
+  args: [{ result: 3 }],
+};
+const SYSTEM_ANSWERS = [
+  JSON.stringify({ calls: [ABORTS] }),
+  JSON.stringify({ calls: [LATER_RESULT] }),
+  'not json {',
+];
+
+const work = mkdtempSync(join(tmpdir(), 'smi-stages-'));
+let stub: RunningOpenAiStub;
+let workers: RunningWorkers;
+
+beforeAll(async () => {
+  let systemAsked = 0;
+  stub = await startOpenAiStub({
+    handler: (req: StubRequest) => {
+      if (req.packageId === SUI) return { content: JSON.stringify({ calls: [SPLIT, KIOSK] }) };
+      if (req.packageId === SYSTEM) return { content: SYSTEM_ANSWERS[systemAsked++] ?? 'not json {' };
+      return { content: '{"calls": []}' };
+    },
+  });
+  workers = await startTestWorkers(TEST_NAMESPACES.phase2Stages);
+});
+afterAll(async () => {
+  await workers?.shutdown();
+  await stub?.close();
+});
+
+describe('Phase II failure stages', () => {
+  it('names where each package stopped, and counts them', async () => {
+    const ids = join(work, 'ids.txt');
+    writeFileSync(ids, [SUI, SYSTEM, SYSTEM, SYSTEM, STDLIB, ''].join('\n'));
+    const run = await smiBench(
+      [
+        'phase2',
+        ...['--corpus-root', CORPUS_DIR, '--package-ids-file', ids, '--samples', '0'],
+        ...['--agent', 'real-openai-compatible', '--simulation-mode', 'local', '--max-plan-attempts', '1'],
+        ...['--concurrency', '1', '--no-cache', '--skip-preflight', '--no-progress'],
+        ...['--run-id', 'stages', '--log-dir', join(work, 'logs'), '--dotenv', join(work, 'none.env')],
+      ],
+      {
+        TEMPORAL_ADDRESS: temporalAddress(),
+        TEMPORAL_NAMESPACE: TEST_NAMESPACES.phase2Stages,
+        SMI_MODEL: 'stub',
+        SMI_API_BASE_URL: stub.baseUrl,
+      },
+    );
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    const result = JSON.parse(readFileSync(join(work, 'logs', 'stages', 'result.json'), 'utf8')) as {
+      aggregate: { failure_stages: Record<string, number>; abort_categories: Record<string, number> };
+      packages: { package_id: string; failure_stage: string; abort_category: string | null }[];
+    };
+    expect(result.packages.map((p) => [p.package_id, p.failure_stage])).toEqual([
+      [SUI, 'partial_hit'],
+      [SYSTEM, 'aborted'],
+      [SYSTEM, 'causality_broken'],
+      [SYSTEM, 'malformed'],
+      [STDLIB, 'no_targets'],
+    ]);
+    expect(result.packages[1]!.abort_category).not.toBeNull();
+    expect(result.aggregate.failure_stages).toMatchObject({
+      partial_hit: 1,
+      aborted: 1,
+      causality_broken: 1,
+      malformed: 1,
+      no_targets: 1,
+      full_hit: 0,
+    });
+    expect(String(run.stdout)).toContain(
+      'where packages stopped: no targets 1 · malformed 1 · causality broken 1 · aborted 1 · partial hit 1',
+    );
+  }, 180_000);
+});

@@ -1,0 +1,123 @@
+// Where a Phase II row stopped, the category of an abort (spec/harness.md §25.1) and the bucket of an error
+// text (§25.6), on rows built by hand.
+import { describe, expect, it } from 'vitest';
+import { emptyPhase2Row, phase2RowToPy, type Phase2Row } from '../../../src/core/phase2/row.js';
+import { aggregatePhase2 } from '../../../src/core/phase2/result.js';
+import {
+  abortCategory,
+  failureMode,
+  failureStage,
+  FAILURE_STAGES,
+  phase2Taxonomy,
+} from '../../../src/core/phase2/taxonomy.js';
+
+/** A row that planned, parsed, passed causality and built, with `targets` targets and `hits` hits. */
+function planned(targets: number, hits: number, patch: Partial<Phase2Row> = {}): Phase2Row {
+  return {
+    ...emptyPhase2Row('0x1'),
+    score: { targets, created_distinct: hits, created_hits: hits, missing: targets - hits },
+    plan_attempts: 1,
+    sim_attempts: 1,
+    ptb_parse_ok: true,
+    causality_valid: true,
+    tx_build_ok: true,
+    ...patch,
+  };
+}
+
+describe('failure stages', () => {
+  const cases: [string, Phase2Row, string][] = [
+    ['a package error', planned(2, 0, { error: 'invalid bytecode: bad magic' }), 'package_error'],
+    [
+      'a time-out with an error',
+      planned(2, 0, { error: 'per-package timeout exceeded (120.0s)', timed_out: true }),
+      'timed_out',
+    ],
+    [
+      'a model never heard',
+      planned(2, 0, { error: 'no answer from the model: 6 model calls failed; last: 401' }),
+      'never_planned',
+    ],
+    ['no targets to create', planned(0, 0), 'no_targets'],
+    ['every target created', planned(2, 2), 'full_hit'],
+    ['some targets created', planned(3, 1, { exec_ok: false }), 'partial_hit'],
+    ['no plan attempt', planned(2, 0, { plan_attempts: 0 }), 'never_planned'],
+    [
+      'a plan that did not parse',
+      planned(2, 0, { ptb_parse_ok: false, causality_valid: null, tx_build_ok: false }),
+      'malformed',
+    ],
+    [
+      'a broken result reference',
+      planned(2, 0, { causality_valid: false, tx_build_ok: false }),
+      'causality_broken',
+    ],
+    ['a transaction that could not be built', planned(2, 0, { tx_build_ok: false }), 'build_failed'],
+    ['an abort in simulation', planned(2, 0, { exec_ok: false, dry_run_abort_code: '7' }), 'aborted'],
+    ['a dry run that failed without a code', planned(2, 0, { dry_run_exec_ok: false }), 'aborted'],
+    ['ran, created nothing wanted', planned(2, 0, { exec_ok: true }), 'no_target_created'],
+    ['built only, nothing credited', planned(2, 0, { exec_ok: null }), 'no_target_created'],
+  ];
+  for (const [what, row, stage] of cases) it(what, () => expect(failureStage(row)).toBe(stage));
+
+  it('counts every stage in the aggregate and names each row', () => {
+    const rows = cases.map(([, row]) => row);
+    const taxonomy = phase2Taxonomy(rows);
+    expect(Object.keys(taxonomy.failure_stages)).toEqual([...FAILURE_STAGES]);
+    expect(taxonomy.failure_stages).toMatchObject({
+      never_planned: 2,
+      aborted: 2,
+      no_target_created: 2,
+      full_hit: 1,
+    });
+    expect(Object.values(taxonomy.failure_stages).reduce((a, b) => a + b, 0)).toBe(rows.length);
+    expect(aggregatePhase2(rows).failure_stages).toEqual(taxonomy.failure_stages);
+    const py = phase2RowToPy(planned(2, 0, { exec_ok: false, dry_run_abort_code: '1000' }));
+    expect(py).toMatchObject({ failure_stage: 'aborted', abort_category: 'unsupported_native' });
+    expect(phase2RowToPy(planned(2, 2))).toMatchObject({ failure_stage: 'full_hit', abort_category: null });
+  });
+});
+
+describe('abort categories (§25.1, first match wins)', () => {
+  it('the unsupported-native code first, then the words of the message in order', () => {
+    expect(abortCategory('1000', 'assertion failed')).toBe('unsupported_native');
+    expect(abortCategory('1', 'Assertion failed in object module')).toBe('assertion_failed');
+    expect(abortCategory(null, 'wrong OBJECT ownership')).toBe('object_error');
+    expect(abortCategory(null, 'arithmetic overflow and index out of range')).toBe('arithmetic_error');
+    expect(abortCategory(null, 'underflow')).toBe('arithmetic_error');
+    expect(abortCategory(null, 'divide by zero')).toBe('arithmetic_error');
+    expect(abortCategory(null, 'vector borrow failed')).toBe('vector_bounds_error');
+    expect(abortCategory(null, 'INDEX_OUT_OF_BOUNDS')).toBe('vector_bounds_error');
+    expect(abortCategory(null, 'type mismatch')).toBe('type_error');
+    expect(abortCategory(null, 'missing ability')).toBe('type_error');
+    expect(abortCategory(null, 'InsufficientGas')).toBe('out_of_gas');
+    expect(abortCategory('5', 'MoveAbort(…, 5)')).toBe('unknown');
+  });
+});
+
+describe('failure modes (§25.6 buckets)', () => {
+  it('buckets error texts by their first matching substring', () => {
+    expect(failureMode('RPC error: connection refused', false)).toBe('infrastructure_rpc_failure');
+    expect(failureMode('HTTP 503 from node', false)).toBe('infrastructure_rpc_failure');
+    expect(failureMode('Rust extractor failed: exit 1', false)).toBe('infrastructure_extractor_failure');
+    expect(failureMode('missing field calls', false)).toBe('model_schema_violation');
+    expect(failureMode('expected a JSON object', false)).toBe('model_schema_violation');
+    expect(failureMode('causality check failed', false)).toBe('model_logic_causality_error');
+    expect(failureMode('bad result reference 3', false)).toBe('model_logic_causality_error');
+    expect(failureMode('BAD_MAGIC in module', false)).toBe('data_corruption_bad_magic');
+    expect(failureMode('unexpected binary header', false)).toBe('data_corruption_bad_magic');
+    expect(failureMode('no answer from: the model', false)).toBe('other_no_answer_from');
+    expect(failureMode('', true)).toBe('timeout');
+    expect(failureMode(null, true)).toBe('timeout');
+  });
+
+  it('are counted over rows with an error or a time-out', () => {
+    const rows = [
+      planned(1, 0, { error: 'RPC error' }),
+      planned(1, 0, { error: 'rpc down' }),
+      planned(1, 0, { timed_out: true }),
+      planned(1, 1),
+    ];
+    expect(phase2Taxonomy(rows).failure_modes).toEqual({ infrastructure_rpc_failure: 2, timeout: 1 });
+  });
+});
