@@ -11,6 +11,7 @@ import type { CliIO } from './cli/run-phase1.js';
 import { registerManifestCommands } from './cli/manifest-commands.js';
 import { registerToolCommands } from './cli/tool-commands.js';
 import { registerExtractCommand } from './cli/extract-options.js';
+import { registerPipelineCommands } from './cli/pipeline-commands.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -457,6 +458,7 @@ export function buildProgram(): Command {
 
   registerManifestCommands(program, io);
   registerToolCommands(program, io);
+  registerPipelineCommands(program, io);
   return program;
 }
 

@@ -1,6 +1,7 @@
 // The activity sets, one per task queue. Workflows import these types only.
 import { createCorpusActivities } from './corpus.js';
 import { createLlmActivities } from './llm.js';
+import { createPipelineActivities } from './pipeline.js';
 import { createPackageIoActivities } from './package-io.js';
 import { createPhase2IoActivities } from './phase2-io.js';
 import { createRunIoActivities } from './run-io.js';
@@ -18,6 +19,7 @@ export function createIoActivities() {
     ...createPackageIoActivities(),
     ...createPhase2IoActivities(),
     ...createCorpusActivities(),
+    ...createPipelineActivities(),
   };
 }
 

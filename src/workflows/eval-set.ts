@@ -5,13 +5,12 @@
 // the runs still going (core/set-budget.ts has the rule).
 import {
   ChildWorkflowFailure,
-  executeChild,
   getExternalWorkflowHandle,
   patched,
   setHandler,
 } from '@temporalio/workflow';
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
-import { TASK_QUEUES, runSearchAttributes, runWorkflowId } from '../temporal/names.js';
+import { runWorkflowId } from '../temporal/names.js';
+import { executeChildRun } from './child-run.js';
 import { evenBudget, nothingMoreToCome, runFinished, runParked, type SetBudget } from '../core/set-budget.js';
 import { costAllowanceSignal, type CostAllowance } from './run-api.js';
 import {
@@ -92,20 +91,10 @@ function sharedBudget(input: EvalSetInput, capUsd: number) {
 async function runCell(cell: EvalSetCell, set: EvalSetInput): Promise<RunOutput | null> {
   const retryErrors = set.retryErrors === true;
   const run = { ...cell.run, ...(retryErrors ? { retryErrors: true } : {}) };
-  try {
-    return await executeChild<(input: typeof run) => Promise<RunOutput>>('benchmarkRun', {
-      workflowId: runWorkflowId(run.phase, run.runId),
-      taskQueue: TASK_QUEUES.orchestration,
-      args: [run],
-      workflowIdReusePolicy: retryErrors
-        ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
-        : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
-      memo: { runDir: run.runDir, outFile: run.outFile, corpusRoot: run.corpusRoot, set: cell.setId },
-      staticSummary: `set ${cell.setId} · ${cell.model} · ${run.phase}`,
-      ...(set.searchAttributes ? { typedSearchAttributes: runSearchAttributes(run) } : {}),
-    });
-  } catch (err) {
-    if (err instanceof WorkflowExecutionAlreadyStartedError) return null;
-    throw err;
-  }
+  return executeChildRun(run, {
+    summary: `set ${cell.setId} · ${cell.model} · ${run.phase}`,
+    memo: { set: cell.setId },
+    searchAttributes: set.searchAttributes,
+    rerunFinished: retryErrors,
+  });
 }

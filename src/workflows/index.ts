@@ -6,3 +6,4 @@ export { sandboxPackage } from './sandbox-package.js';
 export { modelPreflight } from './model-preflight.js';
 export { evalSet } from './eval-set.js';
 export { extractCorpus } from './extract-corpus.js';
+export { pipeline } from './pipeline.js';

@@ -31,6 +31,7 @@ export const TEST_NAMESPACES = {
   manifest: 'test-manifest',
   extractCorpus: 'test-extract-corpus',
   phase2Stages: 'test-phase2-stages',
+  pipelines: 'test-pipelines',
   // bad input is refused before anything starts: no workflow may ever appear here (sdk-log's worker idles)
   refusedInput: 'test-refused-input',
 } as const;

@@ -1,0 +1,135 @@
+// From the flags of `run-all` and `phase2-targeted-run` to a pipeline: checked, built, started.
+import { existsSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { RealAgentSettings } from '../agents/config.js';
+import type { SimulationMode } from '../sim/index.js';
+import { UsageError } from './errors.js';
+import { pipelineId, runPipeline } from './pipeline-run.js';
+import { runAllSteps, targetedRunSteps } from './pipeline-steps.js';
+import { modelSettings, readDotenvFile, runModelAccess, type CliIO } from './run-common.js';
+
+interface SharedFlags {
+  corpusRoot: string;
+  outDir: string;
+  logDir: string;
+  concurrency: number;
+  rpcUrl?: string;
+  simulationMode?: SimulationMode;
+  progress: boolean;
+}
+
+function checkCorpus(root: string): string {
+  const corpusRoot = resolve(root);
+  if (!existsSync(corpusRoot) || !statSync(corpusRoot).isDirectory())
+    throw new UsageError(`corpus root not found: ${corpusRoot}`);
+  return corpusRoot;
+}
+
+export interface RunAllFlags extends SharedFlags {
+  samples: number;
+  sender?: string;
+}
+
+export async function runAll(flags: RunAllFlags, argv: string[], io: CliIO): Promise<number> {
+  if (flags.samples < 0) throw new UsageError(`--samples must be 0 or more, got ${flags.samples}`);
+  const corpusRoot = checkCorpus(flags.corpusRoot);
+  const outDir = resolve(flags.outDir);
+  // Upstream: dry-run when a real sender is given, else build-only.
+  const dryRun = flags.sender !== undefined && flags.sender !== '0x0';
+  const simulationMode = flags.simulationMode ?? (dryRun ? 'dry-run' : 'build-only');
+  const identity = {
+    corpusRoot,
+    outDir,
+    samples: flags.samples,
+    rpcUrl: flags.rpcUrl,
+    sender: flags.sender,
+    simulationMode,
+  };
+  const id = pipelineId('run-all', identity);
+  await mkdir(outDir, { recursive: true });
+  const steps = await runAllSteps(
+    { id, corpusRoot, logDir: resolve(flags.logDir), concurrency: flags.concurrency, argv },
+    {
+      outDir,
+      samples: flags.samples,
+      simulationMode,
+      ...(flags.rpcUrl ? { rpcUrl: flags.rpcUrl } : {}),
+      ...(dryRun ? { sender: flags.sender } : {}),
+    },
+  );
+  return runPipeline(
+    { command: 'run-all', id, steps, model: null, skipPreflight: true, progress: flags.progress },
+    io,
+  );
+}
+
+export interface TargetedFlags extends SharedFlags {
+  baseManifest: string;
+  minTargets: number;
+  minHits: number;
+  scanSamples: number;
+  runSamples: number;
+  perPackageTimeoutSeconds: number;
+  maxPlanAttempts: number;
+  simulationMode: SimulationMode;
+  signalOut: string;
+  dotenv: string;
+  skipPreflight: boolean;
+}
+
+export async function runTargeted(flags: TargetedFlags, argv: string[], io: CliIO): Promise<number> {
+  const corpusRoot = checkCorpus(flags.corpusRoot);
+  const baseManifest = resolve(flags.baseManifest);
+  if (!existsSync(baseManifest)) throw new UsageError(`--base-manifest ${baseManifest} does not exist`);
+  const dotenv = readDotenvFile(resolve(flags.dotenv));
+  const settings = modelSettings(true, dotenv) as RealAgentSettings;
+  const model = runModelAccess(settings, dotenv, io);
+  const outDir = resolve(flags.outDir);
+  const signalOut = resolve(flags.signalOut);
+  const {
+    progress: _progress,
+    skipPreflight: _skip,
+    dotenv: _dotenv,
+    ...identity
+  } = {
+    ...flags,
+    corpusRoot,
+    baseManifest,
+    outDir,
+    signalOut,
+    model: settings.model,
+    baseUrl: settings.base_url,
+  };
+  const id = pipelineId('phase2-targeted-run', identity);
+  await mkdir(outDir, { recursive: true });
+  const steps = await targetedRunSteps(
+    { id, corpusRoot, logDir: resolve(flags.logDir), concurrency: flags.concurrency, argv },
+    {
+      outDir,
+      baseManifest,
+      minTargets: flags.minTargets,
+      minHits: flags.minHits,
+      scanSamples: flags.scanSamples,
+      runSamples: flags.runSamples,
+      perPackageTimeoutSeconds: flags.perPackageTimeoutSeconds,
+      maxPlanAttempts: flags.maxPlanAttempts,
+      simulationMode: flags.simulationMode,
+      signalOut,
+      stamp: Math.floor(Date.now() / 1000),
+      ...(flags.rpcUrl ? { rpcUrl: flags.rpcUrl } : {}),
+    },
+    settings,
+  );
+  return runPipeline(
+    {
+      command: 'phase2-targeted-run',
+      id,
+      steps,
+      model,
+      skipPreflight: flags.skipPreflight,
+      progress: flags.progress,
+    },
+    io,
+  );
+}

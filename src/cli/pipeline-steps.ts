@@ -1,0 +1,186 @@
+// The steps of upstream's multi-step commands (spec/harness.md §24.1 run-all, §24.4
+// smi-phase2-targeted-run), as a pipeline's input. Each run is built as the phase commands build theirs.
+import { join, resolve } from 'node:path';
+import type { RealAgentSettings } from '../agents/config.js';
+import type { SimulationMode } from '../sim/index.js';
+import type { PipelineStep } from '../workflows/pipeline-types.js';
+import type { RunInput } from '../workflows/run-types.js';
+import { buildPhase1Input } from './run-phase1.js';
+import { buildPhase2Input, type Phase2CliOptions } from './run-phase2.js';
+import type { RunCliOptions } from './run-common.js';
+
+/** What every run of a pipeline shares: where, and under which name, its runs keep their directories. */
+export interface PipelineRuns {
+  /** Run ids are `<id>.<step>`, so the same command again finds its runs. */
+  id: string;
+  corpusRoot: string;
+  logDir: string;
+  concurrency: number;
+  argv: string[];
+}
+
+function runOptions(p: PipelineRuns, step: string, samples: number, out: string): RunCliOptions {
+  return {
+    corpusRoot: p.corpusRoot,
+    samples,
+    seed: 0,
+    concurrency: p.concurrency,
+    runId: `${p.id}.${step}`,
+    out,
+    logDir: p.logDir,
+    dotenv: '',
+    detach: false,
+    progress: false,
+    log: false,
+  };
+}
+
+/** A Phase II run at upstream's settings except those given; its ids file may not exist yet. */
+async function phase2Run(
+  p: PipelineRuns,
+  step: string,
+  opts: Partial<Phase2CliOptions> & Pick<Phase2CliOptions, 'agent' | 'simulationMode' | 'samples'>,
+  idsFile: string,
+  out: string,
+  settings: RealAgentSettings | null,
+): Promise<RunInput> {
+  const input = await buildPhase2Input(
+    {
+      ...runOptions(p, step, opts.samples, out),
+      gasBudget: 10_000_000,
+      gasBudgetLadder: [20_000_000, 50_000_000],
+      maxPlanAttempts: 5,
+      maxPlanningCalls: 50,
+      baselineMaxCandidates: 25,
+      maxHeuristicVariants: 4,
+      perPackageTimeoutSeconds: 120,
+      includeCreatedTypes: false,
+      requireDryRun: false,
+      simulationFeedback: false,
+      promptTemplate: [],
+      ...opts,
+    },
+    settings,
+    {},
+    p.argv,
+  );
+  // The ids come from an earlier step: set after the checks of an ids file that exists.
+  return { ...input, idsFile: resolve(idsFile) };
+}
+
+export interface RunAllSettings {
+  outDir: string;
+  samples: number;
+  rpcUrl?: string;
+  sender?: string;
+  simulationMode: SimulationMode;
+}
+
+/** Phase I (mock-empty) → the executable-subset manifest → Phase II (baseline-search) over it. */
+export async function runAllSteps(p: PipelineRuns, s: RunAllSettings): Promise<PipelineStep[]> {
+  const file = (name: string) => join(s.outDir, name);
+  const phase1 = await buildPhase1Input(
+    {
+      ...runOptions(p, 'phase1', s.samples, file('phase1.json')),
+      agent: 'mock-empty',
+      maxStructsInPrompt: 200,
+      perPackageTimeoutSeconds: 120,
+      includeTypeLists: false,
+    },
+    null,
+    p.argv,
+  );
+  const phase2 = await phase2Run(
+    p,
+    'phase2',
+    {
+      agent: 'baseline-search',
+      samples: 1_000_000,
+      baselineMaxCandidates: 20,
+      simulationMode: s.simulationMode,
+      ...(s.rpcUrl ? { rpcUrl: s.rpcUrl } : {}),
+      ...(s.sender ? { sender: s.sender } : {}),
+    },
+    file('phase2_ids.txt'),
+    file('phase2_execution.json'),
+    null,
+  );
+  return [
+    { kind: 'run', name: 'phase1', run: phase1 },
+    {
+      kind: 'manifest',
+      name: 'manifest',
+      corpusRoot: p.corpusRoot,
+      outIds: file('phase2_ids.txt'),
+      outPlan: file('phase2_plan.json'),
+      outReport: file('phase2_viability.json'),
+      ...(s.samples > 0 ? { limit: s.samples } : {}),
+    },
+    { kind: 'run', name: 'phase2', run: phase2 },
+  ];
+}
+
+export interface TargetedRunSettings {
+  outDir: string;
+  baseManifest: string;
+  minTargets: number;
+  minHits: number;
+  scanSamples: number;
+  runSamples: number;
+  rpcUrl?: string;
+  perPackageTimeoutSeconds: number;
+  maxPlanAttempts: number;
+  simulationMode: SimulationMode;
+  signalOut: string;
+  /** Upstream's `int(time.time())` in the file names, fixed when the pipeline is first started. */
+  stamp: number;
+}
+
+/** Scan (baseline-search, build-only) → ids with enough targets → model run → ids with enough hits. */
+export async function targetedRunSteps(
+  p: PipelineRuns,
+  s: TargetedRunSettings,
+  settings: RealAgentSettings,
+): Promise<PipelineStep[]> {
+  const file = (name: string) => join(s.outDir, name);
+  const scanOut = file(`phase2_targets_scan_${s.stamp}.json`);
+  const manifest = file(`manifest_targets_ge${s.minTargets}_${s.stamp}.txt`);
+  const runOut = file(`phase2_targeted_run_${s.stamp}.json`);
+  const scan = await phase2Run(
+    p,
+    'scan',
+    { agent: 'baseline-search', simulationMode: 'build-only', samples: s.scanSamples },
+    s.baseManifest,
+    scanOut,
+    null,
+  );
+  const model = await phase2Run(
+    p,
+    'model',
+    {
+      agent: 'real-openai-compatible',
+      simulationMode: s.simulationMode,
+      samples: s.runSamples,
+      perPackageTimeoutSeconds: s.perPackageTimeoutSeconds,
+      maxPlanAttempts: s.maxPlanAttempts,
+      maxPlanningCalls: 25,
+      ...(s.rpcUrl ? { rpcUrl: s.rpcUrl } : {}),
+    },
+    manifest,
+    runOut,
+    settings,
+  );
+  return [
+    { kind: 'run', name: 'scan', run: scan },
+    {
+      kind: 'filter',
+      name: 'targets filter',
+      by: 'targets',
+      min: s.minTargets,
+      resultFile: scanOut,
+      out: manifest,
+    },
+    { kind: 'run', name: 'model run', run: model },
+    { kind: 'filter', name: 'hits filter', by: 'hits', min: s.minHits, resultFile: runOut, out: s.signalOut },
+  ];
+}
