@@ -457,6 +457,24 @@ export function buildProgram(): Command {
     });
 
   registerManifestCommands(program, io);
+  program
+    .command('events <run>')
+    .description(
+      "a run's events from its run directory, filtered, or followed until the run ends (upstream's tail_events.py, query_benchmark_logs.py)",
+    )
+    .option(
+      '--kind <event...>',
+      'only these events (run_started, package_started, package_finished, run_finished …)',
+    )
+    .option('--package <id>', 'only events of packages whose id starts with this')
+    .option('--follow', 'keep reading new events until the run finishes', false)
+    .option('--json', 'print the events as they are stored (JSON lines)', false)
+    .addOption(logDirOption())
+    .action(async (run: string, opts) => {
+      const { runEvents } = await import('./cli/events-command.js');
+      process.exitCode = await runEvents(run, opts, io);
+    });
+
   registerToolCommands(program, io);
   registerPipelineCommands(program, io);
   return program;

@@ -32,6 +32,7 @@ export const TEST_NAMESPACES = {
   extractCorpus: 'test-extract-corpus',
   phase2Stages: 'test-phase2-stages',
   pipelines: 'test-pipelines',
+  events: 'test-events',
   // bad input is refused before anything starts: no workflow may ever appear here (sdk-log's worker idles)
   refusedInput: 'test-refused-input',
 } as const;
