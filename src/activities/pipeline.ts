@@ -39,7 +39,8 @@ export function createPipelineActivities() {
     pipelineFilter: (step: FilterStep) =>
       asActivity(async () => {
         const rows = await resultRows(step.resultFile);
-        const ids = step.by === 'targets' ? idsWithMinTargets(rows, step.min) : idsWithMinHits(rows, step.min);
+        const ids =
+          step.by === 'targets' ? idsWithMinTargets(rows, step.min) : idsWithMinHits(rows, step.min);
         await atomicWriteFile(step.out, idsText(ids));
         return ids.length;
       }),

@@ -3,12 +3,7 @@
 // holds back no other. Starting the set again joins it; a set whose workflow stopped starts again and its
 // runs go on from the rows they recorded. With a cost cap, the set moves what finished runs leave over to
 // the runs still going (core/set-budget.ts has the rule).
-import {
-  ChildWorkflowFailure,
-  getExternalWorkflowHandle,
-  patched,
-  setHandler,
-} from '@temporalio/workflow';
+import { ChildWorkflowFailure, getExternalWorkflowHandle, patched, setHandler } from '@temporalio/workflow';
 import { runWorkflowId } from '../temporal/names.js';
 import { executeChildRun } from './child-run.js';
 import { evenBudget, nothingMoreToCome, runFinished, runParked, type SetBudget } from '../core/set-budget.js';
