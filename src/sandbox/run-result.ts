@@ -1,5 +1,12 @@
 // The sandbox run's outputs (upstream's benchmark-local JSONL, every package's function rows in package
 // order, and a result JSON with the counts per stage), computed from package rows. Pure.
+import {
+  DIFFICULTY_LEVELS,
+  emptyLevels,
+  packageCeilings,
+  type DifficultyLevel,
+  type PackageCeilings,
+} from './oracle.js';
 import { formatLocalRow } from './row.js';
 import { OUTCOMES, tierBRate, type Outcome, type SandboxPackageRow } from './package-row.js';
 
@@ -17,12 +24,16 @@ export interface SandboxResult {
     accepted: number;
     avg_tier_b_rate: number;
     micro_tier_b_rate: number;
+    /** smi-bench (upstream's oracle): functions per difficulty level over all packages. */
+    difficulty_levels: Record<DifficultyLevel, number>;
   };
   packages: {
     package_id: string;
     error: string | null;
     functions: number;
     outcomes: Record<Outcome, number>;
+    /** smi-bench (upstream's oracle): what any agent could reach here, and how hard each function is. */
+    ceilings: PackageCeilings;
   }[];
 }
 
@@ -36,6 +47,9 @@ export function sandboxOutputs(
   let accepted = 0;
   let rateSum = 0;
   const lines: string[] = [];
+  const levels = emptyLevels();
+  const ceilings = rows.map((row) => packageCeilings(row.rows));
+  for (const c of ceilings) for (const l of DIFFICULTY_LEVELS) levels[l] += c.difficulty_levels[l];
   for (const row of rows) {
     functions += row.functions;
     rateSum += tierBRate(row);
@@ -57,12 +71,14 @@ export function sandboxOutputs(
       accepted,
       avg_tier_b_rate: rows.length > 0 ? rateSum / rows.length : 0,
       micro_tier_b_rate: functions > 0 ? outcomes.tier_b_hit / functions : 0,
+      difficulty_levels: levels,
     },
-    packages: rows.map((row) => ({
+    packages: rows.map((row, i) => ({
       package_id: row.package_id,
       error: row.error,
       functions: row.functions,
       outcomes: row.outcomes,
+      ceilings: ceilings[i]!,
     })),
   };
   return { result, jsonl: lines.join('') };
