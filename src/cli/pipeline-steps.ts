@@ -3,6 +3,7 @@
 import { join, resolve } from 'node:path';
 import type { RealAgentSettings } from '../agents/config.js';
 import type { SimulationMode } from '../sim/index.js';
+import { PHASE2_DEFAULT_OPTIONS } from '../workflows/phase2-types.js';
 import type { PipelineStep } from '../workflows/pipeline-types.js';
 import type { RunInput } from '../workflows/run-types.js';
 import { buildPhase1Input } from './run-phase1.js';
@@ -35,6 +36,23 @@ function runOptions(p: PipelineRuns, step: string, samples: number, out: string)
   };
 }
 
+/** Phase II's defaults as the CLI's options (upstream's, except the offline simulation mode). */
+function phase2Defaults() {
+  const d = PHASE2_DEFAULT_OPTIONS;
+  return {
+    gasBudget: d.gasBudget,
+    gasBudgetLadder: d.gasBudgetLadder,
+    maxPlanAttempts: d.maxPlanAttempts,
+    maxPlanningCalls: d.maxPlanningCalls,
+    baselineMaxCandidates: d.baselineMaxCandidates,
+    maxHeuristicVariants: d.maxHeuristicVariants,
+    perPackageTimeoutSeconds: d.perPackageTimeoutSeconds,
+    includeCreatedTypes: d.includeCreatedTypes,
+    requireDryRun: d.requireDryRun,
+    simulationFeedback: d.simulationFeedback,
+  };
+}
+
 /** A Phase II run at upstream's settings except those given; its ids file may not exist yet. */
 async function phase2Run(
   p: PipelineRuns,
@@ -47,16 +65,7 @@ async function phase2Run(
   const input = await buildPhase2Input(
     {
       ...runOptions(p, step, opts.samples, out),
-      gasBudget: 10_000_000,
-      gasBudgetLadder: [20_000_000, 50_000_000],
-      maxPlanAttempts: 5,
-      maxPlanningCalls: 50,
-      baselineMaxCandidates: 25,
-      maxHeuristicVariants: 4,
-      perPackageTimeoutSeconds: 120,
-      includeCreatedTypes: false,
-      requireDryRun: false,
-      simulationFeedback: false,
+      ...phase2Defaults(),
       promptTemplate: [],
       ...opts,
     },

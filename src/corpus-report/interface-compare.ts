@@ -2,6 +2,7 @@
 // package against the interface read from its bytecode. Only what RPC exposes is compared.
 import { fullAddress } from '../move/address.js';
 import { sortKeysDeep } from '../move/canonical-json.js';
+import { PRIMITIVE_KINDS } from '../move/interface.js';
 import type { InterfaceJson, InterfaceModule, MoveType } from '../core/types.js';
 
 export interface Mismatch {
@@ -46,18 +47,6 @@ interface RpcFunction {
   return: unknown[];
 }
 
-const PRIMITIVES: Record<string, MoveType['kind']> = {
-  Bool: 'bool',
-  U8: 'u8',
-  U16: 'u16',
-  U32: 'u32',
-  U64: 'u64',
-  U128: 'u128',
-  U256: 'u256',
-  Address: 'address',
-  Signer: 'signer',
-};
-
 /** `0x` and 64 hex digits; an odd count is padded first; more than 64 digits or non-hex is an error. */
 export function normalizeRpcAddress(address: string): string {
   let hex = address.startsWith('0x') ? address.slice(2) : address;
@@ -70,7 +59,7 @@ export function normalizeRpcAddress(address: string): string {
 /** An RPC normalized type in the interface JSON's canonical form. */
 export function rpcType(t: unknown): MoveType {
   if (typeof t === 'string') {
-    const kind = PRIMITIVES[t];
+    const kind = (PRIMITIVE_KINDS as Record<string, MoveType['kind'] | undefined>)[t];
     if (kind) return { kind } as MoveType;
   } else if (t && typeof t === 'object') {
     const [[tag, body]] = Object.entries(t) as [[string, unknown]];
@@ -129,6 +118,24 @@ class Comparison {
   }
 }
 
+/** Type parameters: their count, then each one by `same`. */
+function compareTypeParams<R, L>(
+  c: Comparison,
+  path: string,
+  rpc: R[],
+  local: L[],
+  same: (rpc: R, local: L) => boolean,
+  reason: string,
+): void {
+  if (rpc.length !== local.length) {
+    c.record(`${path}/type_params`, 'type param count mismatch', rpc.length, local.length);
+    return;
+  }
+  rpc.forEach((tp, i) => {
+    if (!same(tp, local[i]!)) c.record(`${path}/type_params[${i}]`, reason, tp, local[i]);
+  });
+}
+
 function compareStruct(
   c: Comparison,
   path: string,
@@ -139,23 +146,16 @@ function compareStruct(
   const rpcAbilities = abilitySet(rpc.abilities.abilities);
   if (!sameList(rpcAbilities, abilitySet(local.abilities)))
     c.record(`${path}/abilities`, 'abilities mismatch', rpcAbilities, local.abilities);
-  if (rpc.typeParameters.length !== local.type_params.length) {
-    c.record(
-      `${path}/type_params`,
-      'type param count mismatch',
-      rpc.typeParameters.length,
-      local.type_params.length,
-    );
-  } else {
-    rpc.typeParameters.forEach((tp, i) => {
-      const mine = local.type_params[i]!;
-      if (
-        !sameList(abilitySet(tp.constraints.abilities), abilitySet(mine.constraints)) ||
-        tp.isPhantom !== mine.is_phantom
-      )
-        c.record(`${path}/type_params[${i}]`, 'type param mismatch', tp, mine);
-    });
-  }
+  compareTypeParams(
+    c,
+    path,
+    rpc.typeParameters,
+    local.type_params,
+    (tp, mine) =>
+      sameList(abilitySet(tp.constraints.abilities), abilitySet(mine.constraints)) &&
+      tp.isPhantom === mine.is_phantom,
+    'type param mismatch',
+  );
   if (!(local.is_native && rpc.fields.length === 0)) {
     if (rpc.fields.length !== local.fields.length) {
       c.record(`${path}/fields`, 'field count mismatch', rpc.fields.length, local.fields.length);
@@ -193,22 +193,39 @@ function compareFunction(
     c.record(`${path}/visibility`, 'visibility mismatch', rpc.visibility, local.visibility);
   if (rpc.isEntry !== local.is_entry)
     c.record(`${path}/is_entry`, 'entry mismatch', rpc.isEntry, local.is_entry);
-  if (rpc.typeParameters.length !== local.type_params.length) {
-    c.record(
-      `${path}/type_params`,
-      'type param count mismatch',
-      rpc.typeParameters.length,
-      local.type_params.length,
-    );
-  } else {
-    rpc.typeParameters.forEach((tp, i) => {
-      if (!sameList(abilitySet(tp.abilities), abilitySet(local.type_params[i]!.constraints)))
-        c.record(`${path}/type_params[${i}]`, 'type param constraints mismatch', tp, local.type_params[i]);
-    });
-  }
+  compareTypeParams(
+    c,
+    path,
+    rpc.typeParameters,
+    local.type_params,
+    (tp, mine) => sameList(abilitySet(tp.abilities), abilitySet(mine.constraints)),
+    'type param constraints mismatch',
+  );
   compareTypeLists(c, `${path}/params`, rpc.parameters, local.params);
   compareTypeLists(c, `${path}/returns`, rpc.return, local.returns);
   return c.total > before;
+}
+
+/** Every member RPC lists (name order) against the bytecode's: how many were compared, how many differ. */
+function compareMembers<R, L>(
+  c: Comparison,
+  path: string,
+  what: string,
+  rpc: Record<string, R> | undefined,
+  local: Record<string, L>,
+  compare: (c: Comparison, path: string, rpc: R, local: L) => boolean,
+): { compared: number; differing: number } {
+  let compared = 0;
+  let differing = 0;
+  for (const [name, member] of Object.entries(rpc ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    compared++;
+    const mine = local[name];
+    const differs = mine
+      ? compare(c, `${path}/${name}`, member, mine)
+      : (c.record(`${path}/${name}`, `${what} missing in bytecode`), true);
+    if (differs) differing++;
+  }
+  return { compared, differing };
 }
 
 export interface CompareOptions {
@@ -247,28 +264,20 @@ export function compareInterface(
       continue;
     }
     summary.modules_compared++;
-    for (const [structName, struct] of Object.entries(rpc.structs ?? {}).sort(([a], [b]) =>
-      a < b ? -1 : 1,
-    )) {
-      const path = `modules/${name}/structs/${structName}`;
-      summary.structs_compared++;
-      const mine = local.structs[structName];
-      const differs = mine
-        ? compareStruct(c, path, struct, mine)
-        : (c.record(path, 'struct missing in bytecode'), true);
-      if (differs) summary.struct_mismatches++;
-    }
-    for (const [fnName, fn] of Object.entries(rpc.exposedFunctions ?? {}).sort(([a], [b]) =>
-      a < b ? -1 : 1,
-    )) {
-      const path = `modules/${name}/functions/${fnName}`;
-      summary.functions_compared++;
-      const mine = local.functions[fnName];
-      const differs = mine
-        ? compareFunction(c, path, fn, mine)
-        : (c.record(path, 'function missing in bytecode'), true);
-      if (differs) summary.function_mismatches++;
-    }
+    const path = `modules/${name}`;
+    const structs = compareMembers(c, `${path}/structs`, 'struct', rpc.structs, local.structs, compareStruct);
+    const functions = compareMembers(
+      c,
+      `${path}/functions`,
+      'function',
+      rpc.exposedFunctions,
+      local.functions,
+      compareFunction,
+    );
+    summary.structs_compared += structs.compared;
+    summary.struct_mismatches += structs.differing;
+    summary.functions_compared += functions.compared;
+    summary.function_mismatches += functions.differing;
   }
   summary.mismatches_total = c.total;
   return { summary, mismatches: c.mismatches };

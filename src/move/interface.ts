@@ -38,7 +38,8 @@ const ABILITY_BITS: readonly (readonly [number, Ability])[] = [
 
 type PrimitiveKind = 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address' | 'signer';
 
-const PRIMITIVE_KINDS: Record<PrimitiveToken, PrimitiveKind> = {
+/** Signature tokens of primitive types, as the bytecode and RPC's normalized modules both spell them. */
+export const PRIMITIVE_KINDS: Record<PrimitiveToken, PrimitiveKind> = {
   Bool: 'bool',
   U8: 'u8',
   U16: 'u16',
