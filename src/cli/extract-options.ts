@@ -1,7 +1,8 @@
 // `smi-bench extract`: one package's interface JSON (--bytecode-package-dir), or the extractor's corpus
 // mode (--bytecode-corpus-root ... --out-dir), with upstream's flag names. Registered here so the CLI's main
 // file holds one line for it; the work is loaded only when the command runs.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { UsageError } from './errors.js';
 import { integer } from './parse.js';
 import type { CliIO } from './run-common.js';
 
@@ -21,7 +22,10 @@ export function registerExtractCommand(program: Command, io: CliIO): void {
       "a package's bytecode interface JSON (same bytes as the upstream Rust extractor), or a whole corpus's report (upstream's corpus mode)",
     )
     .option('--bytecode-package-dir <dir>', 'package directory with bytecode_modules/*.mv and metadata.json')
-    .option('--package-id <id>', 'package id to use when metadata.json is missing')
+    .option(
+      '--package-id <id>',
+      'with --bytecode-package-dir: the id when metadata.json is missing; alone: single RPC mode, fetch it from --rpc-url',
+    )
     .option('--include-enums', 'also emit enums (bytecode v7); output becomes schema_version 2', false)
     .option('--out <file>', 'write here instead of stdout ("-")', '-')
     .option('--bytecode-corpus-root <dir>', 'corpus mode: a corpus in the sui-packages layout')
@@ -57,12 +61,34 @@ export function registerExtractCommand(program: Command, io: CliIO): void {
     .option('--retries <n>', 'retries of a transient RPC failure', integer(0), 8)
     .option('--retry-initial-ms <n>', 'first back-off, doubled on each retry', integer(0), 250)
     .option('--retry-max-ms <n>', 'longest back-off', integer(0), 5000)
+    .option('--package-ids-file <file>', 'batch RPC mode: these package ids, each fetched from --rpc-url')
+    .option('--mvr-catalog <file>', "batch RPC mode: an MVR catalog's mainnet package-info ids")
+    .addOption(
+      new Option('--input-kind <kind>', 'what the RPC-mode ids are')
+        .choices(['package', 'package-info', 'auto'])
+        .default('auto'),
+    )
+    .option('--emit-json <file>', 'single RPC mode: the RPC interface ("-": stdout)')
+    .option('--emit-bytecode-json <file>', 'single RPC mode: the interface of the on-chain bytecode')
+    .option('--compare-bytecode-rpc', 'single RPC mode: compare the two; exit 1 on a mismatch', false)
+    .option('--emit-compare-report <file>', 'write the comparison with both sides of each mismatch')
+    .option('--compare-max-mismatches <n>', 'mismatches kept in the report', integer(0), 200)
     .option('--no-progress', 'corpus mode: no progress lines on stderr')
     .addHelpText('after', CORPUS_HELP)
     .action(async (opts) => {
       if (opts.bytecodeCorpusRoot !== undefined) {
+        if (opts.emitJson || opts.emitBytecodeJson || opts.compareBytecodeRpc || opts.emitCompareReport)
+          throw new UsageError(
+            '--emit-json, --emit-bytecode-json, --compare-bytecode-rpc and --emit-compare-report are not for corpus mode',
+          );
         const { runExtractCorpus } = await import('./extract-corpus-command.js');
         process.exitCode = await runExtractCorpus(opts, io);
+      } else if (
+        opts.bytecodePackageDir === undefined &&
+        (opts.packageId !== undefined || opts.packageIdsFile !== undefined || opts.mvrCatalog !== undefined)
+      ) {
+        const { runExtractRpc } = await import('./extract-rpc-command.js');
+        process.exitCode = await runExtractRpc(opts, io);
       } else {
         const { runExtract } = await import('./extract-command.js');
         process.exitCode = await runExtract(opts, io);

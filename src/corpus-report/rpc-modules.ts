@@ -1,5 +1,5 @@
-// A package's normalized modules from a fullnode, with the extractor's retry rule (spec/rust-contracts.md
-// §2.4): only errors that read as transient are retried, with doubling back-off.
+// What the extractor asks a fullnode, with its retry rule (spec/rust-contracts.md §2.4): only errors that
+// read as transient are retried, with doubling back-off.
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { createRpcClient } from '../sim/rpc-client.js';
 import type { RpcModule } from './interface-compare.js';
@@ -30,19 +30,34 @@ export class RpcModules {
     this.client = createRpcClient(rpcUrl);
   }
 
-  async fetch(packageId: string): Promise<Record<string, RpcModule>> {
+  private async withRetry<T>(method: string, call: () => Promise<T>): Promise<T> {
     let delay = this.retry.initialMs;
     for (let attempt = 0; ; attempt++) {
       try {
-        const modules = await this.client.getNormalizedMoveModulesByPackage({ package: packageId });
-        return modules as unknown as Record<string, RpcModule>;
+        return await call();
       } catch (error) {
         const text = errorText(error);
         if (attempt >= this.retry.retries || !TRANSIENT.test(text))
-          throw new Error(`sui_getNormalizedMoveModulesByPackage failed: ${text}`, { cause: error });
+          throw new Error(`${method} failed: ${text}`, { cause: error });
         await new Promise((done) => setTimeout(done, delay));
         delay = Math.min(delay * 2, this.retry.maxMs);
       }
     }
+  }
+
+  /** The package's normalized modules, by module name. */
+  async fetch(packageId: string): Promise<Record<string, RpcModule>> {
+    const modules = await this.withRetry('sui_getNormalizedMoveModulesByPackage', () =>
+      this.client.getNormalizedMoveModulesByPackage({ package: packageId }),
+    );
+    return modules as unknown as Record<string, RpcModule>;
+  }
+
+  /** An object with its BCS and content (a package's `bcs.moduleMap`, a package-info's fields). */
+  async object(id: string): Promise<{ bcs?: unknown; content?: unknown } | null> {
+    const response = await this.withRetry('sui_getObject', () =>
+      this.client.getObject({ id, options: { showBcs: true, showContent: true } }),
+    );
+    return (response.data as { bcs?: unknown; content?: unknown } | null | undefined) ?? null;
   }
 }
