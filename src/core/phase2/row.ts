@@ -6,7 +6,13 @@ import { usageToPy } from '../usage.js';
 import type { TokenUsage } from '../types.js';
 import type { ModelCallTally } from '../model-calls.js';
 import type { InhabitationScore } from './score.js';
-import { failureStage, rowAbortCategory } from './taxonomy.js';
+import {
+  executionTrace,
+  failureStage,
+  rowAbortCategory,
+  scoringCriteria,
+  type ScoringCriteria,
+} from './taxonomy.js';
 
 export type { InhabitationScore } from './score.js';
 
@@ -107,6 +113,7 @@ export function emptyPhase2Row(packageId: string): Phase2Row {
 }
 
 const floatOrNull = (x: number | null): PyFloat | null => (x === null ? null : new PyFloat(x));
+const criteriaToPy = (c: ScoringCriteria) => ({ ...c, score: new PyFloat(c.score) });
 
 /** The row as Python prints it: floats marked, the abort code as an exact integer. */
 export function phase2RowToPy(row: Phase2Row): Record<string, unknown> {
@@ -118,6 +125,8 @@ export function phase2RowToPy(row: Phase2Row): Record<string, unknown> {
     usage: row.usage ? usageToPy(row.usage) : undefined,
     failure_stage: failureStage(row),
     abort_category: rowAbortCategory(row),
+    scoring_criteria: criteriaToPy(scoringCriteria(row)),
+    execution_trace: executionTrace(row),
   };
 }
 

@@ -79,6 +79,11 @@ export function failureStage(row: Phase2Row): FailureStage {
   return 'no_target_created';
 }
 
+/** What the simulation said about a failed execution. */
+function abortMessage(row: Phase2Row): string {
+  return [row.dry_run_effects_error, row.dry_run_status, row.dry_run_error].filter(Boolean).join(' ');
+}
+
 /** The category of the row's abort, null unless its stage is `aborted`. */
 export function rowAbortCategory(row: Phase2Row): AbortCategory | null {
   if (failureStage(row) !== 'aborted') return null;
@@ -128,4 +133,65 @@ export function phase2Taxonomy(rows: readonly Phase2Row[]): Phase2Taxonomy {
     }
   }
   return { failure_stages, abort_categories, failure_modes };
+}
+
+/** §25.1 `ScoringCriteria`: four steps towards the targets, a quarter point each (partial credit). */
+export interface ScoringCriteria {
+  compiles: boolean;
+  imports_target: boolean;
+  creates_target_type: boolean;
+  executes_cleanly: boolean;
+  score: number;
+  phase_reached: 'build' | 'resolution' | 'synthesis' | 'execution' | 'validation';
+}
+
+/**
+ * The steps as a Phase II plan takes them: a plan came out of the answers (compiles), its transaction was
+ * built against the package (imports_target), it created a target (creates_target_type), and something
+ * executed it without failing (executes_cleanly; build-only executes nothing, so never).
+ */
+export function scoringCriteria(row: Phase2Row): ScoringCriteria {
+  const compiles =
+    row.error === null && row.plan_attempts > 0 && row.ptb_parse_ok && row.causality_valid !== null;
+  const imports_target = compiles && row.tx_build_ok;
+  const creates_target_type = row.score.created_hits > 0;
+  const executes_cleanly = creates_target_type && row.exec_ok === true;
+  const flags = [compiles, imports_target, creates_target_type, executes_cleanly];
+  const phase_reached = executes_cleanly
+    ? 'validation'
+    : creates_target_type
+      ? 'execution'
+      : imports_target
+        ? 'synthesis'
+        : compiles
+          ? 'resolution'
+          : 'build';
+  return {
+    compiles,
+    imports_target,
+    creates_target_type,
+    executes_cleanly,
+    score: 0.25 * flags.filter(Boolean).length,
+    phase_reached,
+  };
+}
+
+/** §25.1 `ExecutionTrace`, as much of it as a row knows: whether something executed, and how it aborted. */
+export function executionTrace(row: Phase2Row): Record<string, unknown> {
+  const trace: Record<string, unknown> = {
+    execution_attempted: row.exec_ok !== null && row.exec_ok !== undefined,
+  };
+  const category = rowAbortCategory(row);
+  if (category) {
+    const message = [row.dry_run_effects_error, row.dry_run_status, row.dry_run_error]
+      .filter(Boolean)
+      .join(' ');
+    trace['abort_info'] = {
+      message,
+      category,
+      ...(row.dry_run_abort_code !== null ? { abort_code: row.dry_run_abort_code } : {}),
+      ...(row.dry_run_abort_location !== null ? { abort_location: row.dry_run_abort_location } : {}),
+    };
+  }
+  return trace;
 }

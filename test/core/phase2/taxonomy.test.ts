@@ -5,6 +5,8 @@ import { emptyPhase2Row, phase2RowToPy, type Phase2Row } from '../../../src/core
 import { aggregatePhase2 } from '../../../src/core/phase2/result.js';
 import {
   abortCategory,
+  executionTrace,
+  scoringCriteria,
   failureMode,
   failureStage,
   FAILURE_STAGES,
@@ -75,6 +77,41 @@ describe('failure stages', () => {
     const py = phase2RowToPy(planned(2, 0, { exec_ok: false, dry_run_abort_code: '1000' }));
     expect(py).toMatchObject({ failure_stage: 'aborted', abort_category: 'unsupported_native' });
     expect(phase2RowToPy(planned(2, 2))).toMatchObject({ failure_stage: 'full_hit', abort_category: null });
+  });
+});
+
+describe('partial credit (§25.1 scoring criteria) and traces', () => {
+  it('gives a quarter point per step reached', () => {
+    const pick = (r: Phase2Row) => {
+      const c = scoringCriteria(r);
+      return [c.score, c.phase_reached];
+    };
+    expect(pick(planned(2, 0, { error: 'no answer from the model: 2 model calls failed' }))).toEqual([
+      0,
+      'build',
+    ]);
+    expect(pick(planned(2, 0, { causality_valid: null, tx_build_ok: false }))).toEqual([0, 'build']);
+    expect(pick(planned(2, 0, { tx_build_ok: false }))).toEqual([0.25, 'resolution']);
+    expect(pick(planned(2, 0, { exec_ok: false }))).toEqual([0.5, 'synthesis']);
+    // build-only credits hits without executing anything: created, not executed
+    expect(pick(planned(2, 1, { exec_ok: null }))).toEqual([0.75, 'execution']);
+    expect(pick(planned(2, 2, { exec_ok: true }))).toEqual([1, 'validation']);
+  });
+
+  it('traces an execution and its abort', () => {
+    expect(executionTrace(planned(2, 0))).toEqual({ execution_attempted: false });
+    expect(
+      executionTrace(
+        planned(2, 0, {
+          exec_ok: false,
+          dry_run_abort_code: '1',
+          dry_run_effects_error: 'vector index out of range',
+        }),
+      ),
+    ).toEqual({
+      execution_attempted: true,
+      abort_info: { message: 'vector index out of range', category: 'vector_bounds_error', abort_code: '1' },
+    });
   });
 });
 
