@@ -87,10 +87,7 @@ function abortMessage(row: Phase2Row): string {
 /** The category of the row's abort, null unless its stage is `aborted`. */
 export function rowAbortCategory(row: Phase2Row): AbortCategory | null {
   if (failureStage(row) !== 'aborted') return null;
-  const message = [row.dry_run_effects_error, row.dry_run_status, row.dry_run_error]
-    .filter(Boolean)
-    .join(' ');
-  return abortCategory(row.dry_run_abort_code, message);
+  return abortCategory(row.dry_run_abort_code, abortMessage(row));
 }
 
 /** §25.6: a failed row's error text in a bucket (the buckets of upstream's evaluation bundle). */
@@ -183,11 +180,8 @@ export function executionTrace(row: Phase2Row): Record<string, unknown> {
   };
   const category = rowAbortCategory(row);
   if (category) {
-    const message = [row.dry_run_effects_error, row.dry_run_status, row.dry_run_error]
-      .filter(Boolean)
-      .join(' ');
     trace['abort_info'] = {
-      message,
+      message: abortMessage(row),
       category,
       ...(row.dry_run_abort_code !== null ? { abort_code: row.dry_run_abort_code } : {}),
       ...(row.dry_run_abort_location !== null ? { abort_location: row.dry_run_abort_location } : {}),
