@@ -29,7 +29,10 @@ function runAllCommand(program: Command, io: CliIO): void {
     .requiredOption('--out-dir <dir>', 'where the five files go (created)')
     .option('--samples <n>', 'Phase I samples and the manifest limit (0 = all)', integer(-(2 ** 31)), 100)
     .option('--rpc-url <url>', 'JSON-RPC endpoint of the dry-run')
-    .option('--sender <addr>', 'transaction sender; other than 0x0, Phase II dry-runs at --rpc-url (default: Sui mainnet)')
+    .option(
+      '--sender <addr>',
+      'transaction sender; other than 0x0, Phase II dry-runs at --rpc-url (default: Sui mainnet)',
+    )
     .addOption(
       new Option(
         '--simulation-mode <mode>',
