@@ -18,6 +18,8 @@ export interface LoadedRun {
   rows: Row[];
   /** Settings that make two runs comparable (corpus, selection, seed, simulation mode, prompts). */
   setting: Record<string, string>;
+  /** The run directory the result lies in (its artifacts, events), or null for a lone result file. */
+  runDir: string | null;
 }
 
 export interface LeaderboardEntry {

@@ -9,7 +9,7 @@ export class CompareInputError extends Error {}
 
 type Json = Record<string, unknown>;
 
-function readJson(path: string): Json | null {
+export function readJson(path: string): Json | null {
   if (!existsSync(path)) return null;
   try {
     const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
@@ -54,7 +54,8 @@ function settingOf(result: Json, runDir: string | null): Record<string, string> 
   return setting;
 }
 
-function loadResult(file: string, label: string): LoadedRun {
+/** Reads a result file and the run directory beside it (when it is one) into a run compare can rank. */
+export function loadResult(file: string, label: string): LoadedRun {
   const result = readJson(file);
   if (!result) throw new CompareInputError(`${file} is not a JSON object`);
   const runDir = existsSync(join(dirname(file), 'run_metadata.json')) ? dirname(file) : null;
@@ -68,22 +69,30 @@ function loadResult(file: string, label: string): LoadedRun {
     agent,
     rows: (result['packages'] as Json[]).filter((r) => r !== null && typeof r === 'object'),
     setting: settingOf(result, runDir),
+    runDir,
   };
 }
 
 const isDir = (path: string) => existsSync(path) && statSync(path).isDirectory();
 
-export function loadRuns(args: string[], logDir: string): LoadedRun[] {
-  const runs: LoadedRun[] = [];
+/** A result file an argument names, with the label it goes by. */
+export interface NamedResult {
+  file: string;
+  label: string;
+}
+
+/** The result files the arguments name: files, run directories, run ids in `logDir`, or set ids. */
+export function resolveResults(args: string[], logDir: string): NamedResult[] {
+  const found: NamedResult[] = [];
   for (const arg of args) {
     const path = resolve(arg);
     if (!isDir(path) && existsSync(path)) {
-      runs.push(loadResult(path, arg));
+      found.push({ file: path, label: arg });
       continue;
     }
     const runDir = isDir(path) && existsSync(join(path, 'result.json')) ? path : resolve(logDir, arg);
     if (existsSync(join(runDir, 'result.json'))) {
-      runs.push(loadResult(join(runDir, 'result.json'), basename(runDir)));
+      found.push({ file: join(runDir, 'result.json'), label: basename(runDir) });
       continue;
     }
     const setRuns = isDir(resolve(logDir))
@@ -95,7 +104,11 @@ export function loadRuns(args: string[], logDir: string): LoadedRun[] {
       throw new CompareInputError(
         `${arg}: no result file, run directory, finished run or evaluation set of that name (in ${resolve(logDir)})`,
       );
-    for (const name of setRuns) runs.push(loadResult(resolve(logDir, name, 'result.json'), name));
+    for (const name of setRuns) found.push({ file: resolve(logDir, name, 'result.json'), label: name });
   }
-  return runs;
+  return found;
+}
+
+export function loadRuns(args: string[], logDir: string): LoadedRun[] {
+  return resolveResults(args, logDir).map(({ file, label }) => loadResult(file, label));
 }

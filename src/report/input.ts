@@ -1,0 +1,47 @@
+// What a report shows: the runs the arguments name (Phase I and II as `compare` loads them, with compare's
+// leaderboards, so both print the same numbers) and sandbox runs, which compare does not rank.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { leaderboard, type ComparedPhase, type Leaderboard, type LoadedRun } from '../compare/leaderboard.js';
+import { loadResult, readJson, resolveResults } from '../compare/load-runs.js';
+
+type Json = Record<string, unknown>;
+
+export interface SandboxRun {
+  label: string;
+  runDir: string | null;
+  /** The sandbox result (`benchmark: "benchmark_local"`): counts per stage, packages. */
+  result: Json;
+}
+
+export interface ReportInput {
+  /** Phase I and Phase II runs, in argument order. */
+  runs: LoadedRun[];
+  /** compare's leaderboards, one per phase present, Phase I first. */
+  boards: Leaderboard[];
+  sandboxRuns: SandboxRun[];
+}
+
+const PHASES: ComparedPhase[] = ['phase1', 'phase2'];
+
+export function boardsOf(runs: LoadedRun[]): Leaderboard[] {
+  return PHASES.map((phase) => runs.filter((r) => r.phase === phase))
+    .filter((group) => group.length > 0)
+    .map((group) => leaderboard(group[0]!.phase, group));
+}
+
+/** Arguments as `compare` takes them: run ids in `logDir`, run directories, result files, set ids. */
+export function loadReportInput(args: string[], logDir: string): ReportInput {
+  const runs: LoadedRun[] = [];
+  const sandboxRuns: SandboxRun[] = [];
+  for (const { file, label } of resolveResults(args, logDir)) {
+    const result = readJson(file);
+    if (result?.['benchmark'] === 'benchmark_local') {
+      const runDir = existsSync(join(dirname(file), 'run_metadata.json')) ? dirname(file) : null;
+      sandboxRuns.push({ label, runDir, result });
+    } else {
+      runs.push(loadResult(file, label));
+    }
+  }
+  return { runs, boards: boardsOf(runs), sandboxRuns };
+}
