@@ -374,6 +374,20 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('report <runs...>')
+    .description(
+      'one self-contained HTML file over finished runs (as compare takes them): leaderboards, figures, a page per package with its conversation',
+    )
+    .option('--out <file>', 'the HTML file to write', 'report.html')
+    .option('--figures <dir>', 'also write each figure as SVG and PNG into this folder (for papers)')
+    .option('--title <text>', 'the report title (default: the runs it shows)')
+    .addOption(logDirOption())
+    .action(async (runs: string[], opts) => {
+      const { runReport } = await import('./cli/report-command.js');
+      process.exitCode = await runReport(runs, opts, io);
+    });
+
+  program
     .command('eval-set <config>')
     .description(
       'every model of a config (YAML or JSON) through every phase of it, as one durable set; the same config again joins it',

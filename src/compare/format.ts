@@ -8,7 +8,7 @@ export type CompareFormat = (typeof COMPARE_FORMATS)[number];
 const SCORE_NAME = { phase1: 'f1', phase2: 'macro_avg_hit_rate' } as const;
 
 /** The header and the cells of each entry, in display order (numbers kept as numbers for JSON). */
-function grid(board: Leaderboard): { header: string[]; rows: (string | number | null)[][] } {
+export function boardGrid(board: Leaderboard): { header: string[]; rows: (string | number | null)[][] } {
   const extra = Object.keys(board.entries[0]?.columns ?? {}).filter((k) =>
     board.entries.some((e) => e.columns[k] !== null),
   );
@@ -45,7 +45,8 @@ function grid(board: Leaderboard): { header: string[]; rows: (string | number | 
 
 const COUNTS = new Set(['rank', 'packages', 'hits', 'targets', 'errors', 'tokens']);
 
-function cellText(value: string | number | null, header: string): string {
+/** A cell as the text formats print it. */
+export function cellText(value: string | number | null, header: string): string {
   if (value === null) return '';
   if (typeof value === 'string' || COUNTS.has(header)) return String(value);
   return header === 'cost_usd' ? formatUsd(value) : value.toFixed(4);
@@ -55,7 +56,8 @@ function csvCell(text: string): string {
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function notes(board: Leaderboard): string[] {
+/** The lines under a board: comparability warnings and the paired test. */
+export function boardNotes(board: Leaderboard): string[] {
   const lines: string[] = [];
   if (board.differences.length > 0) {
     lines.push('warning: these runs are not comparable; they differ in:');
@@ -91,7 +93,7 @@ export function formatBoards(boards: Leaderboard[], format: CompareFormat): stri
   }
   const parts: string[] = [];
   for (const board of boards) {
-    const { header, rows } = grid(board);
+    const { header, rows } = boardGrid(board);
     const texts = rows.map((r) => r.map((v, i) => cellText(v, header[i]!)));
     if (format === 'tsv') parts.push([header, ...texts].map((r) => r.join('\t')).join('\n'));
     else if (format === 'csv') parts.push([header, ...texts].map((r) => r.map(csvCell).join(',')).join('\n'));
@@ -105,7 +107,7 @@ export function formatBoards(boards: Leaderboard[], format: CompareFormat): stri
           `|${header.map(() => ' --- ').join('|')}|`,
         ]
           .concat(texts.map((r) => `| ${r.map(escape).join(' | ')} |`))
-          .concat(notes(board).length > 0 ? ['', ...notes(board).map((l) => `> ${l}`)] : [])
+          .concat(boardNotes(board).length > 0 ? ['', ...boardNotes(board).map((l) => `> ${l}`)] : [])
           .join('\n'),
       );
     } else {
@@ -121,7 +123,7 @@ export function formatBoards(boards: Leaderboard[], format: CompareFormat): stri
           line(header),
           line(widths.map((w) => '-'.repeat(w))),
           ...texts.map(line),
-          ...notes(board),
+          ...boardNotes(board),
         ].join('\n'),
       );
     }

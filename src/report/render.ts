@@ -1,17 +1,206 @@
-// The report as HTML. (Being written: this first version is the interface the view server builds on.)
+// The report as one HTML document: compare's leaderboards (sortable), the figures as inline SVG, a table
+// of packages per run, and, for the self-contained file, every package's page as a section of the same
+// document (shown by its anchor, without script).
+import type { LoadedRun } from '../compare/leaderboard.js';
+import { boardGrid, boardNotes, cellText } from '../compare/format.js';
+import { rowScore } from '../compare/leaderboard.js';
+import { reportFigures, type Figure } from './figures.js';
+import { figureSvg } from './figure-render.js';
+import { html, safeHref, trustedHtml, type SafeHtml } from './html.js';
 import type { ReportInput } from './input.js';
-import type { ReportLinks } from './links.js';
+import { packageAnchor, type ReportLinks } from './links.js';
+import { packagePageBody } from './package-page.js';
+import { REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from './page-assets.js';
+import { tracesFor, type PackageTrace } from './traces.js';
 
 export interface RenderOptions {
   links: ReportLinks;
   /** Put every package page into the document (the self-contained file), or link to them (the view). */
   embedPackagePages: boolean;
   title?: string;
+  /** Characters of each prompt and answer on embedded package pages (null: all). */
+  textLimit?: number | null;
+}
+
+/** Characters of a prompt or an answer kept in a self-contained report: a mailable file for big runs. */
+export const EMBEDDED_TEXT_LIMIT = 4000;
+
+const PHASE_NAME = { phase1: 'Phase I', phase2: 'Phase II' } as const;
+
+function documentHtml(title: string, body: SafeHtml): string {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+        <style>
+          ${trustedHtml(REPORT_STYLE)}
+        </style>
+      </head>
+      <body>
+        ${body}
+        <script>
+          ${trustedHtml(REPORT_SCRIPT)};
+        </script>
+      </body>
+    </html> `.text;
+}
+
+function leaderboards(input: ReportInput, links: ReportLinks): SafeHtml {
+  return html`${input.boards.map((board) => {
+    const { header, rows } = boardGrid(board);
+    const runs = new Map(input.runs.map((r) => [r.label, r]));
+    return html`<h3>${PHASE_NAME[board.phase]}</h3>
+      <table class="sortable leaderboard" data-phase="${board.phase}">
+        <thead>
+          <tr>
+            ${header.map((h) => html`<th>${h}</th>`)}
+          </tr>
+        </thead>
+        <tbody>
+          ${rows.map(
+            (cells) =>
+              html`<tr>
+                ${cells.map((value, i) => {
+                  const name = header[i]!;
+                  const text = cellText(value, name);
+                  const run = name === 'run' ? runs.get(String(value)) : undefined;
+                  const temporal = run ? links.temporalRunHref(run) : null;
+                  return typeof value === 'number'
+                    ? html`<td class="n" data-col="${name}" data-v="${value}">${text}</td>`
+                    : html`<td data-col="${name}">
+                        ${run ? html`<a href="#run-${input.runs.indexOf(run)}">${text}</a>` : text}${temporal ? html` <a class="temporal" href="${safeHref(temporal)}">(workflow)</a>` : ''}
+                      </td>`;
+                })}
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+      ${boardNotes(board).map((line) => html`<p class="${line.startsWith('warning') || line.startsWith('  ') ? 'warn' : 'note'}">${line}</p>`)}`;
+  })}`;
+}
+
+async function figuresHtml(figures: Figure[]): Promise<SafeHtml> {
+  const svgs = await Promise.all(figures.map((f) => figureSvg(f.spec)));
+  return html`${figures.map(
+    (f, i) =>
+      html`<figure id="fig-${f.id}">
+        <h3>${f.title}</h3>
+        ${trustedHtml(svgs[i]!)}
+        <figcaption>${f.caption}</figcaption>
+      </figure>`,
+  )}`;
+}
+
+function runTable(run: LoadedRun, runIndex: number, links: ReportLinks): SafeHtml {
+  const scoreName = run.phase === 'phase1' ? 'F1' : 'hit rate';
+  return html`<h3 id="run-${runIndex}">${run.label}</h3>
+    <p class="sub">
+      ${PHASE_NAME[run.phase]} · model ${run.model} · agent ${run.agent} · ${run.rows.length} packages
+    </p>
+    <table class="sortable packages">
+      <thead>
+        <tr>
+          <th>#</th>
+          <th>package</th>
+          <th>${scoreName}</th>
+          ${run.phase === 'phase2' ? html`<th>stopped at</th>` : ''}
+          <th>error</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${run.rows.map((row, i) => {
+          const score = rowScore(run.phase, row);
+          return html`<tr>
+            <td class="n" data-v="${i + 1}">${i + 1}</td>
+            <td>
+              <a href="${safeHref(links.packageHref(runIndex, i))}"
+                ><code>${String(row['package_id'])}</code></a
+              >
+            </td>
+            <td class="n" data-v="${score}">${score.toFixed(3)}</td>
+            ${run.phase === 'phase2' ? html`<td>${String(row['failure_stage'] ?? '')}</td>` : ''}
+            <td>${row['error'] === null || row['error'] === undefined ? '' : String(row['error'])}</td>
+          </tr>`;
+        })}
+      </tbody>
+    </table>`;
+}
+
+function sandboxSummary(input: ReportInput): SafeHtml | string {
+  if (input.sandboxRuns.length === 0) return '';
+  return html`<h2>Sandbox runs</h2>
+    ${input.sandboxRuns.map((run) => {
+      const aggregate = (run.result['aggregate'] ?? {}) as Record<string, unknown>;
+      return html`<p>
+        <strong>${run.label}</strong>: ${String(aggregate['functions'] ?? 0)} functions, Tier B rate
+        ${String(aggregate['avg_tier_b_rate'] ?? 0)} (mean over packages)
+      </p>`;
+    })}`;
+}
+
+async function embeddedPages(
+  input: ReportInput,
+  traces: Map<LoadedRun, PackageTrace[]>,
+  options: RenderOptions,
+): Promise<SafeHtml> {
+  const pages: SafeHtml[] = [];
+  for (const [runIndex, run] of input.runs.entries()) {
+    const runTraces = traces.get(run)!;
+    for (let rowIndex = 0; rowIndex < run.rows.length; rowIndex++) {
+      const body = await packagePageBody({
+        run,
+        runIndex,
+        rowIndex,
+        trace: runTraces[rowIndex]!,
+        links: options.links,
+        textLimit: options.textLimit ?? EMBEDDED_TEXT_LIMIT,
+      });
+      pages.push(
+        html`<section class="page" id="${packageAnchor(runIndex, rowIndex)}">
+          <p><a href="#run-${runIndex}">← back to the report</a></p>
+          ${body}
+        </section>`,
+      );
+    }
+  }
+  return html`${pages}`;
+}
+
+function tracesOf(input: ReportInput): Map<LoadedRun, PackageTrace[]> {
+  return new Map(input.runs.map((run) => [run, tracesFor(run.runDir, run.rows)]));
 }
 
 export async function renderReport(input: ReportInput, options: RenderOptions): Promise<string> {
-  await Promise.resolve();
-  return `<!doctype html><title>${options.title ?? 'smi-bench report'}</title><p>${input.runs.length} runs</p>`;
+  const traces = tracesOf(input);
+  const title =
+    options.title ??
+    `smi-bench report: ${[...input.runs, ...input.sandboxRuns].map((r) => r.label).join(', ')}`;
+  const body = html`<main id="overview">
+      <h1>${title}</h1>
+      <p class="sub">
+        ${input.runs.length + input.sandboxRuns.length} run(s). Scores, intervals and paired tests are
+        <code>smi-bench compare</code>'s.
+      </p>
+      ${
+        input.boards.length > 0
+          ? html`<h2 id="leaderboard">Leaderboard</h2>
+              ${leaderboards(input, options.links)}`
+          : ''
+      }
+      <h2 id="figures">Figures</h2>
+      ${await figuresHtml(reportFigures(input, traces))} ${sandboxSummary(input)}
+      ${
+        input.runs.length > 0
+          ? html`<h2 id="runs">Packages of each run</h2>
+              ${input.runs.map((run, i) => runTable(run, i, options.links))}`
+          : ''
+      }
+    </main>
+    ${options.embedPackagePages ? await embeddedPages(input, traces, options) : ''}`;
+  return documentHtml(title, body);
 }
 
 /** One package of one run, whole (the view server's package page). */
@@ -21,7 +210,13 @@ export async function renderPackagePage(
   rowIndex: number,
   links: ReportLinks,
 ): Promise<string> {
-  await Promise.resolve();
-  void links;
-  return `<!doctype html><p>${String(input.runs[runIndex]?.rows[rowIndex]?.['package_id'] ?? '')}</p>`;
+  const run = input.runs[runIndex];
+  if (!run || rowIndex < 0 || rowIndex >= run.rows.length)
+    throw new RangeError('no such package in the report');
+  const trace = tracesFor(run.runDir, run.rows)[rowIndex]!;
+  const body = await packagePageBody({ run, runIndex, rowIndex, trace, links, textLimit: null });
+  return documentHtml(
+    `${String(run.rows[rowIndex]!['package_id'])} · ${run.label}`,
+    html`<section class="page-whole">${body}</section>`,
+  );
 }

@@ -1,0 +1,85 @@
+// A package's conversation with its model, read back from the run's artifact store: each request's prompt
+// and the answer it got (Phase I's requests, Phase II's planning rounds), and Phase II's plans as the
+// harness normalized them.
+import { join } from 'node:path';
+import { getArtifact } from '../run-store/artifacts.js';
+import { extractJsonValue } from '../core/json-extract.js';
+import { extractKeyTypes } from '../core/truth.js';
+import { normalizePtbSpec, type NormalizedPlan } from '../core/phase2/normalize.js';
+import type { PackageTrace } from './traces.js';
+
+export interface Turn {
+  /** "request 2", "attempt 1, call 3 (need_more)". */
+  label: string;
+  prompt: string;
+  /** Null when no answer came (the call failed). */
+  answer: string | null;
+  /** Phase II plan answers: the plan after normalization, with its corrections. */
+  plan: NormalizedPlan | null;
+  /** Characters left out of the prompt and answer by the length limit. */
+  cut: { prompt: number; answer: number };
+}
+
+async function readArtifact(runDir: string, sha: string): Promise<string> {
+  try {
+    return await getArtifact(join(runDir, 'artifacts'), sha);
+  } catch {
+    return `(artifact ${sha} is missing from the run directory)`;
+  }
+}
+
+function clip(text: string, limit: number | null): [string, number] {
+  if (limit === null || text.length <= limit) return [text, 0];
+  return [text.slice(0, limit), text.length - limit];
+}
+
+function planOf(answer: string): NormalizedPlan | null {
+  try {
+    return normalizePtbSpec(extractJsonValue(answer));
+  } catch {
+    return null;
+  }
+}
+
+/** The turns of a package, texts cut to `limit` characters each (null: whole). */
+export async function readConversation(
+  runDir: string | null,
+  trace: PackageTrace,
+  limit: number | null,
+): Promise<Turn[]> {
+  if (runDir === null) return [];
+  const refs = [
+    ...trace.prompts.map((p, i) => ({ ...p, label: `request ${i + 1}`, isPlan: false })),
+    ...trace.rounds.map((r) => ({
+      ...r,
+      label: `attempt ${r.attempt}, call ${r.call} (${r.kind}${r.cached ? ', from the answer cache' : ''})`,
+      isPlan: r.kind === 'plan',
+    })),
+  ];
+  return Promise.all(
+    refs.map(async (ref) => {
+      const prompt = await readArtifact(runDir, ref.promptSha);
+      const answer = ref.answerSha === null ? null : await readArtifact(runDir, ref.answerSha);
+      const [promptText, promptCut] = clip(prompt, limit);
+      const [answerText, answerCut] = answer === null ? [null, 0] : clip(answer, limit);
+      return {
+        label: ref.label,
+        prompt: promptText,
+        answer: answerText,
+        plan: ref.isPlan && answer !== null ? planOf(answer) : null,
+        cut: { prompt: promptCut, answer: answerCut },
+      };
+    }),
+  );
+}
+
+/** The package's targets (its `key` types) from the interface the run extracted, or null if not kept. */
+export async function readTargets(runDir: string | null, trace: PackageTrace): Promise<string[] | null> {
+  if (runDir === null || trace.interfaceSha === null) return null;
+  try {
+    const iface: unknown = JSON.parse(await getArtifact(join(runDir, 'artifacts'), trace.interfaceSha));
+    return [...extractKeyTypes(iface)].sort();
+  } catch {
+    return null;
+  }
+}

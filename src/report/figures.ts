@@ -1,0 +1,283 @@
+// The report's figures as Vega-Lite specifications, built from compare's boards and the runs' rows. Pure:
+// rendering them (SVG, PNG) is figure-render.ts's job, so the same specs serve the page and `--figures`.
+import type { TopLevelSpec } from 'vega-lite';
+import { rowScore, type ComparedPhase, type Leaderboard, type LoadedRun } from '../compare/leaderboard.js';
+import { FAILURE_STAGES } from '../core/phase2/taxonomy.js';
+import type { ReportInput } from './input.js';
+import { needMoreRounds, type PackageTrace } from './traces.js';
+
+export interface Figure {
+  /** File name stem for `--figures`, and the figure's anchor. */
+  id: string;
+  title: string;
+  /** One sentence on what the figure shows, printed under it. */
+  caption: string;
+  spec: TopLevelSpec;
+}
+
+type Json = Record<string, unknown>;
+
+const PHASE_NAME: Record<ComparedPhase, string> = { phase1: 'Phase I', phase2: 'Phase II' };
+const SCORE_NAME: Record<ComparedPhase, string> = { phase1: 'mean F1', phase2: 'mean hit rate' };
+const WIDTH = 640;
+const CONFIG = { font: 'DejaVu Sans, Liberation Sans, sans-serif', view: { stroke: null } } as const;
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const obj = (v: unknown): Json => (v !== null && typeof v === 'object' ? (v as Json) : {});
+
+/** A figure has no title of its own: the page heads it, and a paper captions it. */
+function spec(body: Record<string, unknown>): TopLevelSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    config: CONFIG,
+    ...body,
+  } as TopLevelSpec;
+}
+
+/** Score per run with its 95% bootstrap interval, best first (compare's numbers). */
+function scoreFigure(board: Leaderboard): Figure {
+  const values = board.entries.map((e) => ({
+    run: e.run,
+    score: e.score,
+    low: e.interval?.low ?? e.score,
+    high: e.interval?.high ?? e.score,
+  }));
+  const y = { field: 'run', type: 'nominal', sort: values.map((v) => v.run), title: null };
+  return {
+    id: `scores-${board.phase}`,
+    title: `${PHASE_NAME[board.phase]}: ${SCORE_NAME[board.phase]} per run`,
+    caption: `Each run's ${SCORE_NAME[board.phase]} over its packages (dot) and its 95% bootstrap interval (bar), as compare computes them.`,
+    spec: spec({
+      width: WIDTH * 0.6,
+      height: { step: 24 },
+      data: { values },
+      layer: [
+        {
+          mark: { type: 'rule', strokeWidth: 2 },
+          encoding: {
+            y,
+            x: {
+              field: 'low',
+              type: 'quantitative',
+              scale: { domain: [0, 1] },
+              title: SCORE_NAME[board.phase],
+            },
+            x2: { field: 'high' },
+          },
+        },
+        {
+          mark: { type: 'point', filled: true, size: 70 },
+          encoding: { y, x: { field: 'score', type: 'quantitative' } },
+        },
+      ],
+    }),
+  };
+}
+
+/** Run × package matrix of scores: where each run succeeds and fails, packages in id order. */
+function matrixFigure(phase: ComparedPhase, runs: LoadedRun[]): Figure {
+  const values = runs.flatMap((run) =>
+    run.rows.map((row, i) => ({
+      run: run.label,
+      package: `${String(row['package_id'])}${i > 0 && row['package_id'] === run.rows[i - 1]?.['package_id'] ? ' (again)' : ''}`,
+      score: rowScore(phase, row),
+      error: row['error'] !== null && row['error'] !== undefined,
+    })),
+  );
+  const packages = [...new Set(values.map((v) => v.package))].sort();
+  return {
+    id: `matrix-${phase}`,
+    title: `${PHASE_NAME[phase]}: score per run and package`,
+    caption: `One cell per run and package (packages in id order): ${phase === 'phase1' ? 'the F1 of the predicted key structs' : 'the share of key types created'}; a cross marks a row with an error.`,
+    spec: spec({
+      width: WIDTH,
+      height: { step: 22 },
+      data: { values },
+      encoding: {
+        x: {
+          field: 'package',
+          type: 'ordinal',
+          sort: packages,
+          title: `package (${packages.length})`,
+          axis: packages.length > 40 ? { labels: false, ticks: false } : { labelAngle: -60, labelLimit: 120 },
+        },
+        y: { field: 'run', type: 'nominal', title: null, sort: runs.map((r) => r.label) },
+      },
+      layer: [
+        {
+          mark: 'rect',
+          encoding: {
+            color: {
+              field: 'score',
+              type: 'quantitative',
+              scale: { domain: [0, 1], scheme: 'viridis' },
+              title: phase === 'phase1' ? 'F1' : 'hit rate',
+            },
+          },
+        },
+        {
+          transform: [{ filter: 'datum.error' }],
+          mark: { type: 'point', shape: 'cross', color: '#d62728', size: packages.length > 40 ? 8 : 40 },
+        },
+      ],
+    }),
+  };
+}
+
+/** Cost against score, for runs whose models had a price. */
+function costFigure(boards: Leaderboard[]): Figure | null {
+  const values = boards.flatMap((b) =>
+    b.entries
+      .filter((e) => e.costUsd !== null)
+      .map((e) => ({ run: e.run, phase: PHASE_NAME[b.phase], cost: e.costUsd, score: e.score })),
+  );
+  if (values.length === 0) return null;
+  return {
+    id: 'cost',
+    title: 'Cost against score',
+    caption:
+      'Each priced run: what its model calls cost (USD, from the price table or the provider) against its mean score.',
+    spec: spec({
+      width: WIDTH * 0.6,
+      height: 260,
+      data: { values },
+      layer: [
+        {
+          mark: { type: 'point', filled: true, size: 80 },
+          encoding: {
+            x: { field: 'cost', type: 'quantitative', title: 'cost (USD)' },
+            y: { field: 'score', type: 'quantitative', scale: { domain: [0, 1] }, title: 'mean score' },
+            color: { field: 'phase', type: 'nominal' },
+            shape: { field: 'phase', type: 'nominal' },
+          },
+        },
+        {
+          mark: { type: 'text', align: 'left', dx: 7, fontSize: 10 },
+          encoding: {
+            x: { field: 'cost', type: 'quantitative' },
+            y: { field: 'score', type: 'quantitative' },
+            text: { field: 'run' },
+          },
+        },
+      ],
+    }),
+  };
+}
+
+/** Where each Phase II run's packages stopped (the rows' failure_stage). */
+function failureStagesFigure(runs: LoadedRun[]): Figure | null {
+  const values = runs.flatMap((run) => {
+    const counts = new Map<string, number>();
+    for (const row of run.rows) {
+      const stage = typeof row['failure_stage'] === 'string' ? row['failure_stage'] : 'unknown';
+      counts.set(stage, (counts.get(stage) ?? 0) + 1);
+    }
+    return [...counts].map(([stage, packages]) => ({ run: run.label, stage, packages }));
+  });
+  if (values.length === 0) return null;
+  const order: string[] = [...FAILURE_STAGES, 'unknown'];
+  return {
+    id: 'failure-stages',
+    title: 'Phase II: where packages stopped',
+    caption:
+      'Packages per run by the first stage that stopped them: no answer from the model, a malformed plan, broken causality, a transaction that could not be built or aborted, none of the targets created, or some or all created.',
+    spec: spec({
+      width: WIDTH * 0.7,
+      height: { step: 24 },
+      data: { values },
+      mark: 'bar',
+      encoding: {
+        y: { field: 'run', type: 'nominal', title: null, sort: runs.map((r) => r.label) },
+        x: { field: 'packages', type: 'quantitative', stack: 'zero', title: 'packages' },
+        color: {
+          field: 'stage',
+          type: 'nominal',
+          sort: order,
+          scale: { domain: order.filter((s) => values.some((v) => v.stage === s)) },
+          title: 'stopped at',
+        },
+        order: { field: 'stageIndex', type: 'quantitative' },
+      },
+      transform: [{ calculate: `indexof(${JSON.stringify(order)}, datum.stage)`, as: 'stageIndex' }],
+    }),
+  };
+}
+
+/** Phase II: how often each package asked to see more, against the tokens it used. */
+function needMoreFigure(runs: LoadedRun[], traces: Map<LoadedRun, PackageTrace[]>): Figure | null {
+  const values = runs.flatMap((run) =>
+    run.rows.map((row, i) => ({
+      run: run.label,
+      package: String(row['package_id']),
+      rounds: needMoreRounds(traces.get(run)?.[i] ?? { interfaceSha: null, prompts: [], rounds: [] }),
+      tokens: num(obj(row['usage'])['total_tokens']),
+    })),
+  );
+  if (!values.some((v) => v.rounds > 0 || v.tokens > 0)) return null;
+  return {
+    id: 'need-more',
+    title: 'Phase II: need_more rounds and tokens per package',
+    caption:
+      'One point per run and package: how many times the model asked to see more of the interface, and the tokens its calls used.',
+    spec: spec({
+      width: WIDTH * 0.6,
+      height: 260,
+      data: { values },
+      mark: { type: 'point', opacity: 0.6 },
+      encoding: {
+        x: { field: 'rounds', type: 'quantitative', title: 'need_more rounds' },
+        y: { field: 'tokens', type: 'quantitative', title: 'tokens' },
+        color: { field: 'run', type: 'nominal', title: 'run' },
+      },
+    }),
+  };
+}
+
+/** The sandbox's functions per outcome (stages A1–B2 where they stopped, or a Tier A/B hit). */
+function sandboxFigure(input: ReportInput): Figure | null {
+  const values = input.sandboxRuns.flatMap((run) =>
+    Object.entries(obj(obj(run.result['aggregate'])['outcomes'])).map(([outcome, functions]) => ({
+      run: run.label,
+      outcome,
+      functions: num(functions),
+    })),
+  );
+  if (values.length === 0) return null;
+  return {
+    id: 'sandbox-stages',
+    title: 'Sandbox: functions per stage',
+    caption:
+      'For each sandbox run, its functions by the stage where they stopped (A1–A5 making arguments, B1–B2 running) or the tier they reached.',
+    spec: spec({
+      width: WIDTH * 0.7,
+      height: 220,
+      data: { values },
+      mark: 'bar',
+      encoding: {
+        x: { field: 'outcome', type: 'nominal', title: 'stage or outcome', sort: null },
+        xOffset: { field: 'run', type: 'nominal' },
+        y: { field: 'functions', type: 'quantitative', title: 'functions' },
+        color: { field: 'run', type: 'nominal', title: 'run' },
+      },
+    }),
+  };
+}
+
+/** Every figure the input has data for, in page order. */
+export function reportFigures(input: ReportInput, traces: Map<LoadedRun, PackageTrace[]>): Figure[] {
+  const phase2 = input.runs.filter((r) => r.phase === 'phase2');
+  const figures: (Figure | null)[] = [
+    ...input.boards.map(scoreFigure),
+    ...input.boards.map((b) =>
+      matrixFigure(
+        b.phase,
+        input.runs.filter((r) => r.phase === b.phase),
+      ),
+    ),
+    costFigure(input.boards),
+    phase2.length > 0 ? failureStagesFigure(phase2) : null,
+    phase2.length > 0 ? needMoreFigure(phase2, traces) : null,
+    sandboxFigure(input),
+  ];
+  return figures.filter((f): f is Figure => f !== null);
+}

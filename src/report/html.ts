@@ -1,0 +1,49 @@
+// HTML built from escaped parts. Everything a run holds (model answers, prompts, package ids, module and
+// model names) is untrusted: the `html` template escapes every value it is given unless the value is
+// already `SafeHtml` (made by this module, or `trustedHtml` for markup we generate ourselves).
+export class SafeHtml {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
+
+function part(value: HtmlValue): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (value instanceof SafeHtml) return value.text;
+  if (Array.isArray(value)) return value.map(part).join('');
+  return escapeHtml(String(value as string | number | boolean));
+}
+
+/** A template whose interpolated values are escaped (arrays joined), quotes included, so attributes are safe. */
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+  let out = strings[0]!;
+  values.forEach((value, i) => {
+    out += part(value) + strings[i + 1]!;
+  });
+  return new SafeHtml(out);
+}
+
+/** Markup smi-bench made itself (a figure's SVG from vega, the page's own script): not escaped. */
+export function trustedHtml(markup: string): SafeHtml {
+  return new SafeHtml(markup);
+}
+
+/** A link target that can only be a page-local anchor, a relative path or http(s): never `javascript:`. */
+export function safeHref(href: string): string {
+  return /^(#|\/(?!\/)|https?:\/\/)/i.test(href) ? href : '#';
+}
