@@ -3,7 +3,7 @@
 // harness normalized them.
 import { join } from 'node:path';
 import { getArtifact } from '../run-store/artifacts.js';
-import { extractJsonValue } from '../core/json-extract.js';
+import { extractJsonValue, extractTypeList } from '../core/json-extract.js';
 import { extractKeyTypes } from '../core/truth.js';
 import { normalizePtbSpec, type NormalizedPlan } from '../core/phase2/normalize.js';
 import type { PackageTrace } from './traces.js';
@@ -81,5 +81,14 @@ export async function readTargets(runDir: string | null, trace: PackageTrace): P
     return [...extractKeyTypes(iface)].sort();
   } catch {
     return null;
+  }
+}
+
+/** The key types a Phase I answer names, as the judge read them (none if it names none). */
+export function answeredTypes(answer: string): string[] {
+  try {
+    return [...extractTypeList(answer)];
+  } catch {
+    return [];
   }
 }

@@ -3,7 +3,7 @@
 import type { LoadedRun } from '../compare/leaderboard.js';
 import { html, safeHref, type SafeHtml } from './html.js';
 import type { ReportLinks } from './links.js';
-import { readConversation, readTargets, type Turn } from './conversation.js';
+import { answeredTypes, readConversation, readTargets, type Turn } from './conversation.js';
 import type { PackageTrace } from './traces.js';
 
 type Json = Record<string, unknown>;
@@ -15,97 +15,84 @@ const show = (v: unknown): string =>
   v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v);
 
 function facts(pairs: [string, unknown][]): SafeHtml {
-  return html`<dl class="facts">
-    ${pairs.map(
-      ([k, v]) =>
-        html`<dt>${k}</dt>
-          <dd>${show(v)}</dd>`,
-    )}
-  </dl>`;
+  return html`<dl class="facts">${pairs.map(([k, v]) => html`<dt>${k}</dt><dd>${show(v)}</dd>`)}</dl>`;
 }
 
-function phase1Body(row: Json): SafeHtml {
-  const truth = strings(row['truth_key_types']);
-  const predicted = strings(row['predicted_key_types']);
+/** Upstream's rows keep counts; the lists come with a flag, else from the interface and the last answer. */
+function phase1Lists(
+  row: Json,
+  targets: string[] | null,
+  turns: Turn[],
+): { truth: string[]; predicted: string[] } {
+  const score = obj(row['score']);
+  const truth = Array.isArray(row['truth_key_types_list'])
+    ? strings(row['truth_key_types_list'])
+    : Array.isArray(row['truth_key_types'])
+      ? strings(row['truth_key_types'])
+      : (targets ?? strings(score['missing_sample']));
+  const lastAnswer = [...turns].reverse().find((t) => t.answer !== null)?.answer ?? null;
+  const predicted = Array.isArray(row['predicted_key_types_list'])
+    ? strings(row['predicted_key_types_list'])
+    : Array.isArray(row['predicted_key_types'])
+      ? strings(row['predicted_key_types'])
+      : lastAnswer !== null
+        ? answeredTypes(lastAnswer)
+        : strings(score['extra_sample']);
+  return { truth, predicted };
+}
+
+function phase1Body(row: Json, truth: string[], predicted: string[]): SafeHtml {
   const all = [...new Set([...truth, ...predicted])].sort();
   const score = obj(row['score']);
+  const verdictRow = (t: string) => {
+    const isTrue = truth.includes(t);
+    const isPredicted = predicted.includes(t);
+    const verdict = isTrue && isPredicted ? 'found' : isTrue ? 'missed' : 'wrong';
+    return html`<tr class="${verdict}"><td><code>${t}</code></td><td>${isTrue ? 'yes' : ''}</td><td>${isPredicted ? 'yes' : ''}</td><td>${verdict}</td></tr>`;
+  };
   return html`${facts([
-      ['precision', score['precision']],
-      ['recall', score['recall']],
-      ['F1', score['f1']],
-      ['attempts', row['attempts']],
-      ['error', row['error']],
-    ])}
-    <h3>Key structs: true against predicted</h3>
-    <table class="types">
-      <thead>
-        <tr>
-          <th>struct</th>
-          <th>has key</th>
-          <th>predicted</th>
-          <th></th>
-        </tr>
-      </thead>
-      <tbody>
-        ${all.map((t) => {
-          const isTrue = truth.includes(t);
-          const isPredicted = predicted.includes(t);
-          const verdict = isTrue && isPredicted ? 'found' : isTrue ? 'missed' : 'wrong';
-          return html`<tr class="${verdict}">
-            <td><code>${t}</code></td>
-            <td>${isTrue ? 'yes' : ''}</td>
-            <td>${isPredicted ? 'yes' : ''}</td>
-            <td>${verdict}</td>
-          </tr>`;
-        })}
-      </tbody>
-    </table>`;
+    ['precision', score['precision']],
+    ['recall', score['recall']],
+    ['F1', score['f1']],
+    ['true key structs', truth.length],
+    ['predicted', predicted.length],
+    ['attempts', row['attempts']],
+    ['error', row['error']],
+  ])}<h3>Key structs: true against predicted</h3>
+<table class="types"><thead><tr><th>struct</th><th>has key</th><th>predicted</th><th></th></tr></thead><tbody>${all.map(verdictRow)}</tbody></table>`;
 }
 
 function phase2Body(row: Json, targets: string[] | null): SafeHtml {
   const score = obj(row['score']);
   const created = row['created_object_types_list'];
+  const causality =
+    row['causality_valid'] === false
+      ? `broken: ${strings(row['causality_errors']).join('; ')}`
+      : row['causality_valid'];
+  const targetList =
+    targets === null
+      ? html`<p class="note">The run directory does not keep this package's interface.</p>`
+      : html`<ul class="targets">${targets.map((t) => html`<li><code>${t}</code></li>`)}</ul>`;
+  const createdList = Array.isArray(created)
+    ? html`<h3>Types the transaction created</h3><ul>${strings(created).map((t) => html`<li><code>${t}</code>${targets?.includes(t) ? ' (target)' : ''}</li>`)}</ul>`
+    : html`<p class="note">${show(score['created_hits'])} target type(s) created; the list of created types is kept only with <code>--include-created-types</code>.</p>`;
   return html`${facts([
-      ['stopped at', row['failure_stage']],
-      ['targets created', `${show(score['created_hits'])} of ${show(score['targets'])}`],
-      ['error', row['error']],
-      ['simulation mode', row['simulation_mode']],
-      ['transaction built', row['tx_build_ok']],
-      ['executed without failure', row['exec_ok']],
-      ['status', row['dry_run_status']],
-      ['effects error', row['dry_run_effects_error']],
-      ['abort code', row['dry_run_abort_code']],
-      ['abort location', row['dry_run_abort_location']],
-      ['abort category', row['abort_category']],
-      ['could not build or run because', row['dry_run_error']],
-      ['plan attempts', row['plan_attempts']],
-      [
-        'causality',
-        row['causality_valid'] === false
-          ? `broken: ${strings(row['causality_errors']).join('; ')}`
-          : row['causality_valid'],
-      ],
-      ['formatting corrections', strings(row['formatting_corrections']).join(', ') || null],
-    ])}
-    <h3>Targets (the package's key types)</h3>
-    ${
-      targets === null
-        ? html`<p>The run directory does not keep this package's interface.</p>`
-        : html`<ul class="targets">
-            ${targets.map((t) => html`<li><code>${t}</code></li>`)}
-          </ul>`
-    }
-    ${
-      Array.isArray(created)
-        ? html`<h3>Types the transaction created</h3>
-            <ul>
-              ${strings(created).map((t) => html`<li><code>${t}</code>${targets?.includes(t) ? ' (target)' : ''}</li>`)}
-            </ul>`
-        : html`<p class="note">
-            ${show(score['created_hits'])} target type(s) created; the list of created types is kept only with
-            <code>--include-created-types</code>.
-          </p>`
-    }`;
+    ['stopped at', row['failure_stage']],
+    ['targets created', `${show(score['created_hits'])} of ${show(score['targets'])}`],
+    ['error', row['error']],
+    ['simulation mode', row['simulation_mode']],
+    ['transaction built', row['tx_build_ok']],
+    ['executed without failure', row['exec_ok']],
+    ['status', row['dry_run_status']],
+    ['effects error', row['dry_run_effects_error']],
+    ['abort code', row['dry_run_abort_code']],
+    ['abort location', row['dry_run_abort_location']],
+    ['abort category', row['abort_category']],
+    ['could not build or run because', row['dry_run_error']],
+    ['plan attempts', row['plan_attempts']],
+    ['causality', causality],
+    ['formatting corrections', strings(row['formatting_corrections']).join(', ') || null],
+  ])}<h3>Targets (the package's key types)</h3>${targetList}${createdList}`;
 }
 
 function cutNote(chars: number): SafeHtml | string {
@@ -115,30 +102,14 @@ function cutNote(chars: number): SafeHtml | string {
 }
 
 function turnHtml(turn: Turn): SafeHtml {
-  return html`<article class="turn">
-    <h4>${turn.label}</h4>
-    <details>
-      <summary>prompt (${turn.prompt.length} characters shown)</summary>
-      <pre class="prompt">${turn.prompt}</pre>
-      ${cutNote(turn.cut.prompt)}
-    </details>
-    <p class="who">answer</p>
-    ${
-      turn.answer === null
-        ? html`<p class="note">no answer: the call failed</p>`
-        : html`<pre class="answer">${turn.answer}</pre>
-            ${cutNote(turn.cut.answer)}`
-    }
-    ${
-      turn.plan
-        ? html`<p class="who">
-              the plan as
-              normalized${turn.plan.corrections.length > 0 ? html` (corrections: ${turn.plan.corrections.join(', ')})` : ''}
-            </p>
-            <pre class="plan">${JSON.stringify(turn.plan.spec, null, 2)}</pre>`
-        : ''
-    }
-  </article>`;
+  const answer =
+    turn.answer === null
+      ? html`<p class="note">no answer: the call failed</p>`
+      : html`<pre class="answer">${turn.answer}</pre>${cutNote(turn.cut.answer)}`;
+  const plan = turn.plan
+    ? html`<p class="who">the plan as normalized${turn.plan.corrections.length > 0 ? ` (corrections: ${turn.plan.corrections.join(', ')})` : ''}</p><pre class="plan">${JSON.stringify(turn.plan.spec, null, 2)}</pre>`
+    : '';
+  return html`<article class="turn"><h4>${turn.label}</h4><details><summary>prompt (${turn.prompt.length} characters shown)</summary><pre class="prompt">${turn.prompt}</pre>${cutNote(turn.cut.prompt)}</details><p class="who">answer</p>${answer}${plan}</article>`;
 }
 
 export interface PackagePageArgs {
@@ -157,15 +128,23 @@ export async function packagePageBody(args: PackagePageArgs): Promise<SafeHtml> 
   const row = run.rows[rowIndex] ?? {};
   const packageId = String(row['package_id']);
   const turns = await readConversation(run.runDir, trace, args.textLimit);
+  const targets = await readTargets(run.runDir, trace);
   const temporal = links.temporalPackageHref(run, packageId);
-  const body =
-    run.phase === 'phase1' ? phase1Body(row) : phase2Body(row, await readTargets(run.runDir, trace));
+  let body: SafeHtml;
+  if (run.phase === 'phase1') {
+    const { truth, predicted } = phase1Lists(row, targets, turns);
+    body = phase1Body(row, truth, predicted);
+  } else {
+    body = phase2Body(row, targets);
+  }
+  const temporalLink = temporal
+    ? html` · <a href="${safeHref(temporal)}">package workflow in the Temporal UI</a>`
+    : '';
+  const conversation =
+    turns.length === 0
+      ? html`<p class="note">No model calls are recorded for this package (agent ${run.agent}).</p>`
+      : turns.map(turnHtml);
   return html`<h2>Package <code>${packageId}</code></h2>
-    <p class="sub">
-      run <strong>${run.label}</strong> · model ${run.model} · agent ${run.agent}
-      ${temporal ? html` · <a href="${safeHref(temporal)}">package workflow in the Temporal UI</a>` : ''}
-    </p>
-    ${body}
-    <h3>Conversation with the model</h3>
-    ${turns.length === 0 ? html`<p class="note">No model calls are recorded for this package (agent ${run.agent}).</p>` : turns.map(turnHtml)}`;
+<p class="sub">run <strong>${run.label}</strong> · model ${run.model} · agent ${run.agent}${temporalLink}</p>
+${body}<h3>Conversation with the model</h3>${conversation}`;
 }

@@ -33,6 +33,7 @@ export const TEST_NAMESPACES = {
   phase2Stages: 'test-phase2-stages',
   pipelines: 'test-pipelines',
   events: 'test-events',
+  report: 'test-report',
   // bad input is refused before anything starts: no workflow may ever appear here (sdk-log's worker idles)
   refusedInput: 'test-refused-input',
 } as const;
