@@ -23,10 +23,11 @@ const SCRIPTS = [
   'phase2-llm-latency',
   'manifest-scale',
   'extract-corpus',
+  'report-scale',
 ] as const;
 /** Scripts that start a Temporal dev server, and so accept --db-dir. */
 const USES_TEMPORAL = new Set<string>(
-  SCRIPTS.filter((s) => !['extraction', 'manifest-scale', 'extract-corpus'].includes(s)),
+  SCRIPTS.filter((s) => !['extraction', 'manifest-scale', 'extract-corpus', 'report-scale'].includes(s)),
 );
 
 const USAGE = `usage: npm run perf -- [--corpus DIR] [--only NAME,…] [--db-dir DIR]

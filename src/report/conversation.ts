@@ -2,7 +2,7 @@
 // and the answer it got (Phase I's requests, Phase II's planning rounds), and Phase II's plans as the
 // harness normalized them.
 import { join } from 'node:path';
-import { getArtifact } from '../run-store/artifacts.js';
+import { getArtifactSync } from '../run-store/artifacts.js';
 import { extractJsonValue, extractTypeList } from '../core/json-extract.js';
 import { extractKeyTypes } from '../core/truth.js';
 import { normalizePtbSpec, type NormalizedPlan } from '../core/phase2/normalize.js';
@@ -20,9 +20,10 @@ export interface Turn {
   cut: { prompt: number; answer: number };
 }
 
-async function readArtifact(runDir: string, sha: string): Promise<string> {
+// Blocking reads: a report reads thousands of small files and does nothing else meanwhile.
+function readArtifact(runDir: string, sha: string): string {
   try {
-    return await getArtifact(join(runDir, 'artifacts'), sha);
+    return getArtifactSync(join(runDir, 'artifacts'), sha);
   } catch {
     return `(artifact ${sha} is missing from the run directory)`;
   }
@@ -42,11 +43,7 @@ function planOf(answer: string): NormalizedPlan | null {
 }
 
 /** The turns of a package, texts cut to `limit` characters each (null: whole). */
-export async function readConversation(
-  runDir: string | null,
-  trace: PackageTrace,
-  limit: number | null,
-): Promise<Turn[]> {
+export function readConversation(runDir: string | null, trace: PackageTrace, limit: number | null): Turn[] {
   if (runDir === null) return [];
   const refs = [
     ...trace.prompts.map((p, i) => ({ ...p, label: `request ${i + 1}`, isPlan: false })),
@@ -56,28 +53,26 @@ export async function readConversation(
       isPlan: r.kind === 'plan',
     })),
   ];
-  return Promise.all(
-    refs.map(async (ref) => {
-      const prompt = await readArtifact(runDir, ref.promptSha);
-      const answer = ref.answerSha === null ? null : await readArtifact(runDir, ref.answerSha);
-      const [promptText, promptCut] = clip(prompt, limit);
-      const [answerText, answerCut] = answer === null ? [null, 0] : clip(answer, limit);
-      return {
-        label: ref.label,
-        prompt: promptText,
-        answer: answerText,
-        plan: ref.isPlan && answer !== null ? planOf(answer) : null,
-        cut: { prompt: promptCut, answer: answerCut },
-      };
-    }),
-  );
+  return refs.map((ref) => {
+    const prompt = readArtifact(runDir, ref.promptSha);
+    const answer = ref.answerSha === null ? null : readArtifact(runDir, ref.answerSha);
+    const [promptText, promptCut] = clip(prompt, limit);
+    const [answerText, answerCut] = answer === null ? [null, 0] : clip(answer, limit);
+    return {
+      label: ref.label,
+      prompt: promptText,
+      answer: answerText,
+      plan: ref.isPlan && answer !== null ? planOf(answer) : null,
+      cut: { prompt: promptCut, answer: answerCut },
+    };
+  });
 }
 
 /** The package's targets (its `key` types) from the interface the run extracted, or null if not kept. */
-export async function readTargets(runDir: string | null, trace: PackageTrace): Promise<string[] | null> {
+export function readTargets(runDir: string | null, trace: PackageTrace): string[] | null {
   if (runDir === null || trace.interfaceSha === null) return null;
   try {
-    const iface: unknown = JSON.parse(await getArtifact(join(runDir, 'artifacts'), trace.interfaceSha));
+    const iface: unknown = JSON.parse(getArtifactSync(join(runDir, 'artifacts'), trace.interfaceSha));
     return [...extractKeyTypes(iface)].sort();
   } catch {
     return null;

@@ -85,6 +85,9 @@ function matrixFigure(phase: ComparedPhase, runs: LoadedRun[]): Figure {
     })),
   );
   const packages = [...new Set(values.map((v) => v.package))].sort();
+  // The scale takes the data's order: an explicit sort of thousands of names becomes one vega expression
+  // too deep to compile.
+  values.sort((a, b) => (a.package < b.package ? -1 : a.package > b.package ? 1 : 0));
   return {
     id: `matrix-${phase}`,
     title: `${PHASE_NAME[phase]}: score per run and package`,
@@ -97,7 +100,7 @@ function matrixFigure(phase: ComparedPhase, runs: LoadedRun[]): Figure {
         x: {
           field: 'package',
           type: 'ordinal',
-          sort: packages,
+          sort: null,
           title: `package (${packages.length})`,
           axis: packages.length > 40 ? { labels: false, ticks: false } : { labelAngle: -60, labelLimit: 120 },
         },
@@ -105,7 +108,8 @@ function matrixFigure(phase: ComparedPhase, runs: LoadedRun[]): Figure {
       },
       layer: [
         {
-          mark: 'rect',
+          // No per-cell aria label: thousands of them would be most of the page.
+          mark: { type: 'rect', aria: false },
           encoding: {
             color: {
               field: 'score',
@@ -117,7 +121,13 @@ function matrixFigure(phase: ComparedPhase, runs: LoadedRun[]): Figure {
         },
         {
           transform: [{ filter: 'datum.error' }],
-          mark: { type: 'point', shape: 'cross', color: '#d62728', size: packages.length > 40 ? 8 : 40 },
+          mark: {
+            type: 'point',
+            shape: 'cross',
+            color: '#d62728',
+            size: packages.length > 40 ? 8 : 40,
+            aria: false,
+          },
         },
       ],
     }),
@@ -223,7 +233,7 @@ function needMoreFigure(runs: LoadedRun[], traces: Map<LoadedRun, PackageTrace[]
       width: WIDTH * 0.6,
       height: 260,
       data: { values },
-      mark: { type: 'point', opacity: 0.6 },
+      mark: { type: 'point', opacity: 0.6, aria: false },
       encoding: {
         x: { field: 'rounds', type: 'quantitative', title: 'need_more rounds' },
         y: { field: 'tokens', type: 'quantitative', title: 'tokens' },

@@ -1,7 +1,7 @@
 // One package of one run: Phase I's true and predicted key structs; Phase II's targets, the plan as
 // normalized with its corrections, the simulation's outcome or abort; and the conversation with the model.
 import type { LoadedRun } from '../compare/leaderboard.js';
-import { html, safeHref, type SafeHtml } from './html.js';
+import { contentText, html, safeHref, type SafeHtml } from './html.js';
 import type { ReportLinks } from './links.js';
 import { answeredTypes, readConversation, readTargets, type Turn } from './conversation.js';
 import type { PackageTrace } from './traces.js';
@@ -14,8 +14,10 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []
 const show = (v: unknown): string =>
   v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v);
 
+/** The facts that have a value (a row leaves most simulation fields null when nothing ran). */
 function facts(pairs: [string, unknown][]): SafeHtml {
-  return html`<dl class="facts">${pairs.map(([k, v]) => html`<dt>${k}</dt><dd>${show(v)}</dd>`)}</dl>`;
+  const known = pairs.filter(([, v]) => v !== null && v !== undefined);
+  return html`<dl class="facts">${known.map(([k, v]) => html`<dt>${k}</dt><dd>${show(v)}</dd>`)}</dl>`;
 }
 
 /** Upstream's rows keep counts; the lists come with a flag, else from the interface and the last answer. */
@@ -105,11 +107,22 @@ function turnHtml(turn: Turn): SafeHtml {
   const answer =
     turn.answer === null
       ? html`<p class="note">no answer: the call failed</p>`
-      : html`<pre class="answer">${turn.answer}</pre>${cutNote(turn.cut.answer)}`;
+      : html`<pre class="answer">${contentText(turn.answer)}</pre>${cutNote(turn.cut.answer)}`;
   const plan = turn.plan
-    ? html`<p class="who">the plan as normalized${turn.plan.corrections.length > 0 ? ` (corrections: ${turn.plan.corrections.join(', ')})` : ''}</p><pre class="plan">${JSON.stringify(turn.plan.spec, null, 2)}</pre>`
+    ? html`<p class="who">the plan as normalized${turn.plan.corrections.length > 0 ? ` (corrections: ${turn.plan.corrections.join(', ')})` : ''}</p><pre class="plan">${contentText(JSON.stringify(turn.plan.spec))}</pre>`
     : '';
-  return html`<article class="turn"><h4>${turn.label}</h4><details><summary>prompt (${turn.prompt.length} characters shown)</summary><pre class="prompt">${turn.prompt}</pre>${cutNote(turn.cut.prompt)}</details><p class="who">answer</p>${answer}${plan}</article>`;
+  return html`<article class="turn"><h4>${turn.label}</h4><details><summary>prompt (${turn.prompt.length} characters shown)</summary><pre class="prompt">${contentText(turn.prompt)}</pre>${cutNote(turn.cut.prompt)}</details><p class="who">answer</p>${answer}${plan}</article>`;
+}
+
+/** A self-contained report shows a long conversation's first and last turns; the view shows all. */
+const EMBEDDED_HEAD_TURNS = 2;
+const EMBEDDED_TAIL_TURNS = 6;
+export const EMBEDDED_TURNS = EMBEDDED_HEAD_TURNS + EMBEDDED_TAIL_TURNS + 1;
+
+function conversationHtml(turns: Turn[], shortened: boolean): SafeHtml {
+  if (!shortened || turns.length <= EMBEDDED_TURNS) return html`${turns.map(turnHtml)}`;
+  const left = turns.length - EMBEDDED_HEAD_TURNS - EMBEDDED_TAIL_TURNS;
+  return html`${turns.slice(0, EMBEDDED_HEAD_TURNS).map(turnHtml)}<p class="note">… ${left} more calls (all in <code>smi-bench view</code>)</p>${turns.slice(-EMBEDDED_TAIL_TURNS).map(turnHtml)}`;
 }
 
 export interface PackagePageArgs {
@@ -123,12 +136,12 @@ export interface PackagePageArgs {
 }
 
 /** The page's content (no document around it). */
-export async function packagePageBody(args: PackagePageArgs): Promise<SafeHtml> {
+export function packagePageBody(args: PackagePageArgs): SafeHtml {
   const { run, rowIndex, trace, links } = args;
   const row = run.rows[rowIndex] ?? {};
   const packageId = String(row['package_id']);
-  const turns = await readConversation(run.runDir, trace, args.textLimit);
-  const targets = await readTargets(run.runDir, trace);
+  const turns = readConversation(run.runDir, trace, args.textLimit);
+  const targets = readTargets(run.runDir, trace);
   const temporal = links.temporalPackageHref(run, packageId);
   let body: SafeHtml;
   if (run.phase === 'phase1') {
@@ -143,7 +156,7 @@ export async function packagePageBody(args: PackagePageArgs): Promise<SafeHtml> 
   const conversation =
     turns.length === 0
       ? html`<p class="note">No model calls are recorded for this package (agent ${run.agent}).</p>`
-      : turns.map(turnHtml);
+      : conversationHtml(turns, args.textLimit !== null);
   return html`<h2>Package <code>${packageId}</code></h2>
 <p class="sub">run <strong>${run.label}</strong> · model ${run.model} · agent ${run.agent}${temporalLink}</p>
 ${body}<h3>Conversation with the model</h3>${conversation}`;

@@ -9,7 +9,7 @@ import { figureSvg } from './figure-render.js';
 import { html, safeHref, trustedHtml, type SafeHtml } from './html.js';
 import type { ReportInput } from './input.js';
 import { packageAnchor, type ReportLinks } from './links.js';
-import { packagePageBody } from './package-page.js';
+import { EMBEDDED_TURNS, packagePageBody } from './package-page.js';
 import { REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from './page-assets.js';
 import { tracesFor, type PackageTrace } from './traces.js';
 
@@ -18,12 +18,24 @@ export interface RenderOptions {
   /** Put every package page into the document (the self-contained file), or link to them (the view). */
   embedPackagePages: boolean;
   title?: string;
-  /** Characters of each prompt and answer on embedded package pages (null: all). */
+  /** Characters of each prompt and answer on embedded package pages (null: all; default: a share of a budget). */
   textLimit?: number | null;
 }
 
-/** Characters of a prompt or an answer kept in a self-contained report: a mailable file for big runs. */
-export const EMBEDDED_TEXT_LIMIT = 4000;
+/**
+ * A self-contained report must stay small enough to mail: its prompts and answers share a budget of
+ * characters, each cut to an equal share (at least MIN, at most MAX); `smi-bench view` shows them whole.
+ */
+const TEXT_BUDGET = 2_400_000;
+const TEXT_MIN = 200;
+const TEXT_MAX = 4000;
+
+function embeddedTextLimit(traces: Map<LoadedRun, PackageTrace[]>): number {
+  let texts = 0;
+  for (const list of traces.values())
+    for (const t of list) texts += 2 * Math.min(EMBEDDED_TURNS, t.prompts.length + t.rounds.length);
+  return Math.max(TEXT_MIN, Math.min(TEXT_MAX, Math.floor(TEXT_BUDGET / Math.max(1, texts))));
+}
 
 const PHASE_NAME = { phase1: 'Phase I', phase2: 'Phase II' } as const;
 
@@ -97,22 +109,23 @@ function sandboxSummary(input: ReportInput): SafeHtml | string {
   return html`<h2>Sandbox runs</h2>${lines}`;
 }
 
-async function embeddedPages(
+function embeddedPages(
   input: ReportInput,
   traces: Map<LoadedRun, PackageTrace[]>,
   options: RenderOptions,
-): Promise<SafeHtml> {
+): SafeHtml {
   const pages: SafeHtml[] = [];
+  const textLimit = options.textLimit === undefined ? embeddedTextLimit(traces) : options.textLimit;
   for (const [runIndex, run] of input.runs.entries()) {
     const runTraces = traces.get(run)!;
     for (let rowIndex = 0; rowIndex < run.rows.length; rowIndex++) {
-      const body = await packagePageBody({
+      const body = packagePageBody({
         run,
         runIndex,
         rowIndex,
         trace: runTraces[rowIndex]!,
         links: options.links,
-        textLimit: options.textLimit === undefined ? EMBEDDED_TEXT_LIMIT : options.textLimit,
+        textLimit,
       });
       pages.push(
         html`<section class="page" id="${packageAnchor(runIndex, rowIndex)}"><p><a href="#run-${runIndex}">← back to the report</a></p>${body}</section>
@@ -139,7 +152,7 @@ export async function renderReport(input: ReportInput, options: RenderOptions): 
     input.runs.length > 0
       ? html`<h2 id="runs">Packages of each run</h2>${input.runs.map((run, i) => runTable(run, i, options.links))}`
       : '';
-  const pages = options.embedPackagePages ? await embeddedPages(input, traces, options) : '';
+  const pages = options.embedPackagePages ? embeddedPages(input, traces, options) : '';
   const body = html`<main id="overview"><h1>${title}</h1>
 <p class="sub">${labels.length} run(s). Scores, intervals and paired tests are <code>smi-bench compare</code>'s.</p>
 ${boards}<h2 id="figures">Figures</h2>${await figuresHtml(reportFigures(input, traces))}${sandboxSummary(input)}${runs}</main>
@@ -158,7 +171,7 @@ export async function renderPackagePage(
   if (!run || rowIndex < 0 || rowIndex >= run.rows.length)
     throw new RangeError('no such package in the report');
   const trace = tracesFor(run.runDir, run.rows)[rowIndex]!;
-  const body = await packagePageBody({ run, runIndex, rowIndex, trace, links, textLimit: null });
+  const body = packagePageBody({ run, runIndex, rowIndex, trace, links, textLimit: null });
   return documentHtml(
     `${String(run.rows[rowIndex]!['package_id'])} · ${run.label}`,
     html`<section class="page-whole">${body}</section>`,

@@ -2,6 +2,7 @@
 // SHA-256 instead of the data, which keeps payloads in history small; writing the same content twice
 // (an activity retry) is a no-op.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { atomicWriteFile } from './atomic-write.js';
@@ -29,6 +30,15 @@ export async function putArtifact(storeDir: string, content: string): Promise<st
 export async function getArtifact(storeDir: string, sha: string): Promise<string> {
   try {
     return await readFile(artifactPath(storeDir, sha), 'utf8');
+  } catch (err) {
+    throw new Error(`artifact ${sha} is missing from ${storeDir}: ${(err as Error).message}`);
+  }
+}
+
+/** The same, read with a blocking call: for a command that reads thousands and has nothing else to do. */
+export function getArtifactSync(storeDir: string, sha: string): string {
+  try {
+    return readFileSync(artifactPath(storeDir, sha), 'utf8');
   } catch (err) {
     throw new Error(`artifact ${sha} is missing from ${storeDir}: ${(err as Error).message}`);
   }
