@@ -2,6 +2,7 @@
 // elsewhere (pure code, in local activities) and travel as hashes into the artifact store; Temporal does
 // the retrying (backoff, and the provider's Retry-After for 429s), so model rate limits never hold up
 // the io queue.
+import { hostname } from 'node:os';
 import { basename, dirname } from 'node:path';
 import { Context } from '@temporalio/activity';
 import { describeLocation, type LocatedValue, type RealAgentSettings } from '../agents/config.js';
@@ -36,7 +37,12 @@ export interface LlmActivityDeps {
 export interface ModelProbeResult {
   model: string;
   note: string | null;
+  /** The process that asked (`pid@host`): several workers may poll one server, each with its own key. */
+  worker?: string;
 }
+
+/** This process, as the pre-flight names it (the CLI compares it with its own). */
+const PROCESS_ID = `${process.pid}@${hostname()}`;
 
 const PROBE_PROMPT = 'Reply with the JSON object {"ok": true} and nothing else.';
 const PROBE_TIMEOUT_MS = 30_000;
@@ -116,11 +122,12 @@ export function createLlmActivities(deps: LlmActivityDeps, limits?: AdaptiveLimi
             signal: Context.current().cancellationSignal,
           },
         );
-        return { model: answer.model, note: null };
+        return { model: answer.model, note: null, worker: PROCESS_ID };
       } catch (err) {
         if (err instanceof ModelEmptyContent)
-          return { model: args.settings.model, note: 'answered with no text' };
-        if (err instanceof ModelRateLimited) return { model: args.settings.model, note: err.message };
+          return { model: args.settings.model, note: 'answered with no text', worker: PROCESS_ID };
+        if (err instanceof ModelRateLimited)
+          return { model: args.settings.model, note: err.message, worker: PROCESS_ID };
         throw err;
       }
     });

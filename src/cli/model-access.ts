@@ -11,6 +11,7 @@ import {
 } from '../agents/config.js';
 import type { EnvSource } from '../agents/env-values.js';
 import type { LlmActivityDeps } from '../activities/llm.js';
+import type { Session } from './session.js';
 
 export interface ModelAccess {
   /** The run's model settings; null when its agent calls no model. */
@@ -58,12 +59,34 @@ export function describeEndpoint(access: ModelAccess): string {
     : `${url} (the default: SMI_API_BASE_URL is not set for this command)`;
 }
 
+/**
+ * Which processes may make a run's model calls, and so read the key: the worker in this process alone (on
+ * the server this command started), `smi-bench worker` processes alone (TEMPORAL_ADDRESS), or either (a
+ * server found running, e.g. `smi-bench server`, where workers may poll beside this process's own).
+ */
+export type KeyReaders = 'this-process' | 'workers' | 'either';
+
+export function keyReaders(session: Pick<Session, 'workers' | 'target'>): KeyReaders {
+  if (!session.workers) return 'workers';
+  return session.target.embedded ? 'this-process' : 'either';
+}
+
+/** Who reads the key, for the banner and the pre-flight's failure. */
+export function describeKeyReaders(access: ModelAccess, readers: KeyReaders): string {
+  const here = `the worker in this process (${access.key ? describeLocation(access.key) : 'no key found'})`;
+  if (readers === 'this-process') return `read by ${here}`;
+  if (readers === 'workers')
+    return 'read by each `smi-bench worker` process from its own environment or dotenv file (SMI_API_KEY, …)';
+  return (
+    `read by whichever worker takes a call: ${here}, or a \`smi-bench worker\` process polling this ` +
+    'server (from its own environment or dotenv file)'
+  );
+}
+
 /** The start banner's lines about the model; none for agents without one. */
-export function modelBanner(access: ModelAccess, workerInThisProcess: boolean): string[] {
+export function modelBanner(access: ModelAccess, readers: KeyReaders): string[] {
   if (!access.settings) return [];
-  const key = workerInThisProcess
-    ? `read by the worker in this process: ${access.key ? describeLocation(access.key) : 'none found'}`
-    : 'read by each `smi-bench worker` process from its own environment or dotenv file (SMI_API_KEY, …)';
+  const key = describeKeyReaders(access, readers);
   return [
     `  model:         ${access.settings.model} at ${describeEndpoint(access)}`,
     `  API key:       ${key}`,

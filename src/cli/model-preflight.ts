@@ -1,12 +1,21 @@
-// Before a model run starts: one tiny request through the model task queue, answered by the process that
-// will make the run's calls. A failure stops the command before anything is started (exit 2).
+// Before a model run starts: one tiny request through the model task queue, answered by a process that
+// will make the run's calls (the one that took it is named: beside `smi-bench server`, the command's own
+// worker and `smi-bench worker` processes may both take them). A failure stops the command before anything
+// is started (exit 2).
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { ActivityFailure, TimeoutFailure, WorkflowFailedError } from '@temporalio/client';
 import { TimeoutType } from '@temporalio/common';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { PREFLIGHT_PICKUP_SECONDS, type modelPreflight } from '../workflows/model-preflight.js';
 import { UsageError } from './errors.js';
-import { describeEndpoint, type ModelAccess } from './model-access.js';
+import {
+  describeEndpoint,
+  describeKeyReaders,
+  keyReaders,
+  type KeyReaders,
+  type ModelAccess,
+} from './model-access.js';
 import type { CliIO } from './run-common.js';
 import type { Session } from './session.js';
 
@@ -26,16 +35,29 @@ export async function preflightModel(
       args: [{ runId, settings }],
       workflowExecutionTimeout: '3 minutes',
     });
+    const readers = keyReaders(session);
     io.log(
       `pre-flight: model ${settings.model} at ${settings.base_url} answered` +
-        (result.note ? ` (${result.note})` : ''),
+        (result.note ? ` (${result.note})` : '') +
+        (result.worker ? `; asked by ${askedBy(result.worker, readers)}` : ''),
     );
   } catch (err) {
-    throw new UsageError(preflightFailure(err, access, session.workers !== null));
+    throw new UsageError(preflightFailure(err, access, keyReaders(session)));
   }
 }
 
-function preflightFailure(err: unknown, access: ModelAccess, workerInThisProcess: boolean): string {
+/**
+ * The process whose key the check proved: the probe names it `pid@host`, as the SDK names a worker (and an
+ * activity failure its last worker), and as this process names itself here.
+ */
+function askedBy(worker: string, readers: KeyReaders): string {
+  const here = worker === `${process.pid}@${hostname()}`;
+  const who = here ? 'the worker in this process' : `the \`smi-bench worker\` process ${worker}`;
+  // Beside this process's own worker, others may take the run's calls with their own keys.
+  return readers === 'either' ? `${who} (the keys of other workers on this server were not checked)` : who;
+}
+
+function preflightFailure(err: unknown, access: ModelAccess, readers: KeyReaders): string {
   const model = access.settings?.model ?? '';
   const cause = err instanceof WorkflowFailedError ? err.cause : err;
   const root = cause instanceof ActivityFailure && cause.cause ? cause.cause : cause;
@@ -46,13 +68,12 @@ function preflightFailure(err: unknown, access: ModelAccess, workerInThisProcess
     );
   }
   const reason = root instanceof Error ? root.message : String(root);
-  const keyReader = workerInThisProcess
-    ? 'the worker in this process'
-    : 'the `smi-bench worker` processes (their own environment)';
+  const worker = cause instanceof ActivityFailure ? cause.identity : undefined;
   return [
     `model pre-flight failed: model "${model}" at ${describeEndpoint(access)} did not answer: ${reason}`,
     `  the endpoint and the model are this command's settings (SMI_API_BASE_URL, SMI_MODEL); the API key is ` +
-      `read by ${keyReader} (SMI_API_KEY)`,
+      describeKeyReaders(access, readers) +
+      (worker ? `; asked by ${askedBy(worker, readers)}` : ''),
     '  nothing was started: fix the setting and start again, or pass --skip-preflight to start anyway',
   ].join('\n');
 }

@@ -5,7 +5,7 @@ import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/com
 import { TASK_QUEUES } from '../temporal/names.js';
 import type { pipeline } from '../workflows/pipeline.js';
 import { pipelineProgressQuery, type PipelineStep, type StepOutcome } from '../workflows/pipeline-types.js';
-import { modelBanner, type ModelAccess } from './model-access.js';
+import { keyReaders, modelBanner, type ModelAccess } from './model-access.js';
 import { preflightModel } from './model-preflight.js';
 import type { CliIO } from './run-common.js';
 import { withSession } from './session.js';
@@ -58,7 +58,7 @@ export async function runPipeline(launch: PipelineLaunch, io: CliIO): Promise<nu
       staticSummary: `${launch.command}: ${launch.steps.map((s) => s.name).join(' → ')}`,
     });
     io.log(`${launch.command} ${launch.id}: ${launch.steps.map((s) => s.name).join(' → ')}`);
-    if (launch.model) for (const line of modelBanner(launch.model, session.workers !== null)) io.log(line);
+    if (launch.model) for (const line of modelBanner(launch.model, keyReaders(session))) io.log(line);
     const ui = workflowUiUrl(session, workflowId);
     if (ui) io.log(`  Temporal UI: ${ui}`);
     let outcomes: StepOutcome[];

@@ -12,7 +12,7 @@ import { resolveDataset } from '../corpus/ids-file.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { BaseOptions, RunInput } from '../workflows/run-types.js';
 import { UsageError } from './errors.js';
-import { modelAccess, modelBanner, type ModelAccess } from './model-access.js';
+import { keyReaders, modelAccess, modelBanner, type ModelAccess } from './model-access.js';
 import { preflightModel } from './model-preflight.js';
 import { formatSummary } from './progress.js';
 import { runNotes } from './run-notes.js';
@@ -214,7 +214,7 @@ export async function launchRun(
     const outcome = await startRun(session, input);
     const verb = { started: 'Started', attached: 'Joined running', finished: 'Found finished' }[outcome.kind];
     io.log(`${verb} ${TITLES[input.phase]} run ${input.runId} (agent ${input.options.agent})`);
-    for (const line of modelBanner(model, session.workers !== null)) io.log(line);
+    for (const line of modelBanner(model, keyReaders(session))) io.log(line);
     io.log(`  run directory: ${input.runDir}`);
     const ui = workflowUiUrl(session, runWorkflowId(input.phase, input.runId));
     if (ui) io.log(`  Temporal UI:   ${ui}`);

@@ -9,7 +9,7 @@ import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import type { TokenUsage } from '../core/types.js';
 import { ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';
-import { failureKind, failureMessage, usageFromFailure } from './model-failures.js';
+import { failureKind, failureMessage, isDeadlineFailure, usageFromFailure } from './model-failures.js';
 import type { Phase2Options } from './phase2-types.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
 
@@ -146,7 +146,7 @@ function candidateSolver(
         kind: 'error',
       };
       try {
-        const answer = await countedCall(calls, () =>
+        const answer = await countedCall(calls, request.deadlineMs, () =>
           callModel({
             ...request,
             ...prompt,
@@ -160,7 +160,7 @@ function candidateSolver(
         round.kind = 'plan';
         return { kind: 'plan', raw: answer.parsed, usage: answer.usage, rounds: [round] };
       } catch (err) {
-        if (err instanceof PackageFailure) throw err;
+        if (err instanceof PackageFailure || err instanceof PackageTimeout) throw err;
         return {
           kind: 'none',
           failure: { harness_error: failureMessage(err) },
@@ -203,7 +203,7 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
         setCurrentDetails(
           `plan attempt ${request.attempt}, planning call ${call}/${options.maxPlanningCalls}`,
         );
-        const answer = await countedCall(calls, () =>
+        const answer = await countedCall(calls, request.deadlineMs, () =>
           callModel({
             ...request,
             promptSha,
@@ -292,8 +292,11 @@ const ENDPOINT_FAILURES = new Set([
   'ModelRequestRejected',
 ]);
 
-/** Runs one model call and counts it: answered, or failed with its kind and message. */
-async function countedCall<T>(calls: ModelCallTally, call: () => Promise<T>): Promise<T> {
+/**
+ * Runs one model call and counts it: answered, or failed with its kind and message. A call that ran into
+ * the package's deadline ends the package as timed out (upstream's `per-package timeout exceeded`).
+ */
+async function countedCall<T>(calls: ModelCallTally, deadlineMs: number, call: () => Promise<T>): Promise<T> {
   try {
     const answer = await call();
     countAnsweredCall(calls);
@@ -308,6 +311,9 @@ async function countedCall<T>(calls: ModelCallTally, call: () => Promise<T>): Pr
     // Before this patch, the next plan attempt called the model again and met the same failure.
     if (ENDPOINT_FAILURES.has(kind) && patched('endpoint-failure-ends-package'))
       throw new PackageFailure(failureMessage(err));
+    // Before this patch, the package went on to its next plan attempt with a Temporal timeout message.
+    if (isDeadlineFailure(err, deadlineMs) && patched('deadline-failure-ends-package'))
+      throw new PackageTimeout();
     throw err;
   }
 }

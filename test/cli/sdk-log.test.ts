@@ -1,15 +1,17 @@
 // The terminal is for people: the Temporal SDK's own lines (its Rust core's, with ANSI colours) go to
 // $SMI_HOME/temporal-sdk.log, from a command's in-process worker and from `smi-bench worker` alike.
-// SMI_SDK_LOG_LEVEL=INFO makes the core log a line per worker it starts, so there is always something.
+// SMI_SDK_LOG_LEVEL=INFO makes the core log a line per worker it starts, so there is always something; a
+// workflow of a type no worker knows makes the core warn (the default level's kind of line).
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TASK_QUEUES } from '../../src/temporal/names.js';
 import { BIN, ownServerPorts, smiBench, stopProcess } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR } from '../support/paths.js';
-import { temporalAddress } from '../support/temporal.js';
+import { connectClient, temporalAddress } from '../support/temporal.js';
 
 const ESC = '\x1b[';
 const CORE = 'temporalio_sdk_core';
@@ -45,13 +47,13 @@ describe('the SDK log goes to a file in the state directory', () => {
     expectSdkLinesOnlyInFile(String(res.stdout) + String(res.stderr), home);
   });
 
-  it('smi-bench worker', async () => {
+  it('smi-bench worker: its INFO lines and a core warning go to the file, one plain line to the terminal', async () => {
     const home = join(mkdtempSync(join(tmpdir(), 'smi-sdk-log-worker-')), 'state');
     const worker = spawn('node', [BIN, 'worker'], {
       env: {
         ...process.env,
         TEMPORAL_ADDRESS: temporalAddress(),
-        TEMPORAL_NAMESPACE: TEST_NAMESPACES.refusedInput,
+        TEMPORAL_NAMESPACE: TEST_NAMESPACES.sdkLog,
         SMI_HOME: home,
         SMI_SDK_LOG_LEVEL: 'INFO',
       },
@@ -60,11 +62,34 @@ describe('the SDK log goes to a file in the state directory', () => {
     let terminal = '';
     for (const stream of [worker.stdout!, worker.stderr!])
       stream.on('data', (chunk: Buffer) => (terminal += chunk.toString('utf8')));
-    for (let waited = 0; !terminal.includes('smi-bench worker connected'); waited += 100) {
-      if (waited > 60_000 || worker.exitCode !== null) throw new Error(`worker did not start:\n${terminal}`);
-      await new Promise((r) => setTimeout(r, 100));
+    const waitFor = async (what: string, seen: () => boolean) => {
+      for (let waited = 0; !seen(); waited += 100) {
+        if (waited > 60_000 || worker.exitCode !== null) throw new Error(`no ${what}:\n${terminal}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    await waitFor('worker start', () => terminal.includes('smi-bench worker connected'));
+
+    // A workflow type the worker does not have: its workflow task fails, and the core warns.
+    const { client, close } = await connectClient(TEST_NAMESPACES.sdkLog);
+    const handle = await client.workflow.start('noSuchWorkflow', {
+      workflowId: `sdk-log-${process.pid}-${Date.now()}`,
+      taskQueue: TASK_QUEUES.orchestration,
+      args: [],
+    });
+    const logFile = join(home, 'temporal-sdk.log');
+    const coreWarning = / WARN core temporalio_sdk_core::[\w:]+: Failing workflow task /;
+    try {
+      await waitFor('core warning in the log file', () => coreWarning.test(readFileSync(logFile, 'utf8')));
+    } finally {
+      await handle.terminate('test done').catch(() => undefined);
+      await close();
     }
     await stopProcess(worker);
     expectSdkLinesOnlyInFile(terminal, home);
+    expect(terminal).not.toContain('Failing workflow task');
+    expect(terminal).toMatch(
+      new RegExp(`The Temporal SDK logged \\d+ warnings?( and \\d+ errors?)?; see ${logFile}`),
+    );
   });
 });

@@ -34,6 +34,8 @@ export const TEST_NAMESPACES = {
   pipelines: 'test-pipelines',
   events: 'test-events',
   report: 'test-report',
-  // bad input is refused before anything starts: no workflow may ever appear here (sdk-log's worker idles)
+  // bad input is refused before anything starts: no workflow may ever appear here
   refusedInput: 'test-refused-input',
+  // a workflow whose task fails, so that the core SDK warns
+  sdkLog: 'test-sdk-log',
 } as const;
