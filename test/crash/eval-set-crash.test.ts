@@ -91,5 +91,5 @@ describe('an evaluation set through crashes', () => {
       for (const id of doneBefore[model]) expect(counts.get(id), `${model}: ${id} asked again`).toBe(1);
       expect(counts.size).toBe(corpus.size);
     }
-  });
+  }, 240_000);
 });
