@@ -23,6 +23,7 @@ import {
 } from '../support/browser.js';
 
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
+const WRAPPER = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
 const SPLIT = {
   target: '0x2::pay::split',
   type_args: ['0x2::sui::SUI'],
@@ -86,8 +87,22 @@ beforeAll(async () => {
     phases: ['{ phase: phase1 }', '{ phase: phase2, simulation_mode: local, max_plan_attempts: 1 }'],
   });
   setId = (await runSet(join(work, 'set.yaml'))).setId;
+  // a sandbox run of the wrapper package, for the stage histogram
+  const sandbox = await smiBench(
+    [
+      'sandbox',
+      '--corpus-root',
+      CORPUS_DIR,
+      '--package-id',
+      WRAPPER,
+      '--output',
+      join(work, 'sandbox.jsonl'),
+    ].concat(['--run-id', 'sandbox-run', '--log-dir', logDir, '--no-progress']),
+    env,
+  );
+  expect(sandbox.exitCode, String(sandbox.stderr)).toBe(0);
   const res = await smiBench(
-    ['report', setId, '--log-dir', logDir, '--out', reportFile, '--figures', figuresDir],
+    ['report', setId, 'sandbox-run', '--log-dir', logDir, '--out', reportFile, '--figures', figuresDir],
     env,
   );
   expect(res.exitCode, String(res.stderr)).toBe(0);
@@ -96,12 +111,21 @@ beforeAll(async () => {
 
 describe('smi-bench report', () => {
   it('writes the figures as SVG and PNG files', () => {
-    for (const id of ['scores-phase1', 'scores-phase2', 'matrix-phase1', 'matrix-phase2', 'failure-stages']) {
+    const ids = ['scores-phase1', 'scores-phase2', 'matrix-phase1', 'matrix-phase2', 'failure-stages'];
+    for (const id of [...ids, 'need-more', 'sandbox-stages']) {
       expect(readFileSync(join(figuresDir, `${id}.svg`), 'utf8')).toMatch(/^<svg[^>]*xmlns/);
       const png = readFileSync(join(figuresDir, `${id}.png`));
       expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
       expect(png.readUInt32BE(16)).toBeGreaterThan(100); // width from the IHDR chunk
     }
+    // no model had a price: no cost figure
+    expect(existsSync(join(figuresDir, 'cost.svg'))).toBe(false);
+    // the sandbox's outcomes, as its result counts them, are the bars' labels
+    const sandbox = JSON.parse(readFileSync(join(logDir, 'sandbox-run', 'result.json'), 'utf8')) as {
+      aggregate: { outcomes: Record<string, number> };
+    };
+    const svg = readFileSync(join(figuresDir, 'sandbox-stages.svg'), 'utf8');
+    for (const outcome of Object.keys(sandbox.aggregate.outcomes)) expect(svg).toContain(`>${outcome}<`);
   });
 
   it('refuses an argument that names nothing, and an --out that is a folder, in one line', async () => {
