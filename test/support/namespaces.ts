@@ -33,6 +33,8 @@ export const TEST_NAMESPACES = {
   phase2Stages: 'test-phase2-stages',
   pipelines: 'test-pipelines',
   events: 'test-events',
+  view: 'test-view',
+  viewSecurity: 'test-view-security',
   // bad input is refused before anything starts: no workflow may ever appear here (sdk-log's worker idles)
   refusedInput: 'test-refused-input',
 } as const;
