@@ -24,6 +24,8 @@ td.id, .mono { font-family: ui-monospace, monospace; font-size: 12.5px; overflow
 `;
 
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
+// One piece, so that no formatting of the page template can put white space into what was hashed.
+const STYLE_ELEMENT = new Html(`<style>${STYLE}</style>`);
 
 /** For the view's own pages. */
 export const VIEW_PAGE_CSP = [
@@ -59,9 +61,7 @@ export function page(options: PageOptions, body: Html): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         ${refresh}
         <title>${options.title}</title>
-        <style>
-          ${new Html(STYLE)}
-        </style>
+        ${STYLE_ELEMENT}
       </head>
       <body>
         <header><a href="/">smi-bench view</a></header>
