@@ -1,12 +1,14 @@
 // Where a run stands, for the view's pages. A finished run is read from its run directory (as `status`
 // does). Otherwise Temporal says whether it runs and how far it is, when a server answers; when none does,
 // the run directory says how many packages are recorded of how many, and the run's state stays open.
+import { existsSync, statSync } from 'node:fs';
 import { formatProgress } from '../cli/progress.js';
 import { readFinishedRun } from '../cli/run-lookup.js';
 import { resultNumbers } from '../cli/run-notes.js';
 import { mapLimited } from '../corpus/map-limited.js';
 import { countManifestEntries } from '../run-store/manifest.js';
 import { readSelection } from '../run-store/run-record.js';
+import { runPaths } from '../run-store/paths.js';
 import { countStoredRows } from '../run-store/rows.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { LogDir } from './log-dir.js';
@@ -59,19 +61,8 @@ export async function runView(logDir: LogDir, runId: string, temporal: TemporalR
   };
   const link = (phase: Phase | null) => (phase ? temporal.workflowUrl(runWorkflowId(phase, runId)) : null);
 
-  const finished = await readFinishedRun(logDir.root, runId);
-  if (finished) {
-    const { samples, aggregate } = finished.result;
-    return {
-      ...base,
-      state: 'finished',
-      done: samples,
-      total: samples,
-      source: 'result',
-      numbers: resultNumbers(aggregate),
-      temporalUrl: link(base.phase),
-    };
-  }
+  const finished = await finishedNumbers(logDir, runId, runDir);
+  if (finished) return { ...base, ...finished, state: 'finished', temporalUrl: link(base.phase) };
   const recorded = {
     done: countStoredRows(runDir),
     total: await countManifestEntries(runDir),
@@ -103,6 +94,42 @@ export async function runView(logDir: LogDir, runId: string, temporal: TemporalR
     ),
     inFlight: progress.running,
   };
+}
+
+type FinishedNumbers = Pick<RunView, 'done' | 'total' | 'source' | 'numbers'>;
+
+/**
+ * Finished runs' numbers by run directory, kept while the result and the event log are unchanged: an index
+ * that reloads every few seconds reads a log dir's large results once, not on every reload.
+ */
+const finishedCache = new Map<string, { stamp: string; numbers: FinishedNumbers }>();
+
+function stampOf(runDir: string): string {
+  const paths = runPaths(runDir);
+  return [paths.result, paths.events]
+    .map((file) => (existsSync(file) ? `${statSync(file).mtimeMs}:${statSync(file).size}` : '-'))
+    .join('|');
+}
+
+async function finishedNumbers(
+  logDir: LogDir,
+  runId: string,
+  runDir: string,
+): Promise<FinishedNumbers | null> {
+  const stamp = stampOf(runDir);
+  const cached = finishedCache.get(runDir);
+  if (cached?.stamp === stamp) return cached.numbers;
+  const finished = await readFinishedRun(logDir.root, runId);
+  if (!finished) return null;
+  const { samples, aggregate } = finished.result;
+  const numbers = {
+    done: samples,
+    total: samples,
+    source: 'result' as const,
+    numbers: resultNumbers(aggregate),
+  };
+  finishedCache.set(runDir, { stamp, numbers });
+  return numbers;
 }
 
 /** Several runs, a few at a time (each may wait on Temporal). */
