@@ -12,14 +12,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadReportInput } from '../../src/report/input.js';
 import { rowPath } from '../../src/run-store/paths.js';
 import { countStoredRows } from '../../src/run-store/rows.js';
+import { SEARCH_ATTRIBUTES } from '../../src/temporal/names.js';
 import { freePort } from '../../src/temporal/ports.js';
+import { viewLinks } from '../../src/view/links.js';
+import { TemporalReader } from '../../src/view/temporal.js';
 import { launchBrowser, screenshot, SKIP_WITHOUT_BROWSER, watchPage } from '../support/browser.js';
 import { smiBench } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { useStubSet } from '../support/stub-set.js';
+import { connectClient } from '../support/temporal.js';
 import { rawGet, startViewProcess, type RunningViewProcess } from './view-process.js';
 
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
@@ -128,6 +133,8 @@ function entryOf(html: string, runId: string): string {
   return entries[0]!.split(/<\/tr>|<\/div>/)[0]!;
 }
 
+const REFRESH = /<meta http-equiv="refresh" content="5" ?\/?>/;
+
 const workflowLink = (workflowId: string) =>
   `href="${UI}/namespaces/${TEST_NAMESPACES.view}/workflows/${encodeURIComponent(workflowId)}"`;
 
@@ -144,7 +151,7 @@ describe('live progress of a run held mid-way', () => {
     expect(p1).toContain('4/4');
     expect(p1).toContain('avg_f1 1.0000');
     expect(p1).not.toContain('Temporal</a>'); // no UI address is known
-    expect(index).toContain('<meta http-equiv="refresh" content="5">');
+    expect(index).toMatch(REFRESH);
     const set = await pageText(unreachable, `/sets/${setId}`);
     expect(entryOf(set, heldRun)).toContain('3/4 (recorded)');
   });
@@ -171,7 +178,7 @@ describe('live progress of a run held mid-way', () => {
 
   it("the held run's page: the package in flight, the recorded ones, the hostile error as text", async () => {
     const page = await pageText(reachable, `/runs/${heldRun}`);
-    expect(page).toContain('<meta http-equiv="refresh" content="5">');
+    expect(page).toMatch(REFRESH);
     expect(page).toMatch(new RegExp(`<h2>In flight</h2> <ul> ?<li class="mono">${WRAPPER}</li> ?</ul>`));
     expect(page).toContain(`<td class="id">${SUI}</td>`);
     expect(page).toContain('&lt;img src=x onerror=__xss(3)&gt;');
@@ -193,6 +200,34 @@ describe('live progress of a run held mid-way', () => {
     expect((await rawGet('127.0.0.1', reachable.port, '/runs/p1-mock/packages/3')).status).toBe(200);
     expect((await rawGet('127.0.0.1', reachable.port, '/runs/p1-mock/packages/4')).status).toBe(404);
     expect((await rawGet('127.0.0.1', reachable.port, `/runs/${heldRun}/packages/0`)).status).toBe(404);
+  });
+});
+
+describe("the report's links into the Temporal UI", () => {
+  it('name the workflows Temporal has: the run and each package', async () => {
+    const temporal = new TemporalReader(String(env['TEMPORAL_ADDRESS']), TEST_NAMESPACES.view, UI, null);
+    const links = viewLinks({ runId: 'p1-mock' }, temporal);
+    const [run] = loadReportInput([join(logDir, 'p1-mock')], logDir).runs;
+    const prefix = `${UI}/namespaces/${TEST_NAMESPACES.view}/workflows/`;
+    const workflowIdOf = (href: string | null) => {
+      expect(href?.startsWith(prefix), String(href)).toBe(true);
+      return decodeURIComponent(href!.slice(prefix.length));
+    };
+    const { client, close } = await connectClient(TEST_NAMESPACES.view);
+    try {
+      expect(workflowIdOf(links.temporalRunHref(run!))).toBe('smi/phase1/p1-mock');
+      expect(run!.rows).toHaveLength(4);
+      for (const row of run!.rows) {
+        const packageId = String(row['package_id']);
+        const workflow = await client.workflow
+          .getHandle(workflowIdOf(links.temporalPackageHref(run!, packageId)))
+          .describe();
+        expect(workflow.status.name).toBe('COMPLETED');
+        expect(workflow.typedSearchAttributes.get(SEARCH_ATTRIBUTES.packageId)).toBe(packageId);
+      }
+    } finally {
+      await close();
+    }
   });
 });
 
@@ -254,7 +289,7 @@ describe('when the held package is let through', () => {
       }
       expect(entryOf(index, heldRun)).toMatch(/state-finished">finished<\/span> 4\/4/);
       // The copy stays stopped: nothing on the index can move any more.
-      expect(index).not.toContain('http-equiv="refresh"');
+      expect(index).not.toMatch(REFRESH);
       const report = await rawGet('127.0.0.1', reachable.port, `/sets/${setId}`);
       expect(report.status).toBe(200);
       expect(report.headers['content-security-policy']).not.toContain("script-src 'none'");
