@@ -50,11 +50,14 @@ export function viewApp({ logDir, temporal, loopbackOnly }: ViewAppOptions): Hon
   const notFound = (c: Context<ViewEnv>, what: string) => ownPage(c, messagePage('Not found', what), 404);
 
   /** The set's runs and where they stand; null when the log dir has no run of that set. */
-  const setSummary = async (setId: string): Promise<SetSummary | null> => {
+  const summarize = async (setId: string, runIds: string[]): Promise<SetSummary> => ({
+    setId,
+    runs: await runViews(logDir, runIds, temporal),
+    temporalUrl: temporal.workflowUrl(evalSetWorkflowId(setId)),
+  });
+  const setSummary = (setId: string): Promise<SetSummary | null> => {
     const runIds = logDir.sets().get(setId);
-    if (!runIds) return null;
-    const runs = await runViews(logDir, runIds, temporal);
-    return { setId, runs, temporalUrl: temporal.workflowUrl(evalSetWorkflowId(setId)) };
+    return runIds ? summarize(setId, runIds) : Promise.resolve(null);
   };
   const setInput = (set: SetSummary): ReportInput =>
     loadReportInput(
@@ -74,10 +77,9 @@ export function viewApp({ logDir, temporal, loopbackOnly }: ViewAppOptions): Hon
         runIds.filter((id) => !inSets.has(id)),
         temporal,
       ),
-      Promise.all([...sets.keys()].map((id) => setSummary(id))),
+      Promise.all([...sets].map(([setId, setRuns]) => summarize(setId, setRuns))),
     ]);
-    const found = summaries.filter((s): s is SetSummary => s !== null);
-    return ownPage(c, indexPage(logDir.root, found, runs, await note()));
+    return ownPage(c, indexPage(logDir.root, summaries, runs, await note()));
   });
 
   app.get('/runs/:runId', async (c) => {
