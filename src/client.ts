@@ -470,6 +470,19 @@ export function buildProgram(): Command {
       process.exitCode = await runWorker(opts, io);
     });
 
+  program
+    .command('view')
+    .description(
+      'a local web server over the run directories: runs and sets with their state, live progress, reports, links into the Temporal UI',
+    )
+    .addOption(logDirOption())
+    .option('--port <n>', 'port to listen on (0: any free port)', '8390')
+    .option('--host <addr>', 'address to listen on (anything but loopback exposes the runs)', '127.0.0.1')
+    .action(async (opts) => {
+      const { runView } = await import('./cli/view-command.js');
+      process.exitCode = await runView(opts, io);
+    });
+
   registerManifestCommands(program, io);
   program
     .command('events <run>')

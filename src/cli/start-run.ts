@@ -5,6 +5,7 @@ import { WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temp
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import { identityMismatches, readSelection, runIdentity, type RunIdentity } from '../run-store/run-record.js';
 import { TASK_QUEUES, runWorkflowId, runSearchAttributes } from '../temporal/names.js';
+import { temporalUiWorkflowUrl } from '../temporal/ui-url.js';
 import type { benchmarkRun } from '../workflows/benchmark-run.js';
 import type { RunInput } from '../workflows/run-types.js';
 import { UsageError } from './errors.js';
@@ -70,7 +71,5 @@ export async function startRun(session: Session, input: RunInput, again = false)
 
 export function workflowUiUrl(session: Session, workflowId: string): string | null {
   const { uiUrl } = session.target;
-  if (!uiUrl) return null;
-  const namespace = encodeURIComponent(session.client.options.namespace);
-  return `${uiUrl}/namespaces/${namespace}/workflows/${encodeURIComponent(workflowId)}`;
+  return uiUrl ? temporalUiWorkflowUrl(uiUrl, session.client.options.namespace, workflowId) : null;
 }

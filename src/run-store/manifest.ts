@@ -30,3 +30,14 @@ export async function readManifestPage(
     return { index: raw.index, packageId: raw.package_id, packageDir: raw.package_dir };
   });
 }
+
+/** How many packages the run processes (its manifest's lines); null before the run has its manifest. */
+export async function countManifestEntries(runDir: string): Promise<number | null> {
+  try {
+    const text = await readFile(runPaths(runDir).manifest, 'utf8');
+    return text.split('\n').filter((l) => l !== '').length;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}

@@ -34,6 +34,8 @@ export const TEST_NAMESPACES = {
   pipelines: 'test-pipelines',
   events: 'test-events',
   report: 'test-report',
+  view: 'test-view',
+  viewSecurity: 'test-view-security',
   // bad input is refused before anything starts: no workflow may ever appear here
   refusedInput: 'test-refused-input',
   // a workflow whose task fails, so that the core SDK warns

@@ -1,0 +1,66 @@
+// The run directories a view serves: the folders of the log dir whose names are run ids, grouped into
+// evaluation sets by name (a set's runs are `<set-id>.<model>.<phase>`). Every path the server reads is
+// found here, and only for a name that is a run id, so no request can lead outside the log dir.
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { runIdProblem } from '../core/run-id.js';
+import { runPaths } from '../run-store/paths.js';
+
+/** A set id is `<name>-<10 hex digits of the config's hash>` (evalset/config.ts evalSetId). */
+const SET_RUN = /^(.+?-[0-9a-f]{10})\.([A-Za-z0-9][A-Za-z0-9_.-]*)\.(phase1|phase2)$/;
+
+export interface SetRunName {
+  setId: string;
+  model: string;
+}
+
+/** The set a run belongs to, read from its name; null for a run of its own. */
+export function setRunName(runId: string): SetRunName | null {
+  const match = SET_RUN.exec(runId);
+  return match ? { setId: match[1]!, model: match[2]! } : null;
+}
+
+export class LogDir {
+  readonly root: string;
+
+  constructor(logDir: string) {
+    this.root = resolve(logDir);
+  }
+
+  /**
+   * The directory of run `runId`, or null when the name is no run id or no run directory has it. The
+   * real path must lie in the log dir too: a symbolic link named like a run leads nowhere.
+   */
+  runDir(runId: string): string | null {
+    if (runIdProblem(runId) !== null) return null;
+    const dir = join(this.root, runId);
+    if (!isRunDir(dir)) return null;
+    const realRoot = realpathSync(this.root);
+    return realpathSync(dir).startsWith(realRoot + sep) ? dir : null;
+  }
+
+  /** The run ids of the log dir, sorted. */
+  runIds(): string[] {
+    if (!existsSync(this.root)) return [];
+    return readdirSync(this.root)
+      .filter((name) => this.runDir(name) !== null)
+      .sort();
+  }
+
+  /** The runs of each evaluation set, by set id (sets sorted by id, runs by name). */
+  sets(runIds = this.runIds()): Map<string, string[]> {
+    const sets = new Map<string, string[]>();
+    for (const runId of runIds) {
+      const set = setRunName(runId);
+      if (set) sets.set(set.setId, [...(sets.get(set.setId) ?? []), runId]);
+    }
+    return sets;
+  }
+}
+
+/** A folder a run has written to: its metadata, its selection or its package list. */
+function isRunDir(dir: string): boolean {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return false;
+  const paths = runPaths(dir);
+  return [paths.metadata, paths.selection, paths.manifest].some((file) => existsSync(file));
+}

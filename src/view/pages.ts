@@ -1,0 +1,125 @@
+// The view's own pages: the runs and sets of the log dir, and the progress of a run or set that has no
+// report yet. Pages showing something that may still move reload themselves.
+import type { StoredRow } from '../run-store/rows.js';
+import { html, table, type Html } from './html.js';
+import { page } from './layout.js';
+import { mayChange, setState, type RunView } from './run-state.js';
+import { runHref, runTable, setHref, stateBadge, temporalLink } from './run-table.js';
+
+/** Seconds between reloads of a page that shows runs in progress. */
+export const REFRESH_SECONDS = 5;
+
+const refreshIf = (runs: RunView[]) => (mayChange(runs) ? { refreshSeconds: REFRESH_SECONDS } : {});
+
+export interface TemporalNote {
+  address: string;
+  reachable: boolean;
+}
+
+function temporalNote({ address, reachable }: TemporalNote): Html {
+  return reachable
+    ? html`<p class="note">Temporal at ${address} answers: runs in progress are shown as it sees them.</p>`
+    : html`<p class="note">
+        No Temporal server answers at ${address}: whether an unfinished run still runs is unknown, and its
+        progress is the packages its run directory has recorded.
+      </p>`;
+}
+
+export interface SetSummary {
+  setId: string;
+  runs: RunView[];
+  temporalUrl: string | null;
+}
+
+function setTable(sets: SetSummary[]): Html {
+  const rows = sets.map(
+    (set) =>
+      html`<tr>
+        <td class="id"><a href="${setHref(set.setId)}">${set.setId}</a></td>
+        <td>${stateBadge(setState(set.runs))}</td>
+        <td>
+          ${set.runs.map(
+            (run) =>
+              html`<div>
+                <a class="mono" href="${runHref(run.runId)}">${run.runId}</a> ${stateBadge(run.state)}
+                ${run.done}/${run.total ?? '?'}
+              </div>`,
+          )}
+        </td>
+        <td>${temporalLink(set.temporalUrl)}</td>
+      </tr>`,
+  );
+  return table(['set', 'state', 'runs', ''], rows);
+}
+
+export function indexPage(
+  logDir: string,
+  sets: SetSummary[],
+  runs: RunView[],
+  temporal: TemporalNote,
+): string {
+  const all = [...runs, ...sets.flatMap((s) => s.runs)];
+  return page(
+    { title: 'smi-bench runs', ...refreshIf(all) },
+    html`<h1>Runs in <span class="mono">${logDir}</span></h1>
+      ${temporalNote(temporal)}
+      <h2>Evaluation sets</h2>
+      ${setTable(sets)}
+      <h2>Runs</h2>
+      ${runTable(runs)}`,
+  );
+}
+
+function recordedRows(rows: StoredRow[]): Html {
+  const lines = rows.map(
+    (r) =>
+      html`<tr>
+        <td>${r.index + 1}</td>
+        <td class="id">${r.row.package_id}</td>
+        <td>${r.row.error === null ? 'ok' : html`<span class="error">${r.row.error}</span>`}</td>
+      </tr>`,
+  );
+  return table(['#', 'package', 'outcome'], lines, 'none yet');
+}
+
+/** A run without a result yet: where it stands, the packages in flight, the rows it has recorded. */
+export function runProgressPage(run: RunView, rows: StoredRow[], temporal: TemporalNote): string {
+  const inFlight =
+    run.inFlight.length === 0
+      ? html``
+      : html`<h2>In flight</h2>
+          <ul>
+            ${run.inFlight.map((id) => html`<li class="mono">${id}</li>`)}
+          </ul>`;
+  return page(
+    { title: `run ${run.runId}`, ...refreshIf([run]) },
+    html`<h1>Run <span class="mono">${run.runId}</span></h1>
+      ${temporalNote(temporal)} ${runTable([run])}
+      <p class="note">The report appears here when the run has finished.</p>
+      ${inFlight}
+      <h2>Recorded packages</h2>
+      ${recordedRows(rows)}`,
+  );
+}
+
+/** A set some of whose runs have not finished: each run's state; finished runs link to their reports. */
+export function setProgressPage(set: SetSummary, temporal: TemporalNote): string {
+  return page(
+    { title: `set ${set.setId}`, ...refreshIf(set.runs) },
+    html`<h1>Evaluation set <span class="mono">${set.setId}</span> ${stateBadge(setState(set.runs))}</h1>
+      ${temporalNote(temporal)}
+      <p class="note">
+        The set's report appears here when all its runs have finished; a finished run's report is on its own
+        page. ${temporalLink(set.temporalUrl)}
+      </p>
+      ${runTable(set.runs)}`,
+  );
+}
+
+export function messagePage(title: string, message: string): string {
+  return page(
+    { title },
+    html`<h1>${title}</h1>
+      <p>${message}</p>`,
+  );
+}

@@ -1,0 +1,139 @@
+// What the view asks Temporal, when a server answers: the state of a run's workflow and its progress. The
+// view only reads: it never starts a server or a worker, connects only where the other commands would look
+// (TEMPORAL_ADDRESS, else smi-bench's local port), and gives up quickly, so a page never waits on a server
+// that is down; it tries again a little later.
+import { Client, Connection } from '@temporalio/client';
+import { PHASES, namespaceFromEnv, runWorkflowId, type Phase } from '../temporal/names.js';
+import { isPortOpen } from '../temporal/ports.js';
+import { localServerPorts } from '../temporal/target.js';
+import { temporalUiWorkflowUrl } from '../temporal/ui-url.js';
+import type { RunProgress } from '../workflows/run-types.js';
+import { queryProgress } from '../cli/watch.js';
+
+const LOCAL_HOST = '127.0.0.1';
+const CONNECT_TIMEOUT_MS = 2000;
+const CALL_TIMEOUT_MS = 2000;
+/** After a failed attempt, pages do without Temporal this long before the next one. */
+const RETRY_AFTER_MS = 10_000;
+
+export interface RunWorkflow {
+  phase: Phase;
+  /** Temporal's name for the state: RUNNING, COMPLETED, FAILED, TERMINATED … */
+  status: string;
+  startTime: Date;
+  /** The run's progress query, when a worker answered it in time. */
+  progress: RunProgress | null;
+}
+
+/** What Temporal knows of a run: its workflow, `not-found`, or null when no server answered. */
+export type RunLookup = RunWorkflow | 'not-found' | null;
+
+export class TemporalReader {
+  private connection: Promise<Connection | null> | null = null;
+  private failedAt = 0;
+  private localUiUrl: string | null = null;
+
+  constructor(
+    /** host:port of the frontend */
+    readonly address: string,
+    readonly namespace: string,
+    /** The UI's address as configured (SMI_TEMPORAL_UI_URL); else the local UI port is tried. */
+    private readonly configuredUiUrl: string | null,
+    /** The local server's UI port, when the server is smi-bench's local one. */
+    private readonly localUiPort: number | null,
+  ) {}
+
+  /** The server the other commands would use, from the same variables (see temporal/target.ts). */
+  static fromEnv(env = process.env): TemporalReader {
+    const namespace = namespaceFromEnv(env);
+    if (env.TEMPORAL_ADDRESS)
+      return new TemporalReader(env.TEMPORAL_ADDRESS, namespace, env.SMI_TEMPORAL_UI_URL || null, null);
+    const { port, uiPort } = localServerPorts(env);
+    return new TemporalReader(`${LOCAL_HOST}:${port}`, namespace, null, uiPort);
+  }
+
+  /** A link to the workflow in the Temporal UI, when the UI's address is known. */
+  workflowUrl(workflowId: string): string | null {
+    const ui = this.configuredUiUrl ?? this.localUiUrl;
+    return ui ? temporalUiWorkflowUrl(ui, this.namespace, workflowId) : null;
+  }
+
+  /** Whether the last attempt reached the server (pages say where their numbers come from). */
+  async reachable(): Promise<boolean> {
+    return (await this.connect()) !== null;
+  }
+
+  /** The run's workflow; `phase` when known, else each phase's workflow id is tried. */
+  async lookUpRun(runId: string, phase: Phase | null): Promise<RunLookup> {
+    const connection = await this.connect();
+    if (!connection) return null;
+    const client = new Client({ connection, namespace: this.namespace });
+    try {
+      for (const candidate of phase ? [phase] : PHASES) {
+        const handle = client.workflow.getHandle(runWorkflowId(candidate, runId));
+        const description = await connection
+          .withDeadline(Date.now() + CALL_TIMEOUT_MS, () => handle.describe())
+          .catch((err: unknown) => {
+            if ((err as Error).name === 'WorkflowNotFoundError') return null;
+            throw err;
+          });
+        if (!description) continue;
+        const status = description.status.name;
+        const progress = status === 'RUNNING' ? await queryProgress(handle, CALL_TIMEOUT_MS) : null;
+        return { phase: candidate, status, startTime: description.startTime, progress };
+      }
+      return 'not-found';
+    } catch {
+      this.forget(connection);
+      return null;
+    }
+  }
+
+  async close(): Promise<void> {
+    const connection = await this.connection;
+    this.connection = null;
+    await connection?.close().catch(() => undefined);
+  }
+
+  private connect(): Promise<Connection | null> {
+    if (!this.connection && Date.now() - this.failedAt >= RETRY_AFTER_MS) {
+      const attempt = this.open();
+      this.connection = attempt;
+      void attempt.then((connection) => {
+        if (!connection && this.connection === attempt) this.forget(null);
+      });
+    }
+    return this.connection ?? Promise.resolve(null);
+  }
+
+  private async open(): Promise<Connection | null> {
+    const [host, port] = splitAddress(this.address);
+    // A closed local port answers at once; connect() would keep trying until its timeout.
+    if (host === LOCAL_HOST && !(await isPortOpen(host, port))) return null;
+    try {
+      const connection = await Connection.connect({
+        address: this.address,
+        connectTimeout: CONNECT_TIMEOUT_MS,
+      });
+      if (this.localUiPort !== null)
+        this.localUiUrl = (await isPortOpen(LOCAL_HOST, this.localUiPort))
+          ? `http://${LOCAL_HOST}:${this.localUiPort}`
+          : null;
+      return connection;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Drops the connection after a failure; pages do without Temporal for a while. */
+  private forget(connection: Connection | null): void {
+    this.failedAt = Date.now();
+    this.connection = null;
+    void connection?.close().catch(() => undefined);
+  }
+}
+
+function splitAddress(address: string): [string, number] {
+  const colon = address.lastIndexOf(':');
+  return [address.slice(0, colon), Number(address.slice(colon + 1))];
+}
