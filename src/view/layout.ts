@@ -2,7 +2,8 @@
 // Content-Security-Policy they are sent with: no script at all, and only this file's stylesheet, named by
 // its hash, so that even markup slipping past the escaping could neither run nor restyle anything.
 import { createHash } from 'node:crypto';
-import { Html, html } from './html.js';
+import { html, type Html } from './html.js';
+import { trustedHtml } from '../report/html.js';
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5rem 2rem; color: #1d2330; }
@@ -25,7 +26,7 @@ td.id, .mono { font-family: ui-monospace, monospace; font-size: 12.5px; overflow
 
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
 // One piece, so that no formatting of the page template can put white space into what was hashed.
-const STYLE_ELEMENT = new Html(`<style>${STYLE}</style>`);
+const STYLE_ELEMENT = trustedHtml(`<style>${STYLE}</style>`);
 
 /** For the view's own pages. */
 export const VIEW_PAGE_CSP = [
@@ -67,5 +68,5 @@ export function page(options: PageOptions, body: Html): string {
         <header><a href="/">smi-bench view</a></header>
         ${body}
       </body>
-    </html> `.markup;
+    </html> `.text;
 }
