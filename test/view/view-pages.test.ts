@@ -304,4 +304,40 @@ describe('when the held package is let through', () => {
       );
     },
   );
+
+  it.skipIf(SKIP_WITHOUT_BROWSER)(
+    "the set's report through the view: its leaderboard sorts, a package page shows the conversation",
+    { timeout: 90_000 },
+    async () => {
+      const browser = await launchBrowser();
+      try {
+        const page = await browser.newPage();
+        const watch = await watchPage(page);
+        await page.goto(new URL(`/sets/${setId}`, reachable.url).href);
+        // the hostile model name is text in the leaderboard
+        const board = page.locator('table.leaderboard[data-phase="phase1"]');
+        await expect(board.locator('td[data-col="model"]').textContent()).resolves.toBe(MODEL);
+        await board.locator('th', { hasText: /^f1$/ }).click();
+        await expect(board.locator('th', { hasText: /^f1$/ }).getAttribute('aria-sort')).resolves.toBe(
+          'descending',
+        );
+        const packages = page.locator('table.packages').first();
+        await packages.locator('th', { hasText: /^#$/ }).click(); // descending: the last package first
+        await expect(packages.locator('tbody tr td').first().textContent()).resolves.toBe('4');
+        await screenshot(page, 'view-set-report');
+        // the package the gate held, answered at last: its page (from the view, whole) has the exchange
+        await packages.locator('a', { hasText: WRAPPER }).click();
+        await page.waitForURL(/\/packages\/\d+$/);
+        await expect(page.locator('pre.answer').first().textContent()).resolves.toBe('{"key_types":[]}');
+        await expect(page.locator('pre.prompt').first().textContent()).resolves.toContain(WRAPPER);
+        await screenshot(page, 'view-package-page');
+        expect(watch.xssCalls).toEqual([]);
+        expect(watch.dialogs).toEqual([]);
+        expect(watch.pageErrors).toEqual([]);
+        expect(watch.consoleErrors).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });
