@@ -35,6 +35,8 @@ export interface RunCliOptions {
   seed: number;
   packageIdsFile?: string;
   dataset?: string;
+  /** `--batch-size`: the selected packages in batches of this many, one after the other. */
+  batchSize?: number;
   concurrency: number;
   runId?: string;
   out?: string;
@@ -155,6 +157,7 @@ export async function buildRunInput<O extends BaseOptions>(
     idsFile,
     dataset: opts.dataset ?? null,
     concurrency: opts.concurrency,
+    ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
     outFile: opts.out ? resolve(opts.out) : null,
     argv,
     options,
