@@ -480,7 +480,7 @@ export function buildProgram(): Command {
   program
     .command('events <run>')
     .description(
-      "a run's events from its run directory, filtered, or followed until the run ends (upstream's tail_events.py, query_benchmark_logs.py)",
+      "a run's events (or with --rows its rows) from its run directory, filtered, or followed until the run ends (upstream's tail_events.py, query_benchmark_logs.py)",
     )
     .option(
       '--kind <event...>',
@@ -489,6 +489,11 @@ export function buildProgram(): Command {
     .option('--package <id>', 'only events of packages whose id starts with this')
     .option('--follow', 'keep reading new events until the run finishes', false)
     .option('--json', 'print the events as they are stored (JSON lines)', false)
+    .option(
+      '--rows',
+      "the run's rows (packages.jsonl: a line per finished package) instead of its events",
+      false,
+    )
     .addOption(logDirOption())
     .action(async (run: string, opts) => {
       const { runEvents } = await import('./cli/events-command.js');
