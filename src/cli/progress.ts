@@ -32,6 +32,7 @@ const PHASE_DISPLAY: Record<Phase, PhaseDisplay> = {
     aggregate: [
       ['avg_hit_rate', 'avg hit rate'],
       ['max_hit_rate', 'max hit rate'],
+      ['avg_partial_credit', 'avg partial credit'],
     ],
   },
   sandbox: {
