@@ -45,12 +45,32 @@ function selectionOptions(cmd: Command): Command {
       '--corpus-root <dir>',
       'corpus in the sui-packages layout (<root>/<prefix>/<id>/bytecode_modules)',
     )
-    .option('--samples <n>', 'packages to sample (0 = all); with an ids file: batch size', integer(0), 25)
+    .option(
+      '--samples <n>',
+      'packages to sample (0 = all); with an ids file: its first n ids (default 25; 0 with --batch-size)',
+      integer(0),
+      25,
+    )
     .option('--package-ids-file <file>', 'process these package ids, in file order')
     .option(
       '--dataset <name>',
       'ids file <name>.txt from $SMI_DATASETS_DIR, ./manifests/datasets, ./manifests, ./datasets',
+    )
+    .option(
+      '--batch-size <n>',
+      'run the packages in batches of n, one after the other, writing the result so far (--out) after each',
+      integer(1),
     );
+}
+
+/**
+ * Upstream's batch scripts went through the whole manifest: with `--batch-size` and no `--samples`, the
+ * run takes every selected package (`--samples 0`) rather than the default 25.
+ */
+function batchDefaults<O extends { batchSize?: number; samples: number }>(opts: O, cmd: Command): O {
+  return opts.batchSize !== undefined && cmd.getOptionValueSource('samples') === 'default'
+    ? { ...opts, samples: 0 }
+    : opts;
 }
 
 /** Upstream's `--gas-budget-ladder`: comma-separated budgets; non-positive ones dropped, duplicates kept once. */
@@ -201,9 +221,9 @@ export function buildProgram(): Command {
         )
         .option('--detach', 'start the run and return; follow it with `status` / `resume`', false),
     ),
-  ).action(async (opts) => {
+  ).action(async (opts, cmd: Command) => {
     const { runPhase1 } = await import('./cli/run-phase1.js');
-    process.exitCode = await runPhase1(opts, process.argv, io);
+    process.exitCode = await runPhase1(batchDefaults(opts, cmd), process.argv, io);
   });
 
   upstreamFlags(
@@ -295,9 +315,9 @@ export function buildProgram(): Command {
         )
         .option('--detach', 'start the run and return; follow it with `status` / `resume`', false),
     ),
-  ).action(async (opts) => {
+  ).action(async (opts, cmd: Command) => {
     const { runPhase2 } = await import('./cli/run-phase2.js');
-    process.exitCode = await runPhase2(opts, process.argv, io);
+    process.exitCode = await runPhase2(batchDefaults(opts, cmd), process.argv, io);
   });
 
   sandboxCommand(program);
@@ -487,7 +507,7 @@ export function buildProgram(): Command {
   program
     .command('events <run>')
     .description(
-      "a run's events from its run directory, filtered, or followed until the run ends (upstream's tail_events.py, query_benchmark_logs.py)",
+      "a run's events (or with --rows its rows) from its run directory, filtered, or followed until the run ends (upstream's tail_events.py, query_benchmark_logs.py)",
     )
     .option(
       '--kind <event...>',
@@ -496,6 +516,11 @@ export function buildProgram(): Command {
     .option('--package <id>', 'only events of packages whose id starts with this')
     .option('--follow', 'keep reading new events until the run finishes', false)
     .option('--json', 'print the events as they are stored (JSON lines)', false)
+    .option(
+      '--rows',
+      "the run's rows (packages.jsonl: a line per finished package) instead of its events",
+      false,
+    )
     .addOption(logDirOption())
     .action(async (run: string, opts) => {
       const { runEvents } = await import('./cli/events-command.js');

@@ -223,6 +223,36 @@ async function finalizeRun(args: {
   });
 }
 
+/**
+ * The end of a batch (`--batch-size`) that is not the run's last: the result of the rows so far goes to
+ * the run's `--out` (as upstream's batch scripts grew their output file batch by batch), and a
+ * `batch_finished` event gives its numbers. Writing again is harmless, so it is idempotent.
+ */
+async function finishBatch(args: {
+  phase: Phase;
+  runId: string;
+  runDir: string;
+  outFile: string | null;
+  /** 1-based number of the batch that finished. */
+  batch: number;
+  batches: number;
+  writeLogs?: boolean;
+}): Promise<void> {
+  return asActivity(async () => {
+    const now = nowUnixSeconds();
+    const result = await phaseDefinition(args.phase).buildResult(args.runDir, now);
+    if (args.outFile) await atomicWriteFile(args.outFile, result.outputFile?.text ?? result.text);
+    if (args.writeLogs !== false)
+      await appendEvents(args.runDir, [
+        {
+          t: now,
+          event: 'batch_finished',
+          fields: { batch: args.batch, batches: args.batches, ...result.runFinishedFields },
+        },
+      ]);
+  });
+}
+
 export function createRunIoActivities() {
-  return { prepareRun, listPackagePage, loadRecordedSummary, recordFailedPackage, finalizeRun };
+  return { prepareRun, listPackagePage, loadRecordedSummary, recordFailedPackage, finishBatch, finalizeRun };
 }

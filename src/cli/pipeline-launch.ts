@@ -3,11 +3,12 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { RealAgentSettings } from '../agents/config.js';
+import { discoverPackages } from '../corpus/discover.js';
 import type { SimulationMode } from '../sim/index.js';
 import { UsageError } from './errors.js';
 import { pipelineId, runPipeline } from './pipeline-run.js';
 import { runAllSteps, targetedRunSteps } from './pipeline-steps.js';
-import { modelSettings, readDotenvFile, runModelAccess, type CliIO } from './run-common.js';
+import { checkIdsFile, modelSettings, readDotenvFile, runModelAccess, type CliIO } from './run-common.js';
 
 interface SharedFlags {
   corpusRoot: string;
@@ -78,10 +79,33 @@ export interface TargetedFlags extends SharedFlags {
   skipPreflight: boolean;
 }
 
+/**
+ * The base manifest must name packages of the corpus: a manifest of none of them would run a scan of
+ * nothing (refused, before anything starts). Ids the corpus lacks are dropped by the scan, as upstream
+ * drops them; one line says how many.
+ */
+async function checkBaseManifest(baseManifest: string, corpusRoot: string, io: CliIO): Promise<void> {
+  if (!existsSync(baseManifest)) throw new UsageError(`--base-manifest ${baseManifest} does not exist`);
+  const ids = [...new Set(checkIdsFile(baseManifest))];
+  const { packages } = await discoverPackages(corpusRoot);
+  const known = new Set(packages.map((p) => p.package_id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length === ids.length)
+    throw new UsageError(
+      `none of the ${ids.length} ids of --base-manifest ${baseManifest} is in the corpus ${corpusRoot} ` +
+        `(first: ${unknown[0]})`,
+    );
+  if (unknown.length > 0)
+    io.log(
+      `warning: ${unknown.length} of the ${ids.length} ids of --base-manifest ${baseManifest} are not in the ` +
+        `corpus (first: ${unknown[0]}); the scan leaves them out`,
+    );
+}
+
 export async function runTargeted(flags: TargetedFlags, argv: string[], io: CliIO): Promise<number> {
   const corpusRoot = checkCorpus(flags.corpusRoot);
   const baseManifest = resolve(flags.baseManifest);
-  if (!existsSync(baseManifest)) throw new UsageError(`--base-manifest ${baseManifest} does not exist`);
+  await checkBaseManifest(baseManifest, corpusRoot, io);
   const dotenv = readDotenvFile(resolve(flags.dotenv));
   const settings = modelSettings(true, dotenv) as RealAgentSettings;
   const model = runModelAccess(settings, dotenv, io);

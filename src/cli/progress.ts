@@ -32,6 +32,7 @@ const PHASE_DISPLAY: Record<Phase, PhaseDisplay> = {
     aggregate: [
       ['avg_hit_rate', 'avg hit rate'],
       ['max_hit_rate', 'max hit rate'],
+      ['avg_partial_credit', 'avg partial credit'],
     ],
   },
   sandbox: {
@@ -53,6 +54,7 @@ export function formatProgress(p: RunProgress, elapsedMs: number): string {
     `${p.running.length} running`,
     `${p.errors} error${p.errors === 1 ? '' : 's'}`,
   ];
+  if (p.batch) parts.splice(1, 0, `batch ${p.batch.current}/${p.batch.total}`);
   const [meanKey, meanLabel] = PHASE_DISPLAY[p.runPhase].mean;
   const mean = p.means[meanKey];
   if (mean !== undefined) parts.push(`${meanLabel} ${mean.toFixed(3)}`);

@@ -35,6 +35,8 @@ export interface RunCliOptions {
   seed: number;
   packageIdsFile?: string;
   dataset?: string;
+  /** `--batch-size`: the selected packages in batches of this many, one after the other. */
+  batchSize?: number;
   concurrency: number;
   runId?: string;
   out?: string;
@@ -79,8 +81,11 @@ async function resolveIdsFile(opts: RunCliOptions): Promise<string | null> {
   return path;
 }
 
-/** An ids file without one package id would start a run of nothing: refuse it now, saying what it holds. */
-function checkIdsFile(path: string): void {
+/**
+ * An ids file without one package id would start a run of nothing: refuse it now, saying what it holds.
+ * Returns its ids.
+ */
+export function checkIdsFile(path: string): string[] {
   const ids = parseIdsFile(readUserFile(path, 'package ids file'), { dedupe: true });
   if (ids.length === 0)
     throw new UsageError(`package ids file has no ids (only blank lines and # comments): ${path}`);
@@ -89,6 +94,7 @@ function checkIdsFile(path: string): void {
       `package ids file has no package id (0x and hex digits, one per line): ${path}; ` +
         `its first entry is ${JSON.stringify(ids[0]!.slice(0, 80))}`,
     );
+  return ids;
 }
 
 /**
@@ -155,6 +161,7 @@ export async function buildRunInput<O extends BaseOptions>(
     idsFile,
     dataset: opts.dataset ?? null,
     concurrency: opts.concurrency,
+    ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
     outFile: opts.out ? resolve(opts.out) : null,
     argv,
     options,

@@ -8,11 +8,9 @@ export interface SelectPackagesInput {
   packages: readonly PackageRef[];
   /** Ids from a manifest, in file order (already deduplicated for Phase I; Phase II keeps repeats). */
   idsFileIds?: readonly string[];
-  /** Without ids: sample size. With ids: batch size, applied after `skipIds`. <= 0 means all. */
+  /** Without ids: sample size. With ids: how many of the found ids, from the top. <= 0 means all. */
   samples: number;
   seed: number;
-  /** Ids already done (resume); removed before the batch is cut. */
-  skipIds?: Iterable<string>;
 }
 
 export interface PackageSelection {
@@ -20,19 +18,15 @@ export interface PackageSelection {
   selected: PackageRef[];
   /** Manifest ids not found in the corpus, in file order (upstream drops them silently). */
   unknownIds: string[];
-  /** With ids: how many manifest ids exist in the corpus (before resume and batching); else null. */
+  /** With ids: how many manifest ids exist in the corpus (before `samples` cuts them); else null. */
   targetIdsTotal: number | null;
-  /** How many selected entries were dropped because their id was in `skipIds`. */
-  alreadyDone: number;
 }
 
-/** `selected` empty with `alreadyDone` 0 means "no packages found": the caller reports it. */
+/** `selected` empty means "no packages found": the caller reports it. */
 export function selectPackages(input: SelectPackagesInput): PackageSelection {
-  const skip = new Set(input.skipIds ?? []);
   if (input.idsFileIds === undefined) {
-    const sampled = samplePackages(input.packages, input.samples, input.seed);
-    const selected = sampled.filter((p) => !skip.has(p.package_id));
-    return { selected, unknownIds: [], targetIdsTotal: null, alreadyDone: sampled.length - selected.length };
+    const selected = samplePackages(input.packages, input.samples, input.seed);
+    return { selected, unknownIds: [], targetIdsTotal: null };
   }
   const byId = new Map(input.packages.map((p) => [p.package_id, p] as const));
   const found: PackageRef[] = [];
@@ -42,13 +36,6 @@ export function selectPackages(input: SelectPackagesInput): PackageSelection {
     if (p) found.push(p);
     else unknownIds.push(id);
   }
-  const remaining = found.filter((p) => !skip.has(p.package_id));
-  const batch =
-    input.samples > 0 && input.samples < remaining.length ? remaining.slice(0, input.samples) : remaining;
-  return {
-    selected: batch,
-    unknownIds,
-    targetIdsTotal: found.length,
-    alreadyDone: found.length - remaining.length,
-  };
+  const selected = input.samples > 0 && input.samples < found.length ? found.slice(0, input.samples) : found;
+  return { selected, unknownIds, targetIdsTotal: found.length };
 }

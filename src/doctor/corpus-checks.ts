@@ -5,35 +5,62 @@ import { discoverPackages } from '../corpus/discover.js';
 import { parseIdsFile } from '../core/ids-file.js';
 import type { CheckResult } from './check.js';
 
-const LAYOUT = '<root>/<prefix>/<package>/{metadata.json, bytecode_modules/*.mv}';
+const LAYOUT = '<root>/<prefix>/<rest>/{metadata.json, bytecode_modules/*.mv}';
 const SHOWN = 3;
 
 function isPackageDir(dir: string): boolean {
   return existsSync(join(dir, 'bytecode_modules')) || existsSync(join(dir, 'metadata.json'));
 }
 
-/** What a root without packages holds instead, in words that say how to point at the right folder. */
-function describeWrongLayout(root: string): string {
+const POINT_AT = 'point --corpus-root at the folder that holds <prefix>/<rest>/bytecode_modules';
+
+/**
+ * What a root without packages holds instead, in words that say how to point at the right folder, and
+ * what to do about it.
+ */
+function describeWrongLayout(root: string): { message: string; fix: string } {
   if (isPackageDir(root))
-    return `${root} is one package's folder, not a corpus root: give the folder two levels up (layout ${LAYOUT})`;
+    return {
+      message: `${root} is one package's folder, not a corpus root (layout ${LAYOUT})`,
+      fix: `${POINT_AT}, two levels up: --corpus-root ${resolve(root, '..', '..')}`,
+    };
   const children = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory());
   if (children.some((c) => isPackageDir(join(root, c.name))))
-    return `packages sit directly under ${root}; the sui-packages layout nests them one level deeper: ${LAYOUT}`;
+    return {
+      message: `packages sit directly under ${root}; the sui-packages layout nests them one level deeper: ${LAYOUT}`,
+      fix:
+        `move each package folder into a prefix folder (as sui-packages: ${root}/0x12/<rest of the id>/), ` +
+        `or ${POINT_AT}`,
+    };
   const mv = readdirSync(root).filter((f) => f.endsWith('.mv')).length;
-  if (mv > 0) return `${root} holds ${mv} loose .mv files; each package needs its own folder: ${LAYOUT}`;
-  return `no package under ${root} (expected ${LAYOUT})`;
+  if (mv > 0)
+    return {
+      message: `${root} holds ${mv} loose .mv files; each package needs its own folder: ${LAYOUT}`,
+      fix:
+        `put each package's .mv files in <root>/<prefix>/<rest>/bytecode_modules/, with a metadata.json ` +
+        `{"id": "0x…"} beside bytecode_modules, then point --corpus-root at <root>`,
+    };
+  return { message: `no package under ${root} (expected ${LAYOUT})`, fix: POINT_AT };
 }
 
 export async function corpusCheck(corpusRoot: string): Promise<{ result: CheckResult; ids: Set<string> }> {
   const name = 'corpus';
   const root = resolve(corpusRoot);
   if (!existsSync(root) || !statSync(root).isDirectory()) {
-    const result: CheckResult = { name, status: 'fail', message: `${root} is not a directory` };
+    const result: CheckResult = {
+      name,
+      status: 'fail',
+      message: `${root} is not a directory`,
+      fix: { command: POINT_AT, safe: false },
+    };
     return { result, ids: new Set() };
   }
   const found = await discoverPackages(root);
   const ids = new Set(found.packages.map((p) => p.package_id));
-  if (ids.size === 0) return { result: { name, status: 'fail', message: describeWrongLayout(root) }, ids };
+  if (ids.size === 0) {
+    const { message, fix } = describeWrongLayout(root);
+    return { result: { name, status: 'fail', message, fix: { command: fix, safe: false } }, ids };
+  }
   const skipped = found.skipped.length
     ? `; ${found.skipped.length} folders skipped (first: ${found.skipped[0]!.dir}: ${found.skipped[0]!.reason})`
     : '';

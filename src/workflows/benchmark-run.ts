@@ -52,6 +52,9 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
   // A package whose failure could not even be recorded: the run fails rather than hang or lose it.
   let fatal: unknown = null;
   let startedInThisHistory = 0;
+  const batchSize = input.batchSize ?? null;
+  let batchRan = resumeFrom?.batchRan ?? false;
+  const batchCount = (n: number): number => (batchSize ? Math.ceil(n / batchSize) : 1);
   const packagesPerHistory = input.packagesPerHistory ?? DEFAULT_PACKAGES_PER_HISTORY;
   // A run of a set with a cost cap spends within what its set allows it, which the set may raise.
   let costAllowance: CostAllowance | null =
@@ -81,6 +84,18 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
     means: means(totals),
     usage: totals.usage,
     concurrency,
+    ...(batchSize && prepared
+      ? {
+          batch: {
+            size: batchSize,
+            current: Math.min(
+              Math.floor(Math.max(cursor - 1, 0) / batchSize) + 1,
+              batchCount(prepared.total),
+            ),
+            total: batchCount(prepared.total),
+          },
+        }
+      : {}),
   }));
   setHandler(
     setConcurrencyUpdate,
@@ -157,6 +172,22 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
     for (const entry of page) {
       await condition(() => running.size < concurrency || fatal !== null);
       failIfFatal();
+      // A batch boundary: the batch's last packages finish, then its result so far is written. A batch
+      // whose rows were all read back (a run started again) was written when it ran.
+      if (batchSize && entry.index % batchSize === 0 && batchRan) {
+        await condition(() => running.size === 0 || fatal !== null);
+        failIfFatal();
+        await io.finishBatch({
+          phase: input.phase,
+          runId: input.runId,
+          runDir: input.runDir,
+          outFile: input.outFile,
+          batch: entry.index / batchSize,
+          batches: batchCount(total),
+          ...(input.writeLogs === false ? { writeLogs: false } : {}),
+        });
+        batchRan = false;
+      }
       // Past --max-run-seconds, or when a package could pass a spending limit, no package starts; those
       // already running finish and the result says why the others have no row.
       const notStarted = total - entry.index;
@@ -183,6 +214,7 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
           concurrency,
           runDeadlineMs,
           ...(costAllowance ? { costAllowance } : {}),
+          ...(batchRan ? { batchRan } : {}),
         });
       }
       cursor = entry.index + 1;
@@ -193,6 +225,7 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
       }
       running.set(entry.index, entry.packageId);
       startedInThisHistory++;
+      batchRan = true;
       void runOne(entry);
     }
   }

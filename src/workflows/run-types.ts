@@ -29,6 +29,13 @@ export interface RunInput<Options extends BaseOptions = BaseOptions> {
   packageIds?: string[] | null;
   dataset: string | null;
   concurrency: number;
+  /**
+   * `--batch-size B`: the packages run in batches of B, in manifest order (upstream's manifest batch
+   * scripts). A batch starts when the one before it has finished; at each boundary the result so far is
+   * written to `outFile` and a `batch_finished` event logged. null or absent: no batches. Rows do not
+   * depend on it, so it is not part of the run's identity.
+   */
+  batchSize?: number | null;
   /** Where to write the final result JSON besides `<runDir>/result.json`. */
   outFile: string | null;
   argv: string[];
@@ -82,6 +89,8 @@ export interface RunState {
   runDeadlineMs: number | null;
   /** The set's latest word on the run's allowance (runs of a set with a cost cap). */
   costAllowance?: CostAllowance;
+  /** With batches: whether a package of the current batch was started by this run (not read back). */
+  batchRan?: boolean;
 }
 
 export interface PackageInput<Options extends BaseOptions = BaseOptions> {
@@ -129,6 +138,8 @@ export interface RunProgress {
   means: Record<string, number>;
   usage: TokenUsage;
   concurrency: number;
+  /** With `--batch-size`: the batch size, the batch being worked on (1-based) and how many there are. */
+  batch?: { size: number; current: number; total: number };
 }
 
 export interface RunOutput {

@@ -1,5 +1,5 @@
 // `smi-bench doctor` on a checkout before and after setup, and with each problem it must name with its fix.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -172,6 +172,10 @@ describe('doctor names each problem', () => {
     });
     expect(onePackage.exitCode).toBe(1);
     expect(onePackage.stdout).toMatch(/FAIL\s+corpus\s+.* is one package's folder, not a corpus root/);
+    expect(onePackage.stdout).toContain(
+      'fix: point --corpus-root at the folder that holds <prefix>/<rest>/bytecode_modules, two levels up: ' +
+        `--corpus-root ${CORPUS_DIR}`,
+    );
 
     const flat = join(work, 'flat');
     mkdirSync(join(flat, 'pkg', 'bytecode_modules'), { recursive: true });
@@ -179,6 +183,44 @@ describe('doctor names each problem', () => {
       SMI_TEMPORAL_PORT: '1',
     });
     expect(flatRun.stdout).toMatch(/FAIL\s+corpus\s+packages sit directly under/);
+    expect(flatRun.stdout).toContain(
+      `fix: move each package folder into a prefix folder (as sui-packages: ${flat}/0x12/<rest of the id>/), ` +
+        'or point --corpus-root at the folder that holds <prefix>/<rest>/bytecode_modules',
+    );
+
+    // A folder of loose .mv files (one package's modules, copied out of its folder).
+    const loose = join(work, 'loose');
+    mkdirSync(loose);
+    const modules = join(packageDir, 'bytecode_modules');
+    const names = readdirSync(modules).filter((f) => f.endsWith('.mv'));
+    for (const name of names) cpSync(join(modules, name), join(loose, name));
+    const looseRun = await smiBench(['doctor', '--corpus-root', loose, '--dotenv', none], {
+      SMI_TEMPORAL_PORT: '1',
+    });
+    expect(looseRun.exitCode).toBe(1);
+    expect(looseRun.stdout).toMatch(
+      new RegExp(
+        `FAIL\\s+corpus\\s+${loose} holds ${names.length} loose \\.mv files; each package needs its own folder`,
+      ),
+    );
+    expect(looseRun.stdout).toContain(
+      "fix: put each package's .mv files in <root>/<prefix>/<rest>/bytecode_modules/, with a metadata.json " +
+        '{"id": "0x…"} beside bytecode_modules, then point --corpus-root at <root>',
+    );
+
+    // An empty folder, and one that is not there.
+    const empty = join(work, 'empty');
+    mkdirSync(empty);
+    for (const root of [empty, join(work, 'not-there')]) {
+      const run = await smiBench(['doctor', '--corpus-root', root, '--dotenv', none], {
+        SMI_TEMPORAL_PORT: '1',
+      });
+      expect(run.exitCode).toBe(1);
+      expect(run.stdout).toMatch(/FAIL\s+corpus\s+.*(no package under|is not a directory)/);
+      expect(run.stdout).toContain(
+        'fix: point --corpus-root at the folder that holds <prefix>/<rest>/bytecode_modules',
+      );
+    }
 
     const manifest = join(work, 'manifest.txt');
     const known = '0x0000000000000000000000000000000000000000000000000000000000000002';

@@ -17,6 +17,7 @@ import { CORPUS_DIR } from '../support/paths.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
 import { projectWheelInterface, wheelExtract, WHEEL_AVAILABLE } from '../move/support/wheel.js';
 import { normalizedModules } from '../support/fullnode.js';
+import { extractPackageInterface } from '../../src/move/index.js';
 
 const work = mkdtempSync(join(tmpdir(), 'smi-corpus-mode-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -387,5 +388,73 @@ describe('corpus mode, against a fullnode on 127.0.0.1', () => {
     expect(problems.map((r) => r.package_id)).toEqual([FRAMEWORK]);
     for (const row of rows.filter((r) => r.package_id !== FRAMEWORK))
       expect((row.interface_compare as { mismatches_total: number }).mismatches_total).toBe(0);
+  });
+});
+
+describe('corpus mode, against a fullnode that always fails for one package', () => {
+  let server: Server;
+  let url: string;
+  const asked = new Map<string, number>();
+  const ours = new Map<string, InterfaceJson>();
+
+  beforeAll(async () => {
+    // Our own extractor's interfaces as the fullnode's answers: this test needs no wheel.
+    for (const prefix of readdirSync(CORPUS_DIR))
+      for (const pkg of readdirSync(join(CORPUS_DIR, prefix))) {
+        const iface = await extractPackageInterface(join(CORPUS_DIR, prefix, pkg));
+        ours.set(iface.package_id, iface);
+      }
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const request = JSON.parse(body) as { id: number; params: [string] };
+        const id = request.params[0];
+        asked.set(id, (asked.get(id) ?? 0) + 1);
+        if (id === WRAPPER) {
+          res.writeHead(429).end('Too Many Requests');
+          return;
+        }
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id: request.id, result: normalizedModules(ours.get(id)!) }));
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => server.close());
+
+  it('keeps the package id in its row, with the RPC error, after the retries; the others are compared', async () => {
+    const out = join(work, 'rpc-fails');
+    const run = await extract([
+      ...['--bytecode-corpus-root', root, '--out-dir', out, '--corpus-rpc-compare', '--rpc-url', url],
+      ...['--retries', '2', '--retry-initial-ms', '10', '--concurrency', '1', '--no-progress'],
+    ]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    // A 429 is transient: asked once and retried twice, then given up.
+    expect(asked.get(WRAPPER)).toBe(3);
+    const rows = jsonl(join(out, 'corpus_report.jsonl'));
+    expect(rows.map((r) => r.package_id).sort()).toEqual([...ours.keys()].sort());
+    const failed = rows.find((r) => r.package_id === WRAPPER)!;
+    expect(failed.error).toMatch(/^sui_getNormalizedMoveModulesByPackage failed: .*429/);
+    expect(failed.rpc).toBeNull();
+    // Its local analysis is still there.
+    expect(failed.local.modules).toBe(ours.get(WRAPPER)!.module_names.length);
+    for (const row of rows.filter((r) => r.package_id !== WRAPPER)) {
+      expect(row.error).toBeNull();
+      expect(row.rpc_vs_local).toMatchObject({ missing_in_right: [], extra_in_right: [] });
+    }
+    expect(jsonl(join(out, 'problems.jsonl')).map((r) => [r.package_id, r.error])).toEqual([
+      [WRAPPER, failed.error],
+    ]);
+    const summary = JSON.parse(readFileSync(join(out, 'corpus_summary.json'), 'utf8')) as object;
+    expect(summary).toMatchObject({
+      total: 4,
+      rpc_enabled: true,
+      rpc_ok: 3,
+      rpc_module_match: 3,
+      problems: 1,
+    });
   });
 });

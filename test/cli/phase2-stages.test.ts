@@ -77,8 +77,19 @@ describe('Phase II failure stages', () => {
     );
     expect(run.exitCode, String(run.stderr)).toBe(0);
     const result = JSON.parse(readFileSync(join(work, 'logs', 'stages', 'result.json'), 'utf8')) as {
-      aggregate: { failure_stages: Record<string, number>; abort_categories: Record<string, number> };
-      packages: { package_id: string; failure_stage: string; abort_category: string | null }[];
+      aggregate: {
+        failure_stages: Record<string, number>;
+        abort_categories: Record<string, number>;
+        failure_codes: Record<string, number>;
+        avg_partial_credit: number;
+      };
+      packages: {
+        package_id: string;
+        failure_stage: string;
+        abort_category: string | null;
+        failure: { phase: string; code: string } | null;
+        scoring_criteria: { score: number };
+      }[];
     };
     expect(result.packages.map((p) => [p.package_id, p.failure_stage])).toEqual([
       [SUI, 'partial_hit'],
@@ -88,6 +99,18 @@ describe('Phase II failure stages', () => {
       [STDLIB, 'no_targets'],
     ]);
     expect(result.packages[1]!.abort_category).not.toBeNull();
+    // The stages' codes: an abort (not of an unsupported native), a reference to a later result, text
+    // that is no plan; the partial hit and the package without targets have no failure.
+    expect(result.packages.map((p) => p.failure && [p.failure.phase, p.failure.code])).toEqual([
+      null,
+      ['execution', 'E403'],
+      ['typecheck', 'E201'],
+      ['build', 'E004'],
+      null,
+    ]);
+    expect(result.aggregate.failure_codes).toEqual({ E004: 1, E201: 1, E403: 1 });
+    const scores = result.packages.map((p) => p.scoring_criteria.score);
+    expect(result.aggregate.avg_partial_credit).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / 5, 12);
     expect(result.aggregate.failure_stages).toMatchObject({
       partial_hit: 1,
       aborted: 1,

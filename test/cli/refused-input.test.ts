@@ -149,3 +149,57 @@ describe('bad input is refused before anything starts', () => {
     expect(await isPortOpen('127.0.0.1', Number(ports.SMI_TEMPORAL_PORT))).toBe(false);
   });
 });
+
+describe('phase2-targeted-run: a bad base manifest is refused before anything starts', () => {
+  const unknownIds = file(
+    'unknown-ids.txt',
+    '# packages of another corpus\n0x00000000000000000000000000000000000000000000000000000000000000aa\n0xbb\n',
+  );
+  const absent = join(work, 'no-such-manifest.txt');
+  const cases = [
+    {
+      name: 'a base manifest that does not exist',
+      manifest: absent,
+      error: `error: --base-manifest ${absent} does not exist`,
+    },
+    {
+      name: 'a base manifest whose ids are all unknown to the corpus',
+      manifest: unknownIds,
+      error:
+        `error: none of the 2 ids of --base-manifest ${unknownIds} is in the corpus ${CORPUS_DIR} ` +
+        '(first: 0x00000000000000000000000000000000000000000000000000000000000000aa)',
+    },
+    {
+      name: 'a base manifest without ids',
+      manifest: commentIds,
+      error: `error: package ids file has no ids (only blank lines and # comments): ${commentIds}`,
+    },
+  ];
+
+  it.each(cases.map((c, i) => ({ ...c, i })))('$name', async (c) => {
+    const outDir = join(work, `targeted-${c.i}`);
+    const logDir = join(work, `targeted-logs-${c.i}`);
+    const res = await smiBench(
+      [
+        'phase2-targeted-run',
+        ...['--corpus-root', CORPUS_DIR, '--base-manifest', c.manifest, '--out-dir', outDir],
+        ...['--signal-out', join(outDir, 'signal.txt'), '--log-dir', logDir, '--no-progress'],
+        ...['--dotenv', join(work, 'none.env')],
+      ],
+      {
+        TEMPORAL_ADDRESS: temporalAddress(),
+        TEMPORAL_NAMESPACE: TEST_NAMESPACES.refusedInput,
+        SMI_MODEL: 'stub',
+        SMI_API_KEY: 'sk-refused',
+        SMI_API_BASE_URL: 'http://127.0.0.1:9/v1',
+      },
+    );
+    expect(res.exitCode, String(res.stderr)).toBe(2);
+    expect(String(res.stderr).trimEnd().split('\n')).toEqual([c.error]);
+    expect(res.stdout).toBe('');
+    expect(existsSync(outDir)).toBe(false);
+    expect(existsSync(logDir)).toBe(false);
+    // No pipeline, no run: the namespace holds no workflow at all.
+    expect((await workflowsIn(TEST_NAMESPACES.refusedInput, 'none')).listed).toBe(0);
+  });
+});

@@ -12,7 +12,7 @@ describe('selectPackages (harness §3.3)', () => {
   it('samples without an ids file', () => {
     const s = selectPackages({ packages, samples: 3, seed: 42 });
     expect(ids(s.selected)).toEqual(['0x1', '0x3', '0x8']);
-    expect(s).toMatchObject({ unknownIds: [], targetIdsTotal: null, alreadyDone: 0 });
+    expect(s).toMatchObject({ unknownIds: [], targetIdsTotal: null });
     expect(ids(selectPackages({ packages, samples: 0, seed: 42 }).selected)).toHaveLength(8);
   });
 
@@ -23,17 +23,10 @@ describe('selectPackages (harness §3.3)', () => {
     expect(s.targetIdsTotal).toBe(3);
   });
 
-  it('treats samples as a batch size after removing done ids', () => {
-    const s = selectPackages({
-      packages,
-      idsFileIds: ['0x5', '0x2', '0x7', '0x1'],
-      samples: 2,
-      seed: 0,
-      skipIds: ['0x5'],
-    });
-    expect(ids(s.selected)).toEqual(['0x2', '0x7']);
+  it('takes the first `samples` ids of an ids file', () => {
+    const s = selectPackages({ packages, idsFileIds: ['0x5', '0x2', '0x7', '0x1'], samples: 2, seed: 0 });
+    expect(ids(s.selected)).toEqual(['0x5', '0x2']);
     expect(s.targetIdsTotal).toBe(4);
-    expect(s.alreadyDone).toBe(1);
   });
 
   it('keeps repeated ids (Phase II files are not deduplicated)', () => {
@@ -42,14 +35,8 @@ describe('selectPackages (harness §3.3)', () => {
     ).toEqual(['0x1', '0x1']);
   });
 
-  it('removes done ids from a sample without refilling it', () => {
-    const s = selectPackages({ packages, samples: 3, seed: 42, skipIds: new Set(['0x3']) });
-    expect(ids(s.selected)).toEqual(['0x1', '0x8']);
-    expect(s.alreadyDone).toBe(1);
-  });
-
   it('selects nothing when no id is known', () => {
     const s = selectPackages({ packages, idsFileIds: ['0xa'], samples: 1, seed: 0 });
-    expect(s).toEqual({ selected: [], unknownIds: ['0xa'], targetIdsTotal: 0, alreadyDone: 0 });
+    expect(s).toEqual({ selected: [], unknownIds: ['0xa'], targetIdsTotal: 0 });
   });
 });

@@ -81,6 +81,7 @@ export const phase2Definition: PhaseDefinition<Phase2Row> = {
         max_hit_rate: a.max_hit_rate,
         micro_hit_rate: a.micro_hit_rate,
         planning_only_hit_rate: a.planning_only_hit_rate,
+        avg_partial_credit: a.avg_partial_credit,
         ...stageNumbers(a.failure_stages),
       },
       usage: {

@@ -39,6 +39,8 @@ export interface Phase2Aggregate {
   model_calls: ModelCallTally | null;
   // smi-bench: where the packages stopped (core/phase2/taxonomy.ts).
   failure_stages: Phase2Taxonomy['failure_stages'];
+  failure_codes: Phase2Taxonomy['failure_codes'];
+  avg_partial_credit: number;
   abort_categories: Phase2Taxonomy['abort_categories'];
   failure_modes: Phase2Taxonomy['failure_modes'];
 }
@@ -117,6 +119,7 @@ const FLOAT_KEYS = [
   'planning_only_hit_rate',
   'causality_success_rate',
   'exec_ok_rate',
+  'avg_partial_credit',
 ] as const;
 
 /** The whole result in Python form (no `_checksum`): rates and scores as floats. */

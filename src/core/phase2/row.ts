@@ -10,6 +10,7 @@ import {
   executionTrace,
   failureStage,
   rowAbortCategory,
+  rowFailure,
   scoringCriteria,
   type ScoringCriteria,
 } from './taxonomy.js';
@@ -127,6 +128,7 @@ export function phase2RowToPy(row: Phase2Row): Record<string, unknown> {
     abort_category: rowAbortCategory(row),
     scoring_criteria: criteriaToPy(scoringCriteria(row)),
     execution_trace: executionTrace(row),
+    failure: rowFailure(row),
   };
 }
 

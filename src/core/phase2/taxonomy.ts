@@ -13,6 +13,7 @@ export const FAILURE_STAGES = [
   'malformed',
   'causality_broken',
   'build_failed',
+  'built_no_target',
   'aborted',
   'no_target_created',
   'partial_hit',
@@ -76,7 +77,17 @@ export function failureStage(row: Phase2Row): FailureStage {
   if (row.causality_valid === false) return 'causality_broken';
   if (!row.tx_build_ok) return 'build_failed';
   if (executionFailed(row)) return 'aborted';
-  return 'no_target_created';
+  return executed(row) ? 'no_target_created' : 'built_no_target';
+}
+
+/**
+ * Whether something executed the reported attempt (dry-run, dev-inspect, `local`), not only built it
+ * (build-only, whose hits come from the static scan). Rows stored before `exec_ok` existed say it by
+ * their simulation mode.
+ */
+function executed(row: Phase2Row): boolean {
+  if (row.exec_ok === undefined) return row.simulation_mode !== null && row.simulation_mode !== 'build_only';
+  return row.exec_ok !== null;
 }
 
 /** What the simulation said about a failed execution. */
@@ -110,6 +121,10 @@ export function failureMode(error: string | null, timedOut: boolean): string {
 export interface Phase2Taxonomy {
   /** How many rows stopped at each stage (every stage listed, in order). */
   failure_stages: StageCounts;
+  /** The rows' `failure` codes counted (only codes that occur, in code order). */
+  failure_codes: Record<string, number>;
+  /** The mean of the rows' scoring_criteria scores (0.0 without rows). */
+  avg_partial_credit: number;
   /** The aborted rows by abort category (only categories that occur). */
   abort_categories: Partial<Record<AbortCategory, number>>;
   /** Rows with an error or a time-out, by §25.6 bucket. */
@@ -120,8 +135,13 @@ export function phase2Taxonomy(rows: readonly Phase2Row[]): Phase2Taxonomy {
   const failure_stages = Object.fromEntries(FAILURE_STAGES.map((s) => [s, 0])) as StageCounts;
   const abort_categories: Partial<Record<AbortCategory, number>> = {};
   const failure_modes: Record<string, number> = {};
+  const codes: Record<string, number> = {};
+  let credit = 0;
   for (const row of rows) {
     failure_stages[failureStage(row)]++;
+    const code = rowFailure(row)?.code;
+    if (code) codes[code] = (codes[code] ?? 0) + 1;
+    credit += scoringCriteria(row).score;
     const category = rowAbortCategory(row);
     if (category) abort_categories[category] = (abort_categories[category] ?? 0) + 1;
     if (row.error || row.timed_out) {
@@ -129,7 +149,14 @@ export function phase2Taxonomy(rows: readonly Phase2Row[]): Phase2Taxonomy {
       failure_modes[mode] = (failure_modes[mode] ?? 0) + 1;
     }
   }
-  return { failure_stages, abort_categories, failure_modes };
+  const failure_codes = Object.fromEntries(Object.entries(codes).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return {
+    failure_stages,
+    failure_codes,
+    avg_partial_credit: rows.length === 0 ? 0.0 : credit / rows.length,
+    abort_categories,
+    failure_modes,
+  };
 }
 
 /** §25.1 `ScoringCriteria`: four steps towards the targets, a quarter point each (partial credit). */
@@ -188,4 +215,78 @@ export function executionTrace(row: Phase2Row): Record<string, unknown> {
     };
   }
   return trace;
+}
+
+/** §25.1 `Phase`, named by the hundreds of a code: E0xx build … E5xx validation. */
+export type FailurePhase = 'build' | 'resolution' | 'typecheck' | 'synthesis' | 'execution' | 'validation';
+
+const PHASES: FailurePhase[] = ['build', 'resolution', 'typecheck', 'synthesis', 'execution', 'validation'];
+
+/** The upstream codes a Phase II row can be given (§25.1 `ErrorCode`), with their names. */
+export const FAILURE_CODES = {
+  E004: 'TYPE_SYNTAX_ERROR',
+  E201: 'TYPE_MISMATCH',
+  E301: 'NO_CONSTRUCTOR',
+  E304: 'BCS_SERIALIZATION_FAILED',
+  E403: 'TARGET_ABORTED',
+  E404: 'UNSUPPORTED_NATIVE',
+} as const;
+
+export type FailureCode = keyof typeof FAILURE_CODES;
+
+/** §25.1 `Failure.to_dict()`: the phase follows from the code's number, as `Failure.from_code` derives it. */
+export interface Failure {
+  phase: FailurePhase;
+  code: FailureCode;
+  message: string;
+}
+
+export function failurePhase(code: string): FailurePhase {
+  return PHASES[Math.min(Math.floor(Number(code.slice(1)) / 100), PHASES.length - 1)]!;
+}
+
+/** Upstream's helpers keep the first 500 characters of a failure's text (`evaluate_build_failure`). */
+const MAX_MESSAGE = 500;
+
+function failure(code: FailureCode, message: string): Failure {
+  return { phase: failurePhase(code), code, message: message.slice(0, MAX_MESSAGE) };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The row's `failure`, where one of upstream's codes fits its stage, as the spec's evaluate_* helpers map
+ * failures (§25.2): a plan that did not parse is a syntax error (E004, their default); a result reference
+ * to nothing is a type mismatch (E201); a transaction whose arguments could not be built is E304; an
+ * abort is E403, or E404 for an unsupported native (code 1000); a transaction that ran or was built but
+ * created no target is E301, "imports but nothing created" in `evaluate_from_run_dir` (its E501, nothing
+ * imported, does not arise: a row gets this far only with its transaction built, `imports_target`).
+ * Null for rows that created a target, had nothing to create, or
+ * stopped before any plan (an error, a time-out, a model never heard): no code describes those.
+ */
+export function rowFailure(row: Phase2Row): Failure | null {
+  const targets = plural(row.score.targets, 'target type');
+  switch (failureStage(row)) {
+    case 'malformed':
+      return failure('E004', `no answer parsed as a plan (${plural(row.plan_attempts, 'plan attempt')})`);
+    case 'causality_broken':
+      return failure('E201', row.causality_errors?.[0] ?? 'a result reference points at no earlier result');
+    case 'build_failed':
+      return failure('E304', row.dry_run_error ?? 'the transaction could not be built');
+    case 'aborted':
+      return failure(
+        rowAbortCategory(row) === 'unsupported_native' ? 'E404' : 'E403',
+        abortMessage(row) || 'the transaction failed when executed',
+      );
+    case 'no_target_created':
+    case 'built_no_target': {
+      const executedIt = failureStage(row) === 'no_target_created';
+      const message = executedIt
+        ? `executed, but created none of its ${targets}`
+        : `built, not executed: the functions it calls create none of its ${targets}`;
+      return failure('E301', message);
+    }
+    default:
+      return null;
+  }
 }

@@ -1,5 +1,6 @@
-// Where a Phase II row stopped, the category of an abort (spec/harness.md §25.1) and the bucket of an error
-// text (§25.6), on rows built by hand.
+// Where a Phase II row stopped, its failure code and partial credit, the category of an abort
+// (spec/harness.md §25.1) and the bucket of an error text (§25.6), on rows built by hand; the expected
+// values are derived by hand from the spec's tables.
 import { describe, expect, it } from 'vitest';
 import { emptyPhase2Row, phase2RowToPy, type Phase2Row } from '../../../src/core/phase2/row.js';
 import { aggregatePhase2 } from '../../../src/core/phase2/result.js';
@@ -8,9 +9,11 @@ import {
   executionTrace,
   scoringCriteria,
   failureMode,
+  failurePhase,
   failureStage,
   FAILURE_STAGES,
   phase2Taxonomy,
+  rowFailure,
 } from '../../../src/core/phase2/taxonomy.js';
 
 /** A row that planned, parsed, passed causality and built, with `targets` targets and `hits` hits. */
@@ -58,7 +61,17 @@ describe('failure stages', () => {
     ['an abort in simulation', planned(2, 0, { exec_ok: false, dry_run_abort_code: '7' }), 'aborted'],
     ['a dry run that failed without a code', planned(2, 0, { dry_run_exec_ok: false }), 'aborted'],
     ['ran, created nothing wanted', planned(2, 0, { exec_ok: true }), 'no_target_created'],
-    ['built only, nothing credited', planned(2, 0, { exec_ok: null }), 'no_target_created'],
+    ['built only, nothing credited', planned(2, 0, { exec_ok: null }), 'built_no_target'],
+    [
+      'an older row (no exec_ok) of a dry run',
+      { ...planned(2, 0, { simulation_mode: 'dry_run', dry_run_ok: true }), exec_ok: undefined },
+      'no_target_created',
+    ],
+    [
+      'an older row (no exec_ok) of build-only',
+      { ...planned(2, 0, { simulation_mode: 'build_only' }), exec_ok: undefined },
+      'built_no_target',
+    ],
   ];
   for (const [what, row, stage] of cases) it(what, () => expect(failureStage(row)).toBe(stage));
 
@@ -69,6 +82,7 @@ describe('failure stages', () => {
     expect(taxonomy.failure_stages).toMatchObject({
       never_planned: 2,
       aborted: 2,
+      built_no_target: 2,
       no_target_created: 2,
       full_hit: 1,
     });
@@ -77,6 +91,104 @@ describe('failure stages', () => {
     const py = phase2RowToPy(planned(2, 0, { exec_ok: false, dry_run_abort_code: '1000' }));
     expect(py).toMatchObject({ failure_stage: 'aborted', abort_category: 'unsupported_native' });
     expect(phase2RowToPy(planned(2, 2))).toMatchObject({ failure_stage: 'full_hit', abort_category: null });
+  });
+});
+
+describe('failure codes (§25.1 ErrorCode, mapped as the §25.2 evaluate_* helpers do)', () => {
+  it("derives the phase from the code's hundreds, as Failure.from_code", () => {
+    expect(['E001', 'E006', 'E101', 'E205', 'E304', 'E404', 'E502'].map(failurePhase)).toEqual([
+      'build',
+      'build',
+      'resolution',
+      'typecheck',
+      'synthesis',
+      'execution',
+      'validation',
+    ]);
+  });
+
+  const cases: [string, Phase2Row, object | null][] = [
+    [
+      'answers that never parsed as a plan: a syntax error',
+      planned(2, 0, { ptb_parse_ok: false, causality_valid: null, tx_build_ok: false, plan_attempts: 2 }),
+      { phase: 'build', code: 'E004', message: 'no answer parsed as a plan (2 plan attempts)' },
+    ],
+    [
+      'a result reference to nothing: a type mismatch',
+      planned(2, 0, {
+        causality_valid: false,
+        tx_build_ok: false,
+        causality_errors: ['Causality violation: call 0 uses result 3, which does not exist yet'],
+      }),
+      {
+        phase: 'typecheck',
+        code: 'E201',
+        message: 'Causality violation: call 0 uses result 3, which does not exist yet',
+      },
+    ],
+    [
+      'arguments that could not be built',
+      planned(2, 0, { tx_build_ok: false, dry_run_error: 'invalid u8 value: 300' }),
+      { phase: 'synthesis', code: 'E304', message: 'invalid u8 value: 300' },
+    ],
+    [
+      'an abort',
+      planned(2, 0, {
+        exec_ok: false,
+        dry_run_abort_code: '7',
+        dry_run_effects_error: 'MoveAbort(kiosk, 7)',
+      }),
+      { phase: 'execution', code: 'E403', message: 'MoveAbort(kiosk, 7)' },
+    ],
+    [
+      'an abort of an unsupported native (code 1000)',
+      planned(2, 0, {
+        exec_ok: false,
+        dry_run_abort_code: '1000',
+        dry_run_effects_error: 'MoveAbort(x, 1000)',
+      }),
+      { phase: 'execution', code: 'E404', message: 'MoveAbort(x, 1000)' },
+    ],
+    [
+      'executed, nothing created: imports but nothing created',
+      planned(2, 0, { exec_ok: true }),
+      { phase: 'synthesis', code: 'E301', message: 'executed, but created none of its 2 target types' },
+    ],
+    [
+      'built only, nothing created',
+      planned(1, 0, { exec_ok: null, simulation_mode: 'build_only' }),
+      {
+        phase: 'synthesis',
+        code: 'E301',
+        message: 'built, not executed: the functions it calls create none of its 1 target type',
+      },
+    ],
+    ['a full hit', planned(2, 2), null],
+    ['a partial hit', planned(3, 1, { exec_ok: false }), null],
+    ['nothing to create', planned(0, 0), null],
+    ['a package error', planned(2, 0, { error: 'invalid bytecode: bad magic' }), null],
+    ['a time-out', planned(2, 0, { timed_out: true }), null],
+    ['no plan attempt', planned(2, 0, { plan_attempts: 0 }), null],
+  ];
+  for (const [what, row, expected] of cases)
+    it(what, () => {
+      expect(rowFailure(row)).toEqual(expected);
+      expect(phase2RowToPy(row)['failure']).toEqual(expected);
+    });
+
+  it('keeps the first 500 characters of a message', () => {
+    const row = planned(2, 0, { tx_build_ok: false, dry_run_error: 'x'.repeat(600) });
+    expect(rowFailure(row)!.message).toHaveLength(500);
+  });
+
+  it('counts the codes and averages the partial credit in the aggregate', () => {
+    const rows = cases.slice(0, 8).map(([, row]) => row);
+    const a = aggregatePhase2(rows);
+    expect(a.failure_codes).toEqual({ E004: 1, E201: 1, E301: 2, E304: 1, E403: 1, E404: 1 });
+    // Scores by hand: 0 (no plan), 0.25 (a plan, nothing built) twice, 0.5 (built, nothing created) four
+    // times, 0.75 (created everything, nothing executed): 3.25 over 8 rows.
+    expect(a.avg_partial_credit).toBe(3.25 / 8);
+    expect(aggregatePhase2([]).avg_partial_credit).toBe(0);
   });
 });
 
