@@ -190,7 +190,7 @@ function failureStagesFigure(runs: LoadedRun[]): Figure | null {
     id: 'failure-stages',
     title: 'Phase II: where packages stopped',
     caption:
-      'Packages per run by the first stage that stopped them: no answer from the model, a malformed plan, broken causality, a transaction that could not be built or aborted, none of the targets created, or some or all created.',
+      'Packages per run by the first stage that stopped them: no answer from the model, a malformed plan, broken causality, a transaction that could not be built or aborted, built but never executed, none of the targets created, or some or all created.',
     spec: spec({
       width: WIDTH * 0.7,
       height: { step: 24 },
