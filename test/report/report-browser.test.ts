@@ -76,6 +76,7 @@ interface Board {
     interval: { low: number; high: number } | null;
     columns: Record<string, number | null>;
     tokens: number;
+    costUsd: number | null;
   }[];
 }
 
@@ -83,7 +84,7 @@ beforeAll(async () => {
   writeConfig(join(work, 'set.yaml'), {
     name: 'report',
     corpusRoot: CORPUS_DIR,
-    model: () => 'temperature: 0.5, max_request_retries: 1',
+    model: () => 'temperature: 0.5, max_request_retries: 1, price: { input_per_mtok: 1, output_per_mtok: 2 }',
     phases: ['{ phase: phase1 }', '{ phase: phase2, simulation_mode: local, max_plan_attempts: 1 }'],
   });
   setId = (await runSet(join(work, 'set.yaml'))).setId;
@@ -111,15 +112,24 @@ beforeAll(async () => {
 
 describe('smi-bench report', () => {
   it('writes the figures as SVG and PNG files', () => {
-    const ids = ['scores-phase1', 'scores-phase2', 'matrix-phase1', 'matrix-phase2', 'failure-stages'];
+    const ids = [
+      'scores-phase1',
+      'scores-phase2',
+      'matrix-phase1',
+      'matrix-phase2',
+      'failure-stages',
+      'cost',
+    ];
     for (const id of [...ids, 'need-more', 'sandbox-stages']) {
       expect(readFileSync(join(figuresDir, `${id}.svg`), 'utf8')).toMatch(/^<svg[^>]*xmlns/);
       const png = readFileSync(join(figuresDir, `${id}.png`));
       expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
       expect(png.readUInt32BE(16)).toBeGreaterThan(100); // width from the IHDR chunk
     }
-    // no model had a price: no cost figure
-    expect(existsSync(join(figuresDir, 'cost.svg'))).toBe(false);
+    // every priced run is a point of the cost figure, labelled with its name
+    const cost = readFileSync(join(figuresDir, 'cost.svg'), 'utf8');
+    for (const model of ['careful', 'hostile'])
+      for (const phase of ['phase1', 'phase2']) expect(cost).toContain(`>${setId}.${model}.${phase}<`);
     // the sandbox's outcomes, as its result counts them, are the bars' labels
     const sandbox = JSON.parse(readFileSync(join(logDir, 'sandbox-run', 'result.json'), 'utf8')) as {
       aggregate: { outcomes: Record<string, number> };
@@ -182,6 +192,8 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('the report in a real browser', () => {
         expect(row['packages']).toBe(entry.packages);
         expect(row['errors']).toBe(entry.errors);
         expect(row['tokens']).toBe(entry.tokens);
+        expect(row['cost_usd']).toBe(entry.costUsd);
+        expect(entry.costUsd).toBeGreaterThan(0);
         expect(row[scoreColumn]).toBe(entry.score);
         expect(row['ci95_low']).toBe(entry.interval!.low);
         expect(row['ci95_high']).toBe(entry.interval!.high);
