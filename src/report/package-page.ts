@@ -11,8 +11,15 @@ type Json = Record<string, unknown>;
 const obj = (v: unknown): Json =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+/** A value as text; scores with four decimals, as the leaderboards print them. */
 const show = (v: unknown): string =>
-  v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v);
+  v === null || v === undefined
+    ? '—'
+    : typeof v === 'string'
+      ? v
+      : typeof v === 'number' && !Number.isInteger(v)
+        ? v.toFixed(4)
+        : JSON.stringify(v);
 
 /** The facts that have a value (a row leaves most simulation fields null when nothing ran). */
 function facts(pairs: [string, unknown][]): SafeHtml {
