@@ -380,6 +380,11 @@ export function buildProgram(): Command {
     )
     .option('--retry-errors', 'run again the errored packages of every run of a finished set', false)
     .option('--skip-preflight', 'start without asking each model for one tiny answer first', false)
+    .option('--cache', 'answer from the answer cache for every model (the config’s `cache: true`)')
+    .option(
+      '--no-cache',
+      'never answer from the cache (the config’s `cache: false`; default: for models at temperature 0)',
+    )
     .option('--detach', 'start the set and return; follow it with `status SET_ID`', false)
     .option('--dotenv <file>', DOTENV_HELP, '.env')
     .option('--no-progress', 'do not show the live progress line')

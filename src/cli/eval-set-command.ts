@@ -7,6 +7,7 @@ import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/com
 import { loadRealAgentSettings, type RealAgentSettings } from '../agents/config.js';
 import {
   EvalSetConfigError,
+  evalSetConfigSchema,
   evalSetId,
   readEvalSetConfig,
   type EvalSetConfig,
@@ -31,6 +32,8 @@ import { watchWorkflow } from './watch.js';
 
 export interface EvalSetCliOptions {
   dotenv: string;
+  /** `--cache` / `--no-cache`: the config's `cache`, for this command (part of the set's identity). */
+  cache?: boolean;
   retryErrors: boolean;
   detach: boolean;
   progress: boolean;
@@ -38,7 +41,7 @@ export interface EvalSetCliOptions {
 }
 
 /** The model's settings from the config alone (this shell's SMI_* variables do not leak in). */
-function modelSettings(model: EvalSetModel): RealAgentSettings {
+function modelSettings(model: EvalSetModel, cache: boolean | undefined): RealAgentSettings {
   const env: Record<string, string> = { SMI_MODEL: model.model, SMI_API_BASE_URL: model.base_url };
   if (model.temperature !== undefined) env['SMI_TEMPERATURE'] = String(model.temperature);
   if (model.max_tokens !== undefined) env['SMI_MAX_TOKENS'] = String(model.max_tokens);
@@ -52,7 +55,7 @@ function modelSettings(model: EvalSetModel): RealAgentSettings {
     env['SMI_PRICE_OUTPUT_PER_MTOK'] = String(model.price.output_per_mtok);
   }
   const settings = loadRealAgentSettings(env, {});
-  return { ...settings, cache_answers: settings.temperature === 0, api_key_env: model.api_key_env };
+  return { ...settings, cache_answers: cache ?? settings.temperature === 0, api_key_env: model.api_key_env };
 }
 
 async function cellRun(
@@ -68,7 +71,7 @@ async function cellRun(
   const runId = `${setId}.${model.name}.${phase.phase}`;
   const problem = runIdProblem(runId);
   if (problem) throw new UsageError(`run id of model ${model.name}, ${phase.phase}: ${problem}`);
-  const settings = modelSettings(model);
+  const settings = modelSettings(model, config.cache);
   const common = {
     corpusRoot: resolve(base, config.corpus_root),
     samples: config.samples ?? 25,
@@ -132,6 +135,7 @@ export async function planEvalSet(
   file: string,
   dotenv: Record<string, string>,
   io: CliIO,
+  overrides: Pick<EvalSetConfig, 'cache'> = {},
 ): Promise<{ setId: string; cells: EvalSetCell[]; maxCostUsd?: number }> {
   let config: EvalSetConfig;
   try {
@@ -140,6 +144,10 @@ export async function planEvalSet(
     if (err instanceof EvalSetConfigError) throw new UsageError(err.message);
     throw err;
   }
+  // A flag that says what the config could say is the config's: `--no-cache` is `cache: false`.
+  // (Parsed again for the schema's key order, so the set's id is the same as with `cache:` in the file.)
+  if (overrides.cache !== undefined)
+    config = evalSetConfigSchema.parse({ ...config, cache: overrides.cache });
   const setId = evalSetId(config);
   const base = dirname(file);
   const runs = config.models.length * config.phases.length;
@@ -164,7 +172,12 @@ const modelAccess = (settings: RealAgentSettings | null, name: string): ModelAcc
 
 export async function runEvalSet(file: string, opts: EvalSetCliOptions, io: CliIO): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));
-  const { setId, cells, maxCostUsd } = await planEvalSet(resolve(file), dotenv, io);
+  const { setId, cells, maxCostUsd } = await planEvalSet(
+    resolve(file),
+    dotenv,
+    io,
+    opts.cache !== undefined ? { cache: opts.cache } : {},
+  );
   return withSession(
     { log: io.log, worker: 'auto', llm: workerModelDeps(process.env, dotenv, io.log) },
     async (session) => {

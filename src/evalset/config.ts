@@ -72,6 +72,11 @@ export const evalSetConfigSchema = z.strictObject({
   log_dir: z.string().optional(),
   /** The whole set's cost limit: an even share per run at first, then moved to where it is needed. */
   max_cost_usd: positive.optional(),
+  /**
+   * The answer cache: true for every model, false for none; absent, for the models at temperature 0 (where
+   * re-using an answer is sound). `eval-set --cache` / `--no-cache` set it.
+   */
+  cache: z.boolean().optional(),
   models: z.array(model).min(1),
   phases: z.array(z.discriminatedUnion('phase', [phase1, phase2])).min(1),
 });
