@@ -385,6 +385,11 @@ export function buildProgram(): Command {
       '--no-cache',
       'never answer from the cache (the config’s `cache: false`; default: for models at temperature 0)',
     )
+    .option(
+      '--max-cost-usd <usd>',
+      'the set’s cost cap instead of the config’s max_cost_usd; on a set that stopped at its cap: go on under this one',
+      positiveNumber,
+    )
     .option('--detach', 'start the set and return; follow it with `status SET_ID`', false)
     .option('--dotenv <file>', DOTENV_HELP, '.env')
     .option('--no-progress', 'do not show the live progress line')

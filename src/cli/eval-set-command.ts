@@ -2,7 +2,7 @@
 // workflow whose runs are ordinary runs (status, results, resume and compare work on each). Running the
 // same config again joins the set, or reports it when it has finished.
 import { dirname, resolve } from 'node:path';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import { loadRealAgentSettings, type RealAgentSettings } from '../agents/config.js';
 import {
@@ -14,10 +14,16 @@ import {
   type EvalSetModel,
   type EvalSetPhase,
 } from '../evalset/config.js';
+import { formatUsd } from '../core/cost.js';
 import { runIdProblem } from '../core/run-id.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import type { evalSet } from '../workflows/eval-set.js';
-import { evalSetCellsQuery, type EvalSetCell, type EvalSetCellState } from '../workflows/eval-set-types.js';
+import {
+  evalSetCellsQuery,
+  type EvalSetCell,
+  type EvalSetCellState,
+  type EvalSetMemo,
+} from '../workflows/eval-set-types.js';
 import type { RunInput } from '../workflows/run-types.js';
 import { UsageError } from './errors.js';
 import { workerModelDeps, type ModelAccess } from './model-access.js';
@@ -25,7 +31,7 @@ import { preflightModel } from './model-preflight.js';
 import { readDotenvFile, type CliIO } from './run-common.js';
 import { buildPhase1Input } from './run-phase1.js';
 import { buildPhase2Input, checkSimulation } from './run-phase2.js';
-import { withSession } from './session.js';
+import { withSession, type Session } from './session.js';
 import { cellView, formatMatrix, matrixProgressLine } from './set-matrix.js';
 import { evalSetWorkflowId } from './set-status.js';
 import { watchWorkflow } from './watch.js';
@@ -34,6 +40,8 @@ export interface EvalSetCliOptions {
   dotenv: string;
   /** `--cache` / `--no-cache`: the config's `cache`, for this command (part of the set's identity). */
   cache?: boolean;
+  /** `--max-cost-usd`: the set's cap instead of the config's `max_cost_usd` (not part of its identity). */
+  maxCostUsd?: number;
   retryErrors: boolean;
   detach: boolean;
   progress: boolean;
@@ -130,13 +138,26 @@ async function cellRun(
   return { ...input, ...limits };
 }
 
+/** A set ready to start: its id, its runs, its cap, and what its workflow's memo keeps. */
+export interface EvalSetPlan {
+  setId: string;
+  cells: EvalSetCell[];
+  maxCostUsd?: number;
+  /** The config's own cap (the set's, unless `--max-cost-usd` says otherwise). */
+  configCapUsd: number | null;
+  memo: EvalSetMemo;
+}
+
+/** The flags that change a set's config for one command. */
+export type EvalSetOverrides = Pick<EvalSetCliOptions, 'cache' | 'maxCostUsd'>;
+
 /** Reads and checks the config and builds every cell's run, before anything starts. */
 export async function planEvalSet(
   file: string,
   dotenv: Record<string, string>,
   io: CliIO,
-  overrides: Pick<EvalSetConfig, 'cache'> = {},
-): Promise<{ setId: string; cells: EvalSetCell[]; maxCostUsd?: number }> {
+  overrides: EvalSetOverrides = {},
+): Promise<EvalSetPlan> {
   let config: EvalSetConfig;
   try {
     config = readEvalSetConfig(file);
@@ -149,6 +170,9 @@ export async function planEvalSet(
   if (overrides.cache !== undefined)
     config = evalSetConfigSchema.parse({ ...config, cache: overrides.cache });
   const setId = evalSetId(config);
+  const configCapUsd = config.max_cost_usd ?? null;
+  // The cap is not what the set is: another cap on the command line goes on with the same set.
+  if (overrides.maxCostUsd !== undefined) config = { ...config, max_cost_usd: overrides.maxCostUsd };
   const base = dirname(file);
   const runs = config.models.length * config.phases.length;
   const costShare = config.max_cost_usd === undefined ? null : config.max_cost_usd / runs;
@@ -158,7 +182,18 @@ export async function planEvalSet(
       const run = await cellRun(config, base, setId, model, phase, costShare, dotenv, io);
       cells.push({ setId, model: model.name, run });
     }
-  return { setId, cells, ...(config.max_cost_usd !== undefined ? { maxCostUsd: config.max_cost_usd } : {}) };
+  const memo: EvalSetMemo = {
+    config: file,
+    ...(overrides.cache !== undefined ? { cache: overrides.cache } : {}),
+    maxCostUsd: config.max_cost_usd ?? null,
+  };
+  return {
+    setId,
+    cells,
+    ...(config.max_cost_usd !== undefined ? { maxCostUsd: config.max_cost_usd } : {}),
+    configCapUsd,
+    memo,
+  };
 }
 
 const modelAccess = (settings: RealAgentSettings | null, name: string): ModelAccess => ({
@@ -170,79 +205,123 @@ const modelAccess = (settings: RealAgentSettings | null, name: string): ModelAcc
   deps: { resolveApiKey: () => '' },
 });
 
+const formatCap = (usd: number | null | undefined) => (usd == null ? 'none' : formatUsd(usd));
+
+/** A set's workflow as it last ran: its state and its memo; null when there is no set of this id. */
+export async function describeSet(
+  client: Client,
+  setId: string,
+): Promise<{ status: string; memo: Partial<EvalSetMemo> } | null> {
+  const description = await client.workflow
+    .getHandle(evalSetWorkflowId(setId))
+    .describe()
+    .catch(() => null);
+  if (!description) return null;
+  return { status: description.status.name, memo: (description.memo ?? {}) as Partial<EvalSetMemo> };
+}
+
+/**
+ * Whether the set exists and last ran under another cost cap than the plan's (its workflow's memo says
+ * which; a set started before the memo held it ran under its config's). A running set keeps its cap.
+ */
+async function capChanged(client: Client, plan: EvalSetPlan): Promise<boolean> {
+  const last = await describeSet(client, plan.setId);
+  if (!last) return false;
+  const before = last.memo.maxCostUsd !== undefined ? last.memo.maxCostUsd : plan.configCapUsd;
+  if (before === plan.memo.maxCostUsd) return false;
+  if (last.status === 'RUNNING')
+    throw new UsageError(
+      `evaluation set ${plan.setId} is running under a cost cap of ${formatCap(before)}: ` +
+        'change its cap once it has stopped (the same command then goes on under the new one)',
+    );
+  return true;
+}
+
 export async function runEvalSet(file: string, opts: EvalSetCliOptions, io: CliIO): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));
-  const { setId, cells, maxCostUsd } = await planEvalSet(
-    resolve(file),
-    dotenv,
-    io,
-    opts.cache !== undefined ? { cache: opts.cache } : {},
-  );
+  const plan = await planEvalSet(resolve(file), dotenv, io, opts);
   return withSession(
     { log: io.log, worker: 'auto', llm: workerModelDeps(process.env, dotenv, io.log) },
-    async (session) => {
-      if (opts.detach && session.target.embedded)
-        throw new UsageError(
-          '--detach needs a Temporal server that outlives this command: start `smi-bench server`',
-        );
-      if (!opts.skipPreflight) {
-        const seen = new Set<string>();
-        for (const cell of cells) {
-          if (seen.has(cell.model)) continue;
-          seen.add(cell.model);
-          await preflightModel(
-            session,
-            cell.run.runId,
-            modelAccess(cell.run.options.agentSettings, cell.model),
-            io,
-          );
-        }
-      }
-      const handle = await session.client.workflow
-        .start<typeof evalSet>('evalSet', {
-          workflowId: evalSetWorkflowId(setId),
-          taskQueue: TASK_QUEUES.orchestration,
-          args: [
-            {
-              setId,
-              cells,
-              searchAttributes: session.searchAttributes,
-              ...(opts.retryErrors ? { retryErrors: true } : {}),
-              ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
-            },
-          ],
-          workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-          workflowIdReusePolicy: opts.retryErrors
-            ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
-            : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
-          staticSummary: `evaluation set ${setId}: ${cells.length} runs`,
-        })
-        .catch((err: unknown) => {
-          // A finished set: report it (its workflow keeps the result).
-          if (err instanceof WorkflowExecutionAlreadyStartedError)
-            return session.client.workflow.getHandle<typeof evalSet>(evalSetWorkflowId(setId));
-          throw err;
-        });
-      io.log(
-        `Evaluation set ${setId}: ${cells.length} runs (${[...new Set(cells.map((c) => c.model))].join(', ')})`,
+    (session) => startEvalSet(session, plan, opts, io),
+  );
+}
+
+/**
+ * Starts the set (or joins it, or goes on with it under a new cap), and unless detached follows it to the
+ * end and prints its matrix. The exit status: 1 when a run failed.
+ */
+export async function startEvalSet(
+  session: Session,
+  plan: EvalSetPlan,
+  opts: Omit<EvalSetCliOptions, 'dotenv' | 'cache' | 'maxCostUsd'>,
+  io: CliIO,
+): Promise<number> {
+  const { setId, cells, maxCostUsd } = plan;
+  if (opts.detach && session.target.embedded)
+    throw new UsageError(
+      '--detach needs a Temporal server that outlives this command: start `smi-bench server`',
+    );
+  const limitsChanged = await capChanged(session.client, plan);
+  if (limitsChanged) io.log(`Evaluation set ${setId}: going on under a cost cap of ${formatCap(maxCostUsd)}`);
+  if (!opts.skipPreflight) {
+    const seen = new Set<string>();
+    for (const cell of cells) {
+      if (seen.has(cell.model)) continue;
+      seen.add(cell.model);
+      await preflightModel(
+        session,
+        cell.run.runId,
+        modelAccess(cell.run.options.agentSettings, cell.model),
+        io,
       );
-      if (opts.detach) {
-        io.log(`  detached; follow it with: smi-bench status ${setId}`);
-        return 0;
-      }
-      const states = await watchWorkflow<EvalSetCellState[]>(
-        handle,
-        { showProgress: opts.progress, log: io.log },
-        async () => {
-          const now = await handle.query(evalSetCellsQuery).catch(() => null);
-          return now ? matrixProgressLine(setId, now) : null;
+    }
+  }
+  const handle = await session.client.workflow
+    .start<typeof evalSet>('evalSet', {
+      workflowId: evalSetWorkflowId(setId),
+      taskQueue: TASK_QUEUES.orchestration,
+      args: [
+        {
+          setId,
+          cells,
+          searchAttributes: session.searchAttributes,
+          ...(opts.retryErrors ? { retryErrors: true } : {}),
+          ...(limitsChanged ? { limitsChanged: true } : {}),
+          ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
         },
-      );
-      io.out(`Evaluation set ${setId} finished:`);
-      const views = await Promise.all(states.map((s) => cellView(session.client, s)));
-      for (const line of formatMatrix(views)) io.out(line);
-      const failed = states.filter((s) => s.state === 'failed').length;
-      return failed > 0 ? 1 : 0;
+      ],
+      memo: { ...plan.memo },
+      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+      workflowIdReusePolicy:
+        opts.retryErrors || limitsChanged
+          ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
+          : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
+      staticSummary: `evaluation set ${setId}: ${cells.length} runs`,
+    })
+    .catch((err: unknown) => {
+      // A finished set: report it (its workflow keeps the result).
+      if (err instanceof WorkflowExecutionAlreadyStartedError)
+        return session.client.workflow.getHandle<typeof evalSet>(evalSetWorkflowId(setId));
+      throw err;
+    });
+  io.log(
+    `Evaluation set ${setId}: ${cells.length} runs (${[...new Set(cells.map((c) => c.model))].join(', ')})`,
+  );
+  if (opts.detach) {
+    io.log(`  detached; follow it with: smi-bench status ${setId}`);
+    return 0;
+  }
+  const states = await watchWorkflow<EvalSetCellState[]>(
+    handle,
+    { showProgress: opts.progress, log: io.log },
+    async () => {
+      const now = await handle.query(evalSetCellsQuery).catch(() => null);
+      return now ? matrixProgressLine(setId, now) : null;
     },
   );
+  io.out(`Evaluation set ${setId} finished:`);
+  const views = await Promise.all(states.map((s) => cellView(session.client, s)));
+  for (const line of formatMatrix(views, setId)) io.out(line);
+  const failed = states.filter((s) => s.state === 'failed').length;
+  return failed > 0 ? 1 : 0;
 }

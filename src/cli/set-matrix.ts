@@ -25,6 +25,9 @@ export interface CellView {
   /** 95% bootstrap interval of the score (Phases I and II, two packages or more). */
   interval: Interval | null;
   costUsd: number | null;
+  tokens: number;
+  /** A finished run that a limit stopped before all its packages started. */
+  stoppedEarly: { reason: string; packages_not_started: number } | null;
   error: string | null;
 }
 
@@ -37,8 +40,11 @@ const SCORE: Record<Phase, { result: string; progress: string; label: string }> 
 interface ResultFile {
   samples: number;
   packages?: Record<string, unknown>[];
-  aggregate: Record<string, unknown> & { errors?: number; usage?: { cost_usd?: number } };
-  stopped_early?: { packages_not_started: number };
+  aggregate: Record<string, unknown> & {
+    errors?: number;
+    usage?: { cost_usd?: number; total_tokens?: number };
+  };
+  stopped_early?: { reason: string; packages_not_started: number };
 }
 
 export async function cellView(client: Client, cell: EvalSetCellState): Promise<CellView> {
@@ -49,14 +55,18 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
     const a = result.aggregate;
     const cost = typeof a['total_cost_usd'] === 'number' ? a['total_cost_usd'] : (a.usage?.cost_usd ?? null);
     const score = a[SCORE[cell.phase].result];
+    const rows = cell.phase === 'sandbox' ? null : rowsSummary(cell.phase, result.packages ?? []);
     return {
       ...base,
       done: result.samples,
       total: result.samples + (result.stopped_early?.packages_not_started ?? 0),
       errors: a.errors ?? 0,
       score: typeof score === 'number' ? score : null,
-      interval: cell.phase === 'sandbox' ? null : rowsSummary(cell.phase, result.packages ?? []).interval,
+      interval: rows?.interval ?? null,
       costUsd: cost,
+      // (Phase II's aggregate has prompt and completion tokens apart; the rows have the sum.)
+      tokens: rows?.tokens ?? a.usage?.total_tokens ?? 0,
+      stoppedEarly: result.stopped_early ?? null,
     };
   }
   if (cell.phase !== 'sandbox') {
@@ -74,6 +84,8 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
       score: rows.packages > 0 ? rows.score : null,
       interval: rows.interval,
       costUsd: rows.costUsd,
+      tokens: rows.tokens,
+      stoppedEarly: null,
     };
   }
   const progress = await queryProgress(
@@ -88,6 +100,8 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
     score: progress?.means[SCORE[cell.phase].progress] ?? null,
     interval: null,
     costUsd: progress?.usage.cost_usd ?? null,
+    tokens: progress?.usage.total_tokens ?? 0,
+    stoppedEarly: null,
   };
 }
 
@@ -104,11 +118,14 @@ function describeCell(v: CellView): string {
   return parts.join(' · ');
 }
 
-/** `model  phase1: 4/4 · F1 0.750 (95% 0.500–1.000) · 0 errors · $0.0090   phase2: …`, one line per model. */
-export function formatMatrix(views: CellView[]): string[] {
+/**
+ * `model  phase1: 4/4 · F1 0.750 (95% 0.500–1.000) · 0 errors · $0.0090   phase2: …`, one line per model,
+ * then the set's totals, and what to do when a limit stopped some of its runs.
+ */
+export function formatMatrix(views: CellView[], setId?: string): string[] {
   const models = [...new Set(views.map((v) => v.model))];
   const width = Math.max(...models.map((m) => m.length));
-  return models.map(
+  const lines = models.map(
     (model) =>
       `  ${model.padEnd(width)}  ` +
       views
@@ -116,6 +133,44 @@ export function formatMatrix(views: CellView[]): string[] {
         .map((v) => `${v.phase}: ${describeCell(v)}`)
         .join('   '),
   );
+  lines.push(`  ${totalLine(views)}`);
+  const stopped = views.filter((v) => v.stoppedEarly !== null);
+  if (stopped.length > 0) {
+    const notStarted = stopped.reduce((n, v) => n + v.stoppedEarly!.packages_not_started, 0);
+    const reasons = [
+      ...new Set(stopped.map((v) => LIMIT_NAMES[v.stoppedEarly!.reason] ?? v.stoppedEarly!.reason)),
+    ];
+    lines.push(
+      `  stopped at its ${reasons.join(' and ')}: ${notStarted} package${notStarted === 1 ? '' : 's'} of ` +
+        `${stopped.length} run${stopped.length === 1 ? '' : 's'} not started` +
+        (setId && reasons.includes(LIMIT_NAMES['max_cost_usd']!)
+          ? `; go on under a higher cap: smi-bench resume ${setId} --max-cost-usd X`
+          : ''),
+    );
+  }
+  return lines;
+}
+
+const LIMIT_NAMES: Record<string, string> = {
+  max_cost_usd: 'cost cap',
+  max_total_tokens: 'token cap',
+  max_run_seconds: 'time limit',
+};
+
+/** `total: $0.0180 · 14,400 tokens · 16/16 packages` over every run of the set. */
+function totalLine(views: CellView[]): string {
+  const priced = views.filter((v) => v.costUsd !== null);
+  const cost = priced.reduce((sum, v) => sum + v.costUsd!, 0);
+  const tokens = views.reduce((sum, v) => sum + v.tokens, 0);
+  const done = views.reduce((sum, v) => sum + v.done, 0);
+  const totals = views.map((v) => v.total);
+  const total = totals.every((t) => t !== null) ? String(totals.reduce((s, t) => s + t!, 0)) : '?';
+  const parts = [
+    `total: ${priced.length > 0 ? formatUsd(cost) : 'cost unknown'}`,
+    `${tokens.toLocaleString('en-US')} tokens`,
+    `${done}/${total} packages`,
+  ];
+  return parts.join(' · ');
 }
 
 /**

@@ -27,6 +27,6 @@ export async function setStatusLines(client: Client, setId: string): Promise<str
     );
     return lines;
   }
-  lines.push(...formatMatrix(await Promise.all(states.map((s) => cellView(client, s)))));
+  lines.push(...formatMatrix(await Promise.all(states.map((s) => cellView(client, s))), setId));
   return lines;
 }

@@ -81,7 +81,7 @@ function sharedBudget(input: EvalSetInput, capUsd: number) {
 
 /**
  * One cell's run. A run that finished already (the set started again) is not run again, unless its
- * errored packages are to be retried.
+ * errored packages are to be retried or the set's limits changed (it then goes on from its rows).
  */
 async function runCell(cell: EvalSetCell, set: EvalSetInput): Promise<RunOutput | null> {
   const retryErrors = set.retryErrors === true;
@@ -90,6 +90,6 @@ async function runCell(cell: EvalSetCell, set: EvalSetInput): Promise<RunOutput 
     summary: `set ${cell.setId} · ${cell.model} · ${run.phase}`,
     memo: { set: cell.setId },
     searchAttributes: set.searchAttributes,
-    rerunFinished: retryErrors,
+    rerunFinished: retryErrors || set.limitsChanged === true,
   });
 }
