@@ -395,6 +395,11 @@ export function buildProgram(): Command {
       'the set’s cost cap instead of the config’s max_cost_usd; on a set that stopped at its cap: go on under this one',
       positiveNumber,
     )
+    .option(
+      '--max-total-tokens <n>',
+      'the set’s token cap instead of the config’s max_total_tokens (the same way)',
+      integer(1),
+    )
     .option('--detach', 'start the set and return; follow it with `status SET_ID`', false)
     .option('--dotenv <file>', DOTENV_HELP, '.env')
     .option('--no-progress', 'do not show the live progress line')

@@ -42,6 +42,8 @@ export interface EvalSetCliOptions {
   cache?: boolean;
   /** `--max-cost-usd`: the set's cap instead of the config's `max_cost_usd` (not part of its identity). */
   maxCostUsd?: number;
+  /** `--max-total-tokens`: the same for the config's `max_total_tokens`. */
+  maxTotalTokens?: number;
   retryErrors: boolean;
   detach: boolean;
   progress: boolean;
@@ -51,6 +53,7 @@ export interface EvalSetCliOptions {
 /** The model's settings from the config alone (this shell's SMI_* variables do not leak in). */
 function modelSettings(model: EvalSetModel, cache: boolean | undefined): RealAgentSettings {
   const env: Record<string, string> = { SMI_MODEL: model.model, SMI_API_BASE_URL: model.base_url };
+  const extra: Partial<RealAgentSettings> = {};
   if (model.temperature !== undefined) env['SMI_TEMPERATURE'] = String(model.temperature);
   if (model.max_tokens !== undefined) env['SMI_MAX_TOKENS'] = String(model.max_tokens);
   if (model.response_format) env['SMI_RESPONSE_FORMAT'] = model.response_format;
@@ -58,12 +61,20 @@ function modelSettings(model: EvalSetModel, cache: boolean | undefined): RealAge
   if (model.max_request_retries !== undefined)
     env['SMI_MAX_REQUEST_RETRIES'] = String(model.max_request_retries);
   if (model.cost_from_provider) env['SMI_COST_FROM_PROVIDER'] = 'true';
+  if (model.requests_per_second !== undefined)
+    // (Kept out of the environment-variable route: no SMI_* variable has it.)
+    extra.requests_per_second = model.requests_per_second;
   if (model.price) {
     env['SMI_PRICE_INPUT_PER_MTOK'] = String(model.price.input_per_mtok);
     env['SMI_PRICE_OUTPUT_PER_MTOK'] = String(model.price.output_per_mtok);
   }
   const settings = loadRealAgentSettings(env, {});
-  return { ...settings, cache_answers: cache ?? settings.temperature === 0, api_key_env: model.api_key_env };
+  return {
+    ...settings,
+    ...extra,
+    cache_answers: cache ?? settings.temperature === 0,
+    api_key_env: model.api_key_env,
+  };
 }
 
 async function cellRun(
@@ -72,7 +83,7 @@ async function cellRun(
   setId: string,
   model: EvalSetModel,
   phase: EvalSetPhase,
-  costShare: number | null,
+  shares: { costUsd: number | null; tokens: number | null },
   dotenv: Record<string, string>,
   io: CliIO,
 ): Promise<RunInput> {
@@ -94,9 +105,13 @@ async function cellRun(
     progress: false,
     perPackageTimeoutSeconds: phase.per_package_timeout_seconds ?? 120,
   };
+  const tokenLimits = [model.max_total_tokens, shares.tokens].filter(
+    (n): n is number => typeof n === 'number',
+  );
   const limits = {
     ...(model.max_cost_usd !== undefined ? { maxCostUsd: model.max_cost_usd } : {}),
-    ...(costShare !== null ? { setCostAllowanceUsd: costShare } : {}),
+    ...(shares.costUsd !== null ? { setCostAllowanceUsd: shares.costUsd } : {}),
+    ...(tokenLimits.length > 0 ? { maxTotalTokens: Math.min(...tokenLimits) } : {}),
   };
   const argv = ['smi-bench', 'eval-set'];
   if (phase.phase === 'phase1') {
@@ -143,13 +158,13 @@ export interface EvalSetPlan {
   setId: string;
   cells: EvalSetCell[];
   maxCostUsd?: number;
-  /** The config's own cap (the set's, unless `--max-cost-usd` says otherwise). */
-  configCapUsd: number | null;
+  /** The config's own caps (the set's, unless `--max-cost-usd` / `--max-total-tokens` say otherwise). */
+  configCaps: { usd: number | null; tokens: number | null };
   memo: EvalSetMemo;
 }
 
 /** The flags that change a set's config for one command. */
-export type EvalSetOverrides = Pick<EvalSetCliOptions, 'cache' | 'maxCostUsd'>;
+export type EvalSetOverrides = Pick<EvalSetCliOptions, 'cache' | 'maxCostUsd' | 'maxTotalTokens'>;
 
 /** Reads and checks the config and builds every cell's run, before anything starts. */
 export async function planEvalSet(
@@ -170,28 +185,35 @@ export async function planEvalSet(
   if (overrides.cache !== undefined)
     config = evalSetConfigSchema.parse({ ...config, cache: overrides.cache });
   const setId = evalSetId(config);
-  const configCapUsd = config.max_cost_usd ?? null;
-  // The cap is not what the set is: another cap on the command line goes on with the same set.
+  const configCaps = { usd: config.max_cost_usd ?? null, tokens: config.max_total_tokens ?? null };
+  // The caps are not what the set is: another cap on the command line goes on with the same set.
   if (overrides.maxCostUsd !== undefined) config = { ...config, max_cost_usd: overrides.maxCostUsd };
+  if (overrides.maxTotalTokens !== undefined)
+    config = { ...config, max_total_tokens: overrides.maxTotalTokens };
   const base = dirname(file);
   const runs = config.models.length * config.phases.length;
-  const costShare = config.max_cost_usd === undefined ? null : config.max_cost_usd / runs;
+  const shares = {
+    costUsd: config.max_cost_usd === undefined ? null : config.max_cost_usd / runs,
+    // A fixed share each (tokens are not moved between runs, as dollars are).
+    tokens: config.max_total_tokens === undefined ? null : Math.floor(config.max_total_tokens / runs),
+  };
   const cells: EvalSetCell[] = [];
   for (const model of config.models)
     for (const phase of config.phases) {
-      const run = await cellRun(config, base, setId, model, phase, costShare, dotenv, io);
+      const run = await cellRun(config, base, setId, model, phase, shares, dotenv, io);
       cells.push({ setId, model: model.name, run });
     }
   const memo: EvalSetMemo = {
     config: file,
     ...(overrides.cache !== undefined ? { cache: overrides.cache } : {}),
     maxCostUsd: config.max_cost_usd ?? null,
+    maxTotalTokens: config.max_total_tokens ?? null,
   };
   return {
     setId,
     cells,
     ...(config.max_cost_usd !== undefined ? { maxCostUsd: config.max_cost_usd } : {}),
-    configCapUsd,
+    configCaps,
     memo,
   };
 }
@@ -221,21 +243,28 @@ export async function describeSet(
 }
 
 /**
- * Whether the set exists and last ran under another cost cap than the plan's (its workflow's memo says
- * which; a set started before the memo held it ran under its config's). A running set keeps its cap.
+ * Whether the set exists and last ran under other caps than the plan's (its workflow's memo says which; a
+ * set started before the memo held them ran under its config's). A running set keeps its caps.
  */
-async function capChanged(client: Client, plan: EvalSetPlan): Promise<boolean> {
+async function capsChanged(client: Client, plan: EvalSetPlan): Promise<boolean> {
   const last = await describeSet(client, plan.setId);
   if (!last) return false;
-  const before = last.memo.maxCostUsd !== undefined ? last.memo.maxCostUsd : plan.configCapUsd;
-  if (before === plan.memo.maxCostUsd) return false;
+  const before = {
+    usd: last.memo.maxCostUsd !== undefined ? last.memo.maxCostUsd : plan.configCaps.usd,
+    tokens: last.memo.maxTotalTokens !== undefined ? last.memo.maxTotalTokens : plan.configCaps.tokens,
+  };
+  if (before.usd === plan.memo.maxCostUsd && before.tokens === (plan.memo.maxTotalTokens ?? null))
+    return false;
   if (last.status === 'RUNNING')
     throw new UsageError(
-      `evaluation set ${plan.setId} is running under a cost cap of ${formatCap(before)}: ` +
-        'change its cap once it has stopped (the same command then goes on under the new one)',
+      `evaluation set ${plan.setId} is running under ${describeCaps(before.usd, before.tokens)}: ` +
+        'change its caps once it has stopped (the same command then goes on under the new ones)',
     );
   return true;
 }
+
+const describeCaps = (usd: number | null, tokens: number | null) =>
+  `a cost cap of ${formatCap(usd)} and a token cap of ${tokens === null ? 'none' : tokens.toLocaleString('en-US')}`;
 
 export async function runEvalSet(file: string, opts: EvalSetCliOptions, io: CliIO): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));
@@ -253,7 +282,7 @@ export async function runEvalSet(file: string, opts: EvalSetCliOptions, io: CliI
 export async function startEvalSet(
   session: Session,
   plan: EvalSetPlan,
-  opts: Omit<EvalSetCliOptions, 'dotenv' | 'cache' | 'maxCostUsd'>,
+  opts: Omit<EvalSetCliOptions, 'dotenv' | 'cache' | 'maxCostUsd' | 'maxTotalTokens'>,
   io: CliIO,
 ): Promise<number> {
   const { setId, cells, maxCostUsd } = plan;
@@ -261,8 +290,11 @@ export async function startEvalSet(
     throw new UsageError(
       '--detach needs a Temporal server that outlives this command: start `smi-bench server`',
     );
-  const limitsChanged = await capChanged(session.client, plan);
-  if (limitsChanged) io.log(`Evaluation set ${setId}: going on under a cost cap of ${formatCap(maxCostUsd)}`);
+  const limitsChanged = await capsChanged(session.client, plan);
+  if (limitsChanged)
+    io.log(
+      `Evaluation set ${setId}: going on under ${describeCaps(plan.memo.maxCostUsd, plan.memo.maxTotalTokens ?? null)}`,
+    );
   if (!opts.skipPreflight) {
     const seen = new Set<string>();
     for (const cell of cells) {

@@ -1,6 +1,7 @@
 // `smi-bench resume RUN_ID`: provide a worker for an interrupted run and follow it to the end. For an
-// evaluation set's id, the set's own command again (under a new cap with --max-cost-usd).
+// evaluation set's id, the set's own command again (under new caps with --max-cost-usd, --max-total-tokens).
 import { resolve } from 'node:path';
+import type { Client } from '@temporalio/client';
 import { workerModelDeps } from './model-access.js';
 import { formatSummary } from './progress.js';
 import { runNotes } from './run-notes.js';
@@ -26,7 +27,10 @@ export async function runResume(
 ): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));
   const llm = workerModelDeps(process.env, dotenv, io.log);
-  return withSession({ log: io.log, worker: 'always', llm }, async (session) => {
+  // A run is worked on here; a set as `eval-set` does: here only when no one else will.
+  const worker = async (client: Client, inProcessWorker: boolean) =>
+    (await describeSet(client, runId)) ? inProcessWorker : true;
+  return withSession({ log: io.log, worker, llm }, async (session) => {
     const set = await describeSet(session.client, runId);
     if (set) return resumeSet(session, runId, set.memo, dotenv, opts, io);
     const run = await findRun(session, runId);
@@ -63,7 +67,7 @@ export async function runResume(
 }
 
 /**
- * `resume SET_ID [--max-cost-usd X] [--retry-errors]`: the set's own command again (`eval-set CONFIG`, with
+ * `resume SET_ID [--max-cost-usd X] [--max-total-tokens N] [--retry-errors]`: the set's own command again (`eval-set CONFIG`, with
  * the flags it was started with), so it goes on where it stopped, under a new cap if one is given.
  */
 async function resumeSet(
@@ -74,16 +78,17 @@ async function resumeSet(
   opts: { progress: boolean; retryErrors: boolean; maxCostUsd?: number; maxTotalTokens?: number },
   io: CliIO,
 ): Promise<number> {
-  if (opts.maxTotalTokens !== undefined)
-    throw new UsageError(`${setId} is an evaluation set: its token cap is max_total_tokens in its config`);
   if (!memo.config)
     throw new UsageError(
       `evaluation set ${setId} was started by an older smi-bench: go on with \`smi-bench eval-set CONFIG\``,
     );
+  // The caps it ran under, unless new ones are given.
   const cap = opts.maxCostUsd ?? memo.maxCostUsd ?? undefined;
+  const tokens = opts.maxTotalTokens ?? memo.maxTotalTokens ?? undefined;
   const plan = await planEvalSet(memo.config, dotenv, io, {
     ...(memo.cache !== undefined ? { cache: memo.cache } : {}),
     ...(cap !== undefined ? { maxCostUsd: cap } : {}),
+    ...(tokens !== undefined ? { maxTotalTokens: tokens } : {}),
   });
   if (plan.setId !== setId)
     throw new UsageError(

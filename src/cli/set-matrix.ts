@@ -137,19 +137,23 @@ export function formatMatrix(views: CellView[], setId?: string): string[] {
   const stopped = views.filter((v) => v.stoppedEarly !== null);
   if (stopped.length > 0) {
     const notStarted = stopped.reduce((n, v) => n + v.stoppedEarly!.packages_not_started, 0);
-    const reasons = [
-      ...new Set(stopped.map((v) => LIMIT_NAMES[v.stoppedEarly!.reason] ?? v.stoppedEarly!.reason)),
-    ];
+    const reasons = [...new Set(stopped.map((v) => v.stoppedEarly!.reason))];
+    const flags = reasons.map((r) => RAISE_FLAGS[r]).filter((f): f is string => f !== undefined);
     lines.push(
-      `  stopped at its ${reasons.join(' and ')}: ${notStarted} package${notStarted === 1 ? '' : 's'} of ` +
-        `${stopped.length} run${stopped.length === 1 ? '' : 's'} not started` +
-        (setId && reasons.includes(LIMIT_NAMES['max_cost_usd']!)
-          ? `; go on under a higher cap: smi-bench resume ${setId} --max-cost-usd X`
+      `  stopped at its ${reasons.map((r) => LIMIT_NAMES[r] ?? r).join(' and ')}: ${notStarted} ` +
+        `package${notStarted === 1 ? '' : 's'} of ${stopped.length} run${stopped.length === 1 ? '' : 's'} not started` +
+        (setId && flags.length > 0
+          ? `; go on under a higher cap: smi-bench resume ${setId} ${flags.join(' ')}`
           : ''),
     );
   }
   return lines;
 }
+
+const RAISE_FLAGS: Record<string, string> = {
+  max_cost_usd: '--max-cost-usd X',
+  max_total_tokens: '--max-total-tokens N',
+};
 
 const LIMIT_NAMES: Record<string, string> = {
   max_cost_usd: 'cost cap',

@@ -41,7 +41,11 @@ const model = z.strictObject({
   price: price.optional(),
   /** Take each answer's cost as the provider reports it (OpenRouter's `usage.cost`) instead of a price. */
   cost_from_provider: z.boolean().optional(),
+  /** This model's own limits on each of its runs. */
   max_cost_usd: positive.optional(),
+  max_total_tokens: count.optional(),
+  /** Requests per second this model is never sent more than (per worker process). */
+  requests_per_second: positive.optional(),
 });
 
 const phase1 = z.strictObject({
@@ -72,6 +76,8 @@ export const evalSetConfigSchema = z.strictObject({
   log_dir: z.string().optional(),
   /** The whole set's cost limit: an even share per run at first, then moved to where it is needed. */
   max_cost_usd: positive.optional(),
+  /** The whole set's token limit: an even share per run (not moved between runs). */
+  max_total_tokens: count.optional(),
   /**
    * The answer cache: true for every model, false for none; absent, for the models at temperature 0 (where
    * re-using an answer is sound). `eval-set --cache` / `--no-cache` set it.

@@ -46,6 +46,8 @@ export interface EvalSetMemo {
   cache?: boolean;
   /** The set's cost cap in force (the config's, or `--max-cost-usd`); null: none. */
   maxCostUsd: number | null;
+  /** The set's token cap in force (the config's `max_total_tokens`, or `--max-total-tokens`); null: none. */
+  maxTotalTokens?: number | null;
 }
 
 export const evalSetCellsQuery = defineQuery<EvalSetCellState[]>('cells');

@@ -28,7 +28,7 @@ export const TEST_NAMESPACES = {
   evalSetBudget: 'test-eval-set-budget',
   evalSetStatus: 'test-eval-set-status',
   evalSetCache: 'test-eval-set-cache',
-  evalSetResume: 'test-eval-set-resume',
+  evalSetLimits: 'test-eval-set-limits',
   compare: 'test-compare',
   manifest: 'test-manifest',
   extractCorpus: 'test-extract-corpus',

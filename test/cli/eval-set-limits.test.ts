@@ -1,6 +1,7 @@
-// A set stopped by its cost cap, then taken further under higher caps: `eval-set CONFIG --max-cost-usd X`
-// and `resume SET --max-cost-usd X`. It ends with the same rows as a set that never had a cap, and no
-// stub is asked twice for a package it answered.
+// A set's limits. A set stopped by its cost cap, then taken further under higher caps: `eval-set CONFIG
+// --max-cost-usd X` and `resume SET --max-cost-usd X`. It ends with the same rows as a set that never had
+// a cap, and no stub is asked twice for a package it answered. The same for its token cap, and a model's
+// own request rate.
 //
 // By hand (amounts in powers of two add up exactly in floating point): every answer reports 15,625 prompt
 // tokens and none completed. Model `cheap` costs $0.0625 per million prompt tokens, so $2^-10 a package;
@@ -15,6 +16,10 @@
 //    run needs 8 × 2^-10 = 2^-7 in all and finishes, leaving nothing over; a dear run reaches 2^-7 after 4
 //    packages and stops. Spent: 2^-5.
 // 3. `resume SET --max-cost-usd 1`: every run finishes. Spent: $0.046875, as uncapped.
+//
+// The token cap, `max_total_tokens: 187,500` (12 answers): a fixed share of 46,875 (3 answers) per run. Two
+// answers start at once; after the first, one in flight, a third fits exactly (15,625 + 2 × 15,625); after
+// the second no fourth does. Each run stops at 46,875 tokens, the set at 187,500, the cap.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,19 +44,25 @@ const answer = (req: StubRequest) => ({
   content: phaseOf(req) === 'phase2' ? '{"calls": []}' : '{"key_types": []}',
   usage: { prompt_tokens: 15_625, completion_tokens: 0, total_tokens: 15_625 },
 });
-const { stubs, env, writeConfig, runSet } = useStubSet(TEST_NAMESPACES.evalSetResume, {
+const { stubs, env, writeConfig, runSet } = useStubSet(TEST_NAMESPACES.evalSetLimits, {
   cheap: answer,
   dear: answer,
 });
 
-function config(file: string, name: string, top: string[]) {
+function config(
+  file: string,
+  name: string,
+  top: string[],
+  more: { model?: (m: Model) => string; phases?: string[] } = {},
+) {
   writeConfig(join(work, file), {
     name,
     corpusRoot,
     top,
     model: (m) =>
-      `temperature: 0.5, concurrency: 2, price: { input_per_mtok: ${PRICE[m]}, output_per_mtok: 0 }`,
-    phases: ['{ phase: phase1 }', '{ phase: phase2, max_plan_attempts: 1 }'],
+      `temperature: 0.5, price: { input_per_mtok: ${PRICE[m]}, output_per_mtok: 0 }, ` +
+      (more.model?.(m) ?? 'concurrency: 2'),
+    phases: more.phases ?? ['{ phase: phase1 }', '{ phase: phase2, max_plan_attempts: 1 }'],
   });
 }
 
@@ -60,6 +71,11 @@ beforeAll(async () => {
   corpusRoot = (await makeSyntheticCorpus(PACKAGES)).root;
   config('capped.yaml', 'capped', [`max_cost_usd: ${2 ** -6}`]);
   config('uncapped.yaml', 'uncapped', []);
+  config('tokens.yaml', 'tokens', ['max_total_tokens: 187500']);
+  config('paced.yaml', 'paced', [], {
+    model: (m) => (m === 'cheap' ? 'concurrency: 8, requests_per_second: 4' : 'concurrency: 8'),
+    phases: ['{ phase: phase1 }'],
+  });
 });
 
 interface Result {
@@ -67,17 +83,17 @@ interface Result {
   packages: Record<string, unknown>[];
   /** Phase I: `usage.cost_usd`; Phase II: upstream's `total_cost_usd`. */
   aggregate: { usage?: { cost_usd: number }; total_cost_usd?: number };
-  stopped_early?: { reason: string; spent: number; packages_not_started: number };
+  stopped_early?: { reason: string; limit: number; spent: number; packages_not_started: number };
 }
 const result = (setId: string, model: Model, phase: Phase) =>
   JSON.parse(readFileSync(join(work, 'logs', `${setId}.${model}.${phase}`, 'result.json'), 'utf8')) as Result;
 
-/** Answered package calls per model and phase (the pre-flight names no package). */
-function answered(model: Model, phase: Phase): string[] {
-  return stubs[model].requests
-    .filter((r) => r.packageId !== null && phaseOf(r) === phase)
-    .map((r) => r.packageId!);
+/** Answered package calls per model and phase (the pre-flight names no package), from request `from` on. */
+function packageRequests(model: Model, phase: Phase, from = 0): StubRequest[] {
+  return stubs[model].requests.slice(from).filter((r) => r.packageId !== null && phaseOf(r) === phase);
 }
+const answered = (model: Model, phase: Phase, from = 0) =>
+  packageRequests(model, phase, from).map((r) => r.packageId!);
 
 /** Each run's rows and cost after a step: `samples[model]` packages each, costing its unit each. */
 function expectStep(setId: string, samples: Record<Model, number>, capUsd: number | null) {
@@ -155,5 +171,61 @@ describe('a set stopped by its cost cap, taken further under higher caps', () =>
           rows.map((row) => ({ ...row, elapsed_seconds: expect.any(Number) })),
         );
       }
+  });
+
+  it(
+    'stops each run at its share of the token cap, and goes on under a higher one',
+    { timeout: 300_000 },
+    async () => {
+      const from = { cheap: stubs.cheap.requests.length, dear: stubs.dear.requests.length };
+      const { setId, stdout } = await runSet(join(work, 'tokens.yaml'), ['--skip-preflight']);
+      for (const model of MODELS)
+        for (const phase of PHASES) {
+          const r = result(setId, model, phase);
+          expect(r.samples, `${model} ${phase}`).toBe(3);
+          expect(r.stopped_early).toMatchObject({
+            reason: 'max_total_tokens',
+            limit: 46_875,
+            packages_not_started: 5,
+          });
+          // what was spent when it stopped starting packages: the third may still have been in flight
+          expect([31_250, 46_875]).toContain(r.stopped_early!.spent);
+        }
+      expect(stdout).toContain('  total: $0.02 · 187,500 tokens · 12/32 packages');
+      expect(stdout).toContain(
+        `stopped at its token cap: 20 packages of 4 runs not started; go on under a higher cap: smi-bench resume ${setId} --max-total-tokens N`,
+      );
+
+      const resumed = await smiBench(
+        ['resume', setId, '--max-total-tokens', '1000000', '--no-progress'],
+        env,
+      );
+      expect(resumed.exitCode, String(resumed.stderr)).toBe(0);
+      expect(String(resumed.stdout)).toContain('  total: $0.05 · 500,000 tokens · 32/32 packages');
+      for (const model of MODELS)
+        for (const phase of PHASES) {
+          expect(result(setId, model, phase).samples).toBe(PACKAGES);
+          // (the resuming command ran no worker of its own, without the stubs' key: no row failed)
+          expect(result(setId, model, phase).packages.filter((row) => row['error'] !== null)).toEqual([]);
+          const ids = answered(model, phase, from[model]);
+          expect(ids, `${model} ${phase}`).toHaveLength(PACKAGES);
+          expect(new Set(ids).size).toBe(PACKAGES);
+        }
+    },
+  );
+
+  it('sends a model no more than its requests_per_second', { timeout: 300_000 }, async () => {
+    const from = stubs.cheap.requests.length;
+    await runSet(join(work, 'paced.yaml'), ['--skip-preflight']);
+    // 8 packages in flight at once, sent 250 ms apart: never more than 4 in a second (one more allowed for
+    // the jitter of arrival), and 7 gaps of 250 ms from the first to the last
+    const times = packageRequests('cheap', 'phase1', from)
+      .map((r) => r.time)
+      .sort((a, b) => a - b);
+    expect(times).toHaveLength(PACKAGES);
+    for (const t of times) expect(times.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(5);
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(1500);
+    // in any 900 ms, at most 4
+    for (const t of times) expect(times.filter((u) => u >= t && u < t + 900).length).toBeLessThanOrEqual(4);
   });
 });
