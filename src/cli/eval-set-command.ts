@@ -11,8 +11,10 @@ import {
   evalSetId,
   readEvalSetConfig,
   type EvalSetConfig,
+  SANDBOX_CELL,
   type EvalSetModel,
-  type EvalSetPhase,
+  type EvalSetModelPhase,
+  type EvalSetSandboxPhase,
 } from '../evalset/config.js';
 import { formatUsd } from '../core/cost.js';
 import { runIdProblem } from '../core/run-id.js';
@@ -31,6 +33,7 @@ import { preflightModel } from './model-preflight.js';
 import { readDotenvFile, type CliIO } from './run-common.js';
 import { buildPhase1Input } from './run-phase1.js';
 import { buildPhase2Input, checkSimulation } from './run-phase2.js';
+import { buildSandboxInput } from './sandbox-command.js';
 import { withSession, type Session } from './session.js';
 import { cellView, formatMatrix, matrixProgressLine } from './set-matrix.js';
 import { evalSetWorkflowId } from './set-status.js';
@@ -82,7 +85,7 @@ async function cellRun(
   base: string,
   setId: string,
   model: EvalSetModel,
-  phase: EvalSetPhase,
+  phase: EvalSetModelPhase,
   shares: { costUsd: number | null; tokens: number | null },
   dotenv: Record<string, string>,
   io: CliIO,
@@ -153,6 +156,33 @@ async function cellRun(
   return { ...input, ...limits };
 }
 
+/** The set's one sandbox run, `<set>.sandbox`: the VM's reach on the same packages, the same for any model. */
+async function sandboxRun(
+  config: EvalSetConfig,
+  base: string,
+  setId: string,
+  phase: EvalSetSandboxPhase,
+): Promise<RunInput> {
+  return buildSandboxInput(
+    {
+      corpusRoot: resolve(base, config.corpus_root),
+      samples: config.samples ?? 25,
+      ...(config.package_ids_file ? { packageIdsFile: resolve(base, config.package_ids_file) } : {}),
+      ...(config.dataset ? { dataset: config.dataset } : {}),
+      concurrency: phase.concurrency ?? 8,
+      runId: `${setId}.sandbox`,
+      logDir: resolve(base, config.log_dir ?? 'logs'),
+      detach: false,
+      progress: false,
+      packageId: [],
+      ...(phase.framework_dir ? { frameworkDir: resolve(base, phase.framework_dir) } : {}),
+      output: '', // the rows stay in the run directory (benchmark_local.jsonl)
+      tierAOnly: phase.tier_a_only ?? false,
+    },
+    ['smi-bench', 'eval-set'],
+  );
+}
+
 /** A set ready to start: its id, its runs, its cap, and what its workflow's memo keeps. */
 export interface EvalSetPlan {
   setId: string;
@@ -191,18 +221,27 @@ export async function planEvalSet(
   if (overrides.maxTotalTokens !== undefined)
     config = { ...config, max_total_tokens: overrides.maxTotalTokens };
   const base = dirname(file);
-  const runs = config.models.length * config.phases.length;
+  const modelPhases = config.phases.filter((p): p is EvalSetModelPhase => p.phase !== 'sandbox');
+  const sandbox = config.phases.find((p): p is EvalSetSandboxPhase => p.phase === 'sandbox');
+  const modelRuns = config.models.length * modelPhases.length;
+  const runs = modelRuns + (sandbox ? 1 : 0);
   const shares = {
+    // The set's workflow starts every run (the sandbox too, which gives its share back) at an even share.
     costUsd: config.max_cost_usd === undefined ? null : config.max_cost_usd / runs,
-    // A fixed share each (tokens are not moved between runs, as dollars are).
-    tokens: config.max_total_tokens === undefined ? null : Math.floor(config.max_total_tokens / runs),
+    // A fixed share each (tokens are not moved between runs, as dollars are), of the runs that use them.
+    tokens:
+      config.max_total_tokens === undefined || modelRuns === 0
+        ? null
+        : Math.floor(config.max_total_tokens / modelRuns),
   };
   const cells: EvalSetCell[] = [];
   for (const model of config.models)
-    for (const phase of config.phases) {
+    for (const phase of modelPhases) {
       const run = await cellRun(config, base, setId, model, phase, shares, dotenv, io);
       cells.push({ setId, model: model.name, run });
     }
+  if (sandbox)
+    cells.push({ setId, model: SANDBOX_CELL, run: await sandboxRun(config, base, setId, sandbox) });
   const memo: EvalSetMemo = {
     config: file,
     ...(overrides.cache !== undefined ? { cache: overrides.cache } : {}),
@@ -298,7 +337,7 @@ export async function startEvalSet(
   if (!opts.skipPreflight) {
     const seen = new Set<string>();
     for (const cell of cells) {
-      if (seen.has(cell.model)) continue;
+      if (seen.has(cell.model) || !cell.run.options.agentSettings) continue;
       seen.add(cell.model);
       await preflightModel(
         session,

@@ -88,7 +88,9 @@ export function loadRuns(args: string[], logDir: string): LoadedRun[] {
     }
     const setRuns = isDir(resolve(logDir))
       ? readdirSync(resolve(logDir))
-          .filter((name) => name.startsWith(`${arg}.`) && existsSync(join(logDir, name, 'result.json')))
+          // (A set's sandbox run, `<set>.sandbox`, has no model to rank: `status SET` shows it.)
+          .filter((name) => name.startsWith(`${arg}.`) && name !== `${arg}.sandbox`)
+          .filter((name) => existsSync(join(logDir, name, 'result.json')))
           .sort()
       : [];
     if (setRuns.length === 0)

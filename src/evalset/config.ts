@@ -65,6 +65,15 @@ const phase2 = z.strictObject({
   sender: z.string().optional(),
 });
 
+/** Upstream's benchmark-local: no model, so one run for the whole set (`<set>.sandbox`), not one per model. */
+const sandbox = z.strictObject({
+  phase: z.literal('sandbox'),
+  /** Package directories of 0x1, 0x2 (and 0x3); default: those of the corpus. */
+  framework_dir: z.string().optional(),
+  tier_a_only: z.boolean().optional(),
+  concurrency: count.max(1000).optional(),
+});
+
 export const evalSetConfigSchema = z.strictObject({
   /** The set's name; its id adds a hash of the config, so a changed config is another set. */
   name: name.optional(),
@@ -84,12 +93,18 @@ export const evalSetConfigSchema = z.strictObject({
    */
   cache: z.boolean().optional(),
   models: z.array(model).min(1),
-  phases: z.array(z.discriminatedUnion('phase', [phase1, phase2])).min(1),
+  phases: z.array(z.discriminatedUnion('phase', [phase1, phase2, sandbox])).min(1),
 });
 
 export type EvalSetConfig = z.infer<typeof evalSetConfigSchema>;
 export type EvalSetModel = EvalSetConfig['models'][number];
 export type EvalSetPhase = EvalSetConfig['phases'][number];
+/** The phases each model goes through (all but the sandbox). */
+export type EvalSetModelPhase = Exclude<EvalSetPhase, { phase: 'sandbox' }>;
+export type EvalSetSandboxPhase = Extract<EvalSetPhase, { phase: 'sandbox' }>;
+
+/** How the set's matrix names the sandbox's run, which has no model (never a model's name: no parentheses). */
+export const SANDBOX_CELL = '(sandbox)';
 
 /** A config problem: one line per issue, each with its path. */
 export class EvalSetConfigError extends Error {}
