@@ -247,6 +247,12 @@ export async function planEvalSet(
     ...(overrides.cache !== undefined ? { cache: overrides.cache } : {}),
     maxCostUsd: config.max_cost_usd ?? null,
     maxTotalTokens: config.max_total_tokens ?? null,
+    cells: cells.map((c) => ({
+      model: c.model,
+      phase: c.run.phase,
+      runId: c.run.runId,
+      runDir: c.run.runDir,
+    })),
   };
   return {
     setId,

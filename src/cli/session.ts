@@ -82,8 +82,11 @@ export async function withSession<T>(
   try {
     connection = await connectOrExplain(target.address);
     // Servers found on the local port were checked to have them; ours get them when they start.
+    // (Commands that only read start nothing that needs them: they skip the round trip.)
     const searchAttributes =
-      target.kind === 'from-env' ? await ensureSearchAttributes(connection, namespace, opts.log) : true;
+      target.kind === 'from-env' && opts.worker !== 'never'
+        ? await ensureSearchAttributes(connection, namespace, opts.log)
+        : true;
     const client = new Client({ connection, namespace });
     if (typeof opts.worker === 'function') {
       workerHere = await opts.worker(client, target.inProcessWorker);

@@ -47,7 +47,8 @@ export interface Leaderboard {
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const obj = (v: unknown): Row => (v !== null && typeof v === 'object' ? (v as Row) : {});
 
-function rowScore(phase: ComparedPhase, row: Row): number {
+/** A row's score: Phase I's F1, Phase II's hit rate (0 without targets). */
+export function rowScore(phase: ComparedPhase, row: Row): number {
   const score = obj(row['score']);
   if (phase === 'phase1') return num(score['f1']);
   const targets = num(score['targets']);

@@ -48,6 +48,8 @@ export interface EvalSetMemo {
   maxCostUsd: number | null;
   /** The set's token cap in force (the config's `max_total_tokens`, or `--max-total-tokens`); null: none. */
   maxTotalTokens?: number | null;
+  /** Its runs, so `status SET` finds them without asking the set's workflow (a query waits on busy workers). */
+  cells?: Omit<EvalSetCellState, 'state' | 'error'>[];
 }
 
 export const evalSetCellsQuery = defineQuery<EvalSetCellState[]>('cells');
