@@ -365,6 +365,7 @@ export async function startEvalSet(
           ...(opts.retryErrors ? { retryErrors: true } : {}),
           ...(limitsChanged ? { limitsChanged: true } : {}),
           ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
+          ...(plan.memo.maxTotalTokens != null ? { maxTotalTokens: plan.memo.maxTotalTokens } : {}),
         },
       ],
       memo: { ...plan.memo },

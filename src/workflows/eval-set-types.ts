@@ -27,6 +27,8 @@ export interface EvalSetInput {
    * `setCostAllowanceUsd`); what finished runs leave over moves to the others (core/set-budget.ts).
    */
   maxCostUsd?: number;
+  /** The set's token cap (config `max_total_tokens`), recorded in its result file; runs get fixed shares. */
+  maxTotalTokens?: number;
 }
 
 export interface EvalSetCellState {

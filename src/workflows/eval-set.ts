@@ -6,6 +6,7 @@
 import { ChildWorkflowFailure, getExternalWorkflowHandle, patched, setHandler } from '@temporalio/workflow';
 import { runWorkflowId } from '../temporal/names.js';
 import { executeChildRun } from './child-run.js';
+import { io } from './io-activities.js';
 import { evenBudget, nothingMoreToCome, runFinished, runParked, type SetBudget } from '../core/set-budget.js';
 import { costAllowanceSignal, type CostAllowance } from './run-api.js';
 import {
@@ -48,6 +49,14 @@ export async function evalSet(input: EvalSetInput): Promise<EvalSetCellState[]> 
       budget?.finished(i, spentUsd);
     }),
   );
+  // The set's own result file (sets started before it existed finish without one).
+  if (patched('set-result-file') && states.length > 0)
+    await io.writeSetResult({
+      setId: input.setId,
+      cells: states,
+      maxCostUsd: input.maxCostUsd ?? null,
+      maxTotalTokens: input.maxTotalTokens ?? null,
+    });
   return states;
 }
 

@@ -105,6 +105,33 @@ describe('smi-bench eval-set', () => {
       readFileSync(join(work, 'logs', `${setId}.good.phase1`, 'result.json'), 'utf8'),
     ) as { aggregate: { avg_f1: number } };
     expect(result.aggregate.avg_f1).toBe(1);
+    // and the set's own result file: each run's line of the matrix, and the totals
+    const setResult = JSON.parse(readFileSync(join(work, 'logs', `${setId}.set_result.json`), 'utf8')) as {
+      set_id: string;
+      runs: {
+        model: string;
+        phase: string;
+        state: string;
+        done: number;
+        score: number;
+        cost_usd: number | null;
+      }[];
+      total: { cost_usd: number; done: number; total: number; errors: number };
+    };
+    expect(setResult.set_id).toBe(setId);
+    expect(setResult.runs.map((r) => [r.model, r.phase, r.state, r.done, r.score, r.cost_usd])).toEqual([
+      ['good', 'phase1', 'done', 2, 1, 0.009],
+      ['good', 'phase2', 'done', 2, 0, 0.009],
+      ['bad', 'phase1', 'done', 2, 0, null],
+      ['bad', 'phase2', 'done', 2, 0, null],
+    ]);
+    expect(setResult.total).toEqual({
+      cost_usd: 0.018,
+      tokens: expect.any(Number),
+      done: 8,
+      total: 8,
+      errors: 0,
+    });
 
     const again = await evalSet('--skip-preflight');
     expect(again.exitCode, String(again.stderr)).toBe(0);
