@@ -1,5 +1,5 @@
 // The `smi-bench` command line. Commands are loaded when used, so light ones (extract, --help) start fast.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { PHASE1_AGENTS } from './core/types.js';
 import { SIMULATION_MODES } from './sim/types.js';
 import { PHASE2_AGENTS, PHASE2_DEFAULT_OPTIONS } from './workflows/phase2-types.js';
@@ -194,7 +194,12 @@ function sandboxCommand(program: Command): void {
 export function buildProgram(): Command {
   const program = new Command('smi-bench')
     .description('Benchmark of how well language models understand Sui Move packages from their bytecode')
-    .showHelpAfterError()
+    // A bad flag or argument: one line (commander's suggestion, if any, joined to it), exit status 2 from
+    // main(), and nothing started. Set before the commands are added: they inherit both.
+    .exitOverride()
+    .configureOutput({
+      outputError: (text, write) => write(text.trim().replace(/\s*\n\s*/g, ' ') + '\n'),
+    })
     .addHelpText('after', TEMPORAL_HELP);
 
   upstreamFlags(
@@ -414,6 +419,21 @@ export function buildProgram(): Command {
     )
     .option('--retry-errors', 'run again the errored packages of every run of a finished set', false)
     .option('--skip-preflight', 'start without asking each model for one tiny answer first', false)
+    .option('--cache', 'answer from the answer cache for every model (the config’s `cache: true`)')
+    .option(
+      '--no-cache',
+      'never answer from the cache (the config’s `cache: false`; default: for models at temperature 0)',
+    )
+    .option(
+      '--max-cost-usd <usd>',
+      'the set’s cost cap instead of the config’s max_cost_usd; on a set that stopped at its cap: go on under this one',
+      positiveNumber,
+    )
+    .option(
+      '--max-total-tokens <n>',
+      'the set’s token cap instead of the config’s max_total_tokens (the same way)',
+      integer(1),
+    )
     .option('--detach', 'start the set and return; follow it with `status SET_ID`', false)
     .option('--dotenv <file>', DOTENV_HELP, '.env')
     .option('--no-progress', 'do not show the live progress line')
@@ -532,12 +552,19 @@ export function buildProgram(): Command {
   return program;
 }
 
+const HELP_CODES = new Set(['commander.help', 'commander.helpDisplayed', 'commander.version']);
+
 /** Runs the CLI; resolves to the exit status. */
 export async function main(argv: string[]): Promise<number> {
   try {
     await buildProgram().parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and --version end here too (0, or 1 for a command given without its subcommand); the rest
+      // are bad flags or arguments, already reported in one line.
+      return HELP_CODES.has(err.code) ? err.exitCode : 2;
+    }
     if (err instanceof UsageError) {
       io.log(`error: ${err.message}`);
       return 2;

@@ -5,6 +5,7 @@ import { createPipelineActivities } from './pipeline.js';
 import { createPackageIoActivities } from './package-io.js';
 import { createPhase2IoActivities } from './phase2-io.js';
 import { createRunIoActivities } from './run-io.js';
+import { createSetIoActivities } from './set-io.js';
 
 export { createLlmActivities, type LlmActivityDeps } from './llm.js';
 export { createPackageIoActivities } from './package-io.js';
@@ -20,6 +21,7 @@ export function createIoActivities() {
     ...createPhase2IoActivities(),
     ...createCorpusActivities(),
     ...createPipelineActivities(),
+    ...createSetIoActivities(),
   };
 }
 

@@ -153,11 +153,13 @@ export function createLlmActivities(deps: LlmActivityDeps, limits?: AdaptiveLimi
         ? { logDir: dirname(args.runDir), settings: args.settings, prompt, slot: args.cacheSlot ?? '' }
         : null;
       const { answer: sent, cached } = await cachedOrSent(cacheUse, () =>
-        sendWithin(limits?.for(args.settings.base_url, args.settings.model), () =>
-          completeChat(args.settings, deps.resolveApiKey(args.settings.api_key_env), prompt, {
-            timeoutMs: requestBudgetMs(),
-            signal: Context.current().cancellationSignal,
-          }),
+        sendWithin(
+          limits?.for(args.settings.base_url, args.settings.model, args.settings.requests_per_second ?? null),
+          () =>
+            completeChat(args.settings, deps.resolveApiKey(args.settings.api_key_env), prompt, {
+              timeoutMs: requestBudgetMs(),
+              signal: Context.current().cancellationSignal,
+            }),
         ),
       );
       const answer = cached ? { ...sent, usage: cachedUsage(args.settings) } : sent;

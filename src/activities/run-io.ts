@@ -16,6 +16,7 @@ import {
   writeSelection,
   type SelectionRecord,
 } from '../run-store/run-record.js';
+import { finishedRunSummary } from '../compare/run-summary.js';
 import { runPaths } from '../run-store/paths.js';
 import { readStoredRow, recordRow, type StoredRow } from '../run-store/rows.js';
 import type { Phase } from '../temporal/names.js';
@@ -198,6 +199,12 @@ async function finalizeRun(args: {
     const outFileSource = output ? join(args.runDir, output.name) : resultPath;
     if (output) await atomicWriteFile(outFileSource, output.text);
     await atomicWriteFile(resultPath, result.text);
+    // What `status SET` shows of the run, computed once now rather than by every status call.
+    try {
+      finishedRunSummary(args.phase, args.runDir);
+    } catch {
+      // only a cache: status computes it when it needs it
+    }
     if (args.outFile) await atomicWriteFile(args.outFile, output ? output.text : result.text);
     if (args.writeLogs !== false)
       await appendEvents(args.runDir, [

@@ -35,6 +35,8 @@ export interface RealAgentSettings {
   cache_answers?: boolean;
   /** The variable that holds this model's key in the workers' environment (evaluation sets); absent: SMI_API_KEY and its fallbacks. */
   api_key_env?: string;
+  /** Requests per second never exceeded, per worker process (an evaluation set's `requests_per_second`). */
+  requests_per_second?: number;
 }
 
 /** Where the process environment beats .env ("operator override"); for every other key .env wins. */

@@ -2,21 +2,30 @@
 // workflow whose runs are ordinary runs (status, results, resume and compare work on each). Running the
 // same config again joins the set, or reports it when it has finished.
 import { dirname, resolve } from 'node:path';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import { loadRealAgentSettings, type RealAgentSettings } from '../agents/config.js';
 import {
   EvalSetConfigError,
+  evalSetConfigSchema,
   evalSetId,
   readEvalSetConfig,
   type EvalSetConfig,
+  SANDBOX_CELL,
   type EvalSetModel,
-  type EvalSetPhase,
+  type EvalSetModelPhase,
+  type EvalSetSandboxPhase,
 } from '../evalset/config.js';
+import { formatUsd } from '../core/cost.js';
 import { runIdProblem } from '../core/run-id.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import type { evalSet } from '../workflows/eval-set.js';
-import { evalSetCellsQuery, type EvalSetCell, type EvalSetCellState } from '../workflows/eval-set-types.js';
+import {
+  evalSetCellsQuery,
+  type EvalSetCell,
+  type EvalSetCellState,
+  type EvalSetMemo,
+} from '../workflows/eval-set-types.js';
 import type { RunInput } from '../workflows/run-types.js';
 import { UsageError } from './errors.js';
 import { workerModelDeps, type ModelAccess } from './model-access.js';
@@ -24,13 +33,20 @@ import { preflightModel } from './model-preflight.js';
 import { readDotenvFile, type CliIO } from './run-common.js';
 import { buildPhase1Input } from './run-phase1.js';
 import { buildPhase2Input, checkSimulation } from './run-phase2.js';
-import { withSession } from './session.js';
+import { buildSandboxInput } from './sandbox-command.js';
+import { withSession, type Session } from './session.js';
 import { cellView, formatMatrix, matrixProgressLine } from './set-matrix.js';
 import { evalSetWorkflowId } from './set-status.js';
 import { watchWorkflow } from './watch.js';
 
 export interface EvalSetCliOptions {
   dotenv: string;
+  /** `--cache` / `--no-cache`: the config's `cache`, for this command (part of the set's identity). */
+  cache?: boolean;
+  /** `--max-cost-usd`: the set's cap instead of the config's `max_cost_usd` (not part of its identity). */
+  maxCostUsd?: number;
+  /** `--max-total-tokens`: the same for the config's `max_total_tokens`. */
+  maxTotalTokens?: number;
   retryErrors: boolean;
   detach: boolean;
   progress: boolean;
@@ -38,8 +54,9 @@ export interface EvalSetCliOptions {
 }
 
 /** The model's settings from the config alone (this shell's SMI_* variables do not leak in). */
-function modelSettings(model: EvalSetModel): RealAgentSettings {
+function modelSettings(model: EvalSetModel, cache: boolean | undefined): RealAgentSettings {
   const env: Record<string, string> = { SMI_MODEL: model.model, SMI_API_BASE_URL: model.base_url };
+  const extra: Partial<RealAgentSettings> = {};
   if (model.temperature !== undefined) env['SMI_TEMPERATURE'] = String(model.temperature);
   if (model.max_tokens !== undefined) env['SMI_MAX_TOKENS'] = String(model.max_tokens);
   if (model.response_format) env['SMI_RESPONSE_FORMAT'] = model.response_format;
@@ -47,12 +64,20 @@ function modelSettings(model: EvalSetModel): RealAgentSettings {
   if (model.max_request_retries !== undefined)
     env['SMI_MAX_REQUEST_RETRIES'] = String(model.max_request_retries);
   if (model.cost_from_provider) env['SMI_COST_FROM_PROVIDER'] = 'true';
+  if (model.requests_per_second !== undefined)
+    // (Kept out of the environment-variable route: no SMI_* variable has it.)
+    extra.requests_per_second = model.requests_per_second;
   if (model.price) {
     env['SMI_PRICE_INPUT_PER_MTOK'] = String(model.price.input_per_mtok);
     env['SMI_PRICE_OUTPUT_PER_MTOK'] = String(model.price.output_per_mtok);
   }
   const settings = loadRealAgentSettings(env, {});
-  return { ...settings, cache_answers: settings.temperature === 0, api_key_env: model.api_key_env };
+  return {
+    ...settings,
+    ...extra,
+    cache_answers: cache ?? settings.temperature === 0,
+    api_key_env: model.api_key_env,
+  };
 }
 
 async function cellRun(
@@ -60,15 +85,15 @@ async function cellRun(
   base: string,
   setId: string,
   model: EvalSetModel,
-  phase: EvalSetPhase,
-  costShare: number | null,
+  phase: EvalSetModelPhase,
+  shares: { costUsd: number | null; tokens: number | null },
   dotenv: Record<string, string>,
   io: CliIO,
 ): Promise<RunInput> {
   const runId = `${setId}.${model.name}.${phase.phase}`;
   const problem = runIdProblem(runId);
   if (problem) throw new UsageError(`run id of model ${model.name}, ${phase.phase}: ${problem}`);
-  const settings = modelSettings(model);
+  const settings = modelSettings(model, config.cache);
   const common = {
     corpusRoot: resolve(base, config.corpus_root),
     samples: config.samples ?? 25,
@@ -83,9 +108,13 @@ async function cellRun(
     progress: false,
     perPackageTimeoutSeconds: phase.per_package_timeout_seconds ?? 120,
   };
+  const tokenLimits = [model.max_total_tokens, shares.tokens].filter(
+    (n): n is number => typeof n === 'number',
+  );
   const limits = {
     ...(model.max_cost_usd !== undefined ? { maxCostUsd: model.max_cost_usd } : {}),
-    ...(costShare !== null ? { setCostAllowanceUsd: costShare } : {}),
+    ...(shares.costUsd !== null ? { setCostAllowanceUsd: shares.costUsd } : {}),
+    ...(tokenLimits.length > 0 ? { maxTotalTokens: Math.min(...tokenLimits) } : {}),
   };
   const argv = ['smi-bench', 'eval-set'];
   if (phase.phase === 'phase1') {
@@ -127,12 +156,53 @@ async function cellRun(
   return { ...input, ...limits };
 }
 
+/** The set's one sandbox run, `<set>.sandbox`: the VM's reach on the same packages, the same for any model. */
+async function sandboxRun(
+  config: EvalSetConfig,
+  base: string,
+  setId: string,
+  phase: EvalSetSandboxPhase,
+): Promise<RunInput> {
+  return buildSandboxInput(
+    {
+      corpusRoot: resolve(base, config.corpus_root),
+      samples: config.samples ?? 25,
+      ...(config.package_ids_file ? { packageIdsFile: resolve(base, config.package_ids_file) } : {}),
+      ...(config.dataset ? { dataset: config.dataset } : {}),
+      concurrency: phase.concurrency ?? 8,
+      runId: `${setId}.sandbox`,
+      logDir: resolve(base, config.log_dir ?? 'logs'),
+      detach: false,
+      progress: false,
+      packageId: [],
+      ...(phase.framework_dir ? { frameworkDir: resolve(base, phase.framework_dir) } : {}),
+      output: '', // the rows stay in the run directory (benchmark_local.jsonl)
+      tierAOnly: phase.tier_a_only ?? false,
+    },
+    ['smi-bench', 'eval-set'],
+  );
+}
+
+/** A set ready to start: its id, its runs, its cap, and what its workflow's memo keeps. */
+export interface EvalSetPlan {
+  setId: string;
+  cells: EvalSetCell[];
+  maxCostUsd?: number;
+  /** The config's own caps (the set's, unless `--max-cost-usd` / `--max-total-tokens` say otherwise). */
+  configCaps: { usd: number | null; tokens: number | null };
+  memo: EvalSetMemo;
+}
+
+/** The flags that change a set's config for one command. */
+export type EvalSetOverrides = Pick<EvalSetCliOptions, 'cache' | 'maxCostUsd' | 'maxTotalTokens'>;
+
 /** Reads and checks the config and builds every cell's run, before anything starts. */
 export async function planEvalSet(
   file: string,
   dotenv: Record<string, string>,
   io: CliIO,
-): Promise<{ setId: string; cells: EvalSetCell[]; maxCostUsd?: number }> {
+  overrides: EvalSetOverrides = {},
+): Promise<EvalSetPlan> {
   let config: EvalSetConfig;
   try {
     config = readEvalSetConfig(file);
@@ -140,17 +210,57 @@ export async function planEvalSet(
     if (err instanceof EvalSetConfigError) throw new UsageError(err.message);
     throw err;
   }
+  // A flag that says what the config could say is the config's: `--no-cache` is `cache: false`.
+  // (Parsed again for the schema's key order, so the set's id is the same as with `cache:` in the file.)
+  if (overrides.cache !== undefined)
+    config = evalSetConfigSchema.parse({ ...config, cache: overrides.cache });
   const setId = evalSetId(config);
+  const configCaps = { usd: config.max_cost_usd ?? null, tokens: config.max_total_tokens ?? null };
+  // The caps are not what the set is: another cap on the command line goes on with the same set.
+  if (overrides.maxCostUsd !== undefined) config = { ...config, max_cost_usd: overrides.maxCostUsd };
+  if (overrides.maxTotalTokens !== undefined)
+    config = { ...config, max_total_tokens: overrides.maxTotalTokens };
   const base = dirname(file);
-  const runs = config.models.length * config.phases.length;
-  const costShare = config.max_cost_usd === undefined ? null : config.max_cost_usd / runs;
+  const modelPhases = config.phases.filter((p): p is EvalSetModelPhase => p.phase !== 'sandbox');
+  const sandbox = config.phases.find((p): p is EvalSetSandboxPhase => p.phase === 'sandbox');
+  const modelRuns = config.models.length * modelPhases.length;
+  const runs = modelRuns + (sandbox ? 1 : 0);
+  const shares = {
+    // The set's workflow starts every run (the sandbox too, which gives its share back) at an even share.
+    costUsd: config.max_cost_usd === undefined ? null : config.max_cost_usd / runs,
+    // A fixed share each (tokens are not moved between runs, as dollars are), of the runs that use them.
+    tokens:
+      config.max_total_tokens === undefined || modelRuns === 0
+        ? null
+        : Math.floor(config.max_total_tokens / modelRuns),
+  };
   const cells: EvalSetCell[] = [];
   for (const model of config.models)
-    for (const phase of config.phases) {
-      const run = await cellRun(config, base, setId, model, phase, costShare, dotenv, io);
+    for (const phase of modelPhases) {
+      const run = await cellRun(config, base, setId, model, phase, shares, dotenv, io);
       cells.push({ setId, model: model.name, run });
     }
-  return { setId, cells, ...(config.max_cost_usd !== undefined ? { maxCostUsd: config.max_cost_usd } : {}) };
+  if (sandbox)
+    cells.push({ setId, model: SANDBOX_CELL, run: await sandboxRun(config, base, setId, sandbox) });
+  const memo: EvalSetMemo = {
+    config: file,
+    ...(overrides.cache !== undefined ? { cache: overrides.cache } : {}),
+    maxCostUsd: config.max_cost_usd ?? null,
+    maxTotalTokens: config.max_total_tokens ?? null,
+    cells: cells.map((c) => ({
+      model: c.model,
+      phase: c.run.phase,
+      runId: c.run.runId,
+      runDir: c.run.runDir,
+    })),
+  };
+  return {
+    setId,
+    cells,
+    ...(config.max_cost_usd !== undefined ? { maxCostUsd: config.max_cost_usd } : {}),
+    configCaps,
+    memo,
+  };
 }
 
 const modelAccess = (settings: RealAgentSettings | null, name: string): ModelAccess => ({
@@ -162,74 +272,134 @@ const modelAccess = (settings: RealAgentSettings | null, name: string): ModelAcc
   deps: { resolveApiKey: () => '' },
 });
 
+const formatCap = (usd: number | null | undefined) => (usd == null ? 'none' : formatUsd(usd));
+
+/** A set's workflow as it last ran: its state and its memo; null when there is no set of this id. */
+export async function describeSet(
+  client: Client,
+  setId: string,
+): Promise<{ status: string; memo: Partial<EvalSetMemo> } | null> {
+  const description = await client.workflow
+    .getHandle(evalSetWorkflowId(setId))
+    .describe()
+    .catch(() => null);
+  if (!description) return null;
+  return { status: description.status.name, memo: (description.memo ?? {}) as Partial<EvalSetMemo> };
+}
+
+/**
+ * Whether the set exists and last ran under other caps than the plan's (its workflow's memo says which; a
+ * set started before the memo held them ran under its config's). A running set keeps its caps.
+ */
+async function capsChanged(client: Client, plan: EvalSetPlan): Promise<boolean> {
+  const last = await describeSet(client, plan.setId);
+  if (!last) return false;
+  const before = {
+    usd: last.memo.maxCostUsd !== undefined ? last.memo.maxCostUsd : plan.configCaps.usd,
+    tokens: last.memo.maxTotalTokens !== undefined ? last.memo.maxTotalTokens : plan.configCaps.tokens,
+  };
+  if (before.usd === plan.memo.maxCostUsd && before.tokens === (plan.memo.maxTotalTokens ?? null))
+    return false;
+  if (last.status === 'RUNNING')
+    throw new UsageError(
+      `evaluation set ${plan.setId} is running under ${describeCaps(before.usd, before.tokens)}: ` +
+        'change its caps once it has stopped (the same command then goes on under the new ones)',
+    );
+  return true;
+}
+
+const describeCaps = (usd: number | null, tokens: number | null) =>
+  `a cost cap of ${formatCap(usd)} and a token cap of ${tokens === null ? 'none' : tokens.toLocaleString('en-US')}`;
+
 export async function runEvalSet(file: string, opts: EvalSetCliOptions, io: CliIO): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));
-  const { setId, cells, maxCostUsd } = await planEvalSet(resolve(file), dotenv, io);
+  const plan = await planEvalSet(resolve(file), dotenv, io, opts);
   return withSession(
     { log: io.log, worker: 'auto', llm: workerModelDeps(process.env, dotenv, io.log) },
-    async (session) => {
-      if (opts.detach && session.target.embedded)
-        throw new UsageError(
-          '--detach needs a Temporal server that outlives this command: start `smi-bench server`',
-        );
-      if (!opts.skipPreflight) {
-        const seen = new Set<string>();
-        for (const cell of cells) {
-          if (seen.has(cell.model)) continue;
-          seen.add(cell.model);
-          await preflightModel(
-            session,
-            cell.run.runId,
-            modelAccess(cell.run.options.agentSettings, cell.model),
-            io,
-          );
-        }
-      }
-      const handle = await session.client.workflow
-        .start<typeof evalSet>('evalSet', {
-          workflowId: evalSetWorkflowId(setId),
-          taskQueue: TASK_QUEUES.orchestration,
-          args: [
-            {
-              setId,
-              cells,
-              searchAttributes: session.searchAttributes,
-              ...(opts.retryErrors ? { retryErrors: true } : {}),
-              ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
-            },
-          ],
-          workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-          workflowIdReusePolicy: opts.retryErrors
-            ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
-            : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
-          staticSummary: `evaluation set ${setId}: ${cells.length} runs`,
-        })
-        .catch((err: unknown) => {
-          // A finished set: report it (its workflow keeps the result).
-          if (err instanceof WorkflowExecutionAlreadyStartedError)
-            return session.client.workflow.getHandle<typeof evalSet>(evalSetWorkflowId(setId));
-          throw err;
-        });
-      io.log(
-        `Evaluation set ${setId}: ${cells.length} runs (${[...new Set(cells.map((c) => c.model))].join(', ')})`,
+    (session) => startEvalSet(session, plan, opts, io),
+  );
+}
+
+/**
+ * Starts the set (or joins it, or goes on with it under a new cap), and unless detached follows it to the
+ * end and prints its matrix. The exit status: 1 when a run failed.
+ */
+export async function startEvalSet(
+  session: Session,
+  plan: EvalSetPlan,
+  opts: Omit<EvalSetCliOptions, 'dotenv' | 'cache' | 'maxCostUsd' | 'maxTotalTokens'>,
+  io: CliIO,
+): Promise<number> {
+  const { setId, cells, maxCostUsd } = plan;
+  if (opts.detach && session.target.embedded)
+    throw new UsageError(
+      '--detach needs a Temporal server that outlives this command: start `smi-bench server`',
+    );
+  const limitsChanged = await capsChanged(session.client, plan);
+  if (limitsChanged)
+    io.log(
+      `Evaluation set ${setId}: going on under ${describeCaps(plan.memo.maxCostUsd, plan.memo.maxTotalTokens ?? null)}`,
+    );
+  if (!opts.skipPreflight) {
+    const seen = new Set<string>();
+    for (const cell of cells) {
+      if (seen.has(cell.model) || !cell.run.options.agentSettings) continue;
+      seen.add(cell.model);
+      await preflightModel(
+        session,
+        cell.run.runId,
+        modelAccess(cell.run.options.agentSettings, cell.model),
+        io,
       );
-      if (opts.detach) {
-        io.log(`  detached; follow it with: smi-bench status ${setId}`);
-        return 0;
-      }
-      const states = await watchWorkflow<EvalSetCellState[]>(
-        handle,
-        { showProgress: opts.progress, log: io.log },
-        async () => {
-          const now = await handle.query(evalSetCellsQuery).catch(() => null);
-          return now ? matrixProgressLine(setId, now) : null;
+    }
+  }
+  const handle = await session.client.workflow
+    .start<typeof evalSet>('evalSet', {
+      workflowId: evalSetWorkflowId(setId),
+      taskQueue: TASK_QUEUES.orchestration,
+      args: [
+        {
+          setId,
+          cells,
+          searchAttributes: session.searchAttributes,
+          ...(opts.retryErrors ? { retryErrors: true } : {}),
+          ...(limitsChanged ? { limitsChanged: true } : {}),
+          ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
+          ...(plan.memo.maxTotalTokens != null ? { maxTotalTokens: plan.memo.maxTotalTokens } : {}),
         },
-      );
-      io.out(`Evaluation set ${setId} finished:`);
-      const views = await Promise.all(states.map((s) => cellView(session.client, s)));
-      for (const line of formatMatrix(views)) io.out(line);
-      const failed = states.filter((s) => s.state === 'failed').length;
-      return failed > 0 ? 1 : 0;
+      ],
+      memo: { ...plan.memo },
+      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+      workflowIdReusePolicy:
+        opts.retryErrors || limitsChanged
+          ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
+          : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
+      staticSummary: `evaluation set ${setId}: ${cells.length} runs`,
+    })
+    .catch((err: unknown) => {
+      // A finished set: report it (its workflow keeps the result).
+      if (err instanceof WorkflowExecutionAlreadyStartedError)
+        return session.client.workflow.getHandle<typeof evalSet>(evalSetWorkflowId(setId));
+      throw err;
+    });
+  io.log(
+    `Evaluation set ${setId}: ${cells.length} runs (${[...new Set(cells.map((c) => c.model))].join(', ')})`,
+  );
+  if (opts.detach) {
+    io.log(`  detached; follow it with: smi-bench status ${setId}`);
+    return 0;
+  }
+  const states = await watchWorkflow<EvalSetCellState[]>(
+    handle,
+    { showProgress: opts.progress, log: io.log },
+    async () => {
+      const now = await handle.query(evalSetCellsQuery).catch(() => null);
+      return now ? matrixProgressLine(setId, now) : null;
     },
   );
+  io.out(`Evaluation set ${setId} finished:`);
+  const views = await Promise.all(states.map((s) => cellView(session.client, s)));
+  for (const line of formatMatrix(views, setId)) io.out(line);
+  const failed = states.filter((s) => s.state === 'failed').length;
+  return failed > 0 ? 1 : 0;
 }

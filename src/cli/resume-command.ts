@@ -1,5 +1,7 @@
-// `smi-bench resume RUN_ID`: provide a worker for an interrupted run and follow it to the end.
+// `smi-bench resume RUN_ID`: provide a worker for an interrupted run and follow it to the end. For an
+// evaluation set's id, the set's own command again (under new caps with --max-cost-usd, --max-total-tokens).
 import { resolve } from 'node:path';
+import type { Client } from '@temporalio/client';
 import { workerModelDeps } from './model-access.js';
 import { formatSummary } from './progress.js';
 import { runNotes } from './run-notes.js';
@@ -7,7 +9,9 @@ import { UsageError } from './errors.js';
 import { findRun } from './run-lookup.js';
 import { startRun } from './start-run.js';
 import { readDotenvFile, type CliIO } from './run-phase1.js';
-import { withSession } from './session.js';
+import { withSession, type Session } from './session.js';
+import { describeSet, planEvalSet, startEvalSet } from './eval-set-command.js';
+import type { EvalSetMemo } from '../workflows/eval-set-types.js';
 import { watchRun } from './watch.js';
 
 export async function runResume(
@@ -23,7 +27,12 @@ export async function runResume(
 ): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));
   const llm = workerModelDeps(process.env, dotenv, io.log);
-  return withSession({ log: io.log, worker: 'always', llm }, async (session) => {
+  // A run is worked on here; a set as `eval-set` does: here only when no one else will.
+  const worker = async (client: Client, inProcessWorker: boolean) =>
+    (await describeSet(client, runId)) ? inProcessWorker : true;
+  return withSession({ log: io.log, worker, llm }, async (session) => {
+    const set = await describeSet(session.client, runId);
+    if (set) return resumeSet(session, runId, set.memo, dotenv, opts, io);
     const run = await findRun(session, runId);
     const status = run.description.status.name;
     let handle = run.handle;
@@ -55,4 +64,40 @@ export async function runResume(
     for (const line of formatSummary(output)) io.out(line);
     return 0;
   });
+}
+
+/**
+ * `resume SET_ID [--max-cost-usd X] [--max-total-tokens N] [--retry-errors]`: the set's own command again (`eval-set CONFIG`, with
+ * the flags it was started with), so it goes on where it stopped, under a new cap if one is given.
+ */
+async function resumeSet(
+  session: Session,
+  setId: string,
+  memo: Partial<EvalSetMemo>,
+  dotenv: Record<string, string>,
+  opts: { progress: boolean; retryErrors: boolean; maxCostUsd?: number; maxTotalTokens?: number },
+  io: CliIO,
+): Promise<number> {
+  if (!memo.config)
+    throw new UsageError(
+      `evaluation set ${setId} was started by an older smi-bench: go on with \`smi-bench eval-set CONFIG\``,
+    );
+  // The caps it ran under, unless new ones are given.
+  const cap = opts.maxCostUsd ?? memo.maxCostUsd ?? undefined;
+  const tokens = opts.maxTotalTokens ?? memo.maxTotalTokens ?? undefined;
+  const plan = await planEvalSet(memo.config, dotenv, io, {
+    ...(memo.cache !== undefined ? { cache: memo.cache } : {}),
+    ...(cap !== undefined ? { maxCostUsd: cap } : {}),
+    ...(tokens !== undefined ? { maxTotalTokens: tokens } : {}),
+  });
+  if (plan.setId !== setId)
+    throw new UsageError(
+      `the config of evaluation set ${setId} (${memo.config}) has changed since: it is set ${plan.setId} now`,
+    );
+  return startEvalSet(
+    session,
+    plan,
+    { retryErrors: opts.retryErrors, progress: opts.progress, detach: false, skipPreflight: true },
+    io,
+  );
 }

@@ -26,9 +26,15 @@ export interface SessionOptions {
    * Workers in this process: `auto` when no one else will (no TEMPORAL_ADDRESS), `always` for commands
    * whose point is to do the work here, `never` for commands that only read.
    */
-  worker: 'auto' | 'always' | 'never';
+  worker: 'auto' | 'always' | 'never' | WorkerChoice;
   llm?: LlmActivityDeps;
 }
+
+/**
+ * For a command that learns from the server what it works on (`resume` of a run or of a set): whether to
+ * run workers here, asked once connected; `inProcessWorker` is what `auto` would do.
+ */
+export type WorkerChoice = (client: Client, inProcessWorker: boolean) => Promise<boolean>;
 
 const NO_KEY: LlmActivityDeps = {
   resolveApiKey: () => {
@@ -42,8 +48,8 @@ export async function withSession<T>(
 ): Promise<T> {
   const namespace = namespaceFromEnv();
   const target = await resolveTemporalTarget(namespace, opts.log);
-  const workerHere = opts.worker === 'always' || (opts.worker === 'auto' && target.inProcessWorker);
-  opts.log(describeTarget(target, namespace, workerHere));
+  let workerHere = opts.worker === 'always' || (opts.worker === 'auto' && target.inProcessWorker);
+  if (typeof opts.worker !== 'function') opts.log(describeTarget(target, namespace, workerHere));
   let connection: Connection | null = null;
   let workers: RunningWorkers | null = null;
   const cleanup = async () => {
@@ -76,14 +82,21 @@ export async function withSession<T>(
   try {
     connection = await connectOrExplain(target.address);
     // Servers found on the local port were checked to have them; ours get them when they start.
+    // (Commands that only read start nothing that needs them: they skip the round trip.)
     const searchAttributes =
-      target.kind === 'from-env' ? await ensureSearchAttributes(connection, namespace, opts.log) : true;
+      target.kind === 'from-env' && opts.worker !== 'never'
+        ? await ensureSearchAttributes(connection, namespace, opts.log)
+        : true;
+    const client = new Client({ connection, namespace });
+    if (typeof opts.worker === 'function') {
+      workerHere = await opts.worker(client, target.inProcessWorker);
+      opts.log(describeTarget(target, namespace, workerHere));
+    }
     if (workerHere) {
       // Loaded only here: the worker side of the SDK (native bridge, bundler) takes a while to load.
       const { startWorkers, workerSettingsFromEnv } = await import('../worker.js');
       workers = await startWorkers(workerSettingsFromEnv(target.address, opts.llm ?? NO_KEY));
     }
-    const client = new Client({ connection, namespace });
     return await body({ client, connection, target, workers, searchAttributes });
   } finally {
     process.off('SIGINT', onSignal);

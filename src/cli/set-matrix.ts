@@ -1,80 +1,46 @@
 // An evaluation set as a matrix for people: one line per model, one cell per phase with packages done of
 // all, errors, the phase's mean score with its 95% interval, and the cost so far. A finished run is read
 // from its result file; a running one from the rows it has recorded so far, so no query waits on a busy
-// worker. Score and interval are `compare`'s (rowsSummary), so status and compare never disagree.
-import { existsSync, readFileSync } from 'node:fs';
+// worker; both through compare/run-summary.ts, which keeps what it read so that status stays fast at
+// 10,000 packages a run. A finished run's score and interval are `compare`'s (rowsSummary), so status and
+// compare never disagree.
 import type { Client } from '@temporalio/client';
-import { rowsSummary } from '../compare/leaderboard.js';
-import type { Interval } from '../compare/stats.js';
+import { finishedRunSummary, runningRunSummary, type RunSummary } from '../compare/run-summary.js';
 import { formatUsd } from '../core/cost.js';
-import { runPaths } from '../run-store/paths.js';
 import { readSelection } from '../run-store/run-record.js';
-import { countStoredRows, readStoredRowsSync } from '../run-store/rows.js';
+import { countStoredRows } from '../run-store/rows.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { EvalSetCellState } from '../workflows/eval-set-types.js';
 import { queryProgress } from './watch.js';
 
-export interface CellView {
+export interface CellView extends RunSummary {
   model: string;
   phase: Phase;
   state: EvalSetCellState['state'];
-  done: number;
-  total: number | null;
-  errors: number;
-  score: number | null;
-  /** 95% bootstrap interval of the score (Phases I and II, two packages or more). */
-  interval: Interval | null;
-  costUsd: number | null;
   error: string | null;
 }
 
-const SCORE: Record<Phase, { result: string; progress: string; label: string }> = {
-  phase1: { result: 'avg_f1', progress: 'f1', label: 'F1' },
-  phase2: { result: 'avg_hit_rate', progress: 'hit_rate', label: 'hit rate' },
-  sandbox: { result: 'avg_tier_b_rate', progress: 'tier_b_rate', label: 'Tier B rate' },
+const SCORE: Record<Phase, { progress: string; label: string }> = {
+  phase1: { progress: 'f1', label: 'F1' },
+  phase2: { progress: 'hit_rate', label: 'hit rate' },
+  sandbox: { progress: 'tier_b_rate', label: 'Tier B rate' },
 };
-
-interface ResultFile {
-  samples: number;
-  packages?: Record<string, unknown>[];
-  aggregate: Record<string, unknown> & { errors?: number; usage?: { cost_usd?: number } };
-  stopped_early?: { packages_not_started: number };
-}
 
 export async function cellView(client: Client, cell: EvalSetCellState): Promise<CellView> {
   const base = { model: cell.model, phase: cell.phase, state: cell.state, error: cell.error };
-  const resultFile = runPaths(cell.runDir).result;
-  if (cell.state !== 'running' && existsSync(resultFile)) {
-    const result = JSON.parse(readFileSync(resultFile, 'utf8')) as ResultFile;
-    const a = result.aggregate;
-    const cost = typeof a['total_cost_usd'] === 'number' ? a['total_cost_usd'] : (a.usage?.cost_usd ?? null);
-    const score = a[SCORE[cell.phase].result];
-    return {
-      ...base,
-      done: result.samples,
-      total: result.samples + (result.stopped_early?.packages_not_started ?? 0),
-      errors: a.errors ?? 0,
-      score: typeof score === 'number' ? score : null,
-      interval: cell.phase === 'sandbox' ? null : rowsSummary(cell.phase, result.packages ?? []).interval,
-      costUsd: cost,
-    };
+  if (cell.state !== 'running') {
+    const finished = finishedRunSummary(cell.phase, cell.runDir);
+    if (finished) return { ...base, ...finished };
   }
   if (cell.phase !== 'sandbox') {
     const selection = await readSelection(cell.runDir);
-    const stored = readStoredRowsSync(cell.runDir);
-    const rows = rowsSummary(
+    const summary = runningRunSummary(
       cell.phase,
-      stored.map((r) => r.row as unknown as Record<string, unknown>),
+      cell.runDir,
+      selection?.total ?? null,
+      selection?.started_at_unix_seconds ?? null,
     );
-    return {
-      ...base,
-      done: rows.packages,
-      total: selection?.total ?? null,
-      errors: rows.errors,
-      score: rows.packages > 0 ? rows.score : null,
-      interval: rows.interval,
-      costUsd: rows.costUsd,
-    };
+    return { ...base, ...summary };
   }
   const progress = await queryProgress(
     client.workflow.getHandle(runWorkflowId(cell.phase, cell.runId)),
@@ -88,6 +54,8 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
     score: progress?.means[SCORE[cell.phase].progress] ?? null,
     interval: null,
     costUsd: progress?.usage.cost_usd ?? null,
+    tokens: progress?.usage.total_tokens ?? 0,
+    stoppedEarly: null,
   };
 }
 
@@ -104,11 +72,14 @@ function describeCell(v: CellView): string {
   return parts.join(' · ');
 }
 
-/** `model  phase1: 4/4 · F1 0.750 (95% 0.500–1.000) · 0 errors · $0.0090   phase2: …`, one line per model. */
-export function formatMatrix(views: CellView[]): string[] {
+/**
+ * `model  phase1: 4/4 · F1 0.750 (95% 0.500–1.000) · 0 errors · $0.0090   phase2: …`, one line per model,
+ * then the set's totals, and what to do when a limit stopped some of its runs.
+ */
+export function formatMatrix(views: CellView[], setId?: string): string[] {
   const models = [...new Set(views.map((v) => v.model))];
   const width = Math.max(...models.map((m) => m.length));
-  return models.map(
+  const lines = models.map(
     (model) =>
       `  ${model.padEnd(width)}  ` +
       views
@@ -116,6 +87,48 @@ export function formatMatrix(views: CellView[]): string[] {
         .map((v) => `${v.phase}: ${describeCell(v)}`)
         .join('   '),
   );
+  lines.push(`  ${totalLine(views)}`);
+  const stopped = views.filter((v) => v.stoppedEarly !== null);
+  if (stopped.length > 0) {
+    const notStarted = stopped.reduce((n, v) => n + v.stoppedEarly!.packages_not_started, 0);
+    const reasons = [...new Set(stopped.map((v) => v.stoppedEarly!.reason))];
+    const flags = reasons.map((r) => RAISE_FLAGS[r]).filter((f): f is string => f !== undefined);
+    lines.push(
+      `  stopped at its ${reasons.map((r) => LIMIT_NAMES[r] ?? r).join(' and ')}: ${notStarted} ` +
+        `package${notStarted === 1 ? '' : 's'} of ${stopped.length} run${stopped.length === 1 ? '' : 's'} not started` +
+        (setId && flags.length > 0
+          ? `; go on under a higher cap: smi-bench resume ${setId} ${flags.join(' ')}`
+          : ''),
+    );
+  }
+  return lines;
+}
+
+const RAISE_FLAGS: Record<string, string> = {
+  max_cost_usd: '--max-cost-usd X',
+  max_total_tokens: '--max-total-tokens N',
+};
+
+const LIMIT_NAMES: Record<string, string> = {
+  max_cost_usd: 'cost cap',
+  max_total_tokens: 'token cap',
+  max_run_seconds: 'time limit',
+};
+
+/** `total: $0.0180 · 14,400 tokens · 16/16 packages` over every run of the set. */
+function totalLine(views: CellView[]): string {
+  const priced = views.filter((v) => v.costUsd !== null);
+  const cost = priced.reduce((sum, v) => sum + v.costUsd!, 0);
+  const tokens = views.reduce((sum, v) => sum + v.tokens, 0);
+  const done = views.reduce((sum, v) => sum + v.done, 0);
+  const totals = views.map((v) => v.total);
+  const total = totals.every((t) => t !== null) ? String(totals.reduce((s, t) => s + t!, 0)) : '?';
+  const parts = [
+    `total: ${priced.length > 0 ? formatUsd(cost) : 'cost unknown'}`,
+    `${tokens.toLocaleString('en-US')} tokens`,
+    `${done}/${total} packages`,
+  ];
+  return parts.join(' · ');
 }
 
 /**

@@ -1,10 +1,16 @@
-// `smi-bench status SET_ID` for an evaluation set: its state and the model × phase matrix.
+// `smi-bench status SET_ID` for an evaluation set: its state and the model × phase matrix. A running set's
+// runs come from its workflow's memo and their states from the server (describe, no worker involved), so
+// status does not wait behind a busy worker as a query would; what each run has done is read from disk.
 import type { Client } from '@temporalio/client';
+import { runWorkflowId, TASK_QUEUES } from '../temporal/names.js';
 import type { evalSet } from '../workflows/eval-set.js';
-import { evalSetCellsQuery, type EvalSetCellState } from '../workflows/eval-set-types.js';
+import { evalSetCellsQuery, type EvalSetCellState, type EvalSetMemo } from '../workflows/eval-set-types.js';
 import { cellView, formatMatrix } from './set-matrix.js';
 
 export const evalSetWorkflowId = (setId: string) => `smi/set/${setId}`;
+
+const NO_WORKER =
+  '  no worker answered; start `smi-bench worker` processes, or run the same eval-set command again';
 
 /** The set's lines, or null when no set has this id. */
 export async function setStatusLines(client: Client, setId: string): Promise<string[] | null> {
@@ -12,21 +18,65 @@ export async function setStatusLines(client: Client, setId: string): Promise<str
   const description = await handle.describe().catch(() => null);
   if (!description) return null;
   const status = description.status.name;
-  const states: EvalSetCellState[] | null =
-    status === 'RUNNING'
-      ? await handle.query(evalSetCellsQuery).catch(() => null)
+  const cells = (description.memo as Partial<EvalSetMemo> | undefined)?.cells;
+  const running = status === 'RUNNING';
+  const [states, polled] = await Promise.all([
+    running
+      ? cells
+        ? runStates(client, cells)
+        : handle.query(evalSetCellsQuery).catch(() => null)
       : status === 'COMPLETED'
-        ? await handle.result()
-        : null;
+        ? handle.result()
+        : null,
+    running ? workersPolling(client) : true,
+  ]);
   const lines = [`evaluation set ${setId}: ${status} (started ${description.startTime.toISOString()})`];
   if (!states) {
-    lines.push(
-      status === 'RUNNING'
-        ? '  no worker answered; start `smi-bench worker` processes, or run the same eval-set command again'
-        : '  run the same eval-set command again to go on',
-    );
+    lines.push(running ? NO_WORKER : '  run the same eval-set command again to go on');
     return lines;
   }
-  lines.push(...formatMatrix(await Promise.all(states.map((s) => cellView(client, s)))));
+  lines.push(...formatMatrix(await Promise.all(states.map((s) => cellView(client, s))), setId));
+  if (!polled) lines.push(NO_WORKER);
   return lines;
+}
+
+/** Each run's state from its workflow on the server: done, failed (and why) or still running. */
+async function runStates(
+  client: Client,
+  cells: NonNullable<EvalSetMemo['cells']>,
+): Promise<EvalSetCellState[]> {
+  return Promise.all(
+    cells.map(async (cell): Promise<EvalSetCellState> => {
+      const handle = client.workflow.getHandle(runWorkflowId(cell.phase, cell.runId));
+      const run = await handle.describe().catch(() => null);
+      const status = run?.status.name ?? 'RUNNING'; // not started yet: as good as running
+      if (status === 'RUNNING' || status === 'CONTINUED_AS_NEW')
+        return { ...cell, state: 'running', error: null };
+      if (status === 'COMPLETED') return { ...cell, state: 'done', error: null };
+      const error = await handle.result().then(
+        () => status,
+        (err: unknown) => innermost(err),
+      );
+      return { ...cell, state: 'failed', error };
+    }),
+  );
+}
+
+function innermost(err: unknown): string {
+  let current = err;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
+/** Whether a worker polled the orchestration queue lately (the server keeps pollers for about a minute). */
+async function workersPolling(client: Client): Promise<boolean> {
+  try {
+    const queue = await client.workflowService.describeTaskQueue({
+      namespace: client.options.namespace,
+      taskQueue: { name: TASK_QUEUES.orchestration },
+    });
+    return (queue.pollers ?? []).length > 0;
+  } catch {
+    return true; // cannot tell: say nothing
+  }
 }

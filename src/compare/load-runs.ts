@@ -79,6 +79,8 @@ const isDir = (path: string) => existsSync(path) && statSync(path).isDirectory()
 export interface NamedResult {
   file: string;
   label: string;
+  /** A set's sandbox run (`<set>.sandbox`): no model to rank (`status SET` and `report` show it). */
+  setSandbox?: boolean;
 }
 
 /** The result files the arguments name: files, run directories, run ids in `logDir`, or set ids. */
@@ -104,11 +106,18 @@ export function resolveResults(args: string[], logDir: string): NamedResult[] {
       throw new CompareInputError(
         `${arg}: no result file, run directory, finished run or evaluation set of that name (in ${resolve(logDir)})`,
       );
-    for (const name of setRuns) found.push({ file: resolve(logDir, name, 'result.json'), label: name });
+    for (const name of setRuns)
+      found.push({
+        file: resolve(logDir, name, 'result.json'),
+        label: name,
+        setSandbox: name === `${arg}.sandbox`,
+      });
   }
   return found;
 }
 
 export function loadRuns(args: string[], logDir: string): LoadedRun[] {
-  return resolveResults(args, logDir).map(({ file, label }) => loadResult(file, label));
+  return resolveResults(args, logDir)
+    .filter((found) => !found.setSandbox)
+    .map(({ file, label }) => loadResult(file, label));
 }

@@ -41,7 +41,11 @@ const model = z.strictObject({
   price: price.optional(),
   /** Take each answer's cost as the provider reports it (OpenRouter's `usage.cost`) instead of a price. */
   cost_from_provider: z.boolean().optional(),
+  /** This model's own limits on each of its runs. */
   max_cost_usd: positive.optional(),
+  max_total_tokens: count.optional(),
+  /** Requests per second this model is never sent more than (per worker process). */
+  requests_per_second: positive.optional(),
 });
 
 const phase1 = z.strictObject({
@@ -61,6 +65,15 @@ const phase2 = z.strictObject({
   sender: z.string().optional(),
 });
 
+/** Upstream's benchmark-local: no model, so one run for the whole set (`<set>.sandbox`), not one per model. */
+const sandbox = z.strictObject({
+  phase: z.literal('sandbox'),
+  /** Package directories of 0x1, 0x2 (and 0x3); default: those of the corpus. */
+  framework_dir: z.string().optional(),
+  tier_a_only: z.boolean().optional(),
+  concurrency: count.max(1000).optional(),
+});
+
 export const evalSetConfigSchema = z.strictObject({
   /** The set's name; its id adds a hash of the config, so a changed config is another set. */
   name: name.optional(),
@@ -72,13 +85,26 @@ export const evalSetConfigSchema = z.strictObject({
   log_dir: z.string().optional(),
   /** The whole set's cost limit: an even share per run at first, then moved to where it is needed. */
   max_cost_usd: positive.optional(),
+  /** The whole set's token limit: an even share per run (not moved between runs). */
+  max_total_tokens: count.optional(),
+  /**
+   * The answer cache: true for every model, false for none; absent, for the models at temperature 0 (where
+   * re-using an answer is sound). `eval-set --cache` / `--no-cache` set it.
+   */
+  cache: z.boolean().optional(),
   models: z.array(model).min(1),
-  phases: z.array(z.discriminatedUnion('phase', [phase1, phase2])).min(1),
+  phases: z.array(z.discriminatedUnion('phase', [phase1, phase2, sandbox])).min(1),
 });
 
 export type EvalSetConfig = z.infer<typeof evalSetConfigSchema>;
 export type EvalSetModel = EvalSetConfig['models'][number];
 export type EvalSetPhase = EvalSetConfig['phases'][number];
+/** The phases each model goes through (all but the sandbox). */
+export type EvalSetModelPhase = Exclude<EvalSetPhase, { phase: 'sandbox' }>;
+export type EvalSetSandboxPhase = Extract<EvalSetPhase, { phase: 'sandbox' }>;
+
+/** How the set's matrix names the sandbox's run, which has no model (never a model's name: no parentheses). */
+export const SANDBOX_CELL = '(sandbox)';
 
 /** A config problem: one line per issue, each with its path. */
 export class EvalSetConfigError extends Error {}

@@ -2,7 +2,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { execa } from 'execa';
 import { Connection } from '@temporalio/client';
 import { DEFAULT_NAMESPACE, SEARCH_ATTRIBUTES } from './names.js';
 import { isPortOpen } from './ports.js';
@@ -26,6 +25,8 @@ export async function ensureTemporalBinary(log: (line: string) => void): Promise
   const found = findTemporalBinary();
   if (found) return found;
   log('The Temporal CLI is not installed yet; installing it into .tools/ (one time, about 10 s) ...');
+  // Loaded only here: execa takes longer to load than most commands take to run (status, results).
+  const { execa } = await import('execa');
   await execa('bash', [join(PROJECT_ROOT, 'scripts', 'install-temporal.sh')], { stdio: 'inherit' });
   const installed = findTemporalBinary();
   if (!installed) throw new Error('the Temporal CLI could not be installed; run scripts/install-temporal.sh');

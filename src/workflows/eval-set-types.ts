@@ -15,6 +15,11 @@ export interface EvalSetInput {
   cells: EvalSetCell[];
   /** Run again the errored packages of every run of the set (`eval-set --retry-errors`). */
   retryErrors?: boolean;
+  /**
+   * The set's limits changed since it last ran (`eval-set CONFIG --max-cost-usd X` on a set that stopped at
+   * its cap): every run starts again, keeping its rows, so the runs a limit stopped go on under the new one.
+   */
+  limitsChanged?: boolean;
   /** Whether the server knows smi-bench's search attributes (the runs then carry them). */
   searchAttributes: boolean;
   /**
@@ -22,6 +27,8 @@ export interface EvalSetInput {
    * `setCostAllowanceUsd`); what finished runs leave over moves to the others (core/set-budget.ts).
    */
   maxCostUsd?: number;
+  /** The set's token cap (config `max_total_tokens`), recorded in its result file; runs get fixed shares. */
+  maxTotalTokens?: number;
 }
 
 export interface EvalSetCellState {
@@ -31,6 +38,20 @@ export interface EvalSetCellState {
   runDir: string;
   state: 'running' | 'done' | 'failed';
   error: string | null;
+}
+
+/** What the CLI keeps in a set workflow's memo: how it was started, so `resume SET` can start it again. */
+export interface EvalSetMemo {
+  /** The config file (absolute path). */
+  config: string;
+  /** `--cache` / `--no-cache`, when given (part of the set's identity). */
+  cache?: boolean;
+  /** The set's cost cap in force (the config's, or `--max-cost-usd`); null: none. */
+  maxCostUsd: number | null;
+  /** The set's token cap in force (the config's `max_total_tokens`, or `--max-total-tokens`); null: none. */
+  maxTotalTokens?: number | null;
+  /** Its runs, so `status SET` finds them without asking the set's workflow (a query waits on busy workers). */
+  cells?: Omit<EvalSetCellState, 'state' | 'error'>[];
 }
 
 export const evalSetCellsQuery = defineQuery<EvalSetCellState[]>('cells');

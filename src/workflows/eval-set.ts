@@ -6,6 +6,7 @@
 import { ChildWorkflowFailure, getExternalWorkflowHandle, patched, setHandler } from '@temporalio/workflow';
 import { runWorkflowId } from '../temporal/names.js';
 import { executeChildRun } from './child-run.js';
+import { io } from './io-activities.js';
 import { evenBudget, nothingMoreToCome, runFinished, runParked, type SetBudget } from '../core/set-budget.js';
 import { costAllowanceSignal, type CostAllowance } from './run-api.js';
 import {
@@ -48,6 +49,14 @@ export async function evalSet(input: EvalSetInput): Promise<EvalSetCellState[]> 
       budget?.finished(i, spentUsd);
     }),
   );
+  // The set's own result file (sets started before it existed finish without one).
+  if (patched('set-result-file') && states.length > 0)
+    await io.writeSetResult({
+      setId: input.setId,
+      cells: states,
+      maxCostUsd: input.maxCostUsd ?? null,
+      maxTotalTokens: input.maxTotalTokens ?? null,
+    });
   return states;
 }
 
@@ -81,7 +90,7 @@ function sharedBudget(input: EvalSetInput, capUsd: number) {
 
 /**
  * One cell's run. A run that finished already (the set started again) is not run again, unless its
- * errored packages are to be retried.
+ * errored packages are to be retried or the set's limits changed (it then goes on from its rows).
  */
 async function runCell(cell: EvalSetCell, set: EvalSetInput): Promise<RunOutput | null> {
   const retryErrors = set.retryErrors === true;
@@ -90,6 +99,6 @@ async function runCell(cell: EvalSetCell, set: EvalSetInput): Promise<RunOutput 
     summary: `set ${cell.setId} · ${cell.model} · ${run.phase}`,
     memo: { set: cell.setId },
     searchAttributes: set.searchAttributes,
-    rerunFinished: retryErrors,
+    rerunFinished: retryErrors || set.limitsChanged === true,
   });
 }

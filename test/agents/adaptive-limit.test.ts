@@ -79,4 +79,30 @@ describe('AdaptiveLimit', () => {
     expect(limits.for('http://a/v1', 'other').rate).toBe(Infinity);
     expect(limits.for('http://b/v1', 'm').rate).toBe(Infinity);
   });
+
+  it('never sends past a configured rate: it starts there, a 429 lowers it, healthy windows raise it back to it', async () => {
+    const { c, options } = clock();
+    const limits = new AdaptiveLimits(options);
+    const limit = limits.for('http://a/v1', 'm', 4);
+    expect(limit.rate).toBe(4);
+    for (let i = 0; i < 4; i++) (await limit.acquire())();
+    expect(c.sleeps).toEqual([250, 250, 250]); // one send every 250 ms from the start
+    limit.rateLimited(); // 4 sent in the window: 3.4
+    expect(limit.rate).toBeCloseTo(3.4, 12);
+    c.now += 1000;
+    limit.answered(); // 3.74
+    c.now += 1000;
+    limit.answered(); // 4.114, held at 4
+    expect(limit.rate).toBe(4);
+    c.now += 1000;
+    limit.answered(); // already there: never the unlimited Infinity
+    expect(limit.rate).toBe(4);
+    // the same model asked for without a rate (a run with other settings): the latest word holds, the cap
+    // may grow past 4 again
+    const unbounded = limits.for('http://a/v1', 'm');
+    expect(unbounded).toBe(limit);
+    c.now += 1000;
+    unbounded.answered();
+    expect(unbounded.rate).toBeCloseTo(4.4, 12);
+  });
 });

@@ -1,6 +1,7 @@
 // `smi-bench eval-set CONFIG`: two models of known quality (stubs on 127.0.0.1), each with its own key
 // variable and price, through Phase I and Phase II as one set; the same command again sends nothing and
-// reports the finished set; `status SET` prints the matrix; a bad config is one clear line per problem.
+// reports the finished set; `status SET` prints the matrix; a bad config is one clear line per problem; a
+// set with the sandbox runs it once, with no model.
 // Expected scores by hand: the good model names exactly the `key` structs of the golden interface files, so
 // its F1 is 1.0 on each package; the bad one names none, so its F1 is 0.0 (0x2 and 0x3 both have key structs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { temporalAddress } from '../support/temporal.js';
 
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
 const SYSTEM = '0x0000000000000000000000000000000000000000000000000000000000000003';
+const WRAPPER = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
 const work = mkdtempSync(join(tmpdir(), 'smi-set-'));
 const configFile = join(work, 'set.yaml');
 let good: RunningOpenAiStub;
@@ -103,6 +105,33 @@ describe('smi-bench eval-set', () => {
       readFileSync(join(work, 'logs', `${setId}.good.phase1`, 'result.json'), 'utf8'),
     ) as { aggregate: { avg_f1: number } };
     expect(result.aggregate.avg_f1).toBe(1);
+    // and the set's own result file: each run's line of the matrix, and the totals
+    const setResult = JSON.parse(readFileSync(join(work, 'logs', `${setId}.set_result.json`), 'utf8')) as {
+      set_id: string;
+      runs: {
+        model: string;
+        phase: string;
+        state: string;
+        done: number;
+        score: number;
+        cost_usd: number | null;
+      }[];
+      total: { cost_usd: number; done: number; total: number; errors: number };
+    };
+    expect(setResult.set_id).toBe(setId);
+    expect(setResult.runs.map((r) => [r.model, r.phase, r.state, r.done, r.score, r.cost_usd])).toEqual([
+      ['good', 'phase1', 'done', 2, 1, 0.009],
+      ['good', 'phase2', 'done', 2, 0, 0.009],
+      ['bad', 'phase1', 'done', 2, 0, null],
+      ['bad', 'phase2', 'done', 2, 0, null],
+    ]);
+    expect(setResult.total).toEqual({
+      cost_usd: 0.018,
+      tokens: expect.any(Number),
+      done: 8,
+      total: 8,
+      errors: 0,
+    });
 
     const again = await evalSet('--skip-preflight');
     expect(again.exitCode, String(again.stderr)).toBe(0);
@@ -135,5 +164,81 @@ describe('smi-bench eval-set', () => {
     const missing = await smiBench(['eval-set', join(work, 'nope.yaml')], env);
     expect(missing.exitCode).toBe(2);
     expect(String(missing.stderr)).toContain('cannot read the set');
+  });
+
+  it('runs the sandbox once for the set, shows it in the matrix and leaves it out of compare', async () => {
+    // 0x2 (whose functions the sandbox leaves to the framework) and the wrapper package
+    writeFileSync(join(work, 'vm-ids.txt'), `${SUI}\n${WRAPPER}\n`);
+    const withVm = join(work, 'vm.yaml');
+    writeFileSync(
+      withVm,
+      readFileSync(configFile, 'utf8')
+        .replace('name: duel', 'name: duel-vm')
+        .replace('package_ids_file: ids.txt', 'package_ids_file: vm-ids.txt')
+        .replace(
+          / {2}- phase: phase2\n {4}max_plan_attempts: 1\n/,
+          '  - { phase: sandbox, concurrency: 2 }\n',
+        ),
+    );
+    const asked = good.requests.length + bad.requests.length;
+    const res = await smiBench(
+      [
+        'eval-set',
+        withVm,
+        '--dotenv',
+        join(work, 'none.env'),
+        '--no-progress',
+        '--skip-preflight',
+        '--no-cache', // (the first test's answers are in the cache)
+      ],
+      env,
+    );
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const out = String(res.stdout);
+    const setId = /Evaluation set (\S+) finished:/.exec(out)![1]!;
+    expect(out).toMatch(/good +phase1: 2\/2 · F1 1\.000/);
+    expect(out).toMatch(/\(sandbox\) {2}sandbox: 2\/2 · Tier B rate \d\.\d{3} · 0 errors/);
+    // no model is asked anything for the sandbox: Phase I's 2 + 2 calls only
+    expect(good.requests.length + bad.requests.length - asked).toBe(4);
+    // the same rows as `smi-bench sandbox` on the same packages
+    const alone = join(work, 'alone.jsonl');
+    const sandbox = await smiBench(
+      [
+        'sandbox',
+        '--corpus-root',
+        CORPUS_DIR,
+        '--package-ids-file',
+        join(work, 'vm-ids.txt'),
+        '--output',
+        alone,
+        '--log-dir',
+        join(work, 'logs'),
+        '--run-id',
+        'vm-alone',
+        '--no-progress',
+      ],
+      env,
+    );
+    expect(sandbox.exitCode, String(sandbox.stderr)).toBe(0);
+    const lines = (file: string) =>
+      readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .map(({ elapsed_seconds: _e, ...rest }) => rest);
+    expect(lines(join(work, 'logs', `${setId}.sandbox`, 'benchmark_local.jsonl'))).toEqual(lines(alone));
+    expect(lines(alone).length).toBeGreaterThan(0);
+    const rows = (run: string) =>
+      (
+        JSON.parse(readFileSync(join(work, 'logs', run, 'result.json'), 'utf8')) as {
+          packages: Record<string, unknown>[];
+        }
+      ).packages.map(({ elapsed_seconds: _e, ...rest }) => rest);
+    expect(rows(`${setId}.sandbox`)).toEqual(rows('vm-alone'));
+
+    const board = await smiBench(['compare', setId, '--log-dir', join(work, 'logs')], env);
+    expect(board.exitCode, String(board.stderr)).toBe(0);
+    expect(String(board.stdout)).toContain(`${setId}.good.phase1`);
+    expect(String(board.stdout)).not.toContain(`${setId}.sandbox`);
   });
 });

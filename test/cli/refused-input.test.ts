@@ -1,6 +1,6 @@
 // Bad input named on the command line (a plan file that is not a JSON object of plans, an ids file without
 // one package id, a prompt template that cannot be read) is refused at once: one line, exit status 2, and
-// nothing started: no server, no workflow, no run directory.
+// nothing started: no server, no workflow, no run directory. So are bad flags (eval-set, compare, resume).
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -201,5 +201,76 @@ describe('phase2-targeted-run: a bad base manifest is refused before anything st
     expect(existsSync(logDir)).toBe(false);
     // No pipeline, no run: the namespace holds no workflow at all.
     expect((await workflowsIn(TEST_NAMESPACES.refusedInput, 'none')).listed).toBe(0);
+  });
+});
+
+// Bad flags of the set and leaderboard commands: commander's one line (no usage text), exit status 2.
+const setConfig = file(
+  'set.yaml',
+  [
+    'name: refused',
+    `corpus_root: ${CORPUS_DIR}`,
+    'log_dir: set-logs',
+    'models:',
+    '  - { name: m, model: m, base_url: "http://127.0.0.1:9/v1", api_key_env: SOME_KEY }',
+    'phases:',
+    '  - phase: phase1',
+    '',
+  ].join('\n'),
+);
+const FLAG_CASES: { name: string; args: string[]; error: string }[] = [
+  {
+    name: 'eval-set: an unknown flag',
+    args: ['eval-set', setConfig, '--max-cost', '5'],
+    error: "error: unknown option '--max-cost'",
+  },
+  {
+    name: 'eval-set: a cap that is not a number',
+    args: ['eval-set', setConfig, '--max-cost-usd', 'lots'],
+    error: `error: option '--max-cost-usd <usd>' argument 'lots' is invalid. expected a positive number, got "lots"`,
+  },
+  {
+    name: 'eval-set: no config',
+    args: ['eval-set', '--detach'],
+    error: "error: missing required argument 'config'",
+  },
+  {
+    name: 'compare: an unknown format',
+    args: ['compare', 'run-a', 'run-b', '--format', 'nope', '--log-dir', join(work, 'compare-logs')],
+    error:
+      "error: option '--format <format>' argument 'nope' is invalid. Allowed choices are table, tsv, csv, md, json.",
+  },
+  {
+    name: 'resume: a cap that is not a number',
+    args: ['resume', 'some-run', '--max-cost-usd', 'abc'],
+    error: `error: option '--max-cost-usd <usd>' argument 'abc' is invalid. expected a positive number, got "abc"`,
+  },
+];
+
+async function expectFlagRefused(c: (typeof FLAG_CASES)[number], env: Record<string, string>) {
+  const res = await smiBench(c.args, env);
+  expect(res.exitCode, String(res.stderr)).toBe(2);
+  expect(String(res.stderr).trimEnd().split('\n')).toEqual([c.error]);
+  expect(res.stdout).toBe('');
+  expect(existsSync(join(work, 'set-logs'))).toBe(false);
+  expect(existsSync(join(work, 'compare-logs'))).toBe(false);
+}
+
+describe('bad flags are refused before anything starts', () => {
+  it.each(FLAG_CASES)('$name (shared server)', async (c) => {
+    const env = { TEMPORAL_ADDRESS: temporalAddress(), TEMPORAL_NAMESPACE: TEST_NAMESPACES.refusedInput };
+    await expectFlagRefused(c, env);
+    expect(await workflowsIn(TEST_NAMESPACES.refusedInput, 'smi/set/refused')).toEqual({
+      listed: 0,
+      found: false,
+    });
+  });
+
+  it.each(FLAG_CASES.map((c, i) => ({ ...c, i })))('$name (no server yet)', async (c) => {
+    const home = join(work, `flag-home-${c.i}`);
+    const ports = await ownServerPorts();
+    await expectFlagRefused(c, { SMI_HOME: home, ...ports });
+    expect(existsSync(home)).toBe(false);
+    expect(await isPortOpen('127.0.0.1', Number(ports.SMI_TEMPORAL_PORT))).toBe(false);
   });
 });

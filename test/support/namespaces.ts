@@ -27,6 +27,8 @@ export const TEST_NAMESPACES = {
   evalSetRanking: 'test-eval-set-ranking',
   evalSetBudget: 'test-eval-set-budget',
   evalSetStatus: 'test-eval-set-status',
+  evalSetCache: 'test-eval-set-cache',
+  evalSetLimits: 'test-eval-set-limits',
   compare: 'test-compare',
   manifest: 'test-manifest',
   extractCorpus: 'test-extract-corpus',

@@ -27,8 +27,8 @@ export interface StubSet<Name extends string> {
    * (one YAML flow mapping each), over all of `corpusRoot` (`samples: 0`), logs in `logs` beside it.
    */
   writeConfig(file: string, config: SetConfig<Name>): void;
-  /** `smi-bench eval-set FILE` (no .env), which must succeed: the set's id and what it printed. */
-  runSet(file: string): Promise<{ setId: string; stdout: string }>;
+  /** `smi-bench eval-set FILE` (no .env) and `extra` flags, which must succeed: the set's id and what it printed. */
+  runSet(file: string, extra?: string[]): Promise<{ setId: string; stdout: string }>;
 }
 
 export function useStubSet<Name extends string>(
@@ -60,9 +60,9 @@ export function useStubSet<Name extends string>(
       );
       writeFileSync(file, lines.join('\n') + '\n');
     },
-    runSet: async (file) => {
+    runSet: async (file, extra = []) => {
       const res = await smiBench(
-        ['eval-set', file, '--dotenv', join(file, '..', 'none.env'), '--no-progress'],
+        ['eval-set', file, '--dotenv', join(file, '..', 'none.env'), '--no-progress', ...extra],
         set.env,
       );
       expect(res.exitCode, String(res.stderr)).toBe(0);
