@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { IN_CI } from './required-in-ci.js';
 import { PROJECT_ROOT } from './paths.js';
@@ -72,4 +73,12 @@ export async function watchPage(page: Page): Promise<PageWatch> {
     watch.xssCalls.push(String(what));
   });
   return watch;
+}
+
+/** Nothing a run holds ran, and the page itself raised no error. */
+export function expectQuietPage(watch: PageWatch): void {
+  expect(watch.xssCalls).toEqual([]);
+  expect(watch.dialogs).toEqual([]);
+  expect(watch.pageErrors).toEqual([]);
+  expect(watch.consoleErrors).toEqual([]);
 }

@@ -19,7 +19,13 @@ import { SEARCH_ATTRIBUTES } from '../../src/temporal/names.js';
 import { freePort } from '../../src/temporal/ports.js';
 import { viewLinks } from '../../src/view/links.js';
 import { TemporalReader } from '../../src/view/temporal.js';
-import { launchBrowser, screenshot, SKIP_WITHOUT_BROWSER, watchPage } from '../support/browser.js';
+import {
+  launchBrowser,
+  screenshot,
+  SKIP_WITHOUT_BROWSER,
+  watchPage,
+  expectQuietPage,
+} from '../support/browser.js';
 import { smiBench } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR } from '../support/paths.js';
@@ -264,10 +270,7 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('smi-bench view in a browser', () => {
         await expect(page.locator('script').count()).resolves.toBe(0);
         await screenshot(page, 'view-hostile-run');
 
-        expect(watch.xssCalls).toEqual([]);
-        expect(watch.dialogs).toEqual([]);
-        expect(watch.pageErrors).toEqual([]);
-        expect(watch.consoleErrors).toEqual([]);
+        expectQuietPage(watch);
       } finally {
         await browser.close();
       }
@@ -331,10 +334,7 @@ describe('when the held package is let through', () => {
         await expect(page.locator('pre.answer').first().textContent()).resolves.toBe('{"key_types":[]}');
         await expect(page.locator('pre.prompt').first().textContent()).resolves.toContain(WRAPPER);
         await screenshot(page, 'view-package-page');
-        expect(watch.xssCalls).toEqual([]);
-        expect(watch.dialogs).toEqual([]);
-        expect(watch.pageErrors).toEqual([]);
-        expect(watch.consoleErrors).toEqual([]);
+        expectQuietPage(watch);
       } finally {
         await browser.close();
       }
