@@ -16,7 +16,7 @@ import {
   type EvalSetModelPhase,
   type EvalSetSandboxPhase,
 } from '../evalset/config.js';
-import { formatUsd } from '../core/cost.js';
+import { formatUsd, groupThousands } from '../core/cost.js';
 import { runIdProblem } from '../core/run-id.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import type { evalSet } from '../workflows/eval-set.js';
@@ -309,7 +309,7 @@ async function capsChanged(client: Client, plan: EvalSetPlan): Promise<boolean> 
 }
 
 const describeCaps = (usd: number | null, tokens: number | null) =>
-  `a cost cap of ${formatCap(usd)} and a token cap of ${tokens === null ? 'none' : tokens.toLocaleString('en-US')}`;
+  `a cost cap of ${formatCap(usd)} and a token cap of ${tokens === null ? 'none' : groupThousands(tokens)}`;
 
 export async function runEvalSet(file: string, opts: EvalSetCliOptions, io: CliIO): Promise<number> {
   const dotenv = readDotenvFile(resolve(opts.dotenv));

@@ -3,7 +3,7 @@ import type { Phase } from '../temporal/names.js';
 import type { RunOutput, RunProgress } from '../workflows/run-types.js';
 import { OUTCOMES } from '../sandbox/package-row.js';
 import { describeModelCalls } from '../core/model-calls.js';
-import { formatUsd } from '../core/cost.js';
+import { formatUsd, groupThousands } from '../core/cost.js';
 import { STAGE_PREFIX } from '../core/phase2/taxonomy.js';
 import type { StoppedEarly } from '../core/run-limits.js';
 
@@ -58,7 +58,7 @@ export function formatProgress(p: RunProgress, elapsedMs: number): string {
   const [meanKey, meanLabel] = PHASE_DISPLAY[p.runPhase].mean;
   const mean = p.means[meanKey];
   if (mean !== undefined) parts.push(`${meanLabel} ${mean.toFixed(3)}`);
-  if (p.usage.total_tokens > 0) parts.push(`${p.usage.total_tokens.toLocaleString('en-US')} tokens`);
+  if (p.usage.total_tokens > 0) parts.push(`${groupThousands(p.usage.total_tokens)} tokens`);
   if (p.usage.cost_usd !== undefined) parts.push(formatUsd(p.usage.cost_usd));
   const seconds = elapsedMs / 1000;
   if (p.completed > 0 && seconds > 0) parts.push(`${(p.completed / seconds).toFixed(1)} pkg/s`);

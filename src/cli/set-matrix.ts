@@ -6,7 +6,7 @@
 // compare never disagree.
 import type { Client } from '@temporalio/client';
 import { finishedRunSummary, runningRunSummary, type RunSummary } from '../compare/run-summary.js';
-import { formatUsd } from '../core/cost.js';
+import { formatUsd, groupThousands } from '../core/cost.js';
 import { readSelection } from '../run-store/run-record.js';
 import { countStoredRows } from '../run-store/rows.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
@@ -125,7 +125,7 @@ function totalLine(views: CellView[]): string {
   const total = totals.every((t) => t !== null) ? String(totals.reduce((s, t) => s + t!, 0)) : '?';
   const parts = [
     `total: ${priced.length > 0 ? formatUsd(cost) : 'cost unknown'}`,
-    `${tokens.toLocaleString('en-US')} tokens`,
+    `${groupThousands(tokens)} tokens`,
     `${done}/${total} packages`,
   ];
   return parts.join(' · ');

@@ -4,14 +4,14 @@
 // the run directory (`<log-dir>/.status-cache/<run-id>.json`) under the size and time of its result.json;
 // the run writes it when it finishes. A running run's rows are read once each: the cache keeps what the finished ones (without an
 // error, so never computed again) contribute, by index; each call reads only the rows that are new, or
-// that had an error. Its interval uses fewer resamples above 1,000 rows (see runningResamples): the cell
-// is provisional, and its final interval, once the run finishes, is compare's.
+// that had an error. Above 1,000 rows its interval is the normal approximation (see runningInterval): the
+// cell is provisional, and its final interval, once the run finishes, is compare's.
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { runPaths } from '../run-store/paths.js';
 import type { Phase } from '../temporal/names.js';
 import { rowScore, rowsSummary, type ComparedPhase } from './leaderboard.js';
-import { BOOTSTRAP_RESAMPLES, bootstrapInterval, mean, type Interval } from './stats.js';
+import { bootstrapInterval, mean, normalInterval, type Interval } from './stats.js';
 
 export interface RunSummary {
   done: number;
@@ -126,12 +126,16 @@ export function finishedRunSummary(phase: Phase, runDir: string): RunSummary | n
   return summary;
 }
 
+/** Up to this many rows a running cell's interval is compare's bootstrap; above, the normal approximation. */
+export const RUNNING_BOOTSTRAP_ROWS = 1000;
+
 /**
- * Resamples of a running cell's interval: compare's 2,000 up to 1,000 rows; above, half a million draws in
- * all, and 200 at least (2 million draws at 10,000 rows, about 0.1 s).
+ * A running cell's interval: compare's (2,000 bootstrap resamples) up to 1,000 rows; above, where that
+ * costs a second and more, the normal approximation it tends to (they differ in the third decimal at most
+ * at that size). The cell's final interval, once its run finishes, is compare's.
  */
-export function runningResamples(rows: number): number {
-  return rows <= 1000 ? BOOTSTRAP_RESAMPLES : Math.max(200, Math.floor(500_000 / rows));
+export function runningInterval(scores: readonly number[]): Interval | null {
+  return scores.length <= RUNNING_BOOTSTRAP_ROWS ? bootstrapInterval(scores) : normalInterval(scores);
 }
 
 const ROW_FILE = /^(\d+)\.json$/;
@@ -195,7 +199,7 @@ export function runningRunSummary(
     total,
     errors: entries.filter((e) => e.error).length,
     score: entries.length > 0 ? mean(scores) : null,
-    interval: bootstrapInterval(scores, runningResamples(scores.length)),
+    interval: runningInterval(scores),
     costUsd: cost,
     tokens: entries.reduce((sum, e) => sum + e.entry[1], 0),
     stoppedEarly: null,

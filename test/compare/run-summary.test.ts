@@ -1,5 +1,6 @@
 // What `status SET` shows of a run, and what it keeps between calls: a running run's summary equals
-// compare's (rowsSummary) on the same rows up to 1,000 rows, reads each row without an error once, and
+// compare's (rowsSummary) on the same rows up to 1,000 rows (then its interval is the normal
+// approximation), reads each row without an error once, and
 // reads an errored row again (a retry may replace it); a finished run's summary is computed once per
 // result file.
 import { describe, expect, it } from 'vitest';
@@ -7,9 +8,10 @@ import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rowsSummary } from '../../src/compare/leaderboard.js';
+import { bootstrapInterval, normalInterval } from '../../src/compare/stats.js';
 import {
   finishedRunSummary,
-  runningResamples,
+  runningInterval,
   runningRunSummary,
   STATUS_CACHE_NAME,
 } from '../../src/compare/run-summary.js';
@@ -80,13 +82,20 @@ describe('a running run’s summary', () => {
     expect(runningRunSummary('phase1', runDir, 10, 8).score).not.toBe(again.score);
   });
 
-  it('bootstraps with compare’s 2,000 resamples up to 1,000 rows, then half a million draws, 200 at least', () => {
-    expect(runningResamples(2)).toBe(2000);
-    expect(runningResamples(1000)).toBe(2000);
-    expect(runningResamples(1001)).toBe(499);
-    expect(runningResamples(2000)).toBe(250);
-    expect(runningResamples(10_000)).toBe(200);
-    expect(runningResamples(100_000)).toBe(200);
+  it('has compare’s interval up to 1,000 rows, then the normal approximation, which the bootstrap tends to', () => {
+    const scores = (n: number) => Array.from({ length: n }, (_, i) => ((i * 7919) % 13) / 13);
+    expect(runningInterval(scores(1000))).toEqual(bootstrapInterval(scores(1000)));
+    expect(runningInterval(scores(1001))).toEqual(normalInterval(scores(1001)));
+    // by hand: [0, 1] has mean 0.5, sample variance 0.5, so 1.96 × √(0.5 / 2) = 0.98 either side
+    const two = normalInterval([0, 1])!;
+    expect(two.low).toBeCloseTo(0.5 - 0.979982, 6);
+    expect(two.high).toBeCloseTo(0.5 + 0.979982, 6);
+    // at 10,000 rows the two differ in the third decimal at most
+    const big = scores(10_000);
+    const boot = bootstrapInterval(big)!;
+    const normal = runningInterval(big)!;
+    expect(Math.abs(boot.low - normal.low)).toBeLessThan(0.001);
+    expect(Math.abs(boot.high - normal.high)).toBeLessThan(0.001);
   });
 });
 
