@@ -1,14 +1,13 @@
 // An evaluation set's own result file, written when the set finishes: `<log-dir>/<set-id>.set_result.json`,
 // each run's line of the matrix (what `status SET` shows, from compare/run-summary.ts) and the set's totals.
 // Upstream had no set; its run_multi_model.sh left one result JSON per model and nothing over them.
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { finishedRunSummary, type RunSummary } from '../compare/run-summary.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
+import { setResultPath } from '../run-store/paths.js';
 import { nowUnixSeconds } from '../run-store/events.js';
 import type { EvalSetCellState } from '../workflows/eval-set-types.js';
 import { asActivity } from './failures.js';
-
-export const SET_RESULT_SUFFIX = '.set_result.json';
 
 /** A run's line of the matrix; the numbers are absent for a run that failed or left no result. */
 export interface SetResultRun {
@@ -51,10 +50,6 @@ export interface SetResult {
   runs: SetResultRun[];
   /** Over every run: dollars (null when no run has a price), tokens, packages done of all. */
   total: { cost_usd: number | null; tokens: number; done: number; total: number | null; errors: number };
-}
-
-export function setResultPath(logDir: string, setId: string): string {
-  return join(logDir, `${setId}${SET_RESULT_SUFFIX}`);
 }
 
 async function writeSetResult(args: {

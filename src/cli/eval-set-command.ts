@@ -1,6 +1,7 @@
 // `smi-bench eval-set CONFIG`: every model of the config through every phase of it, as one durable set
 // workflow whose runs are ordinary runs (status, results, resume and compare work on each). Running the
 // same config again joins the set, or reports it when it has finished.
+import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
@@ -18,6 +19,7 @@ import {
 } from '../evalset/config.js';
 import { formatUsd, groupThousands } from '../core/cost.js';
 import { runIdProblem } from '../core/run-id.js';
+import { setResultPath } from '../run-store/paths.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import type { evalSet } from '../workflows/eval-set.js';
 import {
@@ -320,6 +322,11 @@ export async function runEvalSet(file: string, opts: EvalSetCliOptions, io: CliI
   );
 }
 
+function removeSetResult(cells: EvalSetCell[], setId: string): void {
+  const first = cells[0];
+  if (first) rmSync(setResultPath(dirname(first.run.runDir), setId), { force: true });
+}
+
 /**
  * Starts the set (or joins it, or goes on with it under a new cap), and unless detached follows it to the
  * end and prints its matrix. The exit status: 1 when a run failed.
@@ -336,6 +343,8 @@ export async function startEvalSet(
       '--detach needs a Temporal server that outlives this command: start `smi-bench server`',
     );
   const limitsChanged = await capsChanged(session.client, plan);
+  // A finished set that goes again: its result file no longer says where it stands (status reads it).
+  if (limitsChanged || opts.retryErrors) removeSetResult(cells, setId);
   if (limitsChanged)
     io.log(
       `Evaluation set ${setId}: going on under ${describeCaps(plan.memo.maxCostUsd, plan.memo.maxTotalTokens ?? null)}`,

@@ -1,11 +1,17 @@
 // `smi-bench status SET_ID` for an evaluation set: its state and the model × phase matrix. A running set's
 // runs come from its workflow's memo and their states from the server (describe, no worker involved), so
 // status does not wait behind a busy worker as a query would; what each run has done is read from disk.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import type { Client } from '@temporalio/client';
+import type { SetResult } from '../activities/set-io.js';
+import { finishedRunSummary } from '../compare/run-summary.js';
+import { setResultPath } from '../run-store/paths.js';
 import { runWorkflowId, TASK_QUEUES } from '../temporal/names.js';
 import type { evalSet } from '../workflows/eval-set.js';
 import { evalSetCellsQuery, type EvalSetCellState, type EvalSetMemo } from '../workflows/eval-set-types.js';
-import { cellView, formatMatrix } from './set-matrix.js';
+import { readFinishedRun } from './run-lookup.js';
+import { cellView, formatMatrix, type CellView } from './set-matrix.js';
 
 export const evalSetWorkflowId = (setId: string) => `smi/set/${setId}`;
 
@@ -79,4 +85,52 @@ async function workersPolling(client: Client): Promise<boolean> {
   } catch {
     return true; // cannot tell: say nothing
   }
+}
+
+/**
+ * A finished set, read from its result file and its runs' directories with no server (as a finished run
+ * is); null when it has none, or when a run of it is going again (`--retry-errors`, a higher cap).
+ */
+export async function finishedSetLines(logDir: string, setId: string): Promise<string[] | null> {
+  const file = setResultPath(resolve(logDir), setId);
+  if (!existsSync(file)) return null;
+  let result: SetResult;
+  try {
+    result = JSON.parse(readFileSync(file, 'utf8')) as SetResult;
+  } catch {
+    return null; // the server knows
+  }
+  const views: CellView[] = [];
+  for (const run of result.runs) {
+    const base = {
+      model: run.model,
+      phase: run.phase as CellView['phase'],
+      state: run.state,
+      error: run.error,
+    };
+    if (run.state === 'failed') {
+      views.push({
+        ...base,
+        done: 0,
+        total: null,
+        errors: 0,
+        score: null,
+        interval: null,
+        costUsd: null,
+        tokens: 0,
+        stoppedEarly: null,
+      });
+      continue;
+    }
+    if (!(await readFinishedRun(dirname(run.run_dir), basename(run.run_dir)))) return null;
+    const summary = finishedRunSummary(base.phase, run.run_dir);
+    if (!summary) return null;
+    views.push({ ...base, ...summary });
+  }
+  const finished = new Date(result.finished_at_unix_seconds * 1000).toISOString();
+  return [
+    `evaluation set ${setId}: COMPLETED (finished ${finished}; read from its runs' directories)`,
+    ...formatMatrix(views, setId),
+    `  set result: ${file}`,
+  ];
 }

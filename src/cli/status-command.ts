@@ -11,11 +11,16 @@ import type { CliIO } from './run-phase1.js';
 import { withSession } from './session.js';
 import { workflowUiUrl } from './start-run.js';
 import { queryProgress } from './watch.js';
-import { setStatusLines } from './set-status.js';
+import { finishedSetLines, setStatusLines } from './set-status.js';
 
 export async function runStatus(runId: string, opts: { logDir: string }, io: CliIO): Promise<number> {
   const finished = await readFinishedRun(opts.logDir, runId);
   if (finished) return printFinished(runId, finished, io);
+  const finishedSet = await finishedSetLines(opts.logDir, runId);
+  if (finishedSet) {
+    for (const line of finishedSet) io.out(line);
+    return 0;
+  }
   return withSession({ log: io.log, worker: 'never' }, async (session) => {
     const set = await setStatusLines(session.client, runId);
     if (set) {

@@ -25,3 +25,8 @@ export function runPaths(runDir: string) {
 export function rowPath(runDir: string, index: number): string {
   return join(runPaths(runDir).rows, `${String(index).padStart(6, '0')}.json`);
 }
+
+/** A finished evaluation set's result file, beside its runs' directories. */
+export function setResultPath(logDir: string, setId: string): string {
+  return join(logDir, `${setId}.set_result.json`);
+}

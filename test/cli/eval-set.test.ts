@@ -143,6 +143,14 @@ describe('smi-bench eval-set', () => {
     expect(status.exitCode, String(status.stderr)).toBe(0);
     expect(String(status.stdout)).toContain(`evaluation set ${setId}: COMPLETED`);
     expect(String(status.stdout)).toMatch(/good {2}phase1: 2\/2 · F1 1\.000/);
+    // a finished set needs no server, as a finished run: its result file and its runs' directories
+    const offline = await smiBench(['status', setId!, '--log-dir', join(work, 'logs')], {
+      TEMPORAL_ADDRESS: '127.0.0.1:1',
+    });
+    expect(offline.exitCode, String(offline.stderr)).toBe(0);
+    expect(String(offline.stdout)).toContain(`evaluation set ${setId}: COMPLETED (finished `);
+    expect(String(offline.stdout)).toMatch(/good {2}phase1: 2\/2 · F1 1\.000 .* · \$0\.009000/);
+    expect(String(offline.stdout)).toContain('  total: $0.02 · ');
   });
 
   it('refuses a bad config with one line per problem, naming its path, and starts nothing', async () => {
