@@ -5,10 +5,9 @@ import { join, resolve } from 'node:path';
 import { CompareInputError } from '../compare/load-runs.js';
 import { loadReportInput, type ReportInput } from '../report/input.js';
 import { FILE_LINKS } from '../report/links.js';
-import { renderReport } from '../report/render.js';
+import { renderReport, tracesOf } from '../report/render.js';
 import { reportFigures } from '../report/figures.js';
 import { figureSvg, svgToPng } from '../report/figure-render.js';
-import { tracesFor } from '../report/traces.js';
 import { UsageError } from './errors.js';
 import type { CliIO } from './run-common.js';
 
@@ -34,8 +33,7 @@ async function refuseFolder(path: string, what: string): Promise<void> {
 }
 
 async function writeFigures(input: ReportInput, dir: string, io: CliIO): Promise<void> {
-  const traces = new Map(input.runs.map((run) => [run, tracesFor(run.runDir, run.rows)]));
-  const figures = reportFigures(input, traces);
+  const figures = reportFigures(input, tracesOf(input));
   await mkdir(dir, { recursive: true });
   for (const figure of figures) {
     const svg = await figureSvg(figure.spec);

@@ -136,7 +136,8 @@ function embeddedPages(
   return html`${pages}`;
 }
 
-function tracesOf(input: ReportInput): Map<LoadedRun, PackageTrace[]> {
+/** Each run's package traces, in its rows' order. */
+export function tracesOf(input: ReportInput): Map<LoadedRun, PackageTrace[]> {
   return new Map(input.runs.map((run) => [run, tracesFor(run.runDir, run.rows)]));
 }
 
