@@ -139,8 +139,15 @@ async function pageRefs(job: CorpusJob, page: number): Promise<PackageRef[]> {
   return refs;
 }
 
-/** Analyses one page of the selected packages into its own file; returns how many it holds. */
+/**
+ * Analyses one page of the selected packages into its own file; returns how many it holds. A page file
+ * already there was written whole by this plan (the plan empties the work dir, pages are written
+ * atomically): the activity ran but its completion was lost in a crash, so the page is not done again.
+ */
 export async function analysePage(job: CorpusJob, page: number): Promise<number> {
+  if (existsSync(pageFile(job, page))) {
+    return (await readFile(pageFile(job, page), 'utf8')).split('\n').filter((l) => l !== '').length;
+  }
   const rpc = job.rpcCompare ? new RpcModules(job.rpcUrl, job.retry) : null;
   const refs = await pageRefs(job, page);
   const rows = await mapLimited(refs, job.concurrency, (ref) =>

@@ -100,8 +100,9 @@ describe('corpus mode through crashes', () => {
       readFileSync(join(baseOut, 'problems.jsonl'), 'utf8'),
     );
     expect(existsSync(join(out, '.corpus-work'))).toBe(false);
-    // The finished page was not asked again: at most the pages in flight (2 × 200 packages) were redone.
+    // A page whose file was written is not asked again, even when the kill came before the server heard
+    // that its activity finished: at most the pages in flight (2 × 200 packages) were redone.
     expect(asked.length).toBeLessThanOrEqual(PACKAGES + 2 * 200);
-    expect(asked.length).toBeLessThan(askedBeforeCrash + PACKAGES);
+    expect(asked.length - askedBeforeCrash).toBeLessThanOrEqual(PACKAGES - 200);
   }, 300_000);
 });
