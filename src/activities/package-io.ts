@@ -1,11 +1,6 @@
 // Per-package file work that package workflows run as local activities: extracting an interface,
 // building a prompt from it, recording the finished row. Each takes milliseconds and is idempotent.
-import { extractKeyTypes } from '../core/truth.js';
-import { sortedByCodePoint } from '../core/py-string.js';
 import { buildPhase1Prompt } from '../core/phase1-prompt.js';
-import type { InterfaceJson } from '../core/types.js';
-import { formatSortedJson, sortKeysDeep } from '../move/canonical-json.js';
-import { extractPackageInterface } from '../move/index.js';
 import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
 import { recordRow, type BaseRow } from '../run-store/rows.js';
@@ -13,6 +8,7 @@ import type { Phase } from '../temporal/names.js';
 import { asActivity } from './failures.js';
 import { rememberInterface, readInterface } from './interface-cache.js';
 import { phaseDefinition } from './phases/index.js';
+import { storedInterface } from './stored-interfaces.js';
 
 export interface ExtractedInterface {
   interfaceSha: string;
@@ -26,11 +22,10 @@ async function extractInterface(args: {
   packageId: string;
 }): Promise<ExtractedInterface> {
   return asActivity(async () => {
-    // In key order, the interface is what JSON.parse gives back from its stored text.
-    const iface = sortKeysDeep(await extractPackageInterface(args.packageDir)) as InterfaceJson;
-    const interfaceSha = await putArtifact(runPaths(args.runDir).artifacts, formatSortedJson(iface));
-    rememberInterface(interfaceSha, iface);
-    return { interfaceSha, truth: sortedByCodePoint(extractKeyTypes(iface)) };
+    const stored = await storedInterface(args.packageDir);
+    const interfaceSha = await putArtifact(runPaths(args.runDir).artifacts, stored.text, stored.sha);
+    if (stored.parsed) rememberInterface(interfaceSha, stored.parsed);
+    return { interfaceSha, truth: stored.truth };
   });
 }
 

@@ -4,7 +4,13 @@ import type { InterfaceJson } from '../core/types.js';
 import { InvalidBytecodeError, PackageReadError } from './errors.js';
 import { buildInterface } from './interface.js';
 import { deserializeModule, type ModuleJson } from './module-json.js';
-import { listModuleFiles, readMetadataId, readStatedModuleFiles, statModuleFiles } from './read-package.js';
+import {
+  listModuleFiles,
+  readMetadataId,
+  readStatedModuleFiles,
+  statModuleFiles,
+  type ModuleFileStat,
+} from './read-package.js';
 
 export interface ExtractOptions {
   /** Emit enums and schema_version 2 (the sui-sandbox shape). Default: false, exactly upstream v1. */
@@ -41,7 +47,7 @@ export async function resolvePackageId(packageDir: string, fallbackId?: string):
  */
 export async function readPackageModules(packageDir: string): Promise<ModuleJson[]> {
   const stats = await statModuleFiles(await listModuleFiles(packageDir));
-  const key = stats.map((s) => `${s.path}\0${s.size}\0${s.mtimeMs}`).join('\n');
+  const key = filesKey(stats);
   const kept = recentPackages.get(packageDir);
   if (kept?.key === key) return kept.modules;
   const files = readStatedModuleFiles(stats);
@@ -58,6 +64,19 @@ export async function readPackageModules(packageDir: string): Promise<ModuleJson
   if (recentPackages.size > KEPT_PACKAGES)
     recentPackages.delete(recentPackages.keys().next().value as string);
   return modules;
+}
+
+/**
+ * Names, sizes and modification times of a package's module files: while it is the same, so are the
+ * modules read from them.
+ * @throws PackageReadError no_modules | unreadable
+ */
+export async function moduleFilesKey(packageDir: string): Promise<string> {
+  return filesKey(await statModuleFiles(await listModuleFiles(packageDir)));
+}
+
+function filesKey(stats: readonly ModuleFileStat[]): string {
+  return stats.map((s) => `${s.path}\0${s.size}\0${s.mtimeMs}`).join('\n');
 }
 
 const KEPT_PACKAGES = 16;

@@ -3,6 +3,7 @@ export { formatInterfaceJson, sortKeysDeep, compareUtf8 } from './canonical-json
 export { InvalidBytecodeError, PackageReadError, type PackageReadErrorCode } from './errors.js';
 export {
   extractPackageInterface,
+  moduleFilesKey,
   readPackageModules,
   resolvePackageId,
   type ExtractOptions,

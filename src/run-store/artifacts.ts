@@ -16,8 +16,12 @@ function artifactPath(storeDir: string, sha: string): string {
   return join(storeDir, sha.slice(0, 2), sha.slice(2));
 }
 
-export async function putArtifact(storeDir: string, content: string): Promise<string> {
-  const sha = sha256Hex(content);
+/** Stores `content` under its SHA-256, which a caller that already has it passes to save hashing again. */
+export async function putArtifact(
+  storeDir: string,
+  content: string,
+  sha: string = sha256Hex(content),
+): Promise<string> {
   const path = artifactPath(storeDir, sha);
   try {
     await access(path);
