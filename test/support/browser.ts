@@ -82,3 +82,16 @@ export function expectQuietPage(watch: PageWatch): void {
   expect(watch.pageErrors).toEqual([]);
   expect(watch.consoleErrors).toEqual([]);
 }
+
+/** Runs `visit` on a fresh page of a fresh browser, then checks the page stayed quiet; closes the browser. */
+export async function withQuietPage(visit: (page: Page) => Promise<void>): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    const watch = await watchPage(page);
+    await visit(page);
+    expectQuietPage(watch);
+  } finally {
+    await browser.close();
+  }
+}

@@ -19,13 +19,7 @@ import { SEARCH_ATTRIBUTES } from '../../src/temporal/names.js';
 import { freePort } from '../../src/temporal/ports.js';
 import { viewLinks } from '../../src/view/links.js';
 import { TemporalReader } from '../../src/view/temporal.js';
-import {
-  launchBrowser,
-  screenshot,
-  SKIP_WITHOUT_BROWSER,
-  watchPage,
-  expectQuietPage,
-} from '../support/browser.js';
+import { screenshot, SKIP_WITHOUT_BROWSER, withQuietPage } from '../support/browser.js';
 import { smiBench } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR } from '../support/paths.js';
@@ -242,10 +236,7 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('smi-bench view in a browser', () => {
     'lists the runs with their states, follows a run, shows hostile text as text',
     { timeout: 90_000 },
     async () => {
-      const browser = await launchBrowser();
-      try {
-        const page = await browser.newPage();
-        const watch = await watchPage(page);
+      await withQuietPage(async (page) => {
         await page.goto(reachable.url.href);
         const row = (runId: string) => page.locator('tr', { has: page.locator(`a[href="/runs/${runId}"]`) });
         await expect(row('p1-mock').locator('.state').textContent()).resolves.toBe('finished');
@@ -269,11 +260,7 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('smi-bench view in a browser', () => {
         await expect(page.locator('img').count()).resolves.toBe(0);
         await expect(page.locator('script').count()).resolves.toBe(0);
         await screenshot(page, 'view-hostile-run');
-
-        expectQuietPage(watch);
-      } finally {
-        await browser.close();
-      }
+      });
     },
   );
 });
@@ -312,10 +299,7 @@ describe('when the held package is let through', () => {
     "the set's report through the view: its leaderboard sorts, a package page shows the conversation",
     { timeout: 90_000 },
     async () => {
-      const browser = await launchBrowser();
-      try {
-        const page = await browser.newPage();
-        const watch = await watchPage(page);
+      await withQuietPage(async (page) => {
         await page.goto(new URL(`/sets/${setId}`, reachable.url).href);
         // the hostile model name is text in the leaderboard
         const board = page.locator('table.leaderboard[data-phase="phase1"]');
@@ -334,10 +318,7 @@ describe('when the held package is let through', () => {
         await expect(page.locator('pre.answer').first().textContent()).resolves.toBe('{"key_types":[]}');
         await expect(page.locator('pre.prompt').first().textContent()).resolves.toContain(WRAPPER);
         await screenshot(page, 'view-package-page');
-        expectQuietPage(watch);
-      } finally {
-        await browser.close();
-      }
+      });
     },
   );
 });
