@@ -69,7 +69,7 @@ export async function readPackageModules(packageDir: string): Promise<ModuleJson
 /**
  * Names, sizes and modification times of a package's module files: while it is the same, so are the
  * modules read from them.
- * @throws PackageReadError no_modules | unreadable
+ * @throws PackageReadError no_modules | unreadable | too_large
  */
 export async function moduleFilesKey(packageDir: string): Promise<string> {
   return filesKey(await statModuleFiles(await listModuleFiles(packageDir)));
