@@ -179,7 +179,10 @@ async function main(): Promise<number> {
 
   // Every run recorded every package?
   const logs = join(workDir, 'logs');
-  const runDirs = readdirSync(logs).filter((name) => name.startsWith(`${setId}.`));
+  // (beside them the set's own result file, `<set>.set_result.json`)
+  const runDirs = readdirSync(logs).filter(
+    (name) => name.startsWith(`${setId}.`) && statSync(join(logs, name)).isDirectory(),
+  );
   for (const name of runDirs) {
     const samples = (JSON.parse(readFileSync(join(logs, name, 'result.json'), 'utf8')) as { samples: number })
       .samples;
