@@ -110,13 +110,11 @@ async function cellRun(
     progress: false,
     perPackageTimeoutSeconds: phase.per_package_timeout_seconds ?? 120,
   };
-  const tokenLimits = [model.max_total_tokens, shares.tokens].filter(
-    (n): n is number => typeof n === 'number',
-  );
   const limits = {
     ...(model.max_cost_usd !== undefined ? { maxCostUsd: model.max_cost_usd } : {}),
     ...(shares.costUsd !== null ? { setCostAllowanceUsd: shares.costUsd } : {}),
-    ...(tokenLimits.length > 0 ? { maxTotalTokens: Math.min(...tokenLimits) } : {}),
+    ...(model.max_total_tokens !== undefined ? { maxTotalTokens: model.max_total_tokens } : {}),
+    ...(shares.tokens !== null ? { setTokenAllowance: shares.tokens } : {}),
   };
   const argv = ['smi-bench', 'eval-set'];
   if (phase.phase === 'phase1') {
@@ -230,11 +228,9 @@ export async function planEvalSet(
   const shares = {
     // The set's workflow starts every run (the sandbox too, which gives its share back) at an even share.
     costUsd: config.max_cost_usd === undefined ? null : config.max_cost_usd / runs,
-    // A fixed share each (tokens are not moved between runs, as dollars are), of the runs that use them.
+    // Tokens the same way, among the runs that ask a model (the set's workflow divides them alike).
     tokens:
-      config.max_total_tokens === undefined || modelRuns === 0
-        ? null
-        : Math.floor(config.max_total_tokens / modelRuns),
+      config.max_total_tokens === undefined || modelRuns === 0 ? null : config.max_total_tokens / modelRuns,
   };
   const cells: EvalSetCell[] = [];
   for (const model of config.models)

@@ -39,7 +39,9 @@ export async function runResume(
     const limits = {
       // A run resumed with a cap of its own leaves its set's shared budget.
       ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd, setCostAllowanceUsd: null } : {}),
-      ...(opts.maxTotalTokens !== undefined ? { maxTotalTokens: opts.maxTotalTokens } : {}),
+      ...(opts.maxTotalTokens !== undefined
+        ? { maxTotalTokens: opts.maxTotalTokens, setTokenAllowance: null }
+        : {}),
     };
     if (opts.retryErrors || Object.keys(limits).length > 0) {
       if (status === 'RUNNING') {

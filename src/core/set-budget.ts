@@ -1,7 +1,7 @@
-// An evaluation set's cost cap, shared by its runs and moved to where it is needed. Pure, for the set
-// workflow. The rule:
+// An evaluation set's cap (dollars, or tokens), shared by its runs and moved to where it is needed. Pure,
+// for the set workflow. The rule:
 //
-// 1. Every run starts with an even share of the cap (its allowance).
+// 1. Every run that spends it starts with an even share of the cap (its allowance).
 // 2. When a run finishes, what it did not spend of its allowance is split evenly over the runs still going.
 // 3. A run that reaches its allowance waits, its packages in flight finished (it is "parked"), instead of
 //    stopping, while another run could still finish and leave something over.
@@ -12,32 +12,38 @@
 // the calls in flight. Which run finishes first is recorded in the set's history, so replay is exact.
 
 export interface SetBudget {
-  /** Dollars each run may spend, by cell index. */
+  /** What each run may spend, by cell index. */
   allowance: number[];
   finished: boolean[];
   /** Waiting at its allowance for more (rule 3). */
   parked: boolean[];
 }
 
-export function evenBudget(capUsd: number, runs: number): SetBudget {
+export function evenBudget(cap: number, runs: number): SetBudget {
+  return evenBudgetAmong(cap, Array<boolean>(runs).fill(true));
+}
+
+/** Even shares for the runs that spend what the cap counts; the others (the sandbox asks no model) get none. */
+export function evenBudgetAmong(cap: number, spends: readonly boolean[]): SetBudget {
+  const share = cap / Math.max(1, spends.filter(Boolean).length);
   return {
-    allowance: Array<number>(runs).fill(capUsd / runs),
-    finished: Array<boolean>(runs).fill(false),
-    parked: Array<boolean>(runs).fill(false),
+    allowance: spends.map((s) => (s ? share : 0)),
+    finished: spends.map((s) => !s),
+    parked: spends.map(() => false),
   };
 }
 
 const going = (b: SetBudget) => b.allowance.map((_, i) => i).filter((i) => !b.finished[i]);
 
 /**
- * Run `index` finished having spent `spentUsd`: its unspent allowance goes, in equal parts, to the runs
- * still going, which are no longer parked. Returns their indices (they are to be told their new allowance).
+ * Run `index` finished having spent `spent`: its unspent allowance goes, in equal parts, to the runs still
+ * going, which are no longer parked. Returns their indices (they are to be told their new allowance).
  */
-export function runFinished(b: SetBudget, index: number, spentUsd: number): number[] {
+export function runFinished(b: SetBudget, index: number, spent: number): number[] {
   b.finished[index] = true;
   b.parked[index] = false;
-  const left = Math.max(0, b.allowance[index]! - spentUsd);
-  b.allowance[index] = Math.min(b.allowance[index]!, spentUsd);
+  const left = Math.max(0, b.allowance[index]! - spent);
+  b.allowance[index] = Math.min(b.allowance[index]!, spent);
   const others = going(b);
   if (left === 0 || others.length === 0) return [];
   for (const i of others) {
@@ -48,11 +54,11 @@ export function runFinished(b: SetBudget, index: number, spentUsd: number): numb
 }
 
 /**
- * Run `index` says it is parked at `allowanceUsd`. Ignored when its allowance has been raised since (the
- * news is on its way to it) or it has finished.
+ * Run `index` says it is parked at `allowance`. Ignored when its allowance has been raised since (the news
+ * is on its way to it) or it has finished.
  */
-export function runParked(b: SetBudget, index: number, allowanceUsd: number): void {
-  if (!b.finished[index] && b.allowance[index] === allowanceUsd) b.parked[index] = true;
+export function runParked(b: SetBudget, index: number, allowance: number): void {
+  if (!b.finished[index] && b.allowance[index] === allowance) b.parked[index] = true;
 }
 
 /** Rule 4: the runs to tell that no more will come (all still going, when every one of them is parked). */

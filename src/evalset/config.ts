@@ -85,7 +85,7 @@ export const evalSetConfigSchema = z.strictObject({
   log_dir: z.string().optional(),
   /** The whole set's cost limit: an even share per run at first, then moved to where it is needed. */
   max_cost_usd: positive.optional(),
-  /** The whole set's token limit: an even share per run (not moved between runs). */
+  /** The whole set's token limit, shared by its runs as the cost cap is (core/set-budget.ts). */
   max_total_tokens: count.optional(),
   /**
    * The answer cache: true for every model, false for none; absent, for the models at temperature 0 (where

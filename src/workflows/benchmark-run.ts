@@ -8,7 +8,6 @@ import {
   condition,
   continueAsNew,
   executeChild,
-  getExternalWorkflowHandle,
   setCurrentDetails,
   setHandler,
   workflowInfo,
@@ -20,8 +19,8 @@ import {
 } from '@temporalio/common';
 import { io, ioLocal } from './io-activities.js';
 import { SEARCH_ATTRIBUTES, TASK_QUEUES, packageWorkflowId, packageWorkflowType } from '../temporal/names.js';
-import { costAllowanceSignal, progressQuery, setConcurrencyUpdate, type CostAllowance } from './run-api.js';
-import { runAtCostLimitSignal } from './eval-set-types.js';
+import { progressQuery, setConcurrencyUpdate } from './run-api.js';
+import { SetAllowances } from './set-allowances.js';
 import { ZERO_USAGE, addUsage } from '../core/usage.js';
 import { limitReached, type RunLimits, type StoppedEarly } from '../core/run-limits.js';
 import {
@@ -56,20 +55,9 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
   let batchRan = resumeFrom?.batchRan ?? false;
   const batchCount = (n: number): number => (batchSize ? Math.ceil(n / batchSize) : 1);
   const packagesPerHistory = input.packagesPerHistory ?? DEFAULT_PACKAGES_PER_HISTORY;
-  // A run of a set with a cost cap spends within what its set allows it, which the set may raise.
-  let costAllowance: CostAllowance | null =
-    resumeFrom?.costAllowance ??
-    (input.setCostAllowanceUsd != null ? { allowanceUsd: input.setCostAllowanceUsd, final: false } : null);
-  setHandler(costAllowanceSignal, (next) => {
-    costAllowance = next;
-  });
-  const limits = (): RunLimits => ({
-    maxCostUsd:
-      costAllowance === null
-        ? input.maxCostUsd
-        : Math.min(costAllowance.allowanceUsd, input.maxCostUsd ?? costAllowance.allowanceUsd),
-    maxTotalTokens: input.maxTotalTokens,
-  });
+  // A run of a set with a cost or token cap spends within what its set allows it, which the set may raise.
+  const allowances = new SetAllowances(input, resumeFrom);
+  const limits = (): RunLimits => allowances.limits();
 
   setHandler(progressQuery, () => ({
     runId: input.runId,
@@ -133,30 +121,13 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
     const reason = fatal instanceof Error ? fatal.message : String(fatal);
     throw ApplicationFailure.nonRetryable(`a package result could not be recorded: ${reason}`, 'RunFailed');
   };
-  // At the set's allowance (not its own cap, not a token cap), while the set may still give more: wait.
-  const setMayGiveMore = (over: { reason: StoppedEarly['reason'] }): boolean =>
-    over.reason === 'max_cost_usd' &&
-    costAllowance !== null &&
-    !costAllowance.final &&
-    workflowInfo().parent !== undefined &&
-    (input.maxCostUsd == null || costAllowance.allowanceUsd < input.maxCostUsd);
   /** Finishes the packages in flight, then, if still at the allowance, tells the set and waits for its word. */
   const waitForSetBudget = async () => {
     await condition(() => running.size === 0 || fatal !== null);
     failIfFatal();
     const over = limitReached(limits(), totals.usage, totals.completed, 0);
-    if (!over) return null;
-    const seen = costAllowance!;
-    try {
-      await getExternalWorkflowHandle(workflowInfo().parent!.workflowId).signal(runAtCostLimitSignal, {
-        runId: input.runId,
-        allowanceUsd: seen.allowanceUsd,
-      });
-    } catch {
-      // The set is gone: nothing more will come.
-      costAllowance = { ...seen, final: true };
-    }
-    await condition(() => costAllowance !== seen || fatal !== null);
+    if (!over || !allowances.mayGiveMore(over.reason)) return over;
+    await allowances.waitForSet(over.reason, () => fatal !== null);
     failIfFatal();
     return limitReached(limits(), totals.usage, totals.completed, 0);
   };
@@ -199,7 +170,7 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
       }
       const needsRun = !entry.recorded || (input.retryErrors && entry.recorded.error !== null);
       let overLimit = needsRun ? limitReached(limits(), totals.usage, totals.completed, running.size) : null;
-      while (overLimit && setMayGiveMore(overLimit)) overLimit = await waitForSetBudget();
+      while (overLimit && allowances.mayGiveMore(overLimit.reason)) overLimit = await waitForSetBudget();
       if (overLimit) {
         stoppedEarly = { ...overLimit, packages_not_started: notStarted };
         break;
@@ -213,7 +184,7 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
           totals,
           concurrency,
           runDeadlineMs,
-          ...(costAllowance ? { costAllowance } : {}),
+          ...allowances.state(),
           ...(batchRan ? { batchRan } : {}),
         });
       }

@@ -27,7 +27,10 @@ export interface EvalSetInput {
    * `setCostAllowanceUsd`); what finished runs leave over moves to the others (core/set-budget.ts).
    */
   maxCostUsd?: number;
-  /** The set's token cap (config `max_total_tokens`), recorded in its result file; runs get fixed shares. */
+  /**
+   * The set's token cap (config `max_total_tokens`). Runs whose input has a `setTokenAllowance` share it as
+   * dollars are shared; a set started before tokens moved gave its runs fixed shares as their own limit.
+   */
   maxTotalTokens?: number;
 }
 
@@ -58,3 +61,7 @@ export const evalSetCellsQuery = defineQuery<EvalSetCellState[]>('cells');
 
 /** From a run to its set: it waits at its allowance, its packages in flight finished. */
 export const runAtCostLimitSignal = defineSignal<[{ runId: string; allowanceUsd: number }]>('runAtCostLimit');
+
+/** The same, at its token allowance. */
+export const runAtTokenLimitSignal =
+  defineSignal<[{ runId: string; allowanceTokens: number }]>('runAtTokenLimit');

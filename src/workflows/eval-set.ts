@@ -1,17 +1,25 @@
 // An evaluation set: every (model, phase) cell is an ordinary run workflow, started here as a child, all
 // at once. Each run keeps its own concurrency and its model's own limits, so a slow or rate-limited model
 // holds back no other. Starting the set again joins it; a set whose workflow stopped starts again and its
-// runs go on from the rows they recorded. With a cost cap, the set moves what finished runs leave over to
-// the runs still going (core/set-budget.ts has the rule).
+// runs go on from the rows they recorded. With a cost or token cap, the set moves what finished runs leave
+// over to the runs still going (core/set-budget.ts has the rule).
 import { ChildWorkflowFailure, getExternalWorkflowHandle, patched, setHandler } from '@temporalio/workflow';
 import { runWorkflowId } from '../temporal/names.js';
 import { executeChildRun } from './child-run.js';
 import { io } from './io-activities.js';
-import { evenBudget, nothingMoreToCome, runFinished, runParked, type SetBudget } from '../core/set-budget.js';
-import { costAllowanceSignal, type CostAllowance } from './run-api.js';
+import {
+  evenBudget,
+  evenBudgetAmong,
+  nothingMoreToCome,
+  runFinished,
+  runParked,
+  type SetBudget,
+} from '../core/set-budget.js';
+import { costAllowanceSignal, tokenAllowanceSignal } from './run-api.js';
 import {
   evalSetCellsQuery,
   runAtCostLimitSignal,
+  runAtTokenLimitSignal,
   type EvalSetCell,
   type EvalSetCellState,
   type EvalSetInput,
@@ -29,24 +37,30 @@ export async function evalSet(input: EvalSetInput): Promise<EvalSetCellState[]> 
   }));
   setHandler(evalSetCellsQuery, () => states);
   // Sets started before budgets moved between runs have no `maxCostUsd` here (their runs got fixed shares).
-  const budget =
+  const costBudget =
     input.maxCostUsd !== undefined && patched('set-cost-budget')
-      ? sharedBudget(input, input.maxCostUsd)
+      ? sharedBudget(input, input.maxCostUsd, COST)
+      : null;
+  // Tokens move only between runs started with a token allowance (not those of a set started before).
+  const tokenSpenders = input.cells.map((c) => c.run.setTokenAllowance != null);
+  const tokenBudget =
+    input.maxTotalTokens !== undefined && tokenSpenders.some(Boolean)
+      ? sharedBudget(input, input.maxTotalTokens, TOKENS, tokenSpenders)
       : null;
   await Promise.all(
     input.cells.map(async (cell, i) => {
       const state = states[i]!;
-      let spentUsd: number | null = null;
+      let output: RunOutput | null = null;
       try {
-        const output = await runCell(cell, input);
-        // A run that had finished before (the set started again) is taken to have spent its allowance.
-        spentUsd = output?.usage.cost_usd ?? (output ? 0 : null);
+        output = await runCell(cell, input);
         state.state = 'done';
       } catch (err) {
         state.state = 'failed';
         state.error = err instanceof ChildWorkflowFailure && err.cause ? err.cause.message : String(err);
       }
-      budget?.finished(i, spentUsd);
+      // A run that had finished before (the set started again) is taken to have spent its allowance.
+      costBudget?.finished(i, output ? (output.usage.cost_usd ?? 0) : null);
+      tokenBudget?.finished(i, output ? output.usage.total_tokens : null);
     }),
   );
   // The set's own result file (sets started before it existed finish without one).
@@ -60,29 +74,47 @@ export async function evalSet(input: EvalSetInput): Promise<EvalSetCellState[]> 
   return states;
 }
 
+/** How the set and its runs talk about one cap: the run's word when it waits, the set's answer. */
+interface CapChannel {
+  /** Registers `parked(runId, allowance)` for the runs' word that they wait at their allowance. */
+  onParked(parked: (runId: string, allowance: number) => void): void;
+  tell(runWorkflowId: string, allowance: number, final: boolean): Promise<void>;
+}
+
+const COST: CapChannel = {
+  onParked: (parked) =>
+    setHandler(runAtCostLimitSignal, ({ runId, allowanceUsd }) => parked(runId, allowanceUsd)),
+  tell: (id, allowanceUsd, final) =>
+    getExternalWorkflowHandle(id).signal(costAllowanceSignal, { allowanceUsd, final }),
+};
+
+const TOKENS: CapChannel = {
+  onParked: (parked) =>
+    setHandler(runAtTokenLimitSignal, ({ runId, allowanceTokens }) => parked(runId, allowanceTokens)),
+  tell: (id, allowanceTokens, final) =>
+    getExternalWorkflowHandle(id).signal(tokenAllowanceSignal, { allowanceTokens, final }),
+};
+
 /** The set's cap as allowances that follow the runs' needs: the set's side of core/set-budget.ts. */
-function sharedBudget(input: EvalSetInput, capUsd: number) {
-  const b: SetBudget = evenBudget(capUsd, input.cells.length);
+function sharedBudget(input: EvalSetInput, cap: number, channel: CapChannel, spends?: boolean[]) {
+  const b: SetBudget = spends ? evenBudgetAmong(cap, spends) : evenBudget(cap, input.cells.length);
   const tell = (indices: number[], final: boolean) => {
     for (const i of indices) {
       const run = input.cells[i]!.run;
-      const word: CostAllowance = { allowanceUsd: b.allowance[i]!, final };
       // A run that has just finished cannot take it: nothing to do.
-      void getExternalWorkflowHandle(runWorkflowId(run.phase, run.runId))
-        .signal(costAllowanceSignal, word)
-        .catch(() => undefined);
+      void channel.tell(runWorkflowId(run.phase, run.runId), b.allowance[i]!, final).catch(() => undefined);
     }
   };
   const settle = () => tell(nothingMoreToCome(b), true);
-  setHandler(runAtCostLimitSignal, ({ runId, allowanceUsd }) => {
+  channel.onParked((runId, allowance) => {
     const i = input.cells.findIndex((c) => c.run.runId === runId);
     if (i < 0) return;
-    runParked(b, i, allowanceUsd);
+    runParked(b, i, allowance);
     settle();
   });
   return {
-    finished(i: number, spentUsd: number | null) {
-      tell(runFinished(b, i, spentUsd ?? b.allowance[i]!), false);
+    finished(i: number, spent: number | null) {
+      tell(runFinished(b, i, spent ?? b.allowance[i]!), false);
       settle();
     },
   };

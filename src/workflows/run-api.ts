@@ -12,3 +12,10 @@ export interface CostAllowance {
   final: boolean;
 }
 export const costAllowanceSignal = defineSignal<[CostAllowance]>('costAllowance');
+
+/** The same for a set with a token cap: the tokens the run may use now. */
+export interface TokenAllowance {
+  allowanceTokens: number;
+  final: boolean;
+}
+export const tokenAllowanceSignal = defineSignal<[TokenAllowance]>('tokenAllowance');

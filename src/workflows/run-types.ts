@@ -6,7 +6,7 @@ import type { ModelCallTally } from '../core/model-calls.js';
 import type { StoppedEarly } from '../core/run-limits.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import type { Phase } from '../temporal/names.js';
-import type { CostAllowance } from './run-api.js';
+import type { CostAllowance, TokenAllowance } from './run-api.js';
 
 /** Settings every phase has. */
 export interface BaseOptions {
@@ -52,6 +52,8 @@ export interface RunInput<Options extends BaseOptions = BaseOptions> {
    * instead of stopping. null or absent: no set budget (a run alone, or resumed with its own cap).
    */
   setCostAllowanceUsd?: number | null;
+  /** The same for a set with a token cap (the `tokenAllowance` signal raises it). */
+  setTokenAllowance?: number | null;
   /** Run again the packages whose recorded row has an error (`smi-bench resume --retry-errors`). */
   retryErrors?: boolean;
   /** false (`--no-log`): no events.jsonl / packages.jsonl; rows, results and metadata are still written. */
@@ -89,6 +91,8 @@ export interface RunState {
   runDeadlineMs: number | null;
   /** The set's latest word on the run's allowance (runs of a set with a cost cap). */
   costAllowance?: CostAllowance;
+  /** The same for a token cap. */
+  tokenAllowance?: TokenAllowance;
   /** With batches: whether a package of the current batch was started by this run (not read back). */
   batchRan?: boolean;
 }

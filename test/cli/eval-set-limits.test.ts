@@ -17,9 +17,10 @@
 //    packages and stops. Spent: 2^-5.
 // 3. `resume SET --max-cost-usd 1`: every run finishes. Spent: $0.046875, as uncapped.
 //
-// The token cap, `max_total_tokens: 187,500` (12 answers): a fixed share of 46,875 (3 answers) per run. Two
-// answers start at once; after the first, one in flight, a third fits exactly (15,625 + 2 × 15,625); after
-// the second no fourth does. Each run stops at 46,875 tokens, the set at 187,500, the cap.
+// The token cap, `max_total_tokens: 187,500` (12 answers): an even share of 46,875 (3 answers) per run, and
+// as in 1, no run can finish within it, so none leaves any over. Two answers start at once; after the
+// first, one in flight, a third fits exactly (15,625 + 2 × 15,625); after the second no fourth does. Each
+// run stops at 46,875 tokens, the set at 187,500, the cap.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

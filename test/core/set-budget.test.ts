@@ -1,6 +1,12 @@
 // The set's shared cost cap, step by step, with allowances worked out by hand.
 import { describe, expect, it } from 'vitest';
-import { evenBudget, nothingMoreToCome, runFinished, runParked } from '../../src/core/set-budget.js';
+import {
+  evenBudget,
+  evenBudgetAmong,
+  nothingMoreToCome,
+  runFinished,
+  runParked,
+} from '../../src/core/set-budget.js';
 
 describe('a set’s shared cost cap', () => {
   it('starts even, and moves what a finished run left over to the runs still going', () => {
@@ -43,5 +49,17 @@ describe('a set’s shared cost cap', () => {
     runParked(b, 0, 1);
     expect(b.parked[0]).toBe(false);
     expect(nothingMoreToCome(b)).toEqual([]);
+  });
+
+  it('a token cap is shared among the runs that ask a model; the sandbox takes none and is not waited for', () => {
+    // 300,000 tokens over two model runs and the sandbox (index 2): 150,000 each, the sandbox none
+    const b = evenBudgetAmong(300_000, [true, true, false]);
+    expect(b.allowance).toEqual([150_000, 150_000, 0]);
+    expect(b.finished).toEqual([false, false, true]);
+    // both model runs wait at their share: no more can come, the sandbox is not counted as going
+    runParked(b, 0, 150_000);
+    expect(nothingMoreToCome(b)).toEqual([]);
+    runParked(b, 1, 150_000);
+    expect(nothingMoreToCome(b)).toEqual([0, 1]);
   });
 });
