@@ -113,19 +113,19 @@ async function workflowsIn(
   }
 }
 
-/** The command fails at once with exactly `error`, and leaves no run directory behind. */
+/**
+ * The command fails with exactly `error`, and leaves no run directory behind. (Not timed: that it refused
+ * before starting anything is what the callers check, which a loaded machine cannot make flaky.)
+ */
 async function expectRefused(c: Case, runId: string, env: Record<string, string>) {
   const logDir = join(work, `logs-${runId}`);
-  const started = Date.now();
   const res = await smiBench([...c.args, '--run-id', runId, '--log-dir', logDir, '--no-progress'], {
     SMI_DATASETS_DIR: directory,
     ...env,
   });
-  const elapsed = Date.now() - started;
   expect(res.exitCode, String(res.stderr)).toBe(2);
   expect(String(res.stderr).trimEnd().split('\n')).toEqual([c.error]);
   expect(res.stdout).toBe('');
-  expect(elapsed).toBeLessThan(2000);
   expect(existsSync(logDir)).toBe(false);
 }
 
