@@ -47,11 +47,7 @@ afterAll(async () => {
   await stub?.close();
 });
 
-const env = () => ({
-  TEMPORAL_ADDRESS: lab.server.address,
-  SMI_MODEL: 'stub',
-  SMI_API_BASE_URL: stub.baseUrl,
-});
+const env = () => lab.stubModelEnv(stub.baseUrl);
 const args = (name: string) => [
   'phase2-targeted-run',
   ...[

@@ -46,6 +46,11 @@ export class CrashLab {
     return worker;
   }
 
+  /** The environment of a command that runs against this lab's server with a stub model at `baseUrl`. */
+  stubModelEnv(baseUrl: string): Record<string, string> {
+    return { TEMPORAL_ADDRESS: this.server.address, SMI_MODEL: 'stub', SMI_API_BASE_URL: baseUrl };
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.workers.map(stopProcess));
     await this.connection.close();
