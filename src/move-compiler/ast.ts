@@ -227,6 +227,8 @@ export interface BlockExp {
   stmts: Statement[];
   /** The block's value: the last expression when it has no `;` after it. Absent means `()`. */
   result?: Exp;
+  /** `'a: { ... }`: a named block, left early by `return 'a v` (parsed as `break 'a v`). */
+  label?: Name;
 }
 
 export type Statement =

@@ -1,0 +1,214 @@
+// Declarations of the package's own modules: their signatures (so every module can refer to every
+// other) and the rules on struct declarations.
+import type { FieldDecl, FunctionDecl, ModuleDecl, Name, StructDecl, TypeAst, TypeParamDecl } from '../ast.js';
+import { CODES } from '../codes.js';
+import type { TStruct, TTypeParam } from '../tir.js';
+import { KEY, type Abilities, type Type } from '../types.js';
+import { ABILITY_BY_NAME, abilitiesOf, abilityNames } from './abilities.js';
+import type { PackageContext } from './context.js';
+import { showType } from './infer.js';
+import { resolveType, type TypeParamScope } from './resolve-type.js';
+import type { ModuleScope } from './scope.js';
+import {
+  emptyModuleSig,
+  type FunctionSig,
+  type FunctionVisibility,
+  type ModuleSig,
+  type StructSig,
+} from './signatures.js';
+
+export function abilitiesFromNames(ctx: PackageContext, names: Name[]): Abilities {
+  let mask = 0;
+  for (const name of names) {
+    const ability = ABILITY_BY_NAME[name.value];
+    if (ability === undefined) {
+      ctx.report(CODES.unexpectedToken, name.loc, `'${name.value}' is not an ability (copy, drop, store, key)`);
+      continue;
+    }
+    if (mask & ability) ctx.report(CODES.duplicateItem, name.loc, `ability '${name.value}' is listed twice`);
+    mask |= ability;
+  }
+  return mask;
+}
+
+export function typeParamScope(ctx: PackageContext, params: TypeParamDecl[]): TypeParamScope {
+  const names = new Map<string, number>();
+  params.forEach((p, i) => {
+    if (names.has(p.name.value)) ctx.report(CODES.duplicateItem, p.name.loc, `duplicate type parameter '${p.name.value}'`);
+    names.set(p.name.value, i);
+  });
+  return { names, constraints: params.map((p) => abilitiesFromNames(ctx, p.constraints)) };
+}
+
+/** Pass 1: every item's name, with datatype headers, so later passes can resolve any reference. */
+export function declareModule(ctx: PackageContext, id: { address: string; name: string }, decl: ModuleDecl): ModuleSig {
+  const sig = emptyModuleSig(id);
+  const seen = new Map<string, Name>();
+  for (const member of decl.members) {
+    if (member.kind === 'use' || member.kind === 'use_fun' || member.kind === 'friend') continue;
+    const name = member.name;
+    const earlier = seen.get(name.value);
+    if (earlier) {
+      ctx.report(CODES.duplicateItem, name.loc, `duplicate declaration of '${name.value}'`, [
+        { loc: earlier.loc, message: 'first declared here' },
+      ]);
+      continue;
+    }
+    seen.set(name.value, name);
+    if (member.kind === 'struct') {
+      sig.datatypes.set(name.value, {
+        kind: 'struct',
+        module: id,
+        name: name.value,
+        abilities: abilitiesFromNames(ctx, member.abilities),
+        typeParams: member.typeParams.map((p) => ({ constraints: abilitiesFromNames(ctx, p.constraints), isPhantom: p.isPhantom })),
+        fields: member.isNative ? null : [],
+        isPositional: member.fields.kind === 'positional',
+      });
+    } else if (member.kind === 'enum') {
+      sig.datatypes.set(name.value, {
+        kind: 'enum',
+        module: id,
+        name: name.value,
+        abilities: abilitiesFromNames(ctx, member.abilities),
+        typeParams: member.typeParams.map((p) => ({ constraints: abilitiesFromNames(ctx, p.constraints), isPhantom: p.isPhantom })),
+        variants: [],
+      });
+    } else if (member.kind === 'function') {
+      sig.functions.set(name.value, {
+        module: id,
+        name: name.value,
+        visibility: visibilityOf(member),
+        isEntry: member.isEntry,
+        typeParams: [],
+        params: [],
+        returns: [],
+        isMacro: member.isMacro,
+      });
+    } else {
+      sig.constants.set(name.value, { module: id, name: name.value, type: { kind: 'tuple', elems: [] } });
+    }
+  }
+  return sig;
+}
+
+export function visibilityOf(decl: FunctionDecl): FunctionVisibility {
+  return decl.visibility === 'friend' ? 'package' : decl.visibility;
+}
+
+/** Pass 2: field types, function signatures and constant types. Returns the structs for the output. */
+export function resolveModuleSignatures(scope: ModuleScope, sig: ModuleSig, decl: ModuleDecl): TStruct[] {
+  const structs: TStruct[] = [];
+  for (const member of decl.members) {
+    if (member.kind === 'struct') {
+      const struct = sig.datatypes.get(member.name.value);
+      if (struct?.kind === 'struct') structs.push(resolveStruct(scope, struct, member));
+    } else if (member.kind === 'function') {
+      const fn = sig.functions.get(member.name.value);
+      if (fn) resolveFunctionSig(scope, fn, member);
+    } else if (member.kind === 'constant') {
+      const constant = sig.constants.get(member.name.value);
+      if (constant) constant.type = resolveType(scope, { names: new Map(), constraints: [] }, member.type);
+    } else if (member.kind === 'enum') {
+      scope.ctx.report(CODES.unsupportedLanguageItem, member.loc, 'enums are not supported by this compiler yet');
+    }
+  }
+  return structs;
+}
+
+function resolveFunctionSig(scope: ModuleScope, fn: FunctionSig, decl: FunctionDecl): void {
+  const params = typeParamScope(scope.ctx, decl.typeParams);
+  fn.typeParams = decl.typeParams.map((p, i) => ({ name: p.name.value, constraints: params.constraints[i] ?? 0 }));
+  fn.params = decl.params.map((p) => resolveType(scope, params, p.type));
+  fn.returns = decl.returnType ? flattenTuple(resolveType(scope, params, decl.returnType)) : [];
+}
+
+export function flattenTuple(type: Type): Type[] {
+  return type.kind === 'tuple' ? type.elems : [type];
+}
+
+function positionalFields(decl: StructDecl): { name: string; loc: FieldDecl['loc']; type: TypeAst }[] {
+  const fields = decl.fields;
+  if (fields.kind === 'named') return fields.fields.map((f) => ({ name: f.name.value, loc: f.name.loc, type: f.type }));
+  if (fields.kind === 'positional') return fields.types.map((type, i) => ({ name: `pos${i}`, loc: type.loc, type }));
+  return [];
+}
+
+function resolveStruct(scope: ModuleScope, sig: StructSig, decl: StructDecl): TStruct {
+  const ctx = scope.ctx;
+  const params = typeParamScope(ctx, decl.typeParams);
+  const phantoms = new Set(decl.typeParams.flatMap((p, i) => (p.isPhantom ? [i] : [])));
+  const fields: TStruct['fields'] = [];
+  const seen = new Set<string>();
+  for (const field of positionalFields(decl)) {
+    if (seen.has(field.name)) ctx.report(CODES.duplicateItem, field.loc, `duplicate field '${field.name}'`);
+    seen.add(field.name);
+    const type = resolveType(scope, params, field.type);
+    if (type.kind === 'ref' || type.kind === 'tuple') {
+      ctx.report(CODES.expectedBaseType, field.type.loc, 'a field must have a single non-reference type');
+    }
+    checkPhantomPositions(scope, type, phantoms, false, field.type.loc);
+    checkFieldAbilities(scope, sig, type, params, field.type.loc);
+    fields.push({ name: field.name, type, loc: field.loc });
+  }
+  if (!decl.isNative) sig.fields = fields.map((f) => ({ name: f.name, type: f.type }));
+  checkObjectId(scope, sig, decl, fields);
+  const typeParams: TTypeParam[] = decl.typeParams.map((p, i) => ({
+    name: p.name.value,
+    constraints: params.constraints[i] ?? 0,
+    isPhantom: p.isPhantom,
+  }));
+  return { name: sig.name, loc: decl.loc, abilities: sig.abilities, typeParams, fields, isNative: decl.isNative };
+}
+
+/** A phantom type parameter may only appear as a phantom argument of another datatype (E02013). */
+function checkPhantomPositions(scope: ModuleScope, type: Type, phantoms: Set<number>, inPhantom: boolean, loc: FieldDecl['loc']): void {
+  switch (type.kind) {
+    case 'param':
+      if (phantoms.has(type.index) && !inPhantom) {
+        scope.ctx.report(CODES.invalidPhantomUse, loc, `phantom type parameter '${type.name}' is used in a non-phantom position`);
+      }
+      return;
+    case 'vector':
+      return checkPhantomPositions(scope, type.elem, phantoms, false, loc);
+    case 'datatype': {
+      const sig = scope.ctx.datatype(type.module, type.name);
+      type.args.forEach((arg, i) => checkPhantomPositions(scope, arg, phantoms, sig?.typeParams[i]?.isPhantom ?? false, loc));
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** Each field must have the abilities the struct declares (key needs store in its fields). */
+function checkFieldAbilities(scope: ModuleScope, sig: StructSig, type: Type, params: TypeParamScope, loc: FieldDecl['loc']): void {
+  // Phantom parameters count as having every ability: they never appear in values.
+  const constraints = params.constraints.map((c, i) => (sig.typeParams[i]?.isPhantom ? 0xf : c));
+  const has = abilitiesOf(type, constraints, (m, n) => scope.ctx.datatype(m, n));
+  let required = sig.abilities & ~KEY;
+  if (sig.abilities & KEY) required |= 4;
+  const missing = required & ~has;
+  if (missing) {
+    scope.ctx.report(
+      CODES.abilityConstraint,
+      loc,
+      `'${sig.name}' declares ${abilityNames(sig.abilities).join(', ')}, but this field's type '${showType(type)}' lacks ${abilityNames(missing).join(', ')}`,
+    );
+  }
+}
+
+/** Sui: a `key` struct's first field is `id: UID` (Sui E02007). */
+function checkObjectId(scope: ModuleScope, sig: StructSig, decl: StructDecl, fields: TStruct['fields']): void {
+  if (!(sig.abilities & KEY) || decl.isNative) return;
+  const first = fields[0];
+  const isUid = (t: Type) =>
+    t.kind === 'datatype' && t.name === 'UID' && t.module.name === 'object' && t.module.address === '0'.repeat(63) + '2';
+  if (!first || first.name !== 'id' || !isUid(first.type)) {
+    scope.ctx.report(
+      CODES.suiInvalidObject,
+      first?.loc ?? decl.name.loc,
+      `a struct with 'key' must have 'id: sui::object::UID' as its first field`,
+    );
+  }
+}

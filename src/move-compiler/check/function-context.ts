@@ -1,0 +1,154 @@
+// The state of checking one function body: locals and their scopes, loops, the inference
+// substitution, and checks that wait for types to be known.
+import type { Loc, TypeAst } from '../ast.js';
+import { CODES } from '../codes.js';
+import type { TExp, TLocal } from '../tir.js';
+import type { Abilities, ModuleId, Type } from '../types.js';
+import { showType, Substitution } from './infer.js';
+import { resolveType, type TypeParamScope } from './resolve-type.js';
+import type { ModuleScope } from './scope.js';
+
+export interface LoopFrame {
+  id: number;
+  label?: string;
+  isLoop: boolean;
+  /** The joined type of `break` values (loops only). */
+  breakType?: Type;
+}
+
+export interface PendingConstraint {
+  type: Type;
+  required: Abilities;
+  loc: Loc;
+  /** What asks for it, for the message. */
+  reason: string;
+}
+
+/** A call whose Sui rules need the final type arguments (private transfer, event emit). */
+export interface PendingSuiCall {
+  module: ModuleId;
+  name: string;
+  typeArgs: Type[];
+  loc: Loc;
+}
+
+export class FunctionContext {
+  readonly subst = new Substitution();
+  readonly locals: TLocal[] = [];
+  readonly loops: LoopFrame[] = [];
+  readonly pending: PendingConstraint[] = [];
+  readonly suiCalls: PendingSuiCall[] = [];
+  /** Modules of this package whose `public(package)` functions this body calls (they list us as friend). */
+  readonly packageCalls = new Set<string>();
+  /** Unsuffixed and suffixed number literals, encoded once their type is final. */
+  readonly numbers = new Map<TExp, bigint>();
+  private readonly scopes: Map<string, number>[] = [new Map()];
+  private nextLoop = 0;
+
+  constructor(
+    public scope: ModuleScope,
+    readonly typeParams: TypeParamScope,
+    readonly returnType: Type,
+    /** Line starts of each file, to compute the line of `assert!` without a code. */
+    readonly lineOf: (loc: Loc) => number,
+  ) {}
+
+  get ctx() {
+    return this.scope.ctx;
+  }
+
+  declareLocal(name: string, loc: Loc, type: Type, isMut: boolean): number {
+    const index = this.locals.length;
+    this.locals.push({ name, loc, type, isMut });
+    this.scopes[this.scopes.length - 1]!.set(name, index);
+    return index;
+  }
+
+  lookupLocal(name: string): number | undefined {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const index = this.scopes[i]!.get(name);
+      if (index !== undefined) return index;
+    }
+    return undefined;
+  }
+
+  /** Runs `body` in a nested block: its locals and `use`s end with it. */
+  inBlock<T>(body: () => T): T {
+    const outerScope = this.scope;
+    this.scope = outerScope.child();
+    this.scopes.push(new Map());
+    try {
+      return body();
+    } finally {
+      this.scopes.pop();
+      this.scope = outerScope;
+    }
+  }
+
+  pushLoop(isLoop: boolean, label?: string): LoopFrame {
+    const frame: LoopFrame = { id: this.nextLoop++, isLoop, ...(label !== undefined ? { label } : {}) };
+    this.loops.push(frame);
+    return frame;
+  }
+
+  popLoop(): void {
+    this.loops.pop();
+  }
+
+  /** A type written in the body; `_` asks for inference. */
+  resolveTypeAst(ast: TypeAst): Type {
+    if (ast.kind === 'apply' && !ast.path.address && ast.path.parts.length === 1 && ast.path.parts[0]!.value === '_') {
+      return this.subst.fresh();
+    }
+    if (ast.kind === 'apply' && ast.typeArgs.some((a) => a.kind === 'apply' && a.path.parts[0]?.value === '_')) {
+      // `vector<_>` and friends: resolve the head, then put fresh variables where `_` was written.
+      const resolved = resolveType(this.scope, this.typeParams, { ...ast, typeArgs: ast.typeArgs.map(() => unitTypeAst(ast.loc)) });
+      const args = ast.typeArgs.map((a) => this.resolveTypeAst(a));
+      if (resolved.kind === 'vector') return { kind: 'vector', elem: args[0]! };
+      if (resolved.kind === 'datatype') return { ...resolved, args };
+      return resolved;
+    }
+    return resolveType(this.scope, this.typeParams, ast);
+  }
+
+  requireAbilities(type: Type, required: Abilities, loc: Loc, reason: string): void {
+    if (required) this.pending.push({ type, required, loc, reason });
+  }
+
+  /**
+   * Checks that `exp` fits where `expected` is wanted and returns it, frozen when a `&mut` is used as
+   * `&`. Reports E04006 for a mutability mismatch of references and E04007 otherwise.
+   */
+  expect(exp: TExp, expected: Type, what: string): TExp {
+    const subst = this.subst;
+    if (!subst.subtype(exp.type, expected)) {
+      this.reportMismatch(exp.loc, exp.type, expected, what);
+      return exp;
+    }
+    const actual = subst.shallow(exp.type);
+    const wanted = subst.shallow(expected);
+    if (actual.kind === 'ref' && actual.isMut && wanted.kind === 'ref' && !wanted.isMut) {
+      return { kind: 'freeze', loc: exp.loc, type: wanted, exp };
+    }
+    return exp;
+  }
+
+  reportMismatch(loc: Loc, actual: Type, expected: Type, what: string): void {
+    const a = this.subst.resolve(actual);
+    const e = this.subst.resolve(expected);
+    const mutability = a.kind === 'ref' && e.kind === 'ref' && !a.isMut && e.isMut;
+    this.ctx.report(
+      mutability ? CODES.subtypeError : CODES.joinError,
+      loc,
+      `${what}: expected '${showType(e)}', found '${showType(a)}'`,
+    );
+  }
+
+  errorExp(loc: Loc): TExp {
+    return { kind: 'unit', loc, type: this.subst.errorType() };
+  }
+}
+
+function unitTypeAst(loc: Loc): TypeAst {
+  return { kind: 'tuple', loc, elems: [] };
+}

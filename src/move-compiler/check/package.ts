@@ -1,0 +1,135 @@
+// Entry point of the checker: the package's source modules -> typed IR, reporting into the bag.
+import type { ConstantDecl, Loc, ModuleDecl, SourceFile, UseFunDecl } from '../ast.js';
+import { CODES } from '../codes.js';
+import type { DiagnosticBag } from '../diagnostics.js';
+import type { TModule } from '../tir.js';
+import { moduleKey, type ModuleId } from '../types.js';
+import { foldConstants } from './constants.js';
+import { declareModule, resolveModuleSignatures } from './decls.js';
+import type { DependencyEnv } from './deps.js';
+import { PackageContext } from './context.js';
+import { checkFunction } from './function.js';
+import { ModuleScope } from './scope.js';
+import type { ModuleSig } from './signatures.js';
+import { checkInit } from './sui-rules.js';
+
+export interface CheckInput {
+  files: SourceFile[];
+  /** Named address -> hex (the package's own name may map to 0x0). */
+  addresses: Record<string, string>;
+  dependencies: DependencyEnv;
+  bag: DiagnosticBag;
+}
+
+interface ModuleEntry {
+  decl: ModuleDecl;
+  id: ModuleId;
+  sig: ModuleSig;
+  scope: ModuleScope;
+}
+
+export function checkPackage(input: CheckInput): TModule[] {
+  const ctx = new PackageContext(input.dependencies, input.addresses, input.bag);
+  const lineOf = lineFinder(input.files);
+  const entries: ModuleEntry[] = [];
+  for (const file of input.files) {
+    for (const decl of file.modules) {
+      const address = ctx.addressOf(decl.address);
+      if (address === undefined) {
+        ctx.report(CODES.addressWithoutValue, decl.address.loc, `named address '${decl.address.kind === 'named' ? decl.address.name : ''}' has no value; add it to [addresses]`);
+        continue;
+      }
+      const id = { address, name: decl.name.value };
+      if (ctx.sources.has(moduleKey(id))) {
+        ctx.report(CODES.duplicateItem, decl.name.loc, `module '${decl.name.value}' is declared twice`);
+        continue;
+      }
+      const sig = declareModule(ctx, id, decl);
+      ctx.sources.set(moduleKey(id), sig);
+      entries.push({ decl, id, sig, scope: new ModuleScope(ctx, id) });
+    }
+  }
+  for (const entry of entries) {
+    for (const member of entry.decl.members) if (member.kind === 'use') entry.scope.addUse(member);
+  }
+  const structs = entries.map((entry) => resolveModuleSignatures(entry.scope, entry.sig, entry.decl));
+  for (const entry of entries) {
+    for (const member of entry.decl.members) if (member.kind === 'use_fun') addUseFun(entry.scope, member);
+  }
+  const modules: TModule[] = entries.map((entry, i) => ({
+    id: entry.id,
+    loc: entry.decl.loc,
+    structs: structs[i]!,
+    enums: [],
+    constants: foldConstants(entry.scope, entry.sig, entry.decl.members.filter((m): m is ConstantDecl => m.kind === 'constant')),
+    functions: [],
+    friends: [],
+  }));
+  const friendsOf = new Map<string, Map<string, ModuleId>>();
+  entries.forEach((entry, i) => {
+    for (const member of entry.decl.members) {
+      if (member.kind !== 'function') continue;
+      const sig = entry.sig.functions.get(member.name.value);
+      if (!sig) continue;
+      if (member.name.value === 'init') checkInit(entry.scope, member, sig, entry.decl);
+      const checked = checkFunction(entry.scope, member, sig, lineOf);
+      modules[i]!.functions.push(checked.fn);
+      for (const callee of checked.packageCalls) {
+        if (callee === moduleKey(entry.id)) continue;
+        let friends = friendsOf.get(callee);
+        if (!friends) friendsOf.set(callee, (friends = new Map()));
+        friends.set(moduleKey(entry.id), entry.id);
+      }
+    }
+  });
+  for (const module of modules) module.friends = [...(friendsOf.get(moduleKey(module.id))?.values() ?? [])];
+  return modules;
+}
+
+/** `use fun path::f as Type.method;` at module level: the receiver type's key and the function. */
+function addUseFun(scope: ModuleScope, decl: UseFunDecl): void {
+  const target = scope.resolveUseFunTarget(decl);
+  if (!target) return;
+  if (!scope.ctx.module(target.module)?.functions.has(target.name)) {
+    scope.ctx.report(CODES.unboundModuleMember, decl.function.loc, `module '${target.module.name}' has no function '${target.name}'`);
+    return;
+  }
+  const typeKey = useFunTypeKey(scope, decl);
+  if (typeKey) scope.addMethodAlias(typeKey, decl.method.value, { module: target.module, name: target.name });
+}
+
+const PRIMITIVE_KEYS = new Set(['vector', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'bool']);
+
+function useFunTypeKey(scope: ModuleScope, decl: UseFunDecl): string | undefined {
+  const parts = decl.type.parts;
+  if (!decl.type.address && parts.length === 1 && PRIMITIVE_KEYS.has(parts[0]!.value)) return parts[0]!.value;
+  const member = scope.resolveMember(decl.type);
+  if (!member) return undefined;
+  if (!scope.ctx.datatype(member.module, member.name)) {
+    scope.ctx.report(CODES.unboundType, decl.type.loc, `unbound type '${member.name}'`);
+    return undefined;
+  }
+  return `${member.module.address}::${member.module.name}::${member.name}`;
+}
+
+/** 1-based line of a location, for the line-tagged abort codes. */
+function lineFinder(files: SourceFile[]): (loc: Loc) => number {
+  const starts = new Map<string, number[]>();
+  for (const file of files) {
+    const lines = [0];
+    for (let i = 0; i < file.text.length; i++) if (file.text.charCodeAt(i) === 10) lines.push(i + 1);
+    starts.set(file.path, lines);
+  }
+  return (loc) => {
+    const lines = starts.get(loc.file);
+    if (!lines) return 0;
+    let lo = 0;
+    let hi = lines.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lines[mid]! <= loc.start) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+}

@@ -1,0 +1,2 @@
+// The parser's public surface.
+export { parseFile } from './parser.js';

@@ -1,0 +1,6 @@
+module helper::h;
+
+public struct Vault has key {
+    id: address,
+    balance: u64,
+}

@@ -1,0 +1,5 @@
+module helper::h;
+
+public struct Tagged<phantom T> has store, drop {
+    value: T,
+}

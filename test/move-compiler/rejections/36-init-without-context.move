@@ -1,0 +1,5 @@
+module helper::h;
+
+fun init(fee: u64) {
+    assert!(fee > 0, 0);
+}

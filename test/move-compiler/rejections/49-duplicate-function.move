@@ -1,0 +1,9 @@
+module helper::h;
+
+public fun fee(): u64 {
+    5
+}
+
+public fun fee(): u64 {
+    10
+}

@@ -1,0 +1,225 @@
+// Real framework functions with their code broken on purpose: each must be rejected with the status
+// the real Sui VM gives for the same module. The expected statuses were read from the sui-sandbox
+// wheel (which verifies a module when it loads it); the last test re-asks the wheel when installed.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serializeModule, type Bytecode, type ModuleJson, type SignatureToken } from '../../src/move/module-json.js';
+import { verifyModule } from '../../src/move-compiler/verifier/index.js';
+import { Oracle } from '../../scripts/vm-oracle.js';
+import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
+import { skipUnlessCi } from '../support/required-in-ci.js';
+import { cloneModule, functionIndex, loadCorpus, lookupIn } from './verifier-support.js';
+
+const TEST_ADDRESS = '0'.repeat(62) + 'ab';
+const corpus = loadCorpus();
+const lookup = lookupIn(corpus.values());
+const stdlib = corpus.get(`0x${'0'.repeat(63)}1`) ?? [];
+
+/** A stdlib module moved to TEST_ADDRESS (its dependencies stay in 0x1), so the wheel verifies it. */
+function stdlibModule(name: string): ModuleJson {
+  const found = stdlib.find((m) => m.file === `${name}.mv`);
+  if (!found) throw new Error(`no stdlib module ${name}`);
+  const module = cloneModule(found.module);
+  const self = module.module_handles[module.self_module_handle_idx];
+  if (!self) throw new Error('module without self handle');
+  module.address_identifiers.push(TEST_ADDRESS);
+  self.address = module.address_identifiers.length - 1;
+  return module;
+}
+
+/** Inserts (`remove` 0) or removes instructions at `at`, moving branch targets past that point. */
+function splice(code: Bytecode[], at: number, remove: number, insert: Bytecode[] = []): Bytecode[] {
+  const delta = insert.length - remove;
+  const moved = code.map((instruction) => {
+    if (typeof instruction === 'string') return instruction;
+    const [opcode] = Object.keys(instruction);
+    if (opcode !== 'Branch' && opcode !== 'BrTrue' && opcode !== 'BrFalse') return instruction;
+    const target = Number(instruction[opcode]);
+    return { [opcode]: target >= at + remove || (delta > 0 && target >= at && at > 0) ? target + delta : target };
+  });
+  moved.splice(at, remove, ...insert);
+  return moved;
+}
+
+interface Mutation {
+  title: string;
+  module: string;
+  fn: string;
+  change: (code: Bytecode[], module: ModuleJson) => Bytecode[];
+  status: string;
+  offset?: number;
+  /** The error is about the module, not one function. */
+  moduleLevel?: boolean;
+  /** A function the wheel can call on the module (loading it runs the verifier). */
+  call: { function: string; type_args: string[]; args_hex: string[] };
+}
+
+const CALL_MAX = { function: 'max', type_args: [], args_hex: ['05', '07'] };
+const CALL_NONE = { function: 'none', type_args: ['u64'], args_hex: [] };
+const CALL_UTF8 = { function: 'utf8', type_args: [], args_hex: ['0161'] };
+
+const MUTATIONS: Mutation[] = [
+  {
+    title: 'a dropped StLoc leaves a value at the block end',
+    module: 'option', fn: 'destroy_some', call: CALL_NONE,
+    change: (code) => splice(code, 8, 1),
+    status: 'POSITIVE_STACK_SIZE_AT_BLOCK_END',
+  },
+  {
+    title: 'a Pop on an empty stack',
+    module: 'option', fn: 'some', call: CALL_NONE,
+    change: (code) => splice(code, 0, 0, ['Pop']),
+    status: 'NEGATIVE_STACK_SIZE_WITHIN_BLOCK', offset: 0,
+  },
+  {
+    title: 'the last instruction falls through',
+    module: 'u8', fn: 'max', call: CALL_MAX,
+    change: (code) => code.slice(0, -1),
+    status: 'INVALID_FALL_THROUGH',
+  },
+  {
+    title: 'an arithmetic result where a bool is branched on',
+    module: 'u8', fn: 'max', call: CALL_MAX,
+    change: (code) => code.map((i, k) => (k === 6 ? 'Add' : i)),
+    status: 'BR_TYPE_MISMATCH_ERROR', offset: 7,
+  },
+  {
+    title: 'a reference passed where a value is expected',
+    module: 'option', fn: 'some', call: CALL_NONE,
+    change: (code) => code.map((i, k) => (k === 0 ? { ImmBorrowLoc: 0 } : i)),
+    status: 'CALL_TYPE_MISMATCH_ERROR', offset: 1,
+  },
+  {
+    title: 'a value without copy is copied',
+    module: 'option', fn: 'some', call: CALL_NONE,
+    change: (code) => code.map((i, k) => (k === 0 ? { CopyLoc: 0 } : i)),
+    status: 'COPYLOC_WITHOUT_COPY_ABILITY', offset: 0,
+  },
+  {
+    title: 'a value without drop is popped',
+    module: 'option', fn: 'destroy_none', call: CALL_NONE,
+    change: (code) => code.map((i, k) => (k === 8 ? 'Pop' : i)),
+    status: 'POP_WITHOUT_DROP_ABILITY', offset: 8,
+  },
+  {
+    title: 'a local moved twice',
+    module: 'u8', fn: 'max', call: CALL_MAX,
+    change: (code) => code.map((i, k) => (k === 2 ? { MoveLoc: 0 } : i)),
+    status: 'MOVELOC_UNAVAILABLE_ERROR', offset: 2,
+  },
+  {
+    title: 'a local without drop overwritten',
+    module: 'option', fn: 'destroy_some', call: CALL_NONE,
+    change: (code) => splice(code, 9, 0, [{ VecPack: [2, 0n] }, { StLoc: 2 }]),
+    status: 'STLOC_UNSAFE_TO_DESTROY_ERROR', offset: 10,
+  },
+  {
+    title: 'a return with a value without drop left in a local',
+    module: 'option', fn: 'destroy_some', call: CALL_NONE,
+    change: (code) => splice(code, 12, 2),
+    status: 'UNSAFE_RET_UNUSED_VALUES_WITHOUT_DROP',
+  },
+  {
+    title: 'a borrowed local moved',
+    module: 'u8', fn: 'max', call: CALL_MAX,
+    change: (code) => splice(code, 0, 0, [{ ImmBorrowLoc: 0 }, { MoveLoc: 0 }, { StLoc: 0 }, 'Pop']),
+    status: 'MOVELOC_EXISTS_BORROW_ERROR', offset: 1,
+  },
+  {
+    title: 'a mutably borrowed local copied',
+    module: 'u8', fn: 'max', call: CALL_MAX,
+    change: (code) => splice(code, 0, 0, [{ MutBorrowLoc: 0 }, { CopyLoc: 0 }, 'Pop', 'Pop']),
+    status: 'COPYLOC_EXISTS_BORROW_ERROR', offset: 1,
+  },
+  {
+    title: 'a reference to a local returned',
+    module: 'string', fn: 'as_bytes', call: CALL_UTF8,
+    change: (_code, module) => {
+      withLocals(module, 'as_bytes', signatureIndex(module, [{ Vector: 'U8' }]));
+      return [{ MoveLoc: 0 }, { ImmBorrowField: 0 }, 'ReadRef', { StLoc: 1 }, { ImmBorrowLoc: 1 }, 'Ret'];
+    },
+    status: 'UNSAFE_RET_LOCAL_OR_RESOURCE_STILL_BORROWED', offset: 5,
+  },
+  {
+    title: 'a signature repeated in the pool',
+    module: 'string', fn: 'as_bytes', call: CALL_UTF8, moduleLevel: true,
+    change: (code, module) => {
+      module.signatures.push([{ Vector: 'U8' }]);
+      withLocals(module, 'as_bytes', module.signatures.length - 1);
+      return code;
+    },
+    status: 'DUPLICATE_ELEMENT',
+  },
+];
+
+function signatureIndex(module: ModuleJson, signature: SignatureToken[]): number {
+  const index = module.signatures.findIndex((s) => JSON.stringify(s) === JSON.stringify(signature));
+  if (index >= 0) return index;
+  module.signatures.push(signature);
+  return module.signatures.length - 1;
+}
+
+function withLocals(module: ModuleJson, fn: string, signature: number): void {
+  const def = module.function_defs[functionIndex(module, fn)];
+  if (def?.code) def.code.locals = signature;
+}
+
+function mutated(mutation: Mutation): { module: ModuleJson; index: number } {
+  const module = stdlibModule(mutation.module);
+  const index = functionIndex(module, mutation.fn);
+  const def = module.function_defs[index];
+  if (!def?.code) throw new Error(`${mutation.fn} has no code`);
+  def.code.code = mutation.change(def.code.code, module);
+  return { module, index };
+}
+
+describe('verifier on mutated framework functions', () => {
+  it('accepts the relocated modules before mutation', () => {
+    for (const name of ['u8', 'option', 'string']) expect(verifyModule(stdlibModule(name), lookup)).toEqual([]);
+  });
+
+  for (const mutation of MUTATIONS) {
+    it(`rejects ${mutation.title} with ${mutation.status}`, () => {
+      const { module, index } = mutated(mutation);
+      const errors = verifyModule(module, lookup);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ status: mutation.status });
+      expect(errors[0]?.functionIndex).toBe(mutation.moduleLevel ? undefined : index);
+      if (mutation.offset !== undefined) expect(errors[0]?.offset).toBe(mutation.offset);
+    });
+  }
+});
+
+const SKIP_ORACLE = skipUnlessCi(Oracle.available());
+
+describe.skipIf(SKIP_ORACLE)('mutated modules against the real Sui VM', () => {
+  const workDir = mkdtempSync(join(tmpdir(), 'verifier-oracle-'));
+  afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+  it('the wheel reports the same status for each mutation', async () => {
+    const frameworkDirs = Object.entries(SHARED_PACKAGE_DIRS)
+      .filter(([id]) => /^0x0{63}[12]$/.test(id))
+      .map(([, dir]) => dir);
+    const outcomes: string[] = [];
+    const expected: string[] = [];
+    for (const [n, mutation] of MUTATIONS.entries()) {
+      const dir = join(workDir, `p${n}`);
+      mkdirSync(join(dir, 'bytecode_modules'), { recursive: true });
+      writeFileSync(join(dir, 'metadata.json'), JSON.stringify({ id: `0x${TEST_ADDRESS}` }));
+      writeFileSync(join(dir, 'bytecode_modules', `${mutation.module}.mv`), serializeModule(mutated(mutation).module));
+      const oracle = Oracle.start([dir, ...frameworkDirs]);
+      try {
+        const outcome = await oracle.call({ package: `0x${TEST_ADDRESS}`, module: mutation.module, ...mutation.call });
+        // The load error wraps the verifier's own VMError; its status is the inner major_status.
+        const statuses = [...(outcome.error ?? '').matchAll(/major_status: ([A-Z_]+)/g)].map((m) => m[1]);
+        outcomes.push(`${mutation.title}: ${statuses[statuses.length - 1] ?? outcome.error ?? 'success'}`);
+      } finally {
+        await oracle.close();
+      }
+      expected.push(`${mutation.title}: ${mutation.status}`);
+    }
+    expect(outcomes).toEqual(expected);
+  }, 120_000);
+});

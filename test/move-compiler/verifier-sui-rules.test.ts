@@ -1,0 +1,73 @@
+// Sui's publish-time rules (sui-execution/latest/sui-verifier): expected outcomes follow the rules as
+// written in entry_points_verifier.rs (init private, not entry; entry returns have drop and are no
+// references), one_time_witness_verifier.rs (OTW has only drop) and struct_with_key_verifier.rs.
+import { describe, expect, it } from 'vitest';
+import type { ModuleJson } from '../../src/move/module-json.js';
+import { verifyModule } from '../../src/move-compiler/verifier/index.js';
+import { KEY } from '../../src/move-compiler/verifier/abilities.js';
+import { cloneModule, functionIndex, loadCorpus, lookupIn } from './verifier-support.js';
+
+const corpus = loadCorpus();
+const lookup = lookupIn(corpus.values());
+const userPackage = [...corpus.entries()].find(([id]) => id.startsWith('0x358e'))?.[1] ?? [];
+const framework = corpus.get(`0x${'0'.repeat(63)}2`) ?? [];
+
+function wrapperCoin(): ModuleJson {
+  const found = userPackage.find((m) => m.file === 'wrapper_coin.mv');
+  if (!found) throw new Error('wrapper_coin missing from the corpus');
+  return cloneModule(found.module);
+}
+
+function statuses(module: ModuleJson): string[] {
+  return verifyModule(module, lookup).map((e) => e.status);
+}
+
+describe('Sui rules', () => {
+  it('accepts the user package as published', () => {
+    expect(statuses(wrapperCoin())).toEqual([]);
+  });
+
+  it("rejects an 'init' that is public or entry", () => {
+    const publicInit = wrapperCoin();
+    const def = publicInit.function_defs[functionIndex(publicInit, 'init')];
+    if (def) def.visibility = 'Public';
+    expect(statuses(publicInit)).toEqual(['SUI_INIT_FUNCTION']);
+    const entryInit = wrapperCoin();
+    const entryDef = entryInit.function_defs[functionIndex(entryInit, 'init')];
+    if (entryDef) entryDef.is_entry = true;
+    expect(statuses(entryInit)).toEqual(['SUI_INIT_FUNCTION']);
+  });
+
+  it('rejects a one-time witness with more than drop', () => {
+    const module = wrapperCoin();
+    const handle = module.datatype_handles.find((h) => module.identifiers[h.name] === 'WRAPPER_COIN');
+    if (handle) handle.abilities |= 1; // copy
+    expect(statuses(module)).toContain('SUI_ONE_TIME_WITNESS');
+  });
+
+  it('rejects an entry function returning a reference or a value without drop', () => {
+    const objectModule = framework.find((m) => m.file === 'coin.mv');
+    if (!objectModule) throw new Error('coin missing');
+    const module = cloneModule(objectModule.module);
+    // coin::balance returns &Balance<T>; coin::into_balance returns Balance<T> (no drop).
+    for (const name of ['balance', 'into_balance']) {
+      const def = module.function_defs[functionIndex(module, name)];
+      if (def) def.is_entry = true;
+    }
+    expect(statuses(module)).toEqual(['SUI_ENTRY_FUNCTION', 'SUI_ENTRY_FUNCTION']);
+  });
+
+  it('rejects a key struct whose first field is not id: UID', () => {
+    const coin = framework.find((m) => m.file === 'coin.mv');
+    if (!coin) throw new Error('coin missing');
+    const module = cloneModule(coin.module);
+    const keyStruct = module.struct_defs.find((d) => ((module.datatype_handles[d.struct_handle]?.abilities ?? 0) & KEY) !== 0);
+    const fields = keyStruct && keyStruct.field_information !== 'Native' ? keyStruct.field_information.Declared : [];
+    const [first, second] = fields;
+    if (!first || !second) throw new Error('expected a key struct with two fields');
+    fields[0] = second;
+    fields[1] = first;
+    // Field order changes borrow offsets too, so only the Sui rule is asserted here.
+    expect(statuses(module)).toContain('SUI_KEY_STRUCT');
+  });
+});
