@@ -47,7 +47,10 @@ async function listMoveFiles(absolute: string, relative: string): Promise<string
   const found: string[] = [];
   for (const entry of await readdir(absolute, { withFileTypes: true })) {
     const childRelative = `${relative}/${entry.name}`;
-    if (entry.isSymbolicLink()) throw new MovePackageError(`${childRelative} is a symbolic link; sources must be regular files inside sources/`);
+    if (entry.isSymbolicLink())
+      throw new MovePackageError(
+        `${childRelative} is a symbolic link; sources must be regular files inside sources/`,
+      );
     if (entry.isDirectory()) found.push(...(await listMoveFiles(join(absolute, entry.name), childRelative)));
     else if (entry.isFile() && entry.name.endsWith('.move')) found.push(childRelative);
   }
@@ -57,7 +60,9 @@ async function listMoveFiles(absolute: string, relative: string): Promise<string
 async function readSource(dir: string, path: string): Promise<string> {
   const bytes = await readFile(join(dir, path));
   if (bytes.length > MAX_SOURCE_BYTES) {
-    throw new MovePackageError(`${path} is ${bytes.length} bytes; a source file may be at most ${MAX_SOURCE_BYTES} bytes (1 MB)`);
+    throw new MovePackageError(
+      `${path} is ${bytes.length} bytes; a source file may be at most ${MAX_SOURCE_BYTES} bytes (1 MB)`,
+    );
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -49,7 +49,10 @@ interface PlacedLabel {
 
 function renderOne(diagnostic: Diagnostic, sources: Map<string, string>): string {
   const out = [header(diagnostic)];
-  const labels = [{ ...diagnostic.primary, isPrimary: true }, ...diagnostic.secondary.map((label) => ({ ...label, isPrimary: false }))];
+  const labels = [
+    { ...diagnostic.primary, isPrimary: true },
+    ...diagnostic.secondary.map((label) => ({ ...label, isPrimary: false })),
+  ];
   const files = [...new Set(labels.map((label) => label.loc.file))];
   let width = 1;
   const sections: { file: string; text: string | undefined; placed: PlacedLabel[] }[] = [];
@@ -77,7 +80,13 @@ function place(text: string, label: Label, isPrimary: boolean): PlacedLabel {
   const startColumn = start.column - 1;
   const lineLength = Array.from(text.split('\n')[start.line - 1] ?? '').length;
   const endColumn = end.line === start.line ? end.column - 1 : Math.max(lineLength, startColumn + 1);
-  return { line: start.line, start: startColumn, end: Math.max(endColumn, startColumn + 1), message: label.message, isPrimary };
+  return {
+    line: start.line,
+    start: startColumn,
+    end: Math.max(endColumn, startColumn + 1),
+    message: label.message,
+    isPrimary,
+  };
 }
 
 function renderLines(sourceLines: string[], placed: PlacedLabel[], width: number): string[] {
@@ -86,10 +95,16 @@ function renderLines(sourceLines: string[], placed: PlacedLabel[], width: number
   const out: string[] = [];
   let previous: number | undefined;
   for (const line of lines) {
-    if (previous !== undefined && line - previous === 2) out.push(sourceRow(sourceLines, previous + 1, width));
+    if (previous !== undefined && line - previous === 2)
+      out.push(sourceRow(sourceLines, previous + 1, width));
     else if (previous !== undefined && line - previous > 2) out.push(`${' '.repeat(width)} ·`);
     out.push(sourceRow(sourceLines, line, width));
-    out.push(...labelRows(placed.filter((label) => label.line === line), gutter));
+    out.push(
+      ...labelRows(
+        placed.filter((label) => label.line === line),
+        gutter,
+      ),
+    );
     previous = line;
   }
   return out;
@@ -115,7 +130,9 @@ function labelRows(labels: PlacedLabel[], gutter: string): string[] {
     !last.message.includes('\n') &&
     sorted.slice(0, -1).every((other) => other.end <= last.start && other.start < last.start);
   const hanging = trailingFits ? sorted.slice(0, -1) : sorted;
-  const rows = [`${gutter} ${underline}${trailingFits && last.message !== '' ? ` ${last.message}` : ''}`.trimEnd()];
+  const rows = [
+    `${gutter} ${underline}${trailingFits && last.message !== '' ? ` ${last.message}` : ''}`.trimEnd(),
+  ];
   const withMessages = hanging.filter((label) => label.message !== '');
   if (withMessages.length === 0) return rows;
   const columns = [...new Set(withMessages.map((label) => label.start))].sort((a, b) => a - b);

@@ -9,7 +9,11 @@ import { CORPUS_DIR, PROJECT_ROOT } from '../support/paths.js';
 
 const HELPERS = resolve(PROJECT_ROOT, 'test', 'move-compiler', 'helpers');
 
-function captureIo(): { io: { out(line: string): void; log(line: string): void }; out: string[]; err: string[] } {
+function captureIo(): {
+  io: { out(line: string): void; log(line: string): void };
+  out: string[];
+  err: string[];
+} {
   const out: string[] = [];
   const err: string[] = [];
   return { io: { out: (line) => out.push(line), log: (line) => err.push(line) }, out, err };
@@ -30,7 +34,11 @@ describe('move build', () => {
   it('writes <out>/<package>/bytecode_modules/<module>.mv and exits 0', async () => {
     const outDir = tempDir();
     const { io, err } = captureIo();
-    const status = await runMoveBuild(join(HELPERS, '01-coin-basics'), { corpusRoot: CORPUS_DIR, outDir }, io);
+    const status = await runMoveBuild(
+      join(HELPERS, '01-coin-basics'),
+      { corpusRoot: CORPUS_DIR, outDir },
+      io,
+    );
     expect(err.join('\n')).toMatch(/^Built CoinBasics: 1 module in /);
     expect(status).toBe(0);
     const module = join(outDir, 'CoinBasics', 'bytecode_modules', 'coin_basics.mv');
@@ -42,7 +50,10 @@ describe('move build', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'sources'));
     writeFileSync(join(dir, 'Move.toml'), '[package]\nname = "Broken"\n\n[addresses]\nbroken = "0x0"\n');
-    writeFileSync(join(dir, 'sources', 'm.move'), 'module broken::m;\nfun a() { let x = ; }\nfun b(: u64) {}\n');
+    writeFileSync(
+      join(dir, 'sources', 'm.move'),
+      'module broken::m;\nfun a() { let x = ; }\nfun b(: u64) {}\n',
+    );
     const { io, err } = captureIo();
     expect(await runMoveBuild(dir, { corpusRoot: CORPUS_DIR }, io)).toBe(1);
     const text = err.join('\n');

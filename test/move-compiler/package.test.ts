@@ -94,29 +94,42 @@ describe('readMovePackage', () => {
   });
 
   it('refuses a malformed Move.toml, naming the line', async () => {
-    expect(await failure(packageDir({ 'Move.toml': '[package]\nname = \n', 'sources/a.move': '' }))).toMatch(/^malformed Move\.toml line 2: /);
+    expect(await failure(packageDir({ 'Move.toml': '[package]\nname = \n', 'sources/a.move': '' }))).toMatch(
+      /^malformed Move\.toml line 2: /,
+    );
   });
 
   it('refuses a package without sources', async () => {
-    expect(await failure(packageDir({ 'Move.toml': MANIFEST }))).toMatch(/^no Move sources: .*sources is missing$/);
-    expect(await failure(packageDir({ 'Move.toml': MANIFEST, 'sources/readme.md': '' }))).toMatch(/^no Move sources: no \.move file/);
+    expect(await failure(packageDir({ 'Move.toml': MANIFEST }))).toMatch(
+      /^no Move sources: .*sources is missing$/,
+    );
+    expect(await failure(packageDir({ 'Move.toml': MANIFEST, 'sources/readme.md': '' }))).toMatch(
+      /^no Move sources: no \.move file/,
+    );
   });
 
   it('refuses a file that is not UTF-8, naming it', async () => {
-    const dir = packageDir({ 'Move.toml': MANIFEST, 'sources/bad.move': Buffer.from([0x6d, 0xff, 0xfe, 0x0a]) });
+    const dir = packageDir({
+      'Move.toml': MANIFEST,
+      'sources/bad.move': Buffer.from([0x6d, 0xff, 0xfe, 0x0a]),
+    });
     expect(await failure(dir)).toBe('sources/bad.move is not valid UTF-8');
   });
 
   it('refuses a file over 1 MB, saying the limit', async () => {
     const dir = packageDir({ 'Move.toml': MANIFEST, 'sources/big.move': `// ${'x'.repeat(1024 * 1024)}\n` });
-    expect(await failure(dir)).toMatch(/^sources\/big\.move is \d+ bytes; a source file may be at most 1048576 bytes \(1 MB\)$/);
+    expect(await failure(dir)).toMatch(
+      /^sources\/big\.move is \d+ bytes; a source file may be at most 1048576 bytes \(1 MB\)$/,
+    );
   });
 
   it('refuses symbolic links, which could reach outside sources/', async () => {
     const outside = packageDir({ 'secret.move': 'module x::y;\n' });
     const dir = packageDir({ 'Move.toml': MANIFEST, 'sources/a.move': 'module demo::a;\n' });
     symlinkSync(join(outside, 'secret.move'), join(dir, 'sources', 'link.move'));
-    expect(await failure(dir)).toBe('sources/link.move is a symbolic link; sources must be regular files inside sources/');
+    expect(await failure(dir)).toBe(
+      'sources/link.move is a symbolic link; sources must be regular files inside sources/',
+    );
     const linkedSources = packageDir({ 'Move.toml': MANIFEST });
     symlinkSync(outside, join(linkedSources, 'sources'));
     expect(await failure(linkedSources)).toMatch(/sources is a symbolic link$/);

@@ -41,7 +41,11 @@ function exp(source: string): unknown {
 }
 
 function strip(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === 'loc' || key === 'opLoc' ? undefined : typeof v === 'bigint' ? `${v}n` : v)));
+  return JSON.parse(
+    JSON.stringify(value, (key, v: unknown) =>
+      key === 'loc' || key === 'opLoc' ? undefined : typeof v === 'bigint' ? `${v}n` : v,
+    ),
+  );
 }
 
 /** A compact shape of an expression tree: binary ops and casts as s-expressions, names as text. */
@@ -65,7 +69,10 @@ function shape(e: Exp | undefined): string {
     case 'dot':
       return `(. ${shape(e.exp)} ${e.field.value})`;
     case 'method_call':
-      return `(.${e.method.value}() ${shape(e.receiver)} ${e.args.map(shape).join(' ')})`.replace(/ \)$/, ')');
+      return `(.${e.method.value}() ${shape(e.receiver)} ${e.args.map(shape).join(' ')})`.replace(
+        / \)$/,
+        ')',
+      );
     case 'call':
       return `(${e.path.parts.map((p) => p.value).join('::')}${e.isMacro ? '!' : ''}${e.typeArgs ? `<${e.typeArgs.length}>` : ''} ${e.args.map(shape).join(' ')})`;
     case 'index':
@@ -86,7 +93,9 @@ function valueShape(source: string): string {
 describe('module forms', () => {
   it('reads file-level, block and address-block modules', () => {
     const fileLevel = parseClean('module example::coin_flip;\nfun f() {}\n');
-    expect(fileLevel.modules.map((m) => [m.address, m.name.value].map((x) => strip(x)))).toEqual([[{ kind: 'named', name: 'example' }, 'coin_flip']]);
+    expect(fileLevel.modules.map((m) => [m.address, m.name.value].map((x) => strip(x)))).toEqual([
+      [{ kind: 'named', name: 'example' }, 'coin_flip'],
+    ]);
     const block = parseClean('module 0x2::m { fun f() {} }\nmodule 0x2::n { }');
     expect(block.modules.map((m) => m.name.value)).toEqual(['m', 'n']);
     expect(strip(block.modules[0]?.address)).toEqual({ kind: 'numeric', value: '2n' });
@@ -99,7 +108,10 @@ describe('module forms', () => {
 
   it('keeps attributes, including assigned and nested ones', () => {
     const [member] = members('module a::m;\n#[test, expected_failure(abort_code = a::m::EBad)]\nfun t() {}');
-    const names = member?.attributes.map((a) => [a.name.value, a.args.map((x) => [x.name.value, x.args.map((y) => y.name.value)])]);
+    const names = member?.attributes.map((a) => [
+      a.name.value,
+      a.args.map((x) => [x.name.value, x.args.map((y) => y.name.value)]),
+    ]);
     expect(names).toEqual([
       ['test', []],
       ['expected_failure', [['abort_code', ['a::m::EBad']]]],
@@ -112,7 +124,10 @@ describe('module forms', () => {
     );
     const items = (m: ModuleMember | undefined): string[] =>
       m?.kind === 'use'
-        ? m.items.map((i) => `${i.kind}:${i.address.kind === 'named' ? i.address.name : i.address.value}::${i.module.value}${i.kind === 'member' ? `::${i.member.value}` : ''}${i.alias ? ` as ${i.alias.value}` : ''}`)
+        ? m.items.map(
+            (i) =>
+              `${i.kind}:${i.address.kind === 'named' ? i.address.name : i.address.value}::${i.module.value}${i.kind === 'member' ? `::${i.member.value}` : ''}${i.alias ? ` as ${i.alias.value}` : ''}`,
+          )
         : [];
     expect(items(use1)).toEqual(['module:sui::coin', 'member:sui::coin::Coin as C', 'module:sui::balance']);
     expect(items(use2)).toEqual(['module:std::string as s']);
@@ -120,9 +135,17 @@ describe('module forms', () => {
   });
 
   it('reads use fun, public use fun and friend', () => {
-    const [a, b, c] = members('module a::m;\nuse fun f as S.g;\npublic use fun a::m::h as a::m::S.k;\nfriend a::n;');
-    expect(a?.kind === 'use_fun' && [a.isPublic, a.function.parts.length, a.method.value]).toEqual([false, 1, 'g']);
-    expect(b?.kind === 'use_fun' && [b.isPublic, b.function.parts.length, b.type.parts.map((p) => p.value)]).toEqual([true, 3, ['a', 'm', 'S']]);
+    const [a, b, c] = members(
+      'module a::m;\nuse fun f as S.g;\npublic use fun a::m::h as a::m::S.k;\nfriend a::n;',
+    );
+    expect(a?.kind === 'use_fun' && [a.isPublic, a.function.parts.length, a.method.value]).toEqual([
+      false,
+      1,
+      'g',
+    ]);
+    expect(
+      b?.kind === 'use_fun' && [b.isPublic, b.function.parts.length, b.type.parts.map((p) => p.value)],
+    ).toEqual([true, 3, ['a', 'm', 'S']]);
     expect(c?.kind).toBe('friend');
   });
 });
@@ -132,7 +155,13 @@ describe('datatypes and functions', () => {
     const [vault, pair, empty] = members(
       'module a::m;\npublic struct Vault<phantom T: store, U> has key, store { id: UID, balance: Balance<T> }\npublic struct Pair(u64, bool) has copy, drop;\npublic struct Marker {} has drop;',
     );
-    expect(vault?.kind === 'struct' && [vault.typeParams.map((t) => [t.name.value, t.isPhantom, t.constraints.map((c) => c.value)]), vault.abilities.map((a) => a.value), vault.fields.kind]).toEqual([
+    expect(
+      vault?.kind === 'struct' && [
+        vault.typeParams.map((t) => [t.name.value, t.isPhantom, t.constraints.map((c) => c.value)]),
+        vault.abilities.map((a) => a.value),
+        vault.fields.kind,
+      ],
+    ).toEqual([
       [
         ['T', true, ['store']],
         ['U', false, []],
@@ -140,12 +169,20 @@ describe('datatypes and functions', () => {
       ['key', 'store'],
       'named',
     ]);
-    expect(pair?.kind === 'struct' && pair.fields.kind === 'positional' && [pair.fields.types.length, pair.abilities.map((a) => a.value)]).toEqual([2, ['copy', 'drop']]);
-    expect(empty?.kind === 'struct' && [empty.fields.kind, empty.abilities.map((a) => a.value)]).toEqual(['named', ['drop']]);
+    expect(
+      pair?.kind === 'struct' &&
+        pair.fields.kind === 'positional' && [pair.fields.types.length, pair.abilities.map((a) => a.value)],
+    ).toEqual([2, ['copy', 'drop']]);
+    expect(empty?.kind === 'struct' && [empty.fields.kind, empty.abilities.map((a) => a.value)]).toEqual([
+      'named',
+      ['drop'],
+    ]);
   });
 
   it('reads enums with all three variant shapes', () => {
-    const [color] = members('module a::m;\npublic enum Color<T> has copy, drop { Red, Rgb(u8, u8, u8), Named { name: T }, }');
+    const [color] = members(
+      'module a::m;\npublic enum Color<T> has copy, drop { Red, Rgb(u8, u8, u8), Named { name: T }, }',
+    );
     expect(color?.kind === 'enum' && color.variants.map((v) => [v.name.value, v.fields.kind])).toEqual([
       ['Red', 'none'],
       ['Rgb', 'positional'],
@@ -157,7 +194,14 @@ describe('datatypes and functions', () => {
     const source =
       'module a::m;\npublic(package) entry fun a<T: copy + drop>(mut x: u64, r: &mut vector<T>): (u64, bool) { (x, true) }\npublic(friend) fun b() {}\nnative fun c(): u64;\nmacro fun d<$T>($x: $T, $f: |$T| -> u64): u64 { $f($x) }\nconst MAX: u64 = 1_000;';
     const [a, b, c, d, k] = members(source);
-    expect(a?.kind === 'function' && [a.visibility, a.isEntry, a.params.map((p) => [p.name.value, p.isMut]), a.returnType?.kind]).toEqual([
+    expect(
+      a?.kind === 'function' && [
+        a.visibility,
+        a.isEntry,
+        a.params.map((p) => [p.name.value, p.isMut]),
+        a.returnType?.kind,
+      ],
+    ).toEqual([
       'package',
       true,
       [
@@ -169,7 +213,10 @@ describe('datatypes and functions', () => {
     expect(b?.kind === 'function' && b.visibility).toBe('friend');
     expect(c?.kind === 'function' && [c.isNative, c.body]).toEqual([true, undefined]);
     expect(d?.kind === 'function' && [d.isMacro, d.params[1]?.type.kind]).toEqual([true, 'fun']);
-    expect(k?.kind === 'constant' && strip(k.value)).toEqual({ kind: 'literal', value: { kind: 'number', value: '1000n' } });
+    expect(k?.kind === 'constant' && strip(k.value)).toEqual({
+      kind: 'literal',
+      value: { kind: 'number', value: '1000n' },
+    });
   });
 });
 
@@ -204,9 +251,18 @@ describe('expressions', () => {
         { field: { value: 'b' }, value: { kind: 'literal', value: { kind: 'number', value: '1n' } } },
       ],
     });
-    expect(exp('0xffu8')).toEqual({ kind: 'literal', value: { kind: 'number', value: '255n', suffix: 'u8' } });
-    expect(exp('@0x1')).toEqual({ kind: 'literal', value: { kind: 'address', value: { kind: 'numeric', value: '1n' } } });
-    expect(exp('@sui')).toEqual({ kind: 'literal', value: { kind: 'address', value: { kind: 'named', name: 'sui' } } });
+    expect(exp('0xffu8')).toEqual({
+      kind: 'literal',
+      value: { kind: 'number', value: '255n', suffix: 'u8' },
+    });
+    expect(exp('@0x1')).toEqual({
+      kind: 'literal',
+      value: { kind: 'address', value: { kind: 'numeric', value: '1n' } },
+    });
+    expect(exp('@sui')).toEqual({
+      kind: 'literal',
+      value: { kind: 'address', value: { kind: 'named', name: 'sui' } },
+    });
     expect(exp('b"a\\n"')).toEqual({ kind: 'literal', value: { kind: 'bytes', value: { 0: 97, 1: 10 } } });
     expect(exp('x"00ff"')).toEqual({ kind: 'literal', value: { kind: 'bytes', value: { 0: 0, 1: 255 } } });
     expect(exp('(x: u64)')).toMatchObject({ kind: 'annot' });
@@ -238,14 +294,28 @@ fun f(v: &mut vector<u64>) {
 }`,
       'f',
     ).body;
-    const kinds = body?.stmts.map((s) => (s.kind === 'let' ? `let:${s.pattern.kind}` : s.kind === 'exp' ? s.exp.kind : s.kind));
-    expect(kinds).toEqual(['let:tuple', 'let:unpack_positional', 'let:unpack_named', 'let:wildcard', 'assign', 'assign', 'loop', 'while', 'let:var']);
+    const kinds = body?.stmts.map((s) =>
+      s.kind === 'let' ? `let:${s.pattern.kind}` : s.kind === 'exp' ? s.exp.kind : s.kind,
+    );
+    expect(kinds).toEqual([
+      'let:tuple',
+      'let:unpack_positional',
+      'let:unpack_named',
+      'let:wildcard',
+      'assign',
+      'assign',
+      'loop',
+      'while',
+      'let:var',
+    ]);
     expect(body?.result?.kind).toBe('abort');
     const loop = body?.stmts[6];
     expect(loop?.kind === 'exp' && loop.exp.kind === 'loop' && loop.exp.label?.value).toBe('outer');
     const matchStmt = body?.stmts[8];
     const match = matchStmt?.kind === 'let' ? matchStmt.value : undefined;
-    expect(match?.kind === 'match' && match.arms.map((arm) => [arm.pattern.kind, arm.guard !== undefined])).toEqual([
+    expect(
+      match?.kind === 'match' && match.arms.map((arm) => [arm.pattern.kind, arm.guard !== undefined]),
+    ).toEqual([
       ['name', false],
       ['unpack_positional', true],
       ['at', false],
@@ -267,7 +337,8 @@ fun f(v: &mut vector<u64>) {
 
 describe('syntax errors', () => {
   it('reports the token where a ; was required (rejections/47-missing-semicolon)', () => {
-    const text = 'module helper::h;\n\npublic fun total(a: u64, b: u64): u64 {\n    let sum = a + b\n    let fee = 1;\n    sum + fee\n}\n';
+    const text =
+      'module helper::h;\n\npublic fun total(a: u64, b: u64): u64 {\n    let sum = a + b\n    let fee = 1;\n    sum + fee\n}\n';
     const { diagnostics } = parse(text);
     expect(diagnostics.map((d) => at(text, d))).toEqual(['E01002@5:5']);
     expect(diagnostics[0]?.primary.message).toBe("Unexpected 'let'");
@@ -305,12 +376,20 @@ describe('syntax errors', () => {
     const text = 'module a::m;\nfun a() { let x = ; }\nfun b(: u64) {}\nfun c() { 1 }\nstruct 5\n';
     const { file, diagnostics } = parse(text);
     expect(diagnostics.map((d) => at(text, d))).toEqual(['E01002@2:19', 'E01002@3:7', 'E01002@5:8']);
-    expect(file.modules[0]?.members.map((m) => (m.kind === 'function' ? m.name.value : m.kind))).toEqual(['a', 'c']);
+    expect(file.modules[0]?.members.map((m) => (m.kind === 'function' ? m.name.value : m.kind))).toEqual([
+      'a',
+      'c',
+    ]);
   });
 
   it('reports lexical errors with their own codes', () => {
     const text = 'module a::m;\nfun f() { let x = 300u8; let y = b"\\q"; let z = x"abc"; ~ }\n';
-    expect(parse(text).diagnostics.map((d) => at(text, d))).toEqual(['E01006@2:19', 'E01007@2:34', 'E01008@2:49', 'E01001@2:57']);
+    expect(parse(text).diagnostics.map((d) => at(text, d))).toEqual([
+      'E01006@2:19',
+      'E01007@2:34',
+      'E01008@2:49',
+      'E01001@2:57',
+    ]);
   });
 
   it('counts positions in UTF-8 bytes', () => {

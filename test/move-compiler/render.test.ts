@@ -28,9 +28,17 @@ function render(text: string, diagnostic: Diagnostic): string[] {
 
 describe('renderDiagnostics', () => {
   it('puts a lone single-line label after its carets', () => {
-    const text = 'module a::m {\n\n    fun simple(cond: bool, x: u32) {\n        if (cond) x else { x } as u32;\n    }\n}\n';
+    const text =
+      'module a::m {\n\n    fun simple(cond: bool, x: u32) {\n        if (cond) x else { x } as u32;\n    }\n}\n';
     const loc = span(text, 4, 'if (cond) x else { x }');
-    expect(render(text, { code: CODES.ambiguousCast, primary: { loc, message: 'cast of what?' }, secondary: [], notes: [] })).toEqual([
+    expect(
+      render(text, {
+        code: CODES.ambiguousCast,
+        primary: { loc, message: 'cast of what?' },
+        secondary: [],
+        notes: [],
+      }),
+    ).toEqual([
       "error[E01015]: ambiguous 'as'",
       '  ┌─ sources/m.move:4:9',
       '  │',
@@ -63,7 +71,15 @@ describe('renderDiagnostics', () => {
   });
 
   it('draws several labels on one line: the rightmost inline, the others hanging right to left', () => {
-    const text = ['module a::m {', ...Array.from({ length: 9 }, () => ''), '    fun f() {', '        c.uncup <u64> ();', '    }', '}', ''].join('\n');
+    const text = [
+      'module a::m {',
+      ...Array.from({ length: 9 }, () => ''),
+      '    fun f() {',
+      '        c.uncup <u64> ();',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
     const lhs = span(text, 12, 'c.uncup <u64');
     const diagnostic: Diagnostic = {
       code: CODES.joinError,
@@ -89,7 +105,14 @@ describe('renderDiagnostics', () => {
   });
 
   it('prints each labelled line, and multi-line messages one line each', () => {
-    const text = ['module a::m {', ...Array.from({ length: 9 }, () => ''), '        let c = Cup { value: 0u64 };', '        c.uncup <u64> ();', '}', ''].join('\n');
+    const text = [
+      'module a::m {',
+      ...Array.from({ length: 9 }, () => ''),
+      '        let c = Cup { value: 0u64 };',
+      '        c.uncup <u64> ();',
+      '}',
+      '',
+    ].join('\n');
     const diagnostic: Diagnostic = {
       code: CODES.unboundVariable,
       primary: { loc: span(text, 12, 'u64'), message: "Unbound variable 'u64'\nDid you mean: 'c'" },

@@ -12,7 +12,9 @@ describe('verifier on the shared corpus', () => {
     it(`accepts every module of ${id.slice(0, 8)}…${id.slice(-4)}`, () => {
       expect(modules.length).toBeGreaterThan(0);
       const failures = modules.flatMap(({ file, module }) =>
-        verifyModule(module, lookup).map((e) => `${file}: ${e.status} fn ${e.functionIndex} @${e.offset} ${e.message}`),
+        verifyModule(module, lookup).map(
+          (e) => `${file}: ${e.status} fn ${e.functionIndex} @${e.offset} ${e.message}`,
+        ),
       );
       expect(failures).toEqual([]);
     });
@@ -21,7 +23,12 @@ describe('verifier on the shared corpus', () => {
   it('verifies the whole corpus within a few seconds', () => {
     const started = performance.now();
     for (const modules of corpus.values()) {
-      expect(verifyPackage(modules.map((m) => m.module), lookup)).toEqual([]);
+      expect(
+        verifyPackage(
+          modules.map((m) => m.module),
+          lookup,
+        ),
+      ).toEqual([]);
     }
     const elapsed = performance.now() - started;
     expect(elapsed).toBeLessThan(5_000);

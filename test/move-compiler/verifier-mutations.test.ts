@@ -5,7 +5,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serializeModule, type Bytecode, type ModuleJson, type SignatureToken } from '../../src/move/module-json.js';
+import {
+  serializeModule,
+  type Bytecode,
+  type ModuleJson,
+  type SignatureToken,
+} from '../../src/move/module-json.js';
 import { verifyModule } from '../../src/move-compiler/verifier/index.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
@@ -37,7 +42,9 @@ function splice(code: Bytecode[], at: number, remove: number, insert: Bytecode[]
     const [opcode] = Object.keys(instruction);
     if (opcode !== 'Branch' && opcode !== 'BrTrue' && opcode !== 'BrFalse') return instruction;
     const target = Number(instruction[opcode]);
-    return { [opcode]: target >= at + remove || (delta > 0 && target >= at && at > 0) ? target + delta : target };
+    return {
+      [opcode]: target >= at + remove || (delta > 0 && target >= at && at > 0) ? target + delta : target,
+    };
   });
   moved.splice(at, remove, ...insert);
   return moved;
@@ -63,88 +70,127 @@ const CALL_UTF8 = { function: 'utf8', type_args: [], args_hex: ['0161'] };
 const MUTATIONS: Mutation[] = [
   {
     title: 'a dropped StLoc leaves a value at the block end',
-    module: 'option', fn: 'destroy_some', call: CALL_NONE,
+    module: 'option',
+    fn: 'destroy_some',
+    call: CALL_NONE,
     change: (code) => splice(code, 8, 1),
     status: 'POSITIVE_STACK_SIZE_AT_BLOCK_END',
   },
   {
     title: 'a Pop on an empty stack',
-    module: 'option', fn: 'some', call: CALL_NONE,
+    module: 'option',
+    fn: 'some',
+    call: CALL_NONE,
     change: (code) => splice(code, 0, 0, ['Pop']),
-    status: 'NEGATIVE_STACK_SIZE_WITHIN_BLOCK', offset: 0,
+    status: 'NEGATIVE_STACK_SIZE_WITHIN_BLOCK',
+    offset: 0,
   },
   {
     title: 'the last instruction falls through',
-    module: 'u8', fn: 'max', call: CALL_MAX,
+    module: 'u8',
+    fn: 'max',
+    call: CALL_MAX,
     change: (code) => code.slice(0, -1),
     status: 'INVALID_FALL_THROUGH',
   },
   {
     title: 'an arithmetic result where a bool is branched on',
-    module: 'u8', fn: 'max', call: CALL_MAX,
+    module: 'u8',
+    fn: 'max',
+    call: CALL_MAX,
     change: (code) => code.map((i, k) => (k === 6 ? 'Add' : i)),
-    status: 'BR_TYPE_MISMATCH_ERROR', offset: 7,
+    status: 'BR_TYPE_MISMATCH_ERROR',
+    offset: 7,
   },
   {
     title: 'a reference passed where a value is expected',
-    module: 'option', fn: 'some', call: CALL_NONE,
+    module: 'option',
+    fn: 'some',
+    call: CALL_NONE,
     change: (code) => code.map((i, k) => (k === 0 ? { ImmBorrowLoc: 0 } : i)),
-    status: 'CALL_TYPE_MISMATCH_ERROR', offset: 1,
+    status: 'CALL_TYPE_MISMATCH_ERROR',
+    offset: 1,
   },
   {
     title: 'a value without copy is copied',
-    module: 'option', fn: 'some', call: CALL_NONE,
+    module: 'option',
+    fn: 'some',
+    call: CALL_NONE,
     change: (code) => code.map((i, k) => (k === 0 ? { CopyLoc: 0 } : i)),
-    status: 'COPYLOC_WITHOUT_COPY_ABILITY', offset: 0,
+    status: 'COPYLOC_WITHOUT_COPY_ABILITY',
+    offset: 0,
   },
   {
     title: 'a value without drop is popped',
-    module: 'option', fn: 'destroy_none', call: CALL_NONE,
+    module: 'option',
+    fn: 'destroy_none',
+    call: CALL_NONE,
     change: (code) => code.map((i, k) => (k === 8 ? 'Pop' : i)),
-    status: 'POP_WITHOUT_DROP_ABILITY', offset: 8,
+    status: 'POP_WITHOUT_DROP_ABILITY',
+    offset: 8,
   },
   {
     title: 'a local moved twice',
-    module: 'u8', fn: 'max', call: CALL_MAX,
+    module: 'u8',
+    fn: 'max',
+    call: CALL_MAX,
     change: (code) => code.map((i, k) => (k === 2 ? { MoveLoc: 0 } : i)),
-    status: 'MOVELOC_UNAVAILABLE_ERROR', offset: 2,
+    status: 'MOVELOC_UNAVAILABLE_ERROR',
+    offset: 2,
   },
   {
     title: 'a local without drop overwritten',
-    module: 'option', fn: 'destroy_some', call: CALL_NONE,
+    module: 'option',
+    fn: 'destroy_some',
+    call: CALL_NONE,
     change: (code) => splice(code, 9, 0, [{ VecPack: [2, 0n] }, { StLoc: 2 }]),
-    status: 'STLOC_UNSAFE_TO_DESTROY_ERROR', offset: 10,
+    status: 'STLOC_UNSAFE_TO_DESTROY_ERROR',
+    offset: 10,
   },
   {
     title: 'a return with a value without drop left in a local',
-    module: 'option', fn: 'destroy_some', call: CALL_NONE,
+    module: 'option',
+    fn: 'destroy_some',
+    call: CALL_NONE,
     change: (code) => splice(code, 12, 2),
     status: 'UNSAFE_RET_UNUSED_VALUES_WITHOUT_DROP',
   },
   {
     title: 'a borrowed local moved',
-    module: 'u8', fn: 'max', call: CALL_MAX,
+    module: 'u8',
+    fn: 'max',
+    call: CALL_MAX,
     change: (code) => splice(code, 0, 0, [{ ImmBorrowLoc: 0 }, { MoveLoc: 0 }, { StLoc: 0 }, 'Pop']),
-    status: 'MOVELOC_EXISTS_BORROW_ERROR', offset: 1,
+    status: 'MOVELOC_EXISTS_BORROW_ERROR',
+    offset: 1,
   },
   {
     title: 'a mutably borrowed local copied',
-    module: 'u8', fn: 'max', call: CALL_MAX,
+    module: 'u8',
+    fn: 'max',
+    call: CALL_MAX,
     change: (code) => splice(code, 0, 0, [{ MutBorrowLoc: 0 }, { CopyLoc: 0 }, 'Pop', 'Pop']),
-    status: 'COPYLOC_EXISTS_BORROW_ERROR', offset: 1,
+    status: 'COPYLOC_EXISTS_BORROW_ERROR',
+    offset: 1,
   },
   {
     title: 'a reference to a local returned',
-    module: 'string', fn: 'as_bytes', call: CALL_UTF8,
+    module: 'string',
+    fn: 'as_bytes',
+    call: CALL_UTF8,
     change: (_code, module) => {
       withLocals(module, 'as_bytes', signatureIndex(module, [{ Vector: 'U8' }]));
       return [{ MoveLoc: 0 }, { ImmBorrowField: 0 }, 'ReadRef', { StLoc: 1 }, { ImmBorrowLoc: 1 }, 'Ret'];
     },
-    status: 'UNSAFE_RET_LOCAL_OR_RESOURCE_STILL_BORROWED', offset: 5,
+    status: 'UNSAFE_RET_LOCAL_OR_RESOURCE_STILL_BORROWED',
+    offset: 5,
   },
   {
     title: 'a signature repeated in the pool',
-    module: 'string', fn: 'as_bytes', call: CALL_UTF8, moduleLevel: true,
+    module: 'string',
+    fn: 'as_bytes',
+    call: CALL_UTF8,
+    moduleLevel: true,
     change: (code, module) => {
       module.signatures.push([{ Vector: 'U8' }]);
       withLocals(module, 'as_bytes', module.signatures.length - 1);
@@ -177,7 +223,8 @@ function mutated(mutation: Mutation): { module: ModuleJson; index: number } {
 
 describe('verifier on mutated framework functions', () => {
   it('accepts the relocated modules before mutation', () => {
-    for (const name of ['u8', 'option', 'string']) expect(verifyModule(stdlibModule(name), lookup)).toEqual([]);
+    for (const name of ['u8', 'option', 'string'])
+      expect(verifyModule(stdlibModule(name), lookup)).toEqual([]);
   });
 
   for (const mutation of MUTATIONS) {
@@ -208,10 +255,17 @@ describe.skipIf(SKIP_ORACLE)('mutated modules against the real Sui VM', () => {
       const dir = join(workDir, `p${n}`);
       mkdirSync(join(dir, 'bytecode_modules'), { recursive: true });
       writeFileSync(join(dir, 'metadata.json'), JSON.stringify({ id: `0x${TEST_ADDRESS}` }));
-      writeFileSync(join(dir, 'bytecode_modules', `${mutation.module}.mv`), serializeModule(mutated(mutation).module));
+      writeFileSync(
+        join(dir, 'bytecode_modules', `${mutation.module}.mv`),
+        serializeModule(mutated(mutation).module),
+      );
       const oracle = Oracle.start([dir, ...frameworkDirs]);
       try {
-        const outcome = await oracle.call({ package: `0x${TEST_ADDRESS}`, module: mutation.module, ...mutation.call });
+        const outcome = await oracle.call({
+          package: `0x${TEST_ADDRESS}`,
+          module: mutation.module,
+          ...mutation.call,
+        });
         // The load error wraps the verifier's own VMError; its status is the inner major_status.
         const statuses = [...(outcome.error ?? '').matchAll(/major_status: ([A-Z_]+)/g)].map((m) => m[1]);
         outcomes.push(`${mutation.title}: ${statuses[statuses.length - 1] ?? outcome.error ?? 'success'}`);

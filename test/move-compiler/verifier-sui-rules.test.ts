@@ -61,13 +61,26 @@ describe('Sui rules', () => {
     const coin = framework.find((m) => m.file === 'coin.mv');
     if (!coin) throw new Error('coin missing');
     const module = cloneModule(coin.module);
-    const keyStruct = module.struct_defs.find((d) => ((module.datatype_handles[d.struct_handle]?.abilities ?? 0) & KEY) !== 0);
-    const fields = keyStruct && keyStruct.field_information !== 'Native' ? keyStruct.field_information.Declared : [];
+    const keyStruct = module.struct_defs.find(
+      (d) => ((module.datatype_handles[d.struct_handle]?.abilities ?? 0) & KEY) !== 0,
+    );
+    const fields =
+      keyStruct && keyStruct.field_information !== 'Native' ? keyStruct.field_information.Declared : [];
     const [first, second] = fields;
     if (!first || !second) throw new Error('expected a key struct with two fields');
     fields[0] = second;
     fields[1] = first;
     // Field order changes borrow offsets too, so only the Sui rule is asserted here.
     expect(statuses(module)).toContain('SUI_KEY_STRUCT');
+  });
+
+  it('rejects an imported function its dependency does not define, when the dependency is known', () => {
+    const module = wrapperCoin();
+    const imported = module.function_handles.find((h) => h.module !== module.self_module_handle_idx);
+    if (!imported) throw new Error('wrapper_coin imports nothing');
+    module.identifiers.push('no_such_function');
+    imported.name = module.identifiers.length - 1;
+    expect(statuses(module)).toContain('LOOKUP_FAILED');
+    expect(verifyModule(module, () => undefined).map((e) => e.status)).not.toContain('LOOKUP_FAILED');
   });
 });

@@ -34,7 +34,9 @@ export function cloneModule(module: ModuleJson): ModuleJson {
 }
 
 export function functionIndex(module: ModuleJson, name: string): number {
-  const index = module.function_defs.findIndex((d) => module.identifiers[module.function_handles[d.function]?.name ?? -1] === name);
+  const index = module.function_defs.findIndex(
+    (d) => module.identifiers[module.function_handles[d.function]?.name ?? -1] === name,
+  );
   if (index < 0) throw new Error(`no function ${name}`);
   return index;
 }

@@ -16,7 +16,9 @@ export function parseAttributes(p: ParserState): Attribute[] {
 function parseAttribute(p: ParserState): Attribute {
   const start = p.start;
   // `for` is a keyword but also an attribute name (`#[syntax(for)]`).
-  const name: Name = p.at('for') ? { value: p.current.text, loc: p.tokenLoc(p.advance()) } : p.parseIdentifier();
+  const name: Name = p.at('for')
+    ? { value: p.current.text, loc: p.tokenLoc(p.advance()) }
+    : p.parseIdentifier();
   if (p.match('=')) {
     const value = parseAttributeValue(p);
     return { loc: p.loc(start), name, args: [{ loc: value.loc, name: value, args: [] }] };
@@ -38,7 +40,12 @@ function parseAttributeValue(p: ParserState): Name {
     const token = p.advance();
     return { value: token.text, loc: p.tokenLoc(token) };
   }
-  const chain = parseNameChain(p, { typeArgs: false, spacedTypeArgs: false, macros: false, description: 'attribute name value' });
+  const chain = parseNameChain(p, {
+    typeArgs: false,
+    spacedTypeArgs: false,
+    macros: false,
+    description: 'attribute name value',
+  });
   const address = chain.path.address;
   const parts = chain.path.parts.map((part) => part.value);
   const prefix = address === undefined ? [] : [`0x${address.value.toString(16)}`];

@@ -66,14 +66,24 @@ export function parseControl(p: ParserState): ControlResult {
     case 'if': {
       const cond = parseParenthesizedCondition(p);
       const then = parseExpOrBlock(p);
-      if (!p.match('else')) return { exp: { kind: 'if', loc: p.loc(start), cond, then: then.exp }, endsInBlock: then.endsInBlock };
+      if (!p.match('else'))
+        return {
+          exp: { kind: 'if', loc: p.loc(start), cond, then: then.exp },
+          endsInBlock: then.endsInBlock,
+        };
       const otherwise = parseExpOrBlock(p);
-      return { exp: { kind: 'if', loc: p.loc(start), cond, then: then.exp, else: otherwise.exp }, endsInBlock: otherwise.endsInBlock };
+      return {
+        exp: { kind: 'if', loc: p.loc(start), cond, then: then.exp, else: otherwise.exp },
+        endsInBlock: otherwise.endsInBlock,
+      };
     }
     case 'while': {
       const cond = parseParenthesizedCondition(p);
       const body = parseExpOrBlock(p);
-      return { exp: { kind: 'while', loc: p.loc(start), cond, body: body.exp }, endsInBlock: body.endsInBlock };
+      return {
+        exp: { kind: 'while', loc: p.loc(start), cond, body: body.exp },
+        endsInBlock: body.endsInBlock,
+      };
     }
     case 'loop': {
       const body = parseExpOrBlock(p);
@@ -92,7 +102,10 @@ export function parseControl(p: ParserState): ControlResult {
     }
     case 'abort': {
       const value = parseOptionalValue(p);
-      const exp: Exp = value === undefined ? { kind: 'abort', loc: p.loc(start) } : { kind: 'abort', loc: p.loc(start), code: value.exp };
+      const exp: Exp =
+        value === undefined
+          ? { kind: 'abort', loc: p.loc(start) }
+          : { kind: 'abort', loc: p.loc(start), code: value.exp };
       return { exp, endsInBlock: value?.endsInBlock ?? false };
     }
     case 'break': {
@@ -108,7 +121,10 @@ export function parseControl(p: ParserState): ControlResult {
     }
     case 'continue': {
       const label = parseOptionalLabel(p);
-      const exp: Exp = label === undefined ? { kind: 'continue', loc: p.loc(start) } : { kind: 'continue', loc: p.loc(start), label };
+      const exp: Exp =
+        label === undefined
+          ? { kind: 'continue', loc: p.loc(start) }
+          : { kind: 'continue', loc: p.loc(start), label };
       return { exp, endsInBlock: false };
     }
     case 'match': {
@@ -153,7 +169,9 @@ function parseMatchArm(p: ParserState): MatchArm {
   const guard = p.match('if') ? parseParenthesizedCondition(p) : undefined;
   p.expect('=>');
   const body = parseExpOrBlock(p).exp;
-  return guard === undefined ? { loc: p.loc(start), pattern, body } : { loc: p.loc(start), pattern, guard, body };
+  return guard === undefined
+    ? { loc: p.loc(start), pattern, body }
+    : { loc: p.loc(start), pattern, guard, body };
 }
 
 /**

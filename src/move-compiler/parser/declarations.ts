@@ -56,12 +56,22 @@ export function parseModuleMember(p: ParserState, attributes: Attribute[]): Modu
 
 function parseFriend(p: ParserState, attributes: Attribute[], start: number): FriendDecl {
   p.expect('friend');
-  const chain = parseNameChain(p, { typeArgs: false, spacedTypeArgs: false, macros: false, description: 'a friend declaration' });
+  const chain = parseNameChain(p, {
+    typeArgs: false,
+    spacedTypeArgs: false,
+    macros: false,
+    description: 'a friend declaration',
+  });
   p.expect(';');
   return { kind: 'friend', loc: p.loc(start), attributes, module: chain.path };
 }
 
-function parseConstant(p: ParserState, attributes: Attribute[], start: number, mods: Modifiers): ConstantDecl {
+function parseConstant(
+  p: ParserState,
+  attributes: Attribute[],
+  start: number,
+  mods: Modifiers,
+): ConstantDecl {
   if (mods.visibility !== undefined) {
     p.bag.add(CODES.invalidModifier, {
       loc: mods.visibility.loc,
@@ -80,7 +90,12 @@ function parseConstant(p: ParserState, attributes: Attribute[], start: number, m
   return { kind: 'constant', loc: p.loc(start), attributes, name, type, value };
 }
 
-function parseFunction(p: ParserState, attributes: Attribute[], start: number, mods: Modifiers): FunctionDecl {
+function parseFunction(
+  p: ParserState,
+  attributes: Attribute[],
+  start: number,
+  mods: Modifiers,
+): FunctionDecl {
   p.expect('fun');
   const name = p.parseIdentifier();
   const typeParams = parseTypeParams(p, false);
@@ -180,12 +195,21 @@ function parseStruct(p: ParserState, attributes: Attribute[], start: number, mod
   if (isNative) p.expect(';');
   else if (p.at('{') || p.at('(')) {
     fields = parseDatatypeFields(p);
-    abilities = parsePostfixAbilities(p, { ...(infixLoc === undefined ? {} : { loc: infixLoc }), abilities: infixAbilities });
+    abilities = parsePostfixAbilities(p, {
+      ...(infixLoc === undefined ? {} : { loc: infixLoc }),
+      abilities: infixAbilities,
+    });
     // A positional struct without postfix abilities may end with `;`.
     if (fields.kind === 'positional') p.match(';');
   } else {
-    const expected = infixLoc === undefined ? "the fields '{ ... }' or '( ... )', or 'has' and the abilities" : "the fields '{ ... }' or '( ... )'";
-    throw p.failAt(p.tokenLoc(), `Unexpected ${p.at('eof') ? 'end-of-file' : `'${p.current.text}'`}. Expected ${expected}`);
+    const expected =
+      infixLoc === undefined
+        ? "the fields '{ ... }' or '( ... )', or 'has' and the abilities"
+        : "the fields '{ ... }' or '( ... )'";
+    throw p.failAt(
+      p.tokenLoc(),
+      `Unexpected ${p.at('eof') ? 'end-of-file' : `'${p.current.text}'`}. Expected ${expected}`,
+    );
   }
   return {
     kind: 'struct',
@@ -204,14 +228,22 @@ function parseStruct(p: ParserState, attributes: Attribute[], start: number, mod
 function parseDatatypeFields(p: ParserState): DatatypeFields {
   const start = p.start;
   if (p.at('(')) {
-    const types = p.commaList('(', ')', () => {
-      if (p.at('identifier') && p.lookahead() === ':') {
-        p.bag.add(CODES.unexpectedToken, { loc: p.tokenLoc(), message: 'A positional struct lists types only, without field names' });
-        p.advance();
-        p.advance();
-      }
-      return parseType(p);
-    }, 'a type');
+    const types = p.commaList(
+      '(',
+      ')',
+      () => {
+        if (p.at('identifier') && p.lookahead() === ':') {
+          p.bag.add(CODES.unexpectedToken, {
+            loc: p.tokenLoc(),
+            message: 'A positional struct lists types only, without field names',
+          });
+          p.advance();
+          p.advance();
+        }
+        return parseType(p);
+      },
+      'a type',
+    );
     return { kind: 'positional', loc: p.loc(start), types };
   }
   const fields = p.commaList('{', '}', () => parseField(p), 'a field');
@@ -237,7 +269,10 @@ function parseEnum(p: ParserState, attributes: Attribute[], start: number, mods:
   if (p.at('(')) throw p.failAt(p.tokenLoc(), "An enum's variants are written inside '{ }'");
   if (p.at(';')) throw p.failAt(p.tokenLoc(), 'An enum cannot be native');
   const variants = p.commaList('{', '}', () => parseVariant(p), 'a variant');
-  const abilities = parsePostfixAbilities(p, { ...(infixLoc === undefined ? {} : { loc: infixLoc }), abilities: infixAbilities });
+  const abilities = parsePostfixAbilities(p, {
+    ...(infixLoc === undefined ? {} : { loc: infixLoc }),
+    abilities: infixAbilities,
+  });
   return {
     kind: 'enum',
     loc: p.loc(start),

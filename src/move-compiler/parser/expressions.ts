@@ -219,7 +219,12 @@ function parseDotSuffix(p: ParserState, receiver: Exp, start: number): Exp {
         message: 'Invalid field access. Positional fields are decimal numbers from 0 to 255',
       });
     }
-    return { kind: 'dot', loc: p.loc(start), exp: receiver, field: { value: token.text, loc: p.tokenLoc(token) } };
+    return {
+      kind: 'dot',
+      loc: p.loc(start),
+      exp: receiver,
+      field: { value: token.text, loc: p.tokenLoc(token) },
+    };
   }
   if (!p.atIdentifier()) throw p.unexpected('an identifier or a decimal number');
   const method = p.parseIdentifier();
@@ -272,7 +277,8 @@ function parseTerm(p: ParserState): Exp {
   if (p.atWord('vector') && (p.lookahead() === '<' || p.lookahead() === '[')) return parseVectorLiteral(p);
   const literal = parseLiteral(p);
   if (literal !== undefined) return { kind: 'literal', loc: p.loc(start), value: literal };
-  if (p.atIdentifier() || p.at('number') || (p.at('::') && p.lookahead() === 'identifier')) return parseNameExp(p);
+  if (p.atIdentifier() || p.at('number') || (p.at('::') && p.lookahead() === 'identifier'))
+    return parseNameExp(p);
   if (p.at('(')) return parseParenthesized(p);
   if (p.at('{')) {
     p.advance();
@@ -295,7 +301,9 @@ function parseVectorLiteral(p: ParserState): Exp {
     });
   }
   const first = elemType?.[0];
-  return first === undefined ? { kind: 'vector', loc: p.loc(start), elems } : { kind: 'vector', loc: p.loc(start), elemType: first, elems };
+  return first === undefined
+    ? { kind: 'vector', loc: p.loc(start), elems }
+    : { kind: 'vector', loc: p.loc(start), elemType: first, elems };
 }
 
 function parseParenthesized(p: ParserState): Exp {
@@ -318,11 +326,23 @@ function parseParenthesized(p: ParserState): Exp {
 /** `x`, `m::f(..)`, `f<T>(..)`, `assert!(..)`, `S { f: e }`, `S(e)`, `_` (on the left of `=`). */
 function parseNameExp(p: ParserState): Exp {
   const start = p.start;
-  const chain = parseNameChain(p, { typeArgs: true, spacedTypeArgs: false, macros: true, description: 'a name' });
+  const chain = parseNameChain(p, {
+    typeArgs: true,
+    spacedTypeArgs: false,
+    macros: true,
+    description: 'a name',
+  });
   const withTypeArgs = chain.typeArgs === undefined ? {} : { typeArgs: chain.typeArgs };
   if (chain.isMacro || p.at('(')) {
     const args = parseCallArgs(p);
-    return { kind: 'call', loc: p.loc(start), path: chain.path, isMacro: chain.isMacro, ...withTypeArgs, args };
+    return {
+      kind: 'call',
+      loc: p.loc(start),
+      path: chain.path,
+      isMacro: chain.isMacro,
+      ...withTypeArgs,
+      args,
+    };
   }
   if (p.at('{')) {
     const fields = p.commaList(

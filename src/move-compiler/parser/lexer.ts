@@ -95,7 +95,10 @@ class Lexer {
         this.pos++;
       }
     }
-    this.bag.add(CODES.invalidDocComment, { loc: this.loc(start, start + 2), message: 'This block comment has no closing */' });
+    this.bag.add(CODES.invalidDocComment, {
+      loc: this.loc(start, start + 2),
+      message: 'This block comment has no closing */',
+    });
   }
 
   private lexOne(): void {
@@ -151,7 +154,9 @@ class Lexer {
     const digit = isHex ? /[0-9a-fA-F_]/ : /[0-9_]/;
     end = isHex ? start + 2 : start;
     while (end < text.length && digit.test(text[end] ?? '')) end++;
-    const suffix = INTEGER_SUFFIXES.find((s) => text.startsWith(s, end) && !isNameChar(text[end + s.length] ?? ''));
+    const suffix = INTEGER_SUFFIXES.find(
+      (s) => text.startsWith(s, end) && !isNameChar(text[end + s.length] ?? ''),
+    );
     this.pos = suffix === undefined ? end : end + suffix.length;
     this.push(suffix === undefined ? 'number' : 'typed_number', start, this.pos);
   }

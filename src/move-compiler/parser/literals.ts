@@ -38,7 +38,10 @@ export function parseNumberLiteral(
 export function parseAddressLiteral(text: string, loc: Loc, bag: DiagnosticBag): bigint {
   const value = digitsValue(text) ?? 0n;
   if (SUFFIX_PATTERN.test(text) || value >= 1n << 256n) {
-    bag.add(CODES.invalidAddress, { loc, message: `Invalid address '${text}'. Addresses are at most 32 bytes` });
+    bag.add(CODES.invalidAddress, {
+      loc,
+      message: `Invalid address '${text}'. Addresses are at most 32 bytes`,
+    });
     return 0n;
   }
   return value;
@@ -81,7 +84,10 @@ function decodeEscapes(body: string, loc: Loc, bag: DiagnosticBag): Uint8Array {
       bytes.push(parseInt(chars.slice(i + 2, i + 4).join(''), 16));
       i += 3;
     } else {
-      bag.add(CODES.invalidByteString, { loc, message: `Invalid escape sequence '\\${next}' in byte string` });
+      bag.add(CODES.invalidByteString, {
+        loc,
+        message: `Invalid escape sequence '\\${next}' in byte string`,
+      });
       return new Uint8Array();
     }
   }

@@ -20,7 +20,13 @@ export function parseModifiers(p: ParserState): Modifiers {
       mods.visibility = visibility;
       continue;
     }
-    const key = p.at('native') ? 'native' : p.atWord('entry') ? 'entry' : p.atWord('macro') ? 'macro' : undefined;
+    const key = p.at('native')
+      ? 'native'
+      : p.atWord('entry')
+        ? 'entry'
+        : p.atWord('macro')
+          ? 'macro'
+          : undefined;
     if (key === undefined) return mods;
     const loc = p.tokenLoc(p.advance());
     const previous = mods[key];
@@ -44,10 +50,7 @@ function parseVisibility(p: ParserState): { value: Exclude<Visibility, 'private'
   const loc = p.loc(start);
   if (inner.kind === 'friend') return { value: 'friend', loc };
   if (inner.kind === 'identifier' && inner.text === 'package') return { value: 'package', loc };
-  throw p.failAt(
-    loc,
-    "Unknown visibility: write 'public', 'public(package)' or 'public(friend)'",
-  );
+  throw p.failAt(loc, "Unknown visibility: write 'public', 'public(package)' or 'public(friend)'");
 }
 
 type ModifierName = 'visibility' | 'native' | 'entry' | 'macro';
@@ -59,7 +62,12 @@ const WHERE_ALLOWED: Record<Exclude<ModifierName, 'visibility'>, string> = {
 };
 
 /** Reports each modifier that `memberKind` does not take (visibility is checked by the caller). */
-export function rejectModifiers(p: ParserState, mods: Modifiers, memberKind: string, rejected: Exclude<ModifierName, 'visibility'>[]): void {
+export function rejectModifiers(
+  p: ParserState,
+  mods: Modifiers,
+  memberKind: string,
+  rejected: Exclude<ModifierName, 'visibility'>[],
+): void {
   for (const name of rejected) {
     const loc = mods[name];
     if (loc === undefined) continue;

@@ -46,7 +46,8 @@ export function parseNameChain(p: ParserState, options: NameChainOptions): Parse
   if (p.at('number')) {
     const leading = parseLeadingAddress(p);
     if (leading.kind === 'numeric') address = leading;
-    if (!p.at('::')) throw p.failAt(leading.loc, "Expected '::' after the anonymous address in this module access chain");
+    if (!p.at('::'))
+      throw p.failAt(leading.loc, "Expected '::' after the anonymous address in this module access chain");
   } else {
     parts.push(p.parseIdentifier());
   }
@@ -63,22 +64,33 @@ export function parseNameChain(p: ParserState, options: NameChainOptions): Parse
   if (parts.length > 4 || (address !== undefined && parts.length > 3)) {
     p.bag.add(CODES.invalidSyntaxName, { loc: p.loc(start), message: 'Too many path segments in this name' });
   }
-  const path: NameAccessChain = address === undefined ? { loc: p.loc(start), parts } : { loc: p.loc(start), address, parts };
+  const path: NameAccessChain =
+    address === undefined ? { loc: p.loc(start), parts } : { loc: p.loc(start), address, parts };
   return typeArgs === undefined ? { path, isMacro } : { path, typeArgs, isMacro };
 }
 
-function parseMacroAndTypeArgs(p: ParserState, options: NameChainOptions): { typeArgs?: TypeAst[]; isMacro: boolean } {
+function parseMacroAndTypeArgs(
+  p: ParserState,
+  options: NameChainOptions,
+): { typeArgs?: TypeAst[]; isMacro: boolean } {
   let isMacro = false;
   if (p.at('!')) {
     const bang = p.advance();
     if (options.macros) isMacro = true;
-    else p.bag.add(CODES.invalidSyntaxName, { loc: p.tokenLoc(bang), message: `Macro invocations are not allowed here. Expected ${options.description}` });
+    else
+      p.bag.add(CODES.invalidSyntaxName, {
+        loc: p.tokenLoc(bang),
+        message: `Macro invocations are not allowed here. Expected ${options.description}`,
+      });
   }
   if (!p.at('<') || !(p.adjacentToPrevious || isMacro || options.spacedTypeArgs)) return { isMacro };
   const start = p.start;
   const typeArgs = parseTypeArgs(p);
   if (!options.typeArgs) {
-    p.bag.add(CODES.invalidSyntaxName, { loc: p.loc(start), message: `Type arguments are not allowed here. Expected ${options.description}` });
+    p.bag.add(CODES.invalidSyntaxName, {
+      loc: p.loc(start),
+      message: `Type arguments are not allowed here. Expected ${options.description}`,
+    });
     return { isMacro };
   }
   return { typeArgs, isMacro };

@@ -141,7 +141,9 @@ export class ParserState {
   }
 
   atIdentifier(): boolean {
-    return this.kind === 'identifier' || this.kind === 'restricted_identifier' || this.kind === 'syntax_identifier';
+    return (
+      this.kind === 'identifier' || this.kind === 'restricted_identifier' || this.kind === 'syntax_identifier'
+    );
   }
 
   /**
@@ -154,7 +156,13 @@ export class ParserState {
     return this.commaListAfterOpen(openStart, open, close, item, itemDescription);
   }
 
-  commaListAfterOpen<T>(openStart: number, open: TokenKind, close: TokenKind, item: () => T, itemDescription: string): T[] {
+  commaListAfterOpen<T>(
+    openStart: number,
+    open: TokenKind,
+    close: TokenKind,
+    item: () => T,
+    itemDescription: string,
+  ): T[] {
     const items: T[] = [];
     for (;;) {
       if (close === '>') this.splitShiftRight();
@@ -176,6 +184,11 @@ export class ParserState {
   }
 }
 
-export function diagnostic(code: Diagnostic['code'], primary: Label, secondary: Label[] = [], notes: string[] = []): Diagnostic {
+export function diagnostic(
+  code: Diagnostic['code'],
+  primary: Label,
+  secondary: Label[] = [],
+  notes: string[] = [],
+): Diagnostic {
   return { code, primary, secondary, notes };
 }

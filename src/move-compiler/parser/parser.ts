@@ -20,7 +20,10 @@ export function parseFile(path: string, text: string, bag: DiagnosticBag): Sourc
       else if (p.atWord('address')) modules.push(...parseAddressBlock(p));
       else {
         const found = p.at('eof') ? 'end-of-file' : `'${p.current.text}'`;
-        throw p.failAt(p.tokenLoc(), `A Move file holds 'module' declarations (or 'address' blocks), not ${found}`);
+        throw p.failAt(
+          p.tokenLoc(),
+          `A Move file holds 'module' declarations (or 'address' blocks), not ${found}`,
+        );
       }
     } catch (error) {
       if (!(error instanceof ParseFailure)) throw error;
@@ -58,7 +61,11 @@ const MEMBER_START: ReadonlySet<TokenKind> = new Set<TokenKind>([
   '#',
 ]);
 
-function parseModule(p: ParserState, attributes: Attribute[], blockAddress: AddressRef | undefined): ModuleDecl {
+function parseModule(
+  p: ParserState,
+  attributes: Attribute[],
+  blockAddress: AddressRef | undefined,
+): ModuleDecl {
   const start = p.start;
   p.expect('module');
   const first = parseLeadingAddress(p);
@@ -75,7 +82,10 @@ function parseModule(p: ParserState, attributes: Attribute[], blockAddress: Addr
   const fileLevel = p.at(';');
   if (!p.match(';') && !p.match('{')) throw p.unexpected("'{' or ';' after the module name");
   if (fileLevel && blockAddress !== undefined) {
-    p.bag.add(CODES.invalidModule, { loc: name.loc, message: "A file-level 'module ...;' cannot sit inside an 'address' block" });
+    p.bag.add(CODES.invalidModule, {
+      loc: name.loc,
+      message: "A file-level 'module ...;' cannot sit inside an 'address' block",
+    });
   }
   const members: ModuleMember[] = [];
   for (;;) {

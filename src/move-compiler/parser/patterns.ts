@@ -27,7 +27,12 @@ export function parseBind(p: ParserState): Pattern {
     if (name.value === '_' && !isMut) return { kind: 'wildcard', loc: name.loc };
     return { kind: 'var', loc: p.loc(start), name, isMut };
   }
-  const chain = parseNameChain(p, { typeArgs: true, spacedTypeArgs: true, macros: false, description: 'a variable or struct name' });
+  const chain = parseNameChain(p, {
+    typeArgs: true,
+    spacedTypeArgs: true,
+    macros: false,
+    description: 'a variable or struct name',
+  });
   return parseUnpackFields(p, start, chain.path, chain.typeArgs, () => parseBind(p), 'a field binding');
 }
 
@@ -47,7 +52,8 @@ function parseUnpackFields(
     p.commaList('(', ')', () => (p.match('..') ? (hasRest = true) : elems.push(inner())), description);
     return { kind: 'unpack_positional', loc: p.loc(start), path, ...withTypeArgs, elems, hasRest };
   }
-  const fields: { loc: Pattern['loc']; field: { value: string; loc: Pattern['loc'] }; pattern: Pattern }[] = [];
+  const fields: { loc: Pattern['loc']; field: { value: string; loc: Pattern['loc'] }; pattern: Pattern }[] =
+    [];
   p.commaList(
     '{',
     '}',
@@ -105,10 +111,18 @@ function parseConstructorPattern(p: ParserState): Pattern {
     return { kind: 'literal', loc: p.loc(start), value: literal };
   }
   const mutToken = p.at('mut') ? p.advance() : undefined;
-  const chain = parseNameChain(p, { typeArgs: true, spacedTypeArgs: true, macros: false, description: 'a pattern entry' });
+  const chain = parseNameChain(p, {
+    typeArgs: true,
+    spacedTypeArgs: true,
+    macros: false,
+    description: 'a pattern entry',
+  });
   if (p.at('(') || p.at('{')) {
     if (mutToken !== undefined) {
-      p.bag.add(CODES.unexpectedToken, { loc: p.tokenLoc(mutToken), message: "'mut' applies only to a variable in a pattern" });
+      p.bag.add(CODES.unexpectedToken, {
+        loc: p.tokenLoc(mutToken),
+        message: "'mut' applies only to a variable in a pattern",
+      });
     }
     return parseUnpackFields(p, start, chain.path, chain.typeArgs, () => parseMatchPattern(p), 'a pattern');
   }
@@ -120,11 +134,19 @@ function parseConstructorPattern(p: ParserState): Pattern {
  * tell apart. We follow Move's naming convention: a single lowercase (or `mut`) name binds a
  * variable, `_` is a wildcard, anything else (`NONE`, `Color::Red`) names a constant or variant.
  */
-function classifyNamePattern(p: ParserState, start: number, path: NameAccessChain, typeArgs: TypeAst[] | undefined, isMut: boolean): Pattern {
+function classifyNamePattern(
+  p: ParserState,
+  start: number,
+  path: NameAccessChain,
+  typeArgs: TypeAst[] | undefined,
+  isMut: boolean,
+): Pattern {
   const only = path.parts.length === 1 && path.address === undefined ? path.parts[0] : undefined;
   if (only !== undefined && typeArgs === undefined) {
     if (only.value === '_' && !isMut) return { kind: 'wildcard', loc: only.loc };
     if (isMut || /^[a-z_]/.test(only.value)) return { kind: 'var', loc: p.loc(start), name: only, isMut };
   }
-  return typeArgs === undefined ? { kind: 'name', loc: p.loc(start), path } : { kind: 'name', loc: p.loc(start), path, typeArgs };
+  return typeArgs === undefined
+    ? { kind: 'name', loc: p.loc(start), path }
+    : { kind: 'name', loc: p.loc(start), path, typeArgs };
 }

@@ -21,11 +21,18 @@ export function parseType(p: ParserState, spacedTypeArgs = true): TypeAst {
   }
   if (p.at('|') || p.at('||')) {
     const params = p.at('||') ? (p.advance(), []) : p.commaList('|', '|', () => parseType(p), 'a type');
-    const result: TypeAst = p.match('->') ? parseType(p) : { kind: 'tuple', loc: p.loc(p.start, p.start), elems: [] };
+    const result: TypeAst = p.match('->')
+      ? parseType(p)
+      : { kind: 'tuple', loc: p.loc(p.start, p.start), elems: [] };
     return { kind: 'fun', loc: p.loc(start), params, result };
   }
   if (!p.atIdentifier() && !p.at('number') && !p.at('::')) throw p.unexpected('a type name');
-  const chain = parseNameChain(p, { typeArgs: true, spacedTypeArgs, macros: false, description: 'a type name' });
+  const chain = parseNameChain(p, {
+    typeArgs: true,
+    spacedTypeArgs,
+    macros: false,
+    description: 'a type name',
+  });
   return { kind: 'apply', loc: p.loc(start), path: chain.path, typeArgs: chain.typeArgs ?? [] };
 }
 
@@ -42,7 +49,10 @@ export function parseAbility(p: ParserState): Name {
     return { value: token.text, loc: p.tokenLoc(token) };
   }
   const found = token.kind === 'eof' ? 'end-of-file' : `'${token.text}'`;
-  throw p.failAt(p.tokenLoc(token), `Unexpected ${found}. Expected a type ability, one of: 'copy', 'drop', 'store', or 'key'`);
+  throw p.failAt(
+    p.tokenLoc(token),
+    `Unexpected ${found}. Expected a type ability, one of: 'copy', 'drop', 'store', or 'key'`,
+  );
 }
 
 /** `<T: copy + drop, phantom U>`; `phantom` only where `allowPhantom` (datatypes). */
@@ -53,7 +63,12 @@ export function parseTypeParams(p: ParserState, allowPhantom: boolean): TypePara
 
 function parseTypeParam(p: ParserState, allowPhantom: boolean): TypeParamDecl {
   const start = p.start;
-  const isPhantom = allowPhantom && p.atWord('phantom') && p.lookahead() !== ':' && p.lookahead() !== ',' && p.lookahead() !== '>';
+  const isPhantom =
+    allowPhantom &&
+    p.atWord('phantom') &&
+    p.lookahead() !== ':' &&
+    p.lookahead() !== ',' &&
+    p.lookahead() !== '>';
   if (isPhantom) p.advance();
   const name = p.parseIdentifier();
   const constraints: Name[] = [];

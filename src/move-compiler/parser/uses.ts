@@ -5,7 +5,12 @@ import { parseLeadingAddress, parseNameChain } from './names.js';
 import { ParseFailure, type ParserState } from './parser-state.js';
 
 /** Parses from the `use` keyword; `start` is where the declaration (with its modifiers) began. */
-export function parseUseDecl(p: ParserState, attributes: Attribute[], start: number, isPublic: boolean): UseDecl | UseFunDecl {
+export function parseUseDecl(
+  p: ParserState,
+  attributes: Attribute[],
+  start: number,
+  isPublic: boolean,
+): UseDecl | UseFunDecl {
   p.expect('use');
   if (p.match('fun')) return parseUseFun(p, attributes, start, isPublic);
   const address = parseLeadingAddress(p);
@@ -28,7 +33,15 @@ function parseUseFun(p: ParserState, attributes: Attribute[], start: number, isP
   p.expect('.');
   const method = p.parseIdentifier();
   expectSemicolon(p);
-  return { kind: 'use_fun', loc: p.loc(start), attributes, isPublic, function: fn.path, type: type.path, method };
+  return {
+    kind: 'use_fun',
+    loc: p.loc(start),
+    attributes,
+    isPublic,
+    function: fn.path,
+    type: type.path,
+    method,
+  };
 }
 
 /** A missing `;` after a use is reported without abandoning the declaration, as Sui does. */
@@ -61,7 +74,10 @@ function parseUseModule(p: ParserState, address: AddressRef, items: UseItem[]): 
   if (p.at('{')) {
     const members = p.commaList('{', '}', parseMember, 'a module member alias');
     if (members.length === 0) {
-      p.bag.add(CODES.unexpectedToken, { loc: p.loc(start), message: 'Expected at least one member in this use' });
+      p.bag.add(CODES.unexpectedToken, {
+        loc: p.loc(start),
+        message: 'Expected at least one member in this use',
+      });
     }
   } else parseMember();
 }

@@ -24,6 +24,8 @@ export function verifyNoDuplicates(module: ModuleJson): VerificationError[] {
   ];
   return pools.flatMap(([what, items]) => {
     const index = firstDuplicate(items);
-    return index < 0 ? [] : [{ status: 'DUPLICATE_ELEMENT', message: `${what} ${index} repeats an earlier one` }];
+    return index < 0
+      ? []
+      : [{ status: 'DUPLICATE_ELEMENT', message: `${what} ${index} repeats an earlier one` }];
   });
 }

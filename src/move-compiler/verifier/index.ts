@@ -2,14 +2,14 @@
 import type { ModuleJson } from '../../move/module-json.js';
 import { verifyCodeUnit } from './code-unit.js';
 import { verifyNoDuplicates } from './duplication.js';
+import { verifyLinking, type DependencyLookup } from './linking.js';
 import { VerifyFailure, type VerificationError } from './errors.js';
 import { globalStorageOffset } from './sui/global-storage.js';
 import { verifySuiRules } from './sui/index.js';
 
 export type { VerificationError } from './errors.js';
 
-/** Looks up a module another module depends on, by address (64 hex digits) and name. */
-export type DependencyLookup = (address: string, name: string) => ModuleJson | undefined;
+export type { DependencyLookup } from './linking.js';
 
 function asError(thrown: unknown, functionIndex?: number): VerificationError {
   if (!(thrown instanceof VerifyFailure)) throw thrown;
@@ -23,7 +23,7 @@ function asError(thrown: unknown, functionIndex?: number): VerificationError {
 /** Every violation found: at most one per function (its first), then the module-level Sui rules. */
 export function verifyModule(module: ModuleJson, deps: DependencyLookup): VerificationError[] {
   // Like Sui, module-level structure comes before any function's code.
-  const errors: VerificationError[] = verifyNoDuplicates(module);
+  const errors: VerificationError[] = [...verifyNoDuplicates(module), ...verifyLinking(module, deps)];
   module.function_defs.forEach((def, index) => {
     // Code with global storage instructions is reported once, by the Sui rule below.
     if (globalStorageOffset(def) >= 0) return;

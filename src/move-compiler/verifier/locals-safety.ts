@@ -25,7 +25,9 @@ export function verifyLocalsSafety(
   cfg: ControlFlowGraph,
 ): void {
   const droppable = view.locals.map((t) => hasAbility(module, t, view.typeParams, DROP));
-  const initial: Availability[] = view.locals.map((_, i) => (i < view.params.length ? 'available' : 'unavailable'));
+  const initial: Availability[] = view.locals.map((_, i) =>
+    i < view.params.length ? 'available' : 'unavailable',
+  );
   runDataflow(cfg, initial, {
     execute(block, entry) {
       const state = [...entry];
@@ -35,17 +37,28 @@ export function verifyLocalsSafety(
         const local = indexOperand(instruction);
         const status = NEEDS_AVAILABLE[opcode];
         if (status !== undefined) {
-          if (state[local] !== 'available') fail(status, `local ${local} may not hold a value here`, offset, local);
+          if (state[local] !== 'available')
+            fail(status, `local ${local} may not hold a value here`, offset, local);
           if (opcode === 'MoveLoc') state[local] = 'unavailable';
         } else if (opcode === 'StLoc') {
           if (state[local] !== 'unavailable' && !droppable[local]) {
-            fail('STLOC_UNSAFE_TO_DESTROY_ERROR', `overwriting local ${local}, whose value has no drop`, offset, local);
+            fail(
+              'STLOC_UNSAFE_TO_DESTROY_ERROR',
+              `overwriting local ${local}, whose value has no drop`,
+              offset,
+              local,
+            );
           }
           state[local] = 'available';
         } else if (opcode === 'Ret') {
           const leftover = state.findIndex((s, i) => s !== 'unavailable' && !droppable[i]);
           if (leftover >= 0) {
-            fail('UNSAFE_RET_UNUSED_VALUES_WITHOUT_DROP', `returning while local ${leftover} holds a value without drop`, offset, leftover);
+            fail(
+              'UNSAFE_RET_UNUSED_VALUES_WITHOUT_DROP',
+              `returning while local ${leftover} holds a value without drop`,
+              offset,
+              leftover,
+            );
           }
         }
       }

@@ -51,7 +51,8 @@ class BlockBorrows {
 
   popRef(): number {
     const value = this.pop();
-    if (value === null) fail('REFERENCE_SAFETY_INCONSISTENT', 'expected a reference on the stack', this.offset);
+    if (value === null)
+      fail('REFERENCE_SAFETY_INCONSISTENT', 'expected a reference on the stack', this.offset);
     return value;
   }
 
@@ -105,14 +106,25 @@ class BlockBorrows {
           this.stack.push(this.borrowFrom(value, this.graph.isMutable(value), null));
           return;
         }
-        this.check(!this.localBorrowed(index, true), 'COPYLOC_EXISTS_BORROW_ERROR', `copying local ${index} while it is mutably borrowed`, index);
+        this.check(
+          !this.localBorrowed(index, true),
+          'COPYLOC_EXISTS_BORROW_ERROR',
+          `copying local ${index} while it is mutably borrowed`,
+          index,
+        );
         this.stack.push(null);
         return;
       }
       case 'MoveLoc': {
         const value = this.locals[index] ?? null;
         this.locals[index] = null;
-        if (value === null) this.check(!this.localBorrowed(index, false), 'MOVELOC_EXISTS_BORROW_ERROR', `moving local ${index} while it is borrowed`, index);
+        if (value === null)
+          this.check(
+            !this.localBorrowed(index, false),
+            'MOVELOC_EXISTS_BORROW_ERROR',
+            `moving local ${index} while it is borrowed`,
+            index,
+          );
         this.stack.push(value);
         return;
       }
@@ -120,26 +132,46 @@ class BlockBorrows {
         const old = this.locals[index] ?? null;
         this.locals[index] = this.pop();
         if (old !== null) this.graph.release(old);
-        else this.check(!this.localBorrowed(index, false), 'STLOC_UNSAFE_TO_DESTROY_ERROR', `overwriting local ${index} while it is borrowed`, index);
+        else
+          this.check(
+            !this.localBorrowed(index, false),
+            'STLOC_UNSAFE_TO_DESTROY_ERROR',
+            `overwriting local ${index} while it is borrowed`,
+            index,
+          );
         return;
       }
       case 'MutBorrowLoc':
       case 'ImmBorrowLoc': {
         const mutable = opcode === 'MutBorrowLoc';
-        if (!mutable) this.check(!this.localBorrowed(index, true), 'BORROWLOC_EXISTS_BORROW_ERROR', `borrowing local ${index} while it is mutably borrowed`, index);
+        if (!mutable)
+          this.check(
+            !this.localBorrowed(index, true),
+            'BORROWLOC_EXISTS_BORROW_ERROR',
+            `borrowing local ${index} while it is mutably borrowed`,
+            index,
+          );
         this.stack.push(this.borrowFrom(this.frameRoot, mutable, `L${index}`));
         return;
       }
       case 'FreezeRef': {
         const id = this.popRef();
-        this.check(!this.graph.hasConsistentBorrows(id, undefined, true), 'FREEZEREF_EXISTS_MUTABLE_BORROW_ERROR', 'freezing a reference that is mutably borrowed');
+        this.check(
+          !this.graph.hasConsistentBorrows(id, undefined, true),
+          'FREEZEREF_EXISTS_MUTABLE_BORROW_ERROR',
+          'freezing a reference that is mutably borrowed',
+        );
         this.stack.push(this.borrowFrom(id, false, null));
         this.graph.release(id);
         return;
       }
       case 'ReadRef': {
         const id = this.popRef();
-        this.check(this.isReadable(id), 'READREF_EXISTS_MUTABLE_BORROW_ERROR', 'reading through a reference that is mutably borrowed');
+        this.check(
+          this.isReadable(id),
+          'READREF_EXISTS_MUTABLE_BORROW_ERROR',
+          'reading through a reference that is mutably borrowed',
+        );
         this.graph.release(id);
         this.stack.push(null);
         return;
@@ -147,7 +179,11 @@ class BlockBorrows {
       case 'WriteRef': {
         const id = this.popRef();
         this.pop();
-        this.check(this.isWritable(id), 'WRITEREF_EXISTS_BORROW_ERROR', 'writing through a reference that is borrowed');
+        this.check(
+          this.isWritable(id),
+          'WRITEREF_EXISTS_BORROW_ERROR',
+          'writing through a reference that is borrowed',
+        );
         this.graph.release(id);
         return;
       }
@@ -156,7 +192,11 @@ class BlockBorrows {
         const right = this.pop();
         const left = this.pop();
         if (left !== null && right !== null) {
-          this.check(this.isReadable(left) && this.isReadable(right), 'READREF_EXISTS_MUTABLE_BORROW_ERROR', 'comparing through a reference that is mutably borrowed');
+          this.check(
+            this.isReadable(left) && this.isReadable(right),
+            'READREF_EXISTS_MUTABLE_BORROW_ERROR',
+            'comparing through a reference that is mutably borrowed',
+          );
           this.graph.release(left);
           this.graph.release(right);
         }
@@ -171,7 +211,11 @@ class BlockBorrows {
         const label = `F${fieldShape(this.module, index, opcode.endsWith('Generic')).handleIndex}`;
         const id = this.popRef();
         const conflict = mutable ? this.graph.hasFullBorrows(id) : !this.isReadable(id, label);
-        this.check(!conflict, 'FIELD_EXISTS_MUTABLE_BORROW_ERROR', 'borrowing a field of a reference that is mutably borrowed');
+        this.check(
+          !conflict,
+          'FIELD_EXISTS_MUTABLE_BORROW_ERROR',
+          'borrowing a field of a reference that is mutably borrowed',
+        );
         this.stack.push(this.borrowFrom(id, mutable, label));
         this.graph.release(id);
         return;
@@ -188,7 +232,12 @@ class BlockBorrows {
         this.pop();
         const id = this.popRef();
         const mutable = opcode === 'VecMutBorrow';
-        if (mutable) this.check(this.isWritable(id), 'VEC_BORROW_ELEMENT_EXISTS_MUTABLE_BORROW_ERROR', 'borrowing an element of a vector that is borrowed');
+        if (mutable)
+          this.check(
+            this.isWritable(id),
+            'VEC_BORROW_ELEMENT_EXISTS_MUTABLE_BORROW_ERROR',
+            'borrowing an element of a vector that is borrowed',
+          );
         this.stack.push(this.borrowFrom(id, mutable, null));
         this.graph.release(id);
         return;
@@ -203,7 +252,12 @@ class BlockBorrows {
       const [pops, pushes] = stackEffect(this.module, this.view, instruction);
       for (let i = 1; i < pops; i++) this.pop();
       const id = this.popRef();
-      if (opcode !== 'VecLen') this.check(this.isWritable(id), 'VEC_UPDATE_EXISTS_MUTABLE_BORROW_ERROR', 'changing a vector that is borrowed');
+      if (opcode !== 'VecLen')
+        this.check(
+          this.isWritable(id),
+          'VEC_UPDATE_EXISTS_MUTABLE_BORROW_ERROR',
+          'changing a vector that is borrowed',
+        );
       this.graph.release(id);
       for (let i = 0; i < pushes; i++) this.stack.push(null);
       return;
@@ -213,8 +267,14 @@ class BlockBorrows {
       const shape = variantShape(this.module, index, opcode.startsWith('UnpackVariantGeneric'));
       const id = this.popRef();
       const conflict = mutable ? this.graph.hasFullBorrows(id) : !this.isReadable(id);
-      this.check(!conflict, 'FIELD_EXISTS_MUTABLE_BORROW_ERROR', 'unpacking a variant through a reference that is mutably borrowed');
-      shape.fields.forEach((_, i) => this.stack.push(this.borrowFrom(id, mutable, `V${shape.enumDef}:${shape.variant}:${i}`)));
+      this.check(
+        !conflict,
+        'FIELD_EXISTS_MUTABLE_BORROW_ERROR',
+        'unpacking a variant through a reference that is mutably borrowed',
+      );
+      shape.fields.forEach((_, i) =>
+        this.stack.push(this.borrowFrom(id, mutable, `V${shape.enumDef}:${shape.variant}:${i}`)),
+      );
       this.graph.release(id);
       return;
     }
@@ -230,7 +290,11 @@ class BlockBorrows {
     const refs = [...new Set(args.filter((a): a is number => a !== null))];
     for (const id of refs) {
       if (this.graph.isMutable(id)) {
-        this.check(this.isWritable(id), 'CALL_BORROWED_MUTABLE_REFERENCE_ERROR', 'passing a mutable reference that is borrowed');
+        this.check(
+          this.isWritable(id),
+          'CALL_BORROWED_MUTABLE_REFERENCE_ERROR',
+          'passing a mutable reference that is borrowed',
+        );
       }
     }
     for (const token of target.returns) this.pushResult(token, refs);
@@ -241,10 +305,18 @@ class BlockBorrows {
     const values: Value[] = [];
     for (let i = 0; i < this.view.returns.length; i++) values.push(this.pop());
     for (const value of this.locals) this.release(value);
-    this.check(!this.graph.hasConsistentBorrows(this.frameRoot), 'UNSAFE_RET_LOCAL_OR_RESOURCE_STILL_BORROWED', 'returning while a local is still borrowed');
+    this.check(
+      !this.graph.hasConsistentBorrows(this.frameRoot),
+      'UNSAFE_RET_LOCAL_OR_RESOURCE_STILL_BORROWED',
+      'returning while a local is still borrowed',
+    );
     for (const value of values) {
       if (value !== null && this.graph.isMutable(value)) {
-        this.check(this.isWritable(value), 'RET_BORROWED_MUTABLE_REFERENCE_ERROR', 'returning a mutable reference that is borrowed');
+        this.check(
+          this.isWritable(value),
+          'RET_BORROWED_MUTABLE_REFERENCE_ERROR',
+          'returning a mutable reference that is borrowed',
+        );
       }
     }
   }
@@ -291,15 +363,19 @@ export function verifyReferenceSafety(
     graph.addNode(local, typeof token !== 'string' && 'MutableReference' in token);
     return local;
   });
-  runDataflow(cfg, { locals, graph }, {
-    execute(block, entry) {
-      const state = new BlockBorrows(module, view, [...entry.locals], entry.graph.clone());
-      for (let offset = block.start; offset <= block.end; offset++) {
-        state.offset = offset;
-        state.step(code[offset] as Bytecode);
-      }
-      return canonical(state.locals, state.graph);
+  runDataflow(
+    cfg,
+    { locals, graph },
+    {
+      execute(block, entry) {
+        const state = new BlockBorrows(module, view, [...entry.locals], entry.graph.clone());
+        for (let offset = block.start; offset <= block.end; offset++) {
+          state.offset = offset;
+          state.step(code[offset] as Bytecode);
+        }
+        return canonical(state.locals, state.graph);
+      },
+      join,
     },
-    join,
-  });
+  );
 }

@@ -7,17 +7,58 @@ import { indexOperand, opcodeOf, vectorCountOperand } from './instructions.js';
 import { callTarget, structShape, variantShape, type FunctionView } from './module-view.js';
 
 const PUSH_ONLY = new Set([
-  'LdU8', 'LdU16', 'LdU32', 'LdU64', 'LdU128', 'LdU256', 'LdConst', 'LdTrue', 'LdFalse',
-  'CopyLoc', 'MoveLoc', 'MutBorrowLoc', 'ImmBorrowLoc',
+  'LdU8',
+  'LdU16',
+  'LdU32',
+  'LdU64',
+  'LdU128',
+  'LdU256',
+  'LdConst',
+  'LdTrue',
+  'LdFalse',
+  'CopyLoc',
+  'MoveLoc',
+  'MutBorrowLoc',
+  'ImmBorrowLoc',
 ]);
 const ONE_TO_ONE = new Set([
-  'Not', 'FreezeRef', 'ReadRef', 'CastU8', 'CastU16', 'CastU32', 'CastU64', 'CastU128', 'CastU256',
-  'MutBorrowField', 'MutBorrowFieldGeneric', 'ImmBorrowField', 'ImmBorrowFieldGeneric', 'VecLen',
+  'Not',
+  'FreezeRef',
+  'ReadRef',
+  'CastU8',
+  'CastU16',
+  'CastU32',
+  'CastU64',
+  'CastU128',
+  'CastU256',
+  'MutBorrowField',
+  'MutBorrowFieldGeneric',
+  'ImmBorrowField',
+  'ImmBorrowFieldGeneric',
+  'VecLen',
   'VecPopBack',
 ]);
 const BINARY = new Set([
-  'Add', 'Sub', 'Mul', 'Mod', 'Div', 'BitOr', 'BitAnd', 'Xor', 'Shl', 'Shr', 'Or', 'And',
-  'Eq', 'Neq', 'Lt', 'Gt', 'Le', 'Ge', 'VecImmBorrow', 'VecMutBorrow',
+  'Add',
+  'Sub',
+  'Mul',
+  'Mod',
+  'Div',
+  'BitOr',
+  'BitAnd',
+  'Xor',
+  'Shl',
+  'Shr',
+  'Or',
+  'And',
+  'Eq',
+  'Neq',
+  'Lt',
+  'Gt',
+  'Le',
+  'Ge',
+  'VecImmBorrow',
+  'VecMutBorrow',
 ]);
 const POP_ONLY = new Set(['Pop', 'BrTrue', 'BrFalse', 'StLoc', 'Abort', 'VariantSwitch']);
 
@@ -77,7 +118,11 @@ export function verifyStackUsage(
     for (let offset = block.start; offset <= block.end; offset++) {
       const [pops, pushes] = stackEffect(module, view, code[offset] as Bytecode);
       if (pops > height) {
-        fail('NEGATIVE_STACK_SIZE_WITHIN_BLOCK', 'an instruction pops more values than the block pushed', offset);
+        fail(
+          'NEGATIVE_STACK_SIZE_WITHIN_BLOCK',
+          'an instruction pops more values than the block pushed',
+          offset,
+        );
       }
       height += pushes - pops;
     }

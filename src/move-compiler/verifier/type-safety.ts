@@ -22,8 +22,14 @@ const INTEGERS = new Set(['U8', 'U16', 'U32', 'U64', 'U128', 'U256']);
 const ARITHMETIC = new Set(['Add', 'Sub', 'Mul', 'Mod', 'Div', 'BitOr', 'BitAnd', 'Xor']);
 const COMPARISON = new Set(['Lt', 'Gt', 'Le', 'Ge']);
 const LOADS: Record<string, SignatureToken> = {
-  LdU8: 'U8', LdU16: 'U16', LdU32: 'U32', LdU64: 'U64', LdU128: 'U128', LdU256: 'U256',
-  LdTrue: 'Bool', LdFalse: 'Bool',
+  LdU8: 'U8',
+  LdU16: 'U16',
+  LdU32: 'U32',
+  LdU64: 'U64',
+  LdU128: 'U128',
+  LdU256: 'U256',
+  LdTrue: 'Bool',
+  LdFalse: 'Bool',
 };
 
 function isInteger(token: SignatureToken | undefined): boolean {
@@ -71,13 +77,18 @@ class BlockTyping {
   /** Pops values for `expected` (last one on top) and checks each type. */
   popAll(expected: readonly SignatureToken[], status: string, what: string): void {
     for (let i = expected.length - 1; i >= 0; i--) {
-      this.expect(sameToken(this.pop(), expected[i] as SignatureToken), status, `${what} ${i} has the wrong type`);
+      this.expect(
+        sameToken(this.pop(), expected[i] as SignatureToken),
+        status,
+        `${what} ${i} has the wrong type`,
+      );
     }
   }
 
   vectorElement(instruction: Bytecode): SignatureToken {
     const [element] = signatureAt(this.module, indexOperand(instruction));
-    if (element === undefined) fail('INDEX_OUT_OF_BOUNDS', 'vector instruction without element type', this.offset);
+    if (element === undefined)
+      fail('INDEX_OUT_OF_BOUNDS', 'vector instruction without element type', this.offset);
     return element;
   }
 
@@ -85,7 +96,10 @@ class BlockTyping {
   popVectorReference(element: SignatureToken, mutableOnly: boolean): void {
     const vector = referent(this.pop(), mutableOnly);
     this.expect(
-      vector !== undefined && typeof vector !== 'string' && 'Vector' in vector && sameToken(vector.Vector, element),
+      vector !== undefined &&
+        typeof vector !== 'string' &&
+        'Vector' in vector &&
+        sameToken(vector.Vector, element),
       'TYPE_MISMATCH',
       'expected a reference to a vector of the declared element type',
     );
@@ -105,7 +119,11 @@ class BlockTyping {
     if (ARITHMETIC.has(opcode) || COMPARISON.has(opcode)) {
       const right = this.pop();
       const left = this.pop();
-      this.expect(isInteger(left) && sameToken(left, right), 'INTEGER_OP_TYPE_MISMATCH_ERROR', `${opcode} needs two integers of one type`);
+      this.expect(
+        isInteger(left) && sameToken(left, right),
+        'INTEGER_OP_TYPE_MISMATCH_ERROR',
+        `${opcode} needs two integers of one type`,
+      );
       this.stack.push(COMPARISON.has(opcode) ? 'Bool' : left);
       return;
     }
@@ -144,33 +162,50 @@ class BlockTyping {
         return;
       }
       case 'StLoc':
-        this.expect(sameToken(this.pop(), this.local(index)), 'STLOC_TYPE_MISMATCH_ERROR', `storing a value of the wrong type in local ${index}`);
+        this.expect(
+          sameToken(this.pop(), this.local(index)),
+          'STLOC_TYPE_MISMATCH_ERROR',
+          `storing a value of the wrong type in local ${index}`,
+        );
         return;
       case 'MoveLoc':
         this.stack.push(this.local(index));
         return;
       case 'CopyLoc': {
         const token = this.local(index);
-        if (!this.has(token, COPY)) fail('COPYLOC_WITHOUT_COPY_ABILITY', `copying local ${index} without copy`, this.offset, index);
+        if (!this.has(token, COPY))
+          fail('COPYLOC_WITHOUT_COPY_ABILITY', `copying local ${index} without copy`, this.offset, index);
         this.stack.push(token);
         return;
       }
       case 'MutBorrowLoc':
       case 'ImmBorrowLoc': {
         const token = this.local(index);
-        if (isReference(token)) fail('BORROWLOC_REFERENCE_ERROR', `borrowing local ${index}, itself a reference`, this.offset, index);
+        if (isReference(token))
+          fail(
+            'BORROWLOC_REFERENCE_ERROR',
+            `borrowing local ${index}, itself a reference`,
+            this.offset,
+            index,
+          );
         this.stack.push(opcode === 'MutBorrowLoc' ? { MutableReference: token } : { Reference: token });
         return;
       }
       case 'FreezeRef': {
         const inner = referent(this.pop(), true);
-        if (inner === undefined) fail('FREEZEREF_TYPE_MISMATCH_ERROR', 'freezing a value that is not a mutable reference', this.offset);
+        if (inner === undefined)
+          fail(
+            'FREEZEREF_TYPE_MISMATCH_ERROR',
+            'freezing a value that is not a mutable reference',
+            this.offset,
+          );
         this.stack.push({ Reference: inner });
         return;
       }
       case 'ReadRef': {
         const inner = referent(this.pop(), false);
-        if (inner === undefined) fail('READREF_TYPE_MISMATCH_ERROR', 'reading through a value that is not a reference', this.offset);
+        if (inner === undefined)
+          fail('READREF_TYPE_MISMATCH_ERROR', 'reading through a value that is not a reference', this.offset);
         this.expect(this.has(inner, COPY), 'READREF_WITHOUT_COPY_ABILITY', 'reading a value without copy');
         this.stack.push(inner);
         return;
@@ -178,16 +213,33 @@ class BlockTyping {
       case 'WriteRef': {
         const inner = referent(this.pop(), true);
         const value = this.pop();
-        if (inner === undefined) fail('WRITEREF_NO_MUTABLE_REFERENCE_ERROR', 'writing through a value that is not a mutable reference', this.offset);
-        this.expect(this.has(inner, DROP), 'WRITEREF_WITHOUT_DROP_ABILITY', 'overwriting a value without drop');
-        this.expect(sameToken(inner, value), 'WRITEREF_TYPE_MISMATCH_ERROR', 'writing a value of the wrong type');
+        if (inner === undefined)
+          fail(
+            'WRITEREF_NO_MUTABLE_REFERENCE_ERROR',
+            'writing through a value that is not a mutable reference',
+            this.offset,
+          );
+        this.expect(
+          this.has(inner, DROP),
+          'WRITEREF_WITHOUT_DROP_ABILITY',
+          'overwriting a value without drop',
+        );
+        this.expect(
+          sameToken(inner, value),
+          'WRITEREF_TYPE_MISMATCH_ERROR',
+          'writing a value of the wrong type',
+        );
         return;
       }
       case 'Shl':
       case 'Shr': {
         const amount = this.pop();
         const value = this.pop();
-        this.expect(amount === 'U8' && isInteger(value), 'INTEGER_OP_TYPE_MISMATCH_ERROR', 'a shift needs an integer and a u8');
+        this.expect(
+          amount === 'U8' && isInteger(value),
+          'INTEGER_OP_TYPE_MISMATCH_ERROR',
+          'a shift needs an integer and a u8',
+        );
         this.stack.push(value);
         return;
       }
@@ -206,7 +258,11 @@ class BlockTyping {
       case 'Neq': {
         const right = this.pop();
         const left = this.pop();
-        this.expect(this.has(left, DROP) && sameToken(left, right), 'EQUALITY_OP_TYPE_MISMATCH_ERROR', 'comparing values of different types or without drop');
+        this.expect(
+          this.has(left, DROP) && sameToken(left, right),
+          'EQUALITY_OP_TYPE_MISMATCH_ERROR',
+          'comparing values of different types or without drop',
+        );
         this.stack.push('Bool');
         return;
       }
@@ -227,7 +283,11 @@ class BlockTyping {
       case 'Unpack':
       case 'UnpackGeneric': {
         const shape = structShape(this.module, index, opcode === 'UnpackGeneric');
-        this.expect(sameToken(this.pop(), shape.type), 'UNPACK_TYPE_MISMATCH_ERROR', 'unpacking a value of another type');
+        this.expect(
+          sameToken(this.pop(), shape.type),
+          'UNPACK_TYPE_MISMATCH_ERROR',
+          'unpacking a value of another type',
+        );
         this.stack.push(...shape.fields);
         return;
       }
@@ -238,7 +298,11 @@ class BlockTyping {
         const shape = fieldShape(this.module, index, opcode.endsWith('Generic'));
         const mutable = opcode.startsWith('Mut');
         const owner = referent(this.pop(), mutable);
-        this.expect(owner !== undefined && sameToken(owner, shape.owner), 'BORROWFIELD_TYPE_MISMATCH_ERROR', 'borrowing a field through a reference of the wrong type');
+        this.expect(
+          owner !== undefined && sameToken(owner, shape.owner),
+          'BORROWFIELD_TYPE_MISMATCH_ERROR',
+          'borrowing a field through a reference of the wrong type',
+        );
         this.stack.push(mutable ? { MutableReference: shape.field } : { Reference: shape.field });
         return;
       }
@@ -253,8 +317,19 @@ class BlockTyping {
         const table = this.tables[index];
         const head = table && this.module.enum_defs[table.head_enum];
         const operand = referent(this.pop(), false);
-        const handle = operand && typeof operand !== 'string' ? ('Datatype' in operand ? operand.Datatype : 'DatatypeInstantiation' in operand ? operand.DatatypeInstantiation[0] : -1) : -1;
-        this.expect(head !== undefined && handle === head.enum_handle, 'ENUM_SWITCH_BAD_OPERAND', 'switching on something that is not a reference to the table\'s enum');
+        const handle =
+          operand && typeof operand !== 'string'
+            ? 'Datatype' in operand
+              ? operand.Datatype
+              : 'DatatypeInstantiation' in operand
+                ? operand.DatatypeInstantiation[0]
+                : -1
+            : -1;
+        this.expect(
+          head !== undefined && handle === head.enum_handle,
+          'ENUM_SWITCH_BAD_OPERAND',
+          "switching on something that is not a reference to the table's enum",
+        );
         return;
       }
       case 'VecPack': {
@@ -268,7 +343,11 @@ class BlockTyping {
       case 'VecUnpack': {
         const element = this.vectorElement(instruction);
         const vector = this.pop();
-        this.expect(sameToken(vector, { Vector: element }), 'TYPE_MISMATCH', 'unpacking something that is not that vector');
+        this.expect(
+          sameToken(vector, { Vector: element }),
+          'TYPE_MISMATCH',
+          'unpacking something that is not that vector',
+        );
         for (let i = 0; i < vectorCountOperand(instruction); i++) this.stack.push(element);
         return;
       }
@@ -307,17 +386,26 @@ class BlockTyping {
   }
 
   private stepUnpackVariant(opcode: string, index: number): void {
-    if (!opcode.startsWith('UnpackVariant')) fail('UNKNOWN_OPCODE', `unknown instruction ${opcode}`, this.offset);
+    if (!opcode.startsWith('UnpackVariant'))
+      fail('UNKNOWN_OPCODE', `unknown instruction ${opcode}`, this.offset);
     const shape = variantShape(this.module, index, opcode.startsWith('UnpackVariantGeneric'));
     const operand = this.pop();
     if (opcode.endsWith('ImmRef') || opcode.endsWith('MutRef')) {
       const mutable = opcode.endsWith('MutRef');
       const expected = mutable ? { MutableReference: shape.type } : { Reference: shape.type };
-      this.expect(sameToken(operand, expected), 'UNPACK_TYPE_MISMATCH_ERROR', 'unpacking a variant through a reference of the wrong type');
+      this.expect(
+        sameToken(operand, expected),
+        'UNPACK_TYPE_MISMATCH_ERROR',
+        'unpacking a variant through a reference of the wrong type',
+      );
       this.stack.push(...shape.fields.map((f) => (mutable ? { MutableReference: f } : { Reference: f })));
       return;
     }
-    this.expect(sameToken(operand, shape.type), 'UNPACK_TYPE_MISMATCH_ERROR', 'unpacking a value of another type');
+    this.expect(
+      sameToken(operand, shape.type),
+      'UNPACK_TYPE_MISMATCH_ERROR',
+      'unpacking a value of another type',
+    );
     this.stack.push(...shape.fields);
   }
 }

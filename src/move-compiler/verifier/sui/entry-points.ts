@@ -26,12 +26,21 @@ function isPure(module: ModuleJson, token: SignatureToken, typeParams: readonly 
 /** Objects by value or reference: anything with key. */
 function isObject(module: ModuleJson, token: SignatureToken, typeParams: readonly AbilityMask[]): boolean {
   if (typeof token !== 'string' && 'Reference' in token) return isObject(module, token.Reference, typeParams);
-  if (typeof token !== 'string' && 'MutableReference' in token) return isObject(module, token.MutableReference, typeParams);
+  if (typeof token !== 'string' && 'MutableReference' in token)
+    return isObject(module, token.MutableReference, typeParams);
   return (abilitiesOf(module, token, typeParams) & KEY) !== 0;
 }
 
-function isAllowedEntryParam(module: ModuleJson, token: SignatureToken, typeParams: readonly AbilityMask[]): boolean {
-  if (typeof token !== 'string' && 'MutableReference' in token && isNamed(module, token.MutableReference, SUI_FRAMEWORK, 'clock', 'Clock')) {
+function isAllowedEntryParam(
+  module: ModuleJson,
+  token: SignatureToken,
+  typeParams: readonly AbilityMask[],
+): boolean {
+  if (
+    typeof token !== 'string' &&
+    'MutableReference' in token &&
+    isNamed(module, token.MutableReference, SUI_FRAMEWORK, 'clock', 'Clock')
+  ) {
     return false;
   }
   return (
@@ -70,8 +79,10 @@ function entryProblem(module: ModuleJson, defIndex: number): string | undefined 
     }
   }
   for (const ret of module.signatures[handle.return_] ?? []) {
-    if (typeof ret !== 'string' && ('Reference' in ret || 'MutableReference' in ret)) return 'an entry function cannot return a reference';
-    if ((abilitiesOf(module, ret, handle.type_parameters) & DROP) === 0) return 'an entry function can only return values with drop';
+    if (typeof ret !== 'string' && ('Reference' in ret || 'MutableReference' in ret))
+      return 'an entry function cannot return a reference';
+    if ((abilitiesOf(module, ret, handle.type_parameters) & DROP) === 0)
+      return 'an entry function can only return values with drop';
   }
   return undefined;
 }
@@ -92,11 +103,26 @@ export function verifyEntryPoints(module: ModuleJson): VerificationError[] {
   const errors: VerificationError[] = [];
   module.function_defs.forEach((def, functionIndex) => {
     const offset = callsInit(module, functionIndex);
-    if (offset >= 0) errors.push({ status: 'SUI_INIT_CALLED', functionIndex, offset, message: "no function may call an 'init' function" });
+    if (offset >= 0)
+      errors.push({
+        status: 'SUI_INIT_CALLED',
+        functionIndex,
+        offset,
+        message: "no function may call an 'init' function",
+      });
     const name = module.identifiers[module.function_handles[def.function]?.name ?? -1];
-    const problem = name === 'init' ? initProblem(module, functionIndex) : def.is_entry ? entryProblem(module, functionIndex) : undefined;
+    const problem =
+      name === 'init'
+        ? initProblem(module, functionIndex)
+        : def.is_entry
+          ? entryProblem(module, functionIndex)
+          : undefined;
     if (problem !== undefined) {
-      errors.push({ status: name === 'init' ? 'SUI_INIT_FUNCTION' : 'SUI_ENTRY_FUNCTION', functionIndex, message: problem });
+      errors.push({
+        status: name === 'init' ? 'SUI_INIT_FUNCTION' : 'SUI_ENTRY_FUNCTION',
+        functionIndex,
+        message: problem,
+      });
     }
   });
   return errors;

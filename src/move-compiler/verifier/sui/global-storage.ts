@@ -13,7 +13,12 @@ export function verifyNoGlobalStorage(module: ModuleJson): VerificationError[] {
   module.function_defs.forEach((def, functionIndex) => {
     const offset = globalStorageOffset(def);
     if (offset >= 0) {
-      errors.push({ status: 'SUI_GLOBAL_STORAGE', functionIndex, offset, message: 'global storage instructions are not allowed on Sui' });
+      errors.push({
+        status: 'SUI_GLOBAL_STORAGE',
+        functionIndex,
+        offset,
+        message: 'global storage instructions are not allowed on Sui',
+      });
     }
   });
   return errors;

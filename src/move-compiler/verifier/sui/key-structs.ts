@@ -12,9 +12,15 @@ export function verifyKeyStructs(module: ModuleJson): VerificationError[] {
     const name = module.identifiers[handle.name] ?? '?';
     const first = def.field_information === 'Native' ? undefined : def.field_information.Declared[0];
     if (!first || module.identifiers[first.name] !== 'id') {
-      errors.push({ status: 'SUI_KEY_STRUCT', message: `struct ${name} has key, so its first field must be named id` });
+      errors.push({
+        status: 'SUI_KEY_STRUCT',
+        message: `struct ${name} has key, so its first field must be named id`,
+      });
     } else if (!isNamed(module, first.signature, SUI_FRAMEWORK, 'object', 'UID')) {
-      errors.push({ status: 'SUI_KEY_STRUCT', message: `struct ${name} has key, so its id field must be sui::object::UID` });
+      errors.push({
+        status: 'SUI_KEY_STRUCT',
+        message: `struct ${name} has key, so its id field must be sui::object::UID`,
+      });
     }
   }
   return errors;

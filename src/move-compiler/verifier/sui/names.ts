@@ -32,7 +32,13 @@ export function datatypeOf(token: SignatureToken): { handle: number; args: Signa
   return undefined;
 }
 
-export function isNamed(module: ModuleJson, token: SignatureToken, address: string, moduleName: string, name: string): boolean {
+export function isNamed(
+  module: ModuleJson,
+  token: SignatureToken,
+  address: string,
+  moduleName: string,
+  name: string,
+): boolean {
   const datatype = datatypeOf(token);
   const qualified = datatype && datatypeName(module, datatype.handle);
   return qualified?.address === address && qualified.module === moduleName && qualified.name === name;
@@ -41,7 +47,8 @@ export function isNamed(module: ModuleJson, token: SignatureToken, address: stri
 /** `&TxContext` or `&mut TxContext` of the Sui framework. */
 export function isTxContext(module: ModuleJson, token: SignatureToken): boolean {
   if (typeof token === 'string') return false;
-  const inner = 'Reference' in token ? token.Reference : 'MutableReference' in token ? token.MutableReference : undefined;
+  const inner =
+    'Reference' in token ? token.Reference : 'MutableReference' in token ? token.MutableReference : undefined;
   return inner !== undefined && isNamed(module, inner, SUI_FRAMEWORK, 'tx_context', 'TxContext');
 }
 

@@ -10,8 +10,10 @@ import { selfName } from './names.js';
 function witnessProblem(module: ModuleJson, structDef: number | undefined): string | undefined {
   const def = structDef === undefined ? undefined : module.struct_defs[structDef];
   const handle = def && module.datatype_handles[def.struct_handle];
-  if (!def || !handle) return "the first parameter of 'init' must be a one-time witness struct of this module";
-  if (module.identifiers[handle.name] !== selfName(module).toUpperCase()) return 'a one-time witness is named as its module, in upper case';
+  if (!def || !handle)
+    return "the first parameter of 'init' must be a one-time witness struct of this module";
+  if (module.identifiers[handle.name] !== selfName(module).toUpperCase())
+    return 'a one-time witness is named as its module, in upper case';
   if (handle.abilities !== DROP) return 'a one-time witness has the drop ability only';
   if (handle.type_parameters.length > 0) return 'a one-time witness cannot be generic';
   const fields = def.field_information === 'Native' ? [] : def.field_information.Declared;
@@ -21,12 +23,17 @@ function witnessProblem(module: ModuleJson, structDef: number | undefined): stri
 
 export function verifyOneTimeWitness(module: ModuleJson): VerificationError[] {
   const errors: VerificationError[] = [];
-  const initIndex = module.function_defs.findIndex((def) => module.identifiers[module.function_handles[def.function]?.name ?? -1] === 'init');
+  const initIndex = module.function_defs.findIndex(
+    (def) => module.identifiers[module.function_handles[def.function]?.name ?? -1] === 'init',
+  );
   const init = module.function_defs[initIndex];
-  const params = init ? (module.signatures[module.function_handles[init.function]?.parameters ?? -1] ?? []) : [];
+  const params = init
+    ? (module.signatures[module.function_handles[init.function]?.parameters ?? -1] ?? [])
+    : [];
   if (params.length !== 2) return errors;
   const first = params[0];
-  const handleIndex = first !== undefined && typeof first !== 'string' && 'Datatype' in first ? first.Datatype : -1;
+  const handleIndex =
+    first !== undefined && typeof first !== 'string' && 'Datatype' in first ? first.Datatype : -1;
   const structDef = module.struct_defs.findIndex((def) => def.struct_handle === handleIndex);
   const problem = witnessProblem(module, structDef >= 0 ? structDef : undefined);
   if (problem !== undefined) {
@@ -34,8 +41,15 @@ export function verifyOneTimeWitness(module: ModuleJson): VerificationError[] {
     return errors;
   }
   module.function_defs.forEach((def, functionIndex) => {
-    const offset = def.code?.code.findIndex((i) => opcodeOf(i) === 'Pack' && indexOperand(i) === structDef) ?? -1;
-    if (offset >= 0) errors.push({ status: 'SUI_ONE_TIME_WITNESS', functionIndex, offset, message: 'a one-time witness cannot be created by code' });
+    const offset =
+      def.code?.code.findIndex((i) => opcodeOf(i) === 'Pack' && indexOperand(i) === structDef) ?? -1;
+    if (offset >= 0)
+      errors.push({
+        status: 'SUI_ONE_TIME_WITNESS',
+        functionIndex,
+        offset,
+        message: 'a one-time witness cannot be created by code',
+      });
   });
   return errors;
 }
