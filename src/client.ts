@@ -12,6 +12,7 @@ import { registerManifestCommands } from './cli/manifest-commands.js';
 import { registerToolCommands } from './cli/tool-commands.js';
 import { registerExtractCommand } from './cli/extract-options.js';
 import { registerPipelineCommands } from './cli/pipeline-commands.js';
+import { registerMoveCommands } from './cli/move-command.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -549,6 +550,7 @@ export function buildProgram(): Command {
 
   registerToolCommands(program, io);
   registerPipelineCommands(program, io);
+  registerMoveCommands(program, io);
   return program;
 }
 
