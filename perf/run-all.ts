@@ -25,13 +25,16 @@ const SCRIPTS = [
   'manifest-scale',
   'extract-corpus',
   'report-scale',
+  'move-compile',
 ] as const;
 /** Scripts too long for every run (a quarter of an hour or more): run with --only NAME. */
 const ON_REQUEST = ['eval-set-scale'] as const;
 const KNOWN: readonly string[] = [...SCRIPTS, ...ON_REQUEST];
 /** Scripts that start a Temporal dev server, and so accept --db-dir. */
 const USES_TEMPORAL = new Set<string>(
-  KNOWN.filter((s) => !['extraction', 'manifest-scale', 'extract-corpus', 'report-scale'].includes(s)),
+  KNOWN.filter(
+    (s) => !['extraction', 'manifest-scale', 'extract-corpus', 'report-scale', 'move-compile'].includes(s),
+  ),
 );
 
 const USAGE = `usage: npm run perf -- [--corpus DIR] [--only NAME,…] [--db-dir DIR]
