@@ -2,6 +2,7 @@
 // interface JSON (candidate plans, prompts with interface summaries) or a file (the plan file) is done
 // here with the pure functions of core/phase2, so workflow history only carries hashes and small plans.
 import { readFile } from 'node:fs/promises';
+import { packageIdKey } from '../core/ids-file.js';
 import { analyzePackage } from '../core/phase2/baseline.js';
 import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
 import { buildPlanningPrompt, type PlanningPromptRequest } from '../core/phase2/prompts.js';
@@ -64,7 +65,7 @@ async function readPlanFromFile(args: { planFile: string; packageId: string }): 
     const text = await readFile(args.planFile, 'utf8').catch((err: unknown) => {
       throw new PlanFileError(`cannot read --plan-file ${args.planFile}: ${(err as Error).message}`);
     });
-    return parsePlanFile(text, args.planFile).get(args.packageId) ?? null;
+    return parsePlanFile(text, args.planFile).get(packageIdKey(args.packageId)) ?? null;
   });
 }
 

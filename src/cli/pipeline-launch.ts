@@ -3,8 +3,8 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { RealAgentSettings } from '../agents/config.js';
-import { discoverPackages } from '../corpus/discover.js';
 import type { SimulationMode } from '../sim/index.js';
+import { idsNotInCorpus } from './corpus-ids.js';
 import { UsageError } from './errors.js';
 import { pipelineId, runPipeline } from './pipeline-run.js';
 import { runAllSteps, targetedRunSteps } from './pipeline-steps.js';
@@ -87,9 +87,7 @@ export interface TargetedFlags extends SharedFlags {
 async function checkBaseManifest(baseManifest: string, corpusRoot: string, io: CliIO): Promise<void> {
   if (!existsSync(baseManifest)) throw new UsageError(`--base-manifest ${baseManifest} does not exist`);
   const ids = [...new Set(checkIdsFile(baseManifest))];
-  const { packages } = await discoverPackages(corpusRoot);
-  const known = new Set(packages.map((p) => p.package_id));
-  const unknown = ids.filter((id) => !known.has(id));
+  const unknown = await idsNotInCorpus(corpusRoot, ids);
   if (unknown.length === ids.length)
     throw new UsageError(
       `none of the ${ids.length} ids of --base-manifest ${baseManifest} is in the corpus ${corpusRoot} ` +

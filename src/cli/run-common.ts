@@ -11,6 +11,7 @@ import { defaultRunId, runIdProblem } from '../core/run-id.js';
 import { resolveDataset } from '../corpus/ids-file.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { BaseOptions, RunInput } from '../workflows/run-types.js';
+import { idsNotInCorpus } from './corpus-ids.js';
 import { UsageError } from './errors.js';
 import { keyReaders, modelAccess, modelBanner, type ModelAccess } from './model-access.js';
 import { preflightModel } from './model-preflight.js';
@@ -68,7 +69,8 @@ export function datasetSearchDirs(env = process.env): string[] {
     .map((d) => resolve(d));
 }
 
-async function resolveIdsFile(opts: RunCliOptions): Promise<string | null> {
+/** The path of the ids file or dataset of the options: refused when none of its ids is in the corpus. */
+async function resolveIdsFile(opts: RunCliOptions, corpusRoot: string): Promise<string | null> {
   if (opts.packageIdsFile && opts.dataset)
     throw new UsageError('use either --package-ids-file or --dataset, not both');
   if (!opts.packageIdsFile && !opts.dataset) return null;
@@ -77,7 +79,10 @@ async function resolveIdsFile(opts: RunCliOptions): Promise<string | null> {
     : await resolveDataset(opts.dataset!, datasetSearchDirs()).catch((err: unknown) => {
         throw new UsageError((err as Error).message);
       });
-  checkIdsFile(path);
+  const ids = checkIdsFile(path);
+  const unknown = await idsNotInCorpus(corpusRoot, ids);
+  if (unknown.length === ids.length)
+    throw new UsageError(`none of the ${ids.length} ids of ${path} is in the corpus ${corpusRoot}`);
   return path;
 }
 
@@ -148,7 +153,7 @@ export async function buildRunInput<O extends BaseOptions>(
   if (!existsSync(corpusRoot) || !statSync(corpusRoot).isDirectory()) {
     throw new UsageError(`corpus root not found: ${corpusRoot}`);
   }
-  const idsFile = await resolveIdsFile(opts);
+  const idsFile = await resolveIdsFile(opts, corpusRoot);
   const runId = opts.runId ?? defaultRunId(phase, new Date(), process.pid, randomBytes(3).toString('hex'));
   const badRunId = runIdProblem(runId);
   if (badRunId) throw new UsageError(badRunId);
@@ -194,7 +199,12 @@ export async function agentCheck(
   return runSmokeAgent(settings, apiKey, io);
 }
 
-const TITLES: Record<Phase, string> = { phase1: 'Phase I', phase2: 'Phase II', sandbox: 'Sandbox' };
+const TITLES: Record<Phase, string> = {
+  phase1: 'Phase I',
+  phase2: 'Phase II',
+  sandbox: 'Sandbox',
+  helper: 'Helper package',
+};
 
 /**
  * Starts or joins the run (a model run after its pre-flight), follows it with a progress line unless

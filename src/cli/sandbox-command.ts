@@ -5,6 +5,8 @@ import { resolve } from 'node:path';
 import { readFramework } from '../vm/package-source.js';
 import { VmLoadError } from '../vm/errors.js';
 import { SANDBOX_AGENT, type SandboxOptions, type SandboxRunInput } from '../workflows/sandbox-types.js';
+import { normalizePackageId } from '../core/ids-file.js';
+import { idsNotInCorpus } from './corpus-ids.js';
 import { UsageError } from './errors.js';
 import { flagNames, upstreamOnlyFlagGiven } from './sandbox-upstream-flags.js';
 import { buildRunInput, launchRun, runModelAccess, type CliIO, type RunCliOptions } from './run-common.js';
@@ -24,7 +26,7 @@ function refuseUpstreamOnly(opts: Record<string, unknown>): void {
 }
 
 /** The framework must be readable before anything starts: a missing one would fail every package alike. */
-async function checkFramework(corpusRoot: string, frameworkDir: string | null): Promise<void> {
+export async function checkFramework(corpusRoot: string, frameworkDir: string | null): Promise<void> {
   if (frameworkDir && !(existsSync(frameworkDir) && statSync(frameworkDir).isDirectory()))
     throw new UsageError(`framework directory not found: ${frameworkDir}`);
   try {
@@ -60,7 +62,22 @@ export async function buildSandboxInput(opts: SandboxCliOptions, argv: string[])
     argv,
   );
   await checkFramework(input.corpusRoot, frameworkDir);
-  return opts.packageId.length > 0 ? { ...input, packageIds: opts.packageId } : input;
+  return opts.packageId.length > 0
+    ? { ...input, packageIds: await checkPackageIds(opts.packageId, input.corpusRoot) }
+    : input;
+}
+
+/** `--package-id`s in Sui's full form (`0x2` is `0x00…02`), each one a package of the corpus. */
+export async function checkPackageIds(ids: string[], corpusRoot: string): Promise<string[]> {
+  const normalized = ids.map((id) => {
+    const full = normalizePackageId(id);
+    if (!full) throw new UsageError(`--package-id ${id} is not a package id (0x and 1 to 64 hex digits)`);
+    return full;
+  });
+  const missing = await idsNotInCorpus(corpusRoot, ids);
+  if (missing.length > 0)
+    throw new UsageError(`--package-id ${missing.join(', ')}: not in the corpus ${corpusRoot}`);
+  return normalized;
 }
 
 export async function runSandbox(opts: SandboxCliOptions, argv: string[], io: CliIO): Promise<number> {

@@ -2,6 +2,7 @@
 // seeded sample of the corpus.
 import type { PackageRef } from './types.js';
 import { samplePackages } from './sampling.js';
+import { packageIdKey } from './ids-file.js';
 
 export interface SelectPackagesInput {
   /** Everything discovered in the corpus, sorted by id. */
@@ -28,11 +29,11 @@ export function selectPackages(input: SelectPackagesInput): PackageSelection {
     const selected = samplePackages(input.packages, input.samples, input.seed);
     return { selected, unknownIds: [], targetIdsTotal: null };
   }
-  const byId = new Map(input.packages.map((p) => [p.package_id, p] as const));
+  const byId = new Map(input.packages.map((p) => [packageIdKey(p.package_id), p] as const));
   const found: PackageRef[] = [];
   const unknownIds: string[] = [];
   for (const id of input.idsFileIds) {
-    const p = byId.get(id);
+    const p = byId.get(packageIdKey(id));
     if (p) found.push(p);
     else unknownIds.push(id);
   }

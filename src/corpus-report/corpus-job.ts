@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { discoverPackages, type SkippedDir } from '../corpus/discover.js';
 import { mapLimited } from '../corpus/map-limited.js';
+import { packageIdKey } from '../core/ids-file.js';
 import { FNV_OFFSET_STANDARD, samplePackages } from '../core/sampling.js';
 import type { PackageRef } from '../core/types.js';
 import { sortKeysDeep } from '../move/index.js';
@@ -90,9 +91,10 @@ async function selectByIds(packages: PackageRef[], idsFile: string): Promise<Pac
     (await readFile(idsFile, 'utf8'))
       .split(/\r?\n/)
       .map((l) => l.trim())
-      .filter((l) => l !== '' && !l.startsWith('#')),
+      .filter((l) => l !== '' && !l.startsWith('#'))
+      .map(packageIdKey),
   );
-  const selected = packages.filter((p) => wanted.has(p.package_id));
+  const selected = packages.filter((p) => wanted.has(packageIdKey(p.package_id)));
   if (selected.length === 0) throw new CorpusInputError(`none of the ids of ${idsFile} is in the corpus`);
   return selected;
 }

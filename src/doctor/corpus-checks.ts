@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { discoverPackages } from '../corpus/discover.js';
-import { parseIdsFile } from '../core/ids-file.js';
+import { packageIdKey, parseIdsFile } from '../core/ids-file.js';
 import type { CheckResult } from './check.js';
 
 const LAYOUT = '<root>/<prefix>/<rest>/{metadata.json, bytecode_modules/*.mv}';
@@ -56,7 +56,7 @@ export async function corpusCheck(corpusRoot: string): Promise<{ result: CheckRe
     return { result, ids: new Set() };
   }
   const found = await discoverPackages(root);
-  const ids = new Set(found.packages.map((p) => p.package_id));
+  const ids = new Set(found.packages.map((p) => packageIdKey(p.package_id)));
   if (ids.size === 0) {
     const { message, fix } = describeWrongLayout(root);
     return { result: { name, status: 'fail', message, fix: { command: fix, safe: false } }, ids };
@@ -94,7 +94,7 @@ export function manifestCheck(manifest: string, corpusIds: Set<string>, corpusRo
   }
   const ids = manifestIds(text);
   if (ids.length === 0) return { name, status: 'fail', message: `${manifest} lists no package id` };
-  const missing = ids.filter((id) => !corpusIds.has(id));
+  const missing = ids.filter((id) => !corpusIds.has(packageIdKey(id)));
   if (missing.length === 0)
     return { name, status: 'ok', message: `all ${ids.length} ids of ${manifest} are in the corpus` };
   const shown = missing.slice(0, SHOWN).join(', ') + (missing.length > SHOWN ? ', …' : '');

@@ -1,5 +1,5 @@
 // Bad input named on the command line (a plan file that is not a JSON object of plans, an ids file without
-// one package id, a prompt template that cannot be read) is refused at once: one line, exit status 2, and
+// one package id or of ids the corpus lacks, a prompt template that cannot be read) is refused at once: one line, exit status 2, and
 // nothing started: no server, no workflow, no run directory. So are bad flags (eval-set, compare, resume).
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -23,6 +23,10 @@ const arrayPlans = file('plans.json', '[{"calls": []}]');
 const emptyIds = file('empty.txt', '');
 const commentIds = file('comments.txt', '# the ids of my dataset\n\n   \n# none yet\n');
 const wordIds = file('words.txt', 'wrapper_coin\nsome package\n');
+const absentIds = file(
+  'absent.txt',
+  '0xdee9\n0x00000000000000000000000000000000000000000000000000000000000000aa\n',
+);
 mkdirSync(join(work, 'datasets'));
 writeFileSync(join(work, 'datasets', 'nothing.txt'), '\n\n');
 const directory = join(work, 'datasets');
@@ -72,6 +76,32 @@ const CASES: Case[] = [
       'its first entry is "wrapper_coin"',
   },
   {
+    name: 'sandbox: a --package-id the corpus lacks (short form, as Sui users write it)',
+    phase: 'sandbox',
+    args: phase(
+      'sandbox',
+      '--package-id',
+      '0x2',
+      '--package-id',
+      '0xdee9',
+      '--output',
+      join(work, 'out.jsonl'),
+    ),
+    error: `error: --package-id 0xdee9: not in the corpus ${CORPUS_DIR}`,
+  },
+  {
+    name: 'sandbox: a --package-id that is no hex',
+    phase: 'sandbox',
+    args: phase('sandbox', '--package-id', 'deepbook', '--output', join(work, 'out.jsonl')),
+    error: 'error: --package-id deepbook is not a package id (0x and 1 to 64 hex digits)',
+  },
+  {
+    name: 'phase1: an ids file of ids the corpus lacks',
+    phase: 'phase1',
+    args: phase('phase1', '--package-ids-file', absentIds),
+    error: `error: none of the 2 ids of ${absentIds} is in the corpus ${CORPUS_DIR}`,
+  },
+  {
     name: 'phase1: a dataset without ids',
     phase: 'phase1',
     args: phase('phase1', '--dataset', 'nothing'),
@@ -119,12 +149,14 @@ async function workflowsIn(
  */
 async function expectRefused(c: Case, runId: string, env: Record<string, string>) {
   const logDir = join(work, `logs-${runId}`);
-  const res = await smiBench([...c.args, '--run-id', runId, '--log-dir', logDir, '--no-progress'], {
-    SMI_DATASETS_DIR: directory,
-    ...env,
-  });
+  const res = await smiBench(
+    [...c.args, '--run-id', runId, '--log-dir', logDir, '--no-progress'],
+    { SMI_DATASETS_DIR: directory, ...env },
+    undefined,
+    { keepFinalNewline: true },
+  );
   expect(res.exitCode, String(res.stderr)).toBe(2);
-  expect(String(res.stderr).trimEnd().split('\n')).toEqual([c.error]);
+  expect(res.stderr).toBe(`${c.error}\n`);
   expect(res.stdout).toBe('');
   expect(existsSync(logDir)).toBe(false);
 }

@@ -35,6 +35,19 @@ describe('selectPackages (harness §3.3)', () => {
     ).toEqual(['0x1', '0x1']);
   });
 
+  it('matches ids as Sui spells them: 0x optional, any case, leading zeros optional', () => {
+    const full = '0x' + 'dee9'.padStart(64, '0');
+    const corpus: PackageRef[] = [{ package_id: full, package_dir: '/c/deepbook' }];
+    const s = selectPackages({
+      packages: corpus,
+      idsFileIds: ['0xdee9', 'DEE9', '0x0dee9'],
+      samples: 0,
+      seed: 0,
+    });
+    expect(ids(s.selected)).toEqual([full, full, full]);
+    expect(s.unknownIds).toEqual([]);
+  });
+
   it('selects nothing when no id is known', () => {
     const s = selectPackages({ packages, idsFileIds: ['0xa'], samples: 1, seed: 0 });
     expect(s).toEqual({ selected: [], unknownIds: ['0xa'], targetIdsTotal: 0 });

@@ -127,13 +127,38 @@ describe('sandbox: a run on a Temporal server with a worker', () => {
     expect(result.aggregate.outcomes.tier_b_hit).toBe(4);
   });
 
-  it('a --package-id the corpus does not have: a clear error, nothing run', async () => {
+  it('a --package-id the corpus does not have: one line, before any workflow', async () => {
     const missing = `0x${'dd'.repeat(32)}`;
     const res = await smiBench(
       sandbox('--corpus-root', CORPUS_DIR, '--package-id', missing, '--log-dir', logDir),
       env,
+      undefined,
+      { keepFinalNewline: true },
     );
-    expect(res.exitCode).not.toBe(0);
-    expect(res.stderr).toContain('none of the 1 ids given with --package-id is in the corpus');
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toBe(`error: --package-id ${missing}: not in the corpus ${CORPUS_DIR}\n`);
+  });
+
+  it('a --package-id as users write it (no 0x, upper case) names the corpus package', async () => {
+    const output = join(work, 'short-id.jsonl');
+    const res = await smiBench(
+      [
+        ...['sandbox', '--corpus-root', CORPUS_DIR, '--package-id', WRAPPER_COIN.slice(2).toUpperCase()],
+        ...[
+          '--tier-a-only',
+          '--output',
+          output,
+          '--log-dir',
+          logDir,
+          '--run-id',
+          `sandbox-short-${process.pid}`,
+        ],
+      ],
+      env,
+    );
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const rows = readFileSync(output, 'utf8').trim().split('\n');
+    expect(rows).toHaveLength(4);
+    for (const row of rows) expect(JSON.parse(row)).toMatchObject({ target_package: WRAPPER_COIN });
   });
 });

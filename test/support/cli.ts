@@ -7,16 +7,19 @@ import { PROJECT_ROOT } from './paths.js';
 
 export const BIN = join(PROJECT_ROOT, 'bin', 'smi-bench.js');
 
+/** `keepFinalNewline`: stdout and stderr exactly as written (by default their last newline is cut). */
 export function smiBench(
   args: string[],
   env: Record<string, string> = {},
   cwd = PROJECT_ROOT,
+  { keepFinalNewline = false } = {},
 ): Promise<Result> {
   return execa('node', [BIN, ...args], {
     cwd,
     env: { ...env, FORCE_COLOR: '0' },
     reject: false,
     timeout: 180_000,
+    stripFinalNewline: !keepFinalNewline,
   });
 }
 

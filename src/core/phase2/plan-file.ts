@@ -1,5 +1,6 @@
 // `--plan-file` (spec/harness.md §3.4): a JSON object mapping package ids to PTB plans. One parser for the
 // CLI, which refuses a bad file before a run starts, and for the activity that reads a package's plan.
+import { packageIdKey } from '../ids-file.js';
 
 /** A plan file that is not a JSON object of plans: nothing a retry could fix. */
 export class PlanFileError extends Error {
@@ -15,7 +16,8 @@ function describeJson(json: unknown): string {
 }
 
 /**
- * The plans by package id of a plan file's text, exactly as written (upstream looks ids up verbatim).
+ * The plans of a plan file's text by `packageIdKey` of their ids: `0x2` and `0x00…02` name the same package
+ * (upstream looks ids up verbatim, so a short id never matched).
  * Entries whose value is not an object are dropped, as upstream. Text that is not a JSON object is an
  * error with upstream's message, plus why (upstream says only the first part).
  */
@@ -29,5 +31,9 @@ export function parsePlanFile(text: string, path: string): Map<string, unknown> 
     throw refuse(`not JSON: ${(err as Error).message.replace(/\s+/g, ' ')}`);
   }
   if (!isPlanObject(json)) throw refuse(`it holds ${describeJson(json)}`);
-  return new Map(Object.entries(json).filter(([, plan]) => isPlanObject(plan)));
+  return new Map(
+    Object.entries(json)
+      .filter(([, plan]) => isPlanObject(plan))
+      .map(([id, plan]) => [packageIdKey(id), plan]),
+  );
 }

@@ -249,6 +249,10 @@ describe('plan file (§3.4)', () => {
     const seal = plans.get('0xd177e8fbb09c9700b186cbdeb049c665e7f519dacebd3f4b3ca226a7bf7fbd2e') as PtbSpec;
     expect(seal.calls[0]!.args).toEqual([{ vector_address: ['0x1'] }]);
   });
+  it("finds a plan written under a short id by the package's full id", () => {
+    const plans = parsePlanFile('{"0x2": {"calls": []}}', 'p.json');
+    expect(plans.get(pad('2'))).toEqual({ calls: [] });
+  });
   it('rejects non-objects, saying why, and drops non-object plans', () => {
     const shape = '--plan-file must be a JSON object mapping package_id -> PTB spec: p.json';
     expect(() => parsePlanFile('[]', 'p.json')).toThrow(`${shape} (it holds an array)`);
@@ -256,7 +260,7 @@ describe('plan file (§3.4)', () => {
     expect(() => parsePlanFile('"x"', 'p.json')).toThrow(`${shape} (it holds a string)`);
     expect(() => parsePlanFile('not json\n', 'p.json')).toThrow(`${shape} (not JSON: `);
     expect([...parsePlanFile('{"a": 1, "b": {"calls": []}, "c": [], "d": null}', 'p.json').keys()]).toEqual([
-      'b',
+      pad('b'),
     ]);
   });
 });
