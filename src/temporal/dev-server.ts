@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { DEFAULT_NAMESPACE, SEARCH_ATTRIBUTES } from './names.js';
+import { stopWhenThisProcessDies } from './parent-watchdog.js';
 import { isPortOpen } from './ports.js';
 import { PROJECT_ROOT } from '../project-root.js';
 
@@ -86,6 +87,9 @@ export function devServerArgs(opts: DevServerOptions): string[] {
   return args;
 }
 
+/** How long a server asked to stop may take before it is killed. */
+const STOP_GRACE_MS = 10_000;
+
 /** Starts the dev server and waits until its frontend answers. */
 export async function startDevServer(opts: DevServerOptions, timeoutMs = 60_000): Promise<DevServer> {
   const host = opts.ip ?? '127.0.0.1';
@@ -96,10 +100,8 @@ export async function startDevServer(opts: DevServerOptions, timeoutMs = 60_000)
   const out = opts.logFile ? openSync(opts.logFile, 'a') : 'ignore';
   const child = spawn(opts.binary, devServerArgs(opts), { stdio: ['ignore', out, out], detached: false });
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
-  // The server never outlives the process that started it, even one that ends with process.exit().
-  const stopOnExit = () => child.kill('SIGTERM');
-  process.once('exit', stopOnExit);
-  void exited.then(() => process.off('exit', stopOnExit));
+  // The server never outlives the process that started it, however that process ends.
+  stopWhenThisProcessDies(child, STOP_GRACE_MS);
   const address = `${host}:${opts.port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -125,7 +127,7 @@ export async function startDevServer(opts: DevServerOptions, timeoutMs = 60_000)
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const force = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
       await exited;
       clearTimeout(force);
     },

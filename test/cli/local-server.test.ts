@@ -125,3 +125,19 @@ describe('smi-bench demo --keep-server', () => {
     expect(await place.portsClosed()).toBe(true);
   });
 });
+
+describe('a command killed with kill -9', () => {
+  it('takes its embedded dev server with it: the ports close within seconds', async () => {
+    const place = await freshPlace('killed');
+    // --keep-server holds the command (and its server) up after the run: nothing races the kill.
+    const demo = spawnSmiBench(['demo', '--no-progress', '--keep-server'], place.env, place.cwd);
+    await demo.waitForStderr('Press Ctrl-C to stop it');
+    expect(await isPortOpen('127.0.0.1', Number(place.env.SMI_TEMPORAL_PORT))).toBe(true);
+    demo.child.kill('SIGKILL');
+    await demo.exited;
+    const deadline = Date.now() + 10_000;
+    while (!(await place.portsClosed()) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(await place.portsClosed()).toBe(true);
+  });
+});
