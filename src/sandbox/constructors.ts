@@ -3,7 +3,18 @@
 import { ABILITY, type LoadedFunction, type LoadedModule, type Loader } from '../vm/loader.js';
 import type { DatatypeType, Type } from '../vm/types.js';
 
+const MOVE_STDLIB = '0'.repeat(63) + '1';
 const SUI = '0'.repeat(63) + '2';
+
+/**
+ * Framework structs whose first made-up constructor cannot build them, with the one that can:
+ * `ascii::try_string` returns an `Option<String>` whatever `Option<T>` is wanted, and `object::id_from_bytes`
+ * of the made-up empty vector always aborts (`id_from_address` of `@0x0` is a valid ID).
+ */
+const FRAMEWORK_CONSTRUCTORS = new Map([
+  [`${MOVE_STDLIB}::option::Option`, 'none'],
+  [`${SUI}::object::ID`, 'id_from_address'],
+]);
 
 export function isFrameworkType(type: DatatypeType, module: string, name: string): boolean {
   return type.address === SUI && type.module === module && type.name === name;
@@ -39,7 +50,7 @@ export class ConstructorMap {
   private readonly direct = new Map<string, Signature[]>();
   private readonly chained = new Map<string, Signature[]>();
 
-  constructor(loader: Loader) {
+  constructor(private readonly loader: Loader) {
     // Signatures only: preparing the code of every framework function for each package would cost more than
     // the package's own work. Constructors are loaded when used.
     for (const module of sortedModules(loader)) {
@@ -65,6 +76,9 @@ export class ConstructorMap {
 
   /** The first constructor of the struct that needs nothing but made-up values. */
   first(type: DatatypeType): LoadedFunction | undefined {
+    const framework = FRAMEWORK_CONSTRUCTORS.get(key(type));
+    const own = framework && this.loader.module(type.address, type.module)?.function(framework);
+    if (own) return own;
     const found = this.direct.get(key(type))?.[0];
     return found && found.module.functionAt(found.defIndex);
   }

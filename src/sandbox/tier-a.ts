@@ -2,7 +2,7 @@
 // reason why not. Values are made up (§4.4) or built by a constructor call, whose result Tier B passes on.
 import { VmError, VmLoadError } from '../vm/errors.js';
 import type { LoadedFunction, Loader } from '../vm/loader.js';
-import { substitute, type DatatypeType, type Type } from '../vm/types.js';
+import { substitute, typesEqual, type DatatypeType, type Type } from '../vm/types.js';
 import {
   bindTypeParams,
   isClockRef,
@@ -237,6 +237,8 @@ export class TierASynthesizer {
     path: ReadonlySet<string>,
   ): Built | null {
     const typeArgs = bindTypeParams(fn.returns[0]!, type, fn.typeParamCount);
+    // A constructor of other instantiations (`Foo<Bar>` for a `Foo<u64>`) would be an argument error.
+    if (!typesEqual(substitute(fn.returns[0]!, typeArgs), type)) return null;
     let hops = 0;
     const args: ArgSource[] = [];
     for (const p of fn.params) {
