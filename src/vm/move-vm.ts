@@ -3,18 +3,19 @@
 import { decodeValue, encodeValue, type DatatypeResolver } from './bcs-values.js';
 import { VmError, VmLoadError, type VmLocation, type VmStatus } from './errors.js';
 import { Interpreter, type FunctionEnterHook } from './interpreter.js';
-import { Loader, type LoadedFunction } from './loader.js';
+import { Loader, type LoadedFunction, type LoaderOptions } from './loader.js';
 import { defaultNatives } from './natives/index.js';
 import type { NativeTable } from './natives/registry.js';
 import { TransactionState, type TransactionContextInput } from './natives/transaction-state.js';
 import { normalizeId, readFramework, readPackageDir, type PackageBytes } from './package-source.js';
 import { parseTypeTag, substitute, type Type } from './types.js';
+import { checkTypeArguments } from './type-args.js';
 import { boxedRef, Ref, Struct, type Value } from './values.js';
 
 /** Default instruction budget of one call: enough for heavy framework paths, small enough to stop loops fast. */
 export const DEFAULT_INSTRUCTION_LIMIT = 10_000_000;
 
-export interface LoadOptions {
+export interface LoadOptions extends LoaderOptions {
   /** A directory of package directories holding at least 0x1 and 0x2. */
   frameworkDir?: string;
   /** A corpus in the sui-packages layout; the framework is read from its `0x00/…01` etc. */
@@ -59,7 +60,7 @@ export type CallResult =
 const TX_CONTEXT = { address: '0'.repeat(63) + '2', module: 'tx_context', name: 'TxContext' };
 
 export class MoveVm {
-  readonly loader = new Loader();
+  readonly loader: Loader;
   /** Storage id → the address its modules carry (differs for upgraded packages). */
   private readonly packageAliases = new Map<string, string>();
   private readonly resolve: DatatypeResolver = (type) => this.loader.requireDatatype(type);
@@ -72,7 +73,9 @@ export class MoveVm {
   constructor(
     packages: readonly PackageBytes[],
     private readonly natives: NativeTable = defaultNatives(),
+    loaderOptions: LoaderOptions = {},
   ) {
+    this.loader = new Loader(loaderOptions);
     for (const pkg of packages) {
       const modules = this.loader.addModules(pkg.modules);
       const self = modules[0]?.address;
@@ -86,7 +89,7 @@ export class MoveVm {
     const extra = await Promise.all(
       (options.packages ?? []).map((p) => (typeof p === 'string' ? readPackageDir(p) : p)),
     );
-    return new MoveVm([...framework, ...extra]);
+    return new MoveVm([...framework, ...extra], defaultNatives(), { verify: options.verify ?? false });
   }
 
   /** The address the modules of a package carry, for a storage id, original id or module address. */
@@ -113,9 +116,7 @@ export class MoveVm {
   callFunction(request: CallRequest): CallResult {
     const fn = this.function(request.package, request.module, request.function);
     const typeArgs = (request.typeArgs ?? []).map((t) => this.checkedTypeArg(t));
-    if (typeArgs.length !== fn.typeParamCount) {
-      throw new VmLoadError(`${fn.name} takes ${fn.typeParamCount} type arguments, got ${typeArgs.length}`);
-    }
+    checkTypeArguments(this.loader, fn, typeArgs);
     const tx = request.tx instanceof TransactionState ? request.tx : new TransactionState(request.tx);
     const params = fn.params.map((p) => substitute(p, typeArgs));
     const args = this.argumentValues(fn, params, request.args ?? [], tx);

@@ -9,6 +9,7 @@ import type { MoveVm } from './move-vm.js';
 import type { Owner } from './natives/transaction-state.js';
 import { TransactionState } from './natives/transaction-state.js';
 import { canonicalTypeName, parseTypeTag, substitute, typesEqual, type Type } from './types.js';
+import { checkTypeArguments, TypeArgumentsRefused } from './type-args.js';
 
 export type PtbArgument =
   | { kind: 'GasCoin' }
@@ -432,6 +433,12 @@ export class PtbExecutor {
         `${command.module}::${command.function} is neither public nor entry`,
       );
     const typeArgs = command.typeArgs.map((t) => (typeof t === 'string' ? parseTypeTag(t) : t));
+    try {
+      checkTypeArguments(this.vm.loader, fn, typeArgs);
+    } catch (error) {
+      if (error instanceof TypeArgumentsRefused) throw fail(error.status, error.message);
+      throw error;
+    }
     const params = fn.params.map((p) => substitute(p, typeArgs));
     const returns = fn.returns.map((r) => substitute(r, typeArgs));
     if (returns.some((r) => r.kind === 'ref'))

@@ -60,6 +60,16 @@ describe('local simulation', () => {
     expect(transferred.createdTypes).toEqual([`${SUI_FRAMEWORK}::coin::Coin<${SUI_FRAMEWORK}::sui::SUI>`]);
   });
 
+  it('refuses type arguments the function cannot take, as Sui does: the status, not an internal error', async () => {
+    const outcome = await simulatePlan(
+      plan([call('0x2::transfer::public_transfer', ['u64'], [{ u64: 0 }, { address: SENDER }])]),
+    );
+    expect(outcome).toMatchObject({ execOk: false, txBuildOk: true });
+    expect(outcome.failure?.effectsError).toContain('TypeArgumentError');
+    expect(outcome.failure?.effectsError).toContain('ConstraintNotSatisfied');
+    expect(outcome.failure?.effectsError).not.toContain('internal');
+  });
+
   it('reports an abort with its code and location', async () => {
     const outcome = await simulatePlan(
       plan([
