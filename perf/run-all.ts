@@ -26,6 +26,7 @@ const SCRIPTS = [
   'extract-corpus',
   'report-scale',
   'move-compile',
+  'move-parser-choice',
 ] as const;
 /** Scripts too long for every run (a quarter of an hour or more): run with --only NAME. */
 const ON_REQUEST = ['eval-set-scale'] as const;
@@ -33,7 +34,15 @@ const KNOWN: readonly string[] = [...SCRIPTS, ...ON_REQUEST];
 /** Scripts that start a Temporal dev server, and so accept --db-dir. */
 const USES_TEMPORAL = new Set<string>(
   KNOWN.filter(
-    (s) => !['extraction', 'manifest-scale', 'extract-corpus', 'report-scale', 'move-compile'].includes(s),
+    (s) =>
+      ![
+        'extraction',
+        'manifest-scale',
+        'extract-corpus',
+        'report-scale',
+        'move-compile',
+        'move-parser-choice',
+      ].includes(s),
   ),
 );
 
