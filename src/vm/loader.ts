@@ -1,6 +1,7 @@
 // Module cache and linker: modules are keyed by their self address (the package's original id, also
 // for upgraded packages) and name, and every cross-module reference resolves through that key.
 import { deserializeModule, type ModuleJson, type SignatureToken } from '../move/module-json.js';
+import { moduleId, verifyModule } from '../move-compiler/verifier/index.js';
 import { VmError, VmLoadError } from './errors.js';
 import { prepareCode, type PreparedCode } from './code-prepare.js';
 import { primitive, type DatatypeType, type Type } from './types.js';
@@ -64,6 +65,17 @@ const PRIMITIVE_TOKENS: Record<string, Type> = {
  * as a framework shared by many VMs, are parsed once. Parsed modules are only read afterwards.
  */
 const parsedModules = new WeakMap<Uint8Array, ModuleJson>();
+
+/** Parsed modules that passed the verifier once (against the modules loaded then), not verified again. */
+const verifiedModules = new WeakSet<ModuleJson>();
+
+export interface LoaderOptions {
+  /**
+   * Run src/move-compiler/verifier on every module added, as Sui verifies a module when it loads it;
+   * a refused module throws VmLoadError naming its first error. Off by default: published code is trusted.
+   */
+  verify?: boolean;
+}
 
 export class LoadedModule {
   /** 64 hex digits, the self address. */
@@ -231,13 +243,15 @@ export class LoadedModule {
 export class Loader {
   private readonly modules = new Map<string, LoadedModule>();
 
+  constructor(private readonly options: LoaderOptions = {}) {}
+
   /**
    * Adds modules. A module whose id is already loaded replaces the old one: that is how an upgraded
    * package (same original id in its bytecode) supersedes its earlier version.
-   * @throws VmLoadError on bytes the Move deserializer rejects
+   * @throws VmLoadError on bytes the Move deserializer rejects, or (with `verify`) the verifier refuses
    */
   addModules(modules: readonly { bytes: Uint8Array; label: string }[]): LoadedModule[] {
-    return modules.map(({ bytes, label }) => {
+    const parsed = modules.map(({ bytes, label }) => {
       let json = parsedModules.get(bytes);
       try {
         json ??= deserializeModule(bytes, label);
@@ -245,10 +259,30 @@ export class Loader {
         throw new VmLoadError((error as Error).message, { cause: error });
       }
       parsedModules.set(bytes, json);
+      return { json, label };
+    });
+    if (this.options.verify) this.verify(parsed);
+    return parsed.map(({ json }) => {
       const module = new LoadedModule(json, this);
       this.modules.set(module.id, module);
       return module;
     });
+  }
+
+  /** Verifies modules added together; each links against the others, then against those loaded. */
+  private verify(batch: readonly { json: ModuleJson; label: string }[]): void {
+    const byId = new Map(batch.map(({ json }) => [moduleId(json), json]));
+    const lookup = (address: string, name: string) =>
+      byId.get(`${address}::${name}`) ?? this.module(address, name)?.json;
+    for (const { json, label } of batch) {
+      if (verifiedModules.has(json)) continue;
+      const [first] = verifyModule(json, lookup);
+      if (first) {
+        const where = first.functionIndex === undefined ? '' : ` (function #${first.functionIndex})`;
+        throw new VmLoadError(`${label}: the verifier refuses it: ${first.status}${where}: ${first.message}`);
+      }
+      verifiedModules.add(json);
+    }
   }
 
   module(address: string, name: string): LoadedModule | undefined {

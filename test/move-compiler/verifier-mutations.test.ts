@@ -8,10 +8,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   serializeModule,
   type Bytecode,
+  type FieldDefinition,
   type ModuleJson,
   type SignatureToken,
 } from '../../src/move/module-json.js';
 import { verifyModule } from '../../src/move-compiler/verifier/index.js';
+import { DROP } from '../../src/move-compiler/verifier/abilities.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
@@ -198,7 +200,71 @@ const MUTATIONS: Mutation[] = [
     },
     status: 'DUPLICATE_ELEMENT',
   },
+  {
+    title: 'a generic struct packed by the non-generic Pack',
+    module: 'option',
+    fn: 'some',
+    call: CALL_NONE,
+    change: (code) => code.map((i, k) => (k === 2 ? { Pack: 0 } : i)),
+    status: 'GENERIC_MEMBER_OPCODE_MISMATCH',
+    offset: 2,
+  },
+  {
+    title: 'a generic function called by the non-generic Call',
+    module: 'option',
+    fn: 'some',
+    call: CALL_NONE,
+    change: (code, module) => {
+      const handle = module.function_instantiations[0]?.handle ?? 0;
+      return code.map((i, k) => (k === 1 ? { Call: handle } : i));
+    },
+    status: 'GENERIC_MEMBER_OPCODE_MISMATCH',
+    offset: 1,
+  },
+  {
+    title: 'a struct declared without fields',
+    module: 'string',
+    fn: 'as_bytes',
+    call: CALL_UTF8,
+    moduleLevel: true,
+    change: (code, module) => {
+      addStruct(module, []);
+      return code;
+    },
+    status: 'ZERO_SIZED_STRUCT',
+  },
+  {
+    title: 'a struct with a repeated field name',
+    module: 'string',
+    fn: 'as_bytes',
+    call: CALL_UTF8,
+    moduleLevel: true,
+    change: (code, module) => {
+      const name = module.identifiers.indexOf('bytes');
+      addStruct(module, [
+        { name, signature: 'Bool' },
+        { name, signature: 'U8' },
+      ]);
+      return code;
+    },
+    status: 'DUPLICATE_ELEMENT',
+  },
 ];
+
+/** Declares a struct `Extra has drop` with these fields in the module. */
+function addStruct(module: ModuleJson, fields: FieldDefinition[]): void {
+  module.identifiers.push('Extra');
+  module.datatype_handles.push({
+    module: module.self_module_handle_idx,
+    name: module.identifiers.length - 1,
+    abilities: DROP,
+    type_parameters: [],
+  });
+  module.struct_defs.push({
+    struct_handle: module.datatype_handles.length - 1,
+    field_information: { Declared: fields },
+  });
+}
 
 function signatureIndex(module: ModuleJson, signature: SignatureToken[]): number {
   const index = module.signatures.findIndex((s) => JSON.stringify(s) === JSON.stringify(signature));

@@ -1,10 +1,11 @@
 // Sui's publish-time rules (sui-execution/latest/sui-verifier): expected outcomes follow the rules as
 // written in entry_points_verifier.rs (init private, not entry; entry returns have drop and are no
-// references), one_time_witness_verifier.rs (OTW has only drop) and struct_with_key_verifier.rs.
+// references), one_time_witness_verifier.rs (a witness candidate has only drop and is never packed,
+// with or without init) and struct_with_key_verifier.rs.
 import { describe, expect, it } from 'vitest';
 import type { ModuleJson } from '../../src/move/module-json.js';
 import { verifyModule } from '../../src/move-compiler/verifier/index.js';
-import { KEY } from '../../src/move-compiler/verifier/abilities.js';
+import { COPY, DROP, KEY } from '../../src/move-compiler/verifier/abilities.js';
 import { cloneModule, functionIndex, loadCorpus, lookupIn } from './verifier-support.js';
 
 const corpus = loadCorpus();
@@ -16,6 +17,30 @@ function wrapperCoin(): ModuleJson {
   const found = userPackage.find((m) => m.file === 'wrapper_coin.mv');
   if (!found) throw new Error('wrapper_coin missing from the corpus');
   return cloneModule(found.module);
+}
+
+function stdlibString(): ModuleJson {
+  const found = corpus.get(`0x${'0'.repeat(63)}1`)?.find((m) => m.file === 'string.mv');
+  if (!found) throw new Error('string missing from the corpus');
+  return cloneModule(found.module);
+}
+
+/** Declares `STRING { dummy_field: bool }`, the shape of a one-time witness of module `string`. */
+function addWitness(module: ModuleJson, abilities: number): number {
+  module.identifiers.push('STRING', 'dummy_field');
+  module.datatype_handles.push({
+    module: module.self_module_handle_idx,
+    name: module.identifiers.length - 2,
+    abilities,
+    type_parameters: [],
+  });
+  const name = module.identifiers.length - 1;
+  const handle = module.datatype_handles.length - 1;
+  module.struct_defs.push({
+    struct_handle: handle,
+    field_information: { Declared: [{ name, signature: 'Bool' }] },
+  });
+  return module.struct_defs.length - 1;
 }
 
 function statuses(module: ModuleJson): string[] {
@@ -43,6 +68,21 @@ describe('Sui rules', () => {
     const handle = module.datatype_handles.find((h) => module.identifiers[h.name] === 'WRAPPER_COIN');
     if (handle) handle.abilities |= 1; // copy
     expect(statuses(module)).toContain('SUI_ONE_TIME_WITNESS');
+  });
+
+  it('rejects a one-time witness candidate packed by code, even in a module without init', () => {
+    const module = stdlibString();
+    const witness = addWitness(module, DROP);
+    expect(statuses(module)).toEqual([]);
+    const def = module.function_defs[functionIndex(module, 'as_bytes')];
+    def?.code?.code.unshift('LdFalse', { Pack: witness }, 'Pop');
+    expect(statuses(module)).toEqual(['SUI_ONE_TIME_WITNESS']);
+  });
+
+  it('rejects a one-time witness candidate with more than drop, even in a module without init', () => {
+    const module = stdlibString();
+    addWitness(module, DROP | COPY);
+    expect(statuses(module)).toEqual(['SUI_ONE_TIME_WITNESS']);
   });
 
   it('rejects an entry function returning a reference or a value without drop', () => {

@@ -1,7 +1,8 @@
 // Loading: framework versions, upgraded packages (storage id ≠ module address), bad bytes.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MoveVm, VmLoadError } from '../../src/vm/index.js';
+import { deserializeModule, serializeModule } from '../../src/move/module-json.js';
+import { MoveVm, VmLoadError, readFrameworkOnce, readPackageDir } from '../../src/vm/index.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { FIXTURE_ADDRESS, writeOpcodePackage } from './support/opcode-fixture.js';
 import { callOk, frameworkVm, hex, u64 } from './support/vm.js';
@@ -51,5 +52,39 @@ describe('loader', () => {
   it('reads an explicit framework directory of package directories', async () => {
     const vm = await MoveVm.load({ frameworkDir: CORPUS_DIR });
     expect(vm.loader.hasAddress('0'.repeat(63) + '3')).toBe(true);
+  });
+});
+
+describe('loader with verification', () => {
+  it('is off by default, and with verify on refuses a module our verifier rejects', async () => {
+    const framework = await readFrameworkOnce({ corpusRoot: CORPUS_DIR });
+    const fixture = await readPackageDir(upgradedDir);
+    const [ops] = fixture.modules;
+    if (!ops) throw new Error('fixture package without module');
+    // A struct declared without fields: Sui's verifier refuses it (ZERO_SIZED_STRUCT).
+    const broken = deserializeModule(ops.bytes, ops.label);
+    broken.identifiers.push('Empty');
+    broken.datatype_handles.push({
+      module: broken.self_module_handle_idx,
+      name: broken.identifiers.length - 1,
+      abilities: 0,
+      type_parameters: [],
+    });
+    broken.struct_defs.push({
+      struct_handle: broken.datatype_handles.length - 1,
+      field_information: { Declared: [] },
+    });
+    const brokenPackage = { id: fixture.id, modules: [{ bytes: serializeModule(broken), label: ops.label }] };
+
+    expect(() => new MoveVm([...framework, fixture], undefined, { verify: true })).not.toThrow();
+    expect(() => new MoveVm([...framework, brokenPackage])).not.toThrow();
+    expect(() => new MoveVm([...framework, brokenPackage], undefined, { verify: true })).toThrow(
+      /ZERO_SIZED_STRUCT/,
+    );
+  });
+
+  it('is an option of MoveVm.load', async () => {
+    const vm = await MoveVm.load({ corpusRoot: CORPUS_DIR, packages: [upgradedDir], verify: true });
+    expect(vm.loader.module(FIXTURE_ADDRESS.slice(2), 'ops')).toBeDefined();
   });
 });

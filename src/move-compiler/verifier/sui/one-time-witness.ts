@@ -1,55 +1,83 @@
-// Sui's one_time_witness_verifier: when `init` takes two parameters, the first is the module's
-// one-time witness: a struct of this module named as the module in upper case, with only `drop`, no
-// type parameters and a single bool field; and no code of the module ever packs it.
+// Sui's one_time_witness_verifier. A struct of this module named as the module in upper case with a
+// single bool field (an empty struct in source) is a one-time witness candidate, whatever `init`
+// looks like: it must have only `drop` and no type parameters, `init` must take it first, and no code
+// of the module may pack it. Without a candidate, `init` takes the TxContext only. Like Sui, only the
+// first violation is reported.
 import type { ModuleJson } from '../../../move/module-json.js';
 import { DROP } from '../abilities.js';
 import type { VerificationError } from '../errors.js';
 import { indexOperand, opcodeOf } from '../instructions.js';
-import { selfName } from './names.js';
+import { SUI_FRAMEWORK, selfAddress, selfName } from './names.js';
 
-function witnessProblem(module: ModuleJson, structDef: number | undefined): string | undefined {
-  const def = structDef === undefined ? undefined : module.struct_defs[structDef];
-  const handle = def && module.datatype_handles[def.struct_handle];
-  if (!def || !handle)
-    return "the first parameter of 'init' must be a one-time witness struct of this module";
-  if (module.identifiers[handle.name] !== selfName(module).toUpperCase())
-    return 'a one-time witness is named as its module, in upper case';
-  if (handle.abilities !== DROP) return 'a one-time witness has the drop ability only';
+const BRIDGE = '0'.repeat(63) + 'b';
+const BRIDGE_ASSETS = new Set(['btc', 'eth', 'usdc', 'usdt']);
+
+/** Framework modules whose witness is made at genesis (0x2::sui) or by the bridge, not by `init`. */
+function isExempt(module: ModuleJson): boolean {
+  const name = selfName(module);
+  const address = selfAddress(module);
+  return (address === SUI_FRAMEWORK && name === 'sui') || (address === BRIDGE && BRIDGE_ASSETS.has(name));
+}
+
+/** The struct definition index of the module's candidate, or -1. */
+function candidateDef(module: ModuleJson): number {
+  const expected = selfName(module).toUpperCase();
+  return module.struct_defs.findIndex((def) => {
+    const handle = module.datatype_handles[def.struct_handle];
+    if (!handle || module.identifiers[handle.name] !== expected) return false;
+    const fields = def.field_information === 'Native' ? undefined : def.field_information.Declared;
+    return fields?.length === 1 && fields[0]?.signature === 'Bool';
+  });
+}
+
+function candidateProblem(module: ModuleJson, def: number): string | undefined {
+  const handle = module.datatype_handles[module.struct_defs[def]?.struct_handle ?? -1];
+  if (handle?.abilities !== DROP) return 'a one-time witness has the drop ability only';
   if (handle.type_parameters.length > 0) return 'a one-time witness cannot be generic';
-  const fields = def.field_information === 'Native' ? [] : def.field_information.Declared;
-  if (fields.length !== 1 || fields[0]?.signature !== 'Bool') return 'a one-time witness has no fields';
   return undefined;
 }
 
-export function verifyOneTimeWitness(module: ModuleJson): VerificationError[] {
-  const errors: VerificationError[] = [];
-  const initIndex = module.function_defs.findIndex(
-    (def) => module.identifiers[module.function_handles[def.function]?.name ?? -1] === 'init',
-  );
-  const init = module.function_defs[initIndex];
-  const params = init
-    ? (module.signatures[module.function_handles[init.function]?.parameters ?? -1] ?? [])
-    : [];
-  if (params.length !== 2) return errors;
+function initProblem(module: ModuleJson, handleIndex: number, candidate: number): string | undefined {
+  const handle = module.function_handles[handleIndex];
+  const params = module.signatures[handle?.parameters ?? -1] ?? [];
+  if (candidate < 0)
+    return params.length === 1
+      ? undefined
+      : "'init' takes only the TxContext: this module has no one-time witness (a struct named as the module in upper case, without fields)";
   const first = params[0];
-  const handleIndex =
-    first !== undefined && typeof first !== 'string' && 'Datatype' in first ? first.Datatype : -1;
-  const structDef = module.struct_defs.findIndex((def) => def.struct_handle === handleIndex);
-  const problem = witnessProblem(module, structDef >= 0 ? structDef : undefined);
-  if (problem !== undefined) {
-    errors.push({ status: 'SUI_ONE_TIME_WITNESS', functionIndex: initIndex, message: problem });
-    return errors;
-  }
-  module.function_defs.forEach((def, functionIndex) => {
+  const witnessHandle = module.struct_defs[candidate]?.struct_handle;
+  const takesWitness =
+    params.length === 2 &&
+    typeof first === 'object' &&
+    'Datatype' in first &&
+    first.Datatype === witnessHandle;
+  return takesWitness ? undefined : "the first parameter of 'init' must be the module's one-time witness";
+}
+
+export function verifyOneTimeWitness(module: ModuleJson): VerificationError[] {
+  if (isExempt(module)) return [];
+  const candidate = candidateDef(module);
+  const problem = candidate >= 0 ? candidateProblem(module, candidate) : undefined;
+  if (problem !== undefined) return [{ status: 'SUI_ONE_TIME_WITNESS', message: problem }];
+  for (const [functionIndex, def] of module.function_defs.entries()) {
+    const handle = module.function_handles[def.function];
+    if (handle && module.identifiers[handle.name] === 'init') {
+      const message = initProblem(module, def.function, candidate);
+      if (message !== undefined) return [{ status: 'SUI_ONE_TIME_WITNESS', functionIndex, message }];
+    }
     const offset =
-      def.code?.code.findIndex((i) => opcodeOf(i) === 'Pack' && indexOperand(i) === structDef) ?? -1;
+      candidate < 0
+        ? -1
+        : (def.code?.code.findIndex((i) => opcodeOf(i) === 'Pack' && indexOperand(i) === candidate) ?? -1);
     if (offset >= 0)
-      errors.push({
-        status: 'SUI_ONE_TIME_WITNESS',
-        functionIndex,
-        offset,
-        message: 'a one-time witness cannot be created by code',
-      });
-  });
-  return errors;
+      return [
+        {
+          status: 'SUI_ONE_TIME_WITNESS',
+          functionIndex,
+          offset,
+          message: 'a one-time witness cannot be created by code: Sui passes it to init at publication',
+        },
+      ];
+  }
+  return [];
 }
