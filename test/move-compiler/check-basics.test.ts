@@ -286,6 +286,21 @@ fun f(x: u64) {
     expect(bytes).toEqual(Uint8Array.from({ length: 8 }, (_, i) => Number((expected >> BigInt(8 * i)) & 0xffn)));
   });
 
+  it('gives abort without a code the same line-tagged clever code', () => {
+    const r = check(`module demo::m;
+fun f() {
+    abort
+}
+`);
+    expect(r.messages).toEqual([]);
+    const abort = collect(fn(r.modules, 'f').body, 'abort')[0];
+    // Version nibble 0b1100, reserved 0, error code 0xff (none), line 3, identifier and constant 0xffff (none).
+    const expected = (0b1100n << 60n) | (0xffn << 48n) | (3n << 32n) | (0xffffn << 16n) | 0xffffn;
+    expect(expected).toBe(0xc0ff_0003_ffff_ffffn);
+    const bytes = abort?.kind === 'abort' && abort.code.kind === 'literal' ? abort.code.value : new Uint8Array();
+    expect(bytes).toEqual(Uint8Array.from({ length: 8 }, (_, i) => Number((expected >> BigInt(8 * i)) & 0xffn)));
+  });
+
   it('inserts freeze when &mut is passed for &', () => {
     const r = check(`
 module demo::m;
@@ -342,6 +357,7 @@ fun f(s: S): u64 {
     s.nope + t.v + missing::g()
 }
 `);
-    expect(r.codes).toEqual(['E03010', 'E03010', 'E03002']);
+    // `missing::g`: in Move 2024 a leading name that is no module alias is E03006 (Sui's move_2024/naming/unbound_module).
+    expect(r.codes).toEqual(['E03010', 'E03010', 'E03006']);
   });
 });

@@ -114,7 +114,7 @@ describe('typical LLM mistakes point at the fix', () => {
     expect(error.code.code).toBe(code);
     expect(lineAndColumn(text, error.primary.loc.start)).toEqual(primary);
 
-    const rendered = renderDiagnostics([error], files);
+    const rendered = renderDiagnostics([error], new Map(files.map((file) => [file.path, file.text])));
     expect(rendered).toContain(code);
     expect(rendered).toContain(`${PATH}:${primary.line}:${primary.column}`);
     if (fix) {

@@ -7,9 +7,10 @@ import { abortCode, checkExp, unitExp } from './exp.js';
 import { frameworkUseFun } from './framework-use-funs.js';
 import type { FunctionContext } from './function-context.js';
 import { instantiate, showType } from './infer.js';
-import { borrowLocal, borrowPlace, makeMutable } from './places.js';
+import { borrowLocal, borrowPlace, borrowTemporary, makeMutable } from './places.js';
 import { reportArity } from './resolve-type.js';
 import { sameModule } from './scope.js';
+import { reportInitCall, reportWitnessPack } from './sui-rules.js';
 import type { FunctionSig, StructSig } from './signatures.js';
 
 const STD = '0'.repeat(63) + '1';
@@ -132,10 +133,11 @@ export function finishCall(
   }
   const checked = args.map((arg, i) => {
     const param = fn.params[i];
-    return param ? f.expect(arg, instantiate(param, typeArgs), `invalid argument ${i + 1} of '${fn.name}'`) : arg;
+    return param ? f.expect(arg, instantiate(param, typeArgs), `invalid argument ${i + 1} of '${fn.name}'`, loc) : arg;
   });
   const returns = fn.returns.map((r) => instantiate(r, typeArgs));
   const type: Type = returns.length === 1 ? returns[0]! : { kind: 'tuple', elems: returns };
+  if (fn.name === 'init' && !f.env.inTest) reportInitCall(f, fn, loc);
   f.suiCalls.push({ module: fn.module, name: fn.name, typeArgs, loc });
   return { kind: 'call', loc, type, function: { module: fn.module, name: fn.name }, typeArgs, args: checked };
 }
@@ -143,6 +145,8 @@ export function finishCall(
 function checkPack(f: FunctionContext, e: CallExp | PackExp, sig: StructSig): TExp {
   if (!sameModule(sig.module, f.scope.self)) {
     f.ctx.report(CODES.visibility, e.path.loc, `'${sig.name}' can only be created in module '${sig.module.name}'`);
+  } else if (sig.name === f.env.oneTimeWitness && !f.env.inTest) {
+    reportWitnessPack(f, sig.name, e.loc);
   }
   const typeArgs = explicitTypeArgs(f, e.typeArgs, sig.typeParams.length, sig.name, e.path.loc);
   sig.typeParams.forEach((p, i) => f.requireAbilities(typeArgs[i]!, p.constraints, e.loc, `a type argument of '${sig.name}'`));
@@ -239,18 +243,23 @@ export function checkMethodCall(f: FunctionContext, e: Exp & { kind: 'method_cal
 }
 
 function findMethod(f: FunctionContext, home: { key: string; module: ModuleId }, method: string): FunctionSig | undefined {
-  const target = f.scope.methodAlias(home.key, method) ?? frameworkUseFun(home.key, method) ?? { module: home.module, name: method };
+  const target =
+    f.scope.methodAlias(home.key, method) ??
+    f.ctx.publicUseFun(home.key, method) ??
+    frameworkUseFun(home.key, method) ?? { module: home.module, name: method };
   return f.ctx.module(target.module)?.functions.get(target.name);
 }
 
 /** Borrows mutably, keeps, or copies the receiver to fit the callee's first parameter. */
 function adaptReceiver(f: FunctionContext, receiver: { exp: TExp; auto: boolean }, first: Type): TExp {
   const exp = receiver.exp;
+  const type = f.subst.shallow(exp.type);
   if (first.kind === 'ref') {
     if (first.isMut && receiver.auto) makeMutable(f, exp);
+    // A value that is not a place (`f().m()`): borrow it through a temporary.
+    if (!receiver.auto && type.kind !== 'ref' && !f.subst.isError(type)) return borrowTemporary(f, exp, first.isMut, exp.loc);
     return exp;
   }
-  const type = f.subst.shallow(exp.type);
   if (receiver.auto && exp.kind === 'borrow_local') {
     return { kind: 'local', loc: exp.loc, type: f.locals[exp.local]!.type, local: exp.local, mode: 'infer' };
   }

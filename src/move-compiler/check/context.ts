@@ -5,6 +5,7 @@ import type { DiagnosticCode } from '../codes.js';
 import type { DiagnosticBag, Label } from '../diagnostics.js';
 import { moduleKey, type ModuleId } from '../types.js';
 import type { DependencyEnv } from './deps.js';
+import type { MethodAlias } from './scope.js';
 import type { DatatypeSig, ModuleSig } from './signatures.js';
 
 const ALWAYS_NAMED: Record<string, string> = { std: '1', sui: '2', sui_system: '3' };
@@ -17,6 +18,8 @@ export class PackageContext {
   /** Modules declared by the package's sources, by `address::name`. */
   readonly sources = new Map<string, ModuleSig>();
   private readonly named = new Map<string, string>();
+  /** `public use fun`s of the package's modules, by receiver type key then method: visible in every module. */
+  private readonly publicUseFuns = new Map<string, MethodAlias>();
 
   constructor(
     readonly deps: DependencyEnv,
@@ -46,6 +49,14 @@ export class PackageContext {
 
   isSourceModule(id: ModuleId): boolean {
     return this.sources.has(moduleKey(id));
+  }
+
+  addPublicUseFun(typeKey: string, method: string, target: MethodAlias): void {
+    this.publicUseFuns.set(`${typeKey}.${method}`, target);
+  }
+
+  publicUseFun(typeKey: string, method: string): MethodAlias | undefined {
+    return this.publicUseFuns.get(`${typeKey}.${method}`);
   }
 
   datatype(module: ModuleId, name: string): DatatypeSig | undefined {

@@ -3,7 +3,7 @@
 import type { FieldDecl, FunctionDecl, ModuleDecl, Name, StructDecl, TypeAst, TypeParamDecl } from '../ast.js';
 import { CODES } from '../codes.js';
 import type { TStruct, TTypeParam } from '../tir.js';
-import { KEY, type Abilities, type Type } from '../types.js';
+import { COPY, DROP, KEY, STORE, type Abilities, type Type } from '../types.js';
 import { ABILITY_BY_NAME, abilitiesOf, abilityNames } from './abilities.js';
 import type { PackageContext } from './context.js';
 import { showType } from './infer.js';
@@ -147,7 +147,7 @@ function resolveStruct(scope: ModuleScope, sig: StructSig, decl: StructDecl): TS
     if (type.kind === 'ref' || type.kind === 'tuple') {
       ctx.report(CODES.expectedBaseType, field.type.loc, 'a field must have a single non-reference type');
     }
-    checkPhantomPositions(scope, type, phantoms, false, field.type.loc);
+    checkPhantomPositions(scope, field.type, type, phantoms, false);
     checkFieldAbilities(scope, sig, type, params, field.type.loc);
     fields.push({ name: field.name, type, loc: field.loc });
   }
@@ -161,19 +161,27 @@ function resolveStruct(scope: ModuleScope, sig: StructSig, decl: StructDecl): TS
   return { name: sig.name, loc: decl.loc, abilities: sig.abilities, typeParams, fields, isNative: decl.isNative };
 }
 
-/** A phantom type parameter may only appear as a phantom argument of another datatype (E02013). */
-function checkPhantomPositions(scope: ModuleScope, type: Type, phantoms: Set<number>, inPhantom: boolean, loc: FieldDecl['loc']): void {
+/**
+ * A phantom type parameter may only appear as a phantom argument of another datatype (E02013), reported
+ * at that use of the parameter: the written type is walked alongside its resolved form.
+ */
+function checkPhantomPositions(scope: ModuleScope, ast: TypeAst, type: Type, phantoms: Set<number>, inPhantom: boolean): void {
   switch (type.kind) {
     case 'param':
       if (phantoms.has(type.index) && !inPhantom) {
-        scope.ctx.report(CODES.invalidPhantomUse, loc, `phantom type parameter '${type.name}' is used in a non-phantom position`);
+        scope.ctx.report(CODES.invalidPhantomUse, ast.loc, `phantom type parameter '${type.name}' is used in a non-phantom position`);
       }
       return;
     case 'vector':
-      return checkPhantomPositions(scope, type.elem, phantoms, false, loc);
+      if (ast.kind === 'apply' && ast.typeArgs[0]) checkPhantomPositions(scope, ast.typeArgs[0], type.elem, phantoms, false);
+      return;
     case 'datatype': {
+      if (ast.kind !== 'apply') return;
       const sig = scope.ctx.datatype(type.module, type.name);
-      type.args.forEach((arg, i) => checkPhantomPositions(scope, arg, phantoms, sig?.typeParams[i]?.isPhantom ?? false, loc));
+      type.args.forEach((arg, i) => {
+        const argAst = ast.typeArgs[i];
+        if (argAst) checkPhantomPositions(scope, argAst, arg, phantoms, sig?.typeParams[i]?.isPhantom ?? false);
+      });
       return;
     }
     default:
@@ -183,8 +191,9 @@ function checkPhantomPositions(scope: ModuleScope, type: Type, phantoms: Set<num
 
 /** Each field must have the abilities the struct declares (key needs store in its fields). */
 function checkFieldAbilities(scope: ModuleScope, sig: StructSig, type: Type, params: TypeParamScope, loc: FieldDecl['loc']): void {
-  // Phantom parameters count as having every ability: they never appear in values.
-  const constraints = params.constraints.map((c, i) => (sig.typeParams[i]?.isPhantom ? 0xf : c));
+  // A generic struct's abilities hold only for arguments that have them, so every type parameter counts
+  // as having every ability here (phantom ones never appear in values at all).
+  const constraints = params.constraints.map(() => COPY | DROP | STORE | KEY);
   const has = abilitiesOf(type, constraints, (m, n) => scope.ctx.datatype(m, n));
   let required = sig.abilities & ~KEY;
   if (sig.abilities & KEY) required |= 4;

@@ -43,7 +43,7 @@ export function checkExp(f: FunctionContext, e: Exp): TExp {
       return checkAssign(f, e);
     case 'return': {
       const value = e.value ? checkExp(f, e.value) : unitExp(e.loc);
-      return { kind: 'return', loc: e.loc, type: { kind: 'never' }, value: f.expect(value, f.returnType, 'invalid return value') };
+      return { kind: 'return', loc: e.loc, type: { kind: 'never' }, value: f.expect(value, f.returnType, 'invalid return value', e.loc) };
     }
     case 'abort':
       return { kind: 'abort', loc: e.loc, type: { kind: 'never' }, code: abortCode(f, e.code, e.loc) };
@@ -142,7 +142,7 @@ export function u64Literal(f: FunctionContext, value: bigint, loc: Loc): TExp {
 
 /** The code of `abort` / `assert!`: a u64, or Sui's line-tagged code when none is written. */
 export function abortCode(f: FunctionContext, code: Exp | undefined, loc: Loc): TExp {
-  if (!code) return u64Literal(f, cleverAbortCode(f.lineOf(loc)), loc);
+  if (!code) return u64Literal(f, cleverAbortCode(f.env.source.lineOf(loc)), loc);
   return f.expect(checkExp(f, code), U64, 'an abort code is a u64');
 }
 
@@ -191,25 +191,37 @@ export function checkBlock(f: FunctionContext, block: BlockExp): TExp {
       }
       const exp = checkExp(f, stmt.exp);
       if (f.subst.shallow(exp.type).kind === 'never') diverges = true;
+      else f.requireAbilities(exp.type, DROP, stmt.exp.loc, "';' discards this value, which needs 'drop'");
       stmts.push({ kind: 'exp', loc: stmt.loc, exp });
     }
-    const result = block.result ? checkExp(f, block.result) : unitExp(block.loc);
+    const result = block.result ? checkExp(f, block.result) : unitExp(implicitUnitLoc(f, block));
     const type: Type = !block.result && diverges ? { kind: 'never' } : result.type;
     return { kind: 'block', loc: block.loc, type, stmts, result };
   });
 }
 
+/**
+ * Where a block without a final expression produces its `()`: the `;` ending its last statement, or
+ * its `{` when it is empty. Sui reports values left unused at a function's end there.
+ */
+function implicitUnitLoc(f: FunctionContext, block: BlockExp): Loc {
+  const last = block.stmts[block.stmts.length - 1];
+  const semicolon = last && f.env.source.semicolonAfter(last.loc);
+  return semicolon ?? { file: block.loc.file, start: block.loc.start, end: block.loc.start + 1 };
+}
+
 function checkIf(f: FunctionContext, e: Exp & { kind: 'if' }): TExp {
   const cond = f.expect(checkExp(f, e.cond), BOOL, 'an if condition is a bool');
-  const then = checkExp(f, e.then);
-  if (!e.else) {
+  const elseExp = e.else;
+  if (!elseExp) {
+    const [then, otherwise] = f.inBranches([() => checkExp(f, e.then), () => unitExp(e.loc)]) as [TExp, TExp];
     const thenUnit = f.expect(then, UNIT, "an 'if' without 'else' has type '()'");
-    return { kind: 'if', loc: e.loc, type: UNIT, cond, then: thenUnit, else: unitExp(e.loc) };
+    return { kind: 'if', loc: e.loc, type: UNIT, cond, then: thenUnit, else: otherwise };
   }
-  const otherwise = checkExp(f, e.else);
+  const [then, otherwise] = f.inBranches([() => checkExp(f, e.then), () => checkExp(f, elseExp)]) as [TExp, TExp];
   const joined = f.subst.join(then.type, otherwise.type);
   if (!joined) {
-    f.reportMismatch(e.else.loc, otherwise.type, then.type, 'the branches of this if have different types');
+    f.reportMismatch(e.loc, otherwise.type, then.type, 'the branches of this if have different types', elseExp.loc);
     return { kind: 'if', loc: e.loc, type: f.subst.errorType(), cond, then, else: otherwise };
   }
   return { kind: 'if', loc: e.loc, type: joined, cond, then: f.expect(then, joined, 'branch'), else: f.expect(otherwise, joined, 'branch') };
@@ -279,14 +291,14 @@ function checkBinary(f: FunctionContext, e: Exp & { kind: 'binary' }): TExp {
   if (op === '==' || op === '!=') {
     const joined = f.subst.join(lhs.type, rhs.type);
     if (!joined) {
-      f.reportMismatch(e.rhs.loc, rhs.type, lhs.type, `the operands of '${op}' differ`);
+      f.reportMismatch(e.opLoc, rhs.type, lhs.type, `the operands of '${op}' differ`, e.rhs.loc);
       return node(BOOL, lhs, rhs);
     }
     f.requireAbilities(joined, DROP, e.loc, "comparing values consumes them, which needs 'drop'");
     return node(BOOL, f.expect(lhs, joined, 'operand'), f.expect(rhs, joined, 'operand'));
   }
   requireInteger(f, lhs, `'${op}' takes integers`);
-  const right = f.expect(rhs, lhs.type, `the operands of '${op}' differ`);
+  const right = f.expect(rhs, lhs.type, `the operands of '${op}' differ`, e.opLoc);
   if (ARITHMETIC.has(op)) return node(lhs.type, lhs, right);
   if (ORDERING.has(op)) return node(BOOL, lhs, right);
   throw new Error(`unknown operator ${op}`);

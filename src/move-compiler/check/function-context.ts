@@ -7,6 +7,21 @@ import type { Abilities, ModuleId, Type } from '../types.js';
 import { showType, Substitution } from './infer.js';
 import { resolveType, type TypeParamScope } from './resolve-type.js';
 import type { ModuleScope } from './scope.js';
+import type { SourceText } from './source-text.js';
+
+/** What a body's checks need to know about the module and the function around it. */
+export interface FunctionEnv {
+  source: SourceText;
+  /** This module's one-time witness, when it declares a valid one (packing it is refused). */
+  oneTimeWitness?: string;
+  /** `#[test]` / `#[test_only]` code may call `init` and create a one-time witness. */
+  inTest: boolean;
+}
+
+/** A `let x;` without `mut`: Sui lets it be assigned once on each path, never in a loop it is outside of. */
+interface DeferredInit {
+  loopDepth: number;
+}
 
 export interface LoopFrame {
   id: number;
@@ -42,6 +57,9 @@ export class FunctionContext {
   readonly packageCalls = new Set<string>();
   /** Unsuffixed and suffixed number literals, encoded once their type is final. */
   readonly numbers = new Map<TExp, bigint>();
+  /** Locals declared by `let x;` (no value, no `mut`), and where each was first assigned on this path. */
+  private readonly deferredInits = new Map<number, DeferredInit>();
+  private assignments = new Map<number, Loc>();
   private readonly scopes: Map<string, number>[] = [new Map()];
   private nextLoop = 0;
 
@@ -49,8 +67,7 @@ export class FunctionContext {
     public scope: ModuleScope,
     readonly typeParams: TypeParamScope,
     readonly returnType: Type,
-    /** Line starts of each file, to compute the line of `assert!` without a code. */
-    readonly lineOf: (loc: Loc) => number,
+    readonly env: FunctionEnv,
   ) {}
 
   get ctx() {
@@ -62,6 +79,55 @@ export class FunctionContext {
     this.locals.push({ name, loc, type, isMut });
     this.scopes[this.scopes.length - 1]!.set(name, index);
     return index;
+  }
+
+  /** A local the source cannot name, holding a temporary that must be borrowed (`&f()`, `f().x`). */
+  declareTemporary(loc: Loc, type: Type): number {
+    const index = this.locals.length;
+    this.locals.push({ name: `%temp${index}`, loc, type, isMut: true });
+    return index;
+  }
+
+  markDeferredInit(local: number): void {
+    this.deferredInits.set(local, { loopDepth: this.loops.length });
+  }
+
+  /**
+   * Checks an assignment to a local declared without `mut`: allowed only as the first assignment of a
+   * `let x;` on this path, outside any loop entered after the `let`.
+   */
+  checkImmutableAssign(local: number, loc: Loc): void {
+    const info = this.locals[local]!;
+    const deferred = this.deferredInits.get(local);
+    const declared = { loc: info.loc, message: `Declare it as 'mut ${info.name}' to change it` };
+    if (!deferred) {
+      this.ctx.report(CODES.invalidImmVariableUsage, loc, `'${info.name}' is not declared 'mut', so it cannot be assigned`, [declared]);
+      return;
+    }
+    const earlier = this.assignments.get(local);
+    if (this.loops.length > deferred.loopDepth) {
+      this.ctx.report(CODES.invalidImmVariableUsage, loc, `'${info.name}' is not declared 'mut' and is assigned here in a loop, so possibly many times`, [declared]);
+    } else if (earlier) {
+      this.ctx.report(CODES.invalidImmVariableUsage, loc, `'${info.name}' is not declared 'mut' and was already assigned`, [
+        declared,
+        { loc: earlier, message: 'It was first assigned here' },
+      ]);
+    }
+    if (!earlier) this.assignments.set(local, loc);
+  }
+
+  /** Runs the branches of an `if`: each starts from the assignments made before it; afterwards, either may have run. */
+  inBranches<T>(branches: (() => T)[]): T[] {
+    const before = this.assignments;
+    const after = new Map<number, Loc>();
+    const results = branches.map((branch) => {
+      this.assignments = new Map(before);
+      const result = branch();
+      for (const [local, loc] of this.assignments) if (!after.has(local)) after.set(local, loc);
+      return result;
+    });
+    this.assignments = after;
+    return results;
   }
 
   lookupLocal(name: string): number | undefined {
@@ -119,10 +185,10 @@ export class FunctionContext {
    * Checks that `exp` fits where `expected` is wanted and returns it, frozen when a `&mut` is used as
    * `&`. Reports E04006 for a mutability mismatch of references and E04007 otherwise.
    */
-  expect(exp: TExp, expected: Type, what: string): TExp {
+  expect(exp: TExp, expected: Type, what: string, at?: Loc): TExp {
     const subst = this.subst;
     if (!subst.subtype(exp.type, expected)) {
-      this.reportMismatch(exp.loc, exp.type, expected, what);
+      this.reportMismatch(at ?? exp.loc, exp.type, expected, what, at ? exp.loc : undefined);
       return exp;
     }
     const actual = subst.shallow(exp.type);
@@ -133,7 +199,8 @@ export class FunctionContext {
     return exp;
   }
 
-  reportMismatch(loc: Loc, actual: Type, expected: Type, what: string): void {
+  /** `valueLoc`: where the mismatched value is, when the primary label sits elsewhere (as Sui places it). */
+  reportMismatch(loc: Loc, actual: Type, expected: Type, what: string, valueLoc?: Loc): void {
     const a = this.subst.resolve(actual);
     const e = this.subst.resolve(expected);
     const mutability = a.kind === 'ref' && e.kind === 'ref' && !a.isMut && e.isMut;
@@ -141,6 +208,7 @@ export class FunctionContext {
       mutability ? CODES.subtypeError : CODES.joinError,
       loc,
       `${what}: expected '${showType(e)}', found '${showType(a)}'`,
+      valueLoc ? [{ loc: valueLoc, message: `This has type '${showType(a)}'` }] : [],
     );
   }
 

@@ -15,11 +15,14 @@ export function checkLet(f: FunctionContext, stmt: Statement & { kind: 'let' }):
   let value: TExp | undefined;
   if (stmt.value) {
     value = checkExp(f, stmt.value);
-    if (annotated) value = f.expect(value, annotated, 'the value does not fit the annotation');
+    if (annotated) value = f.expect(value, annotated, 'the value does not fit the annotation', stmt.type!.loc);
   }
   const type = annotated ?? value?.type ?? f.subst.fresh();
   // Bind after the value is checked: `let x = x + 1` reads the outer `x`.
   const targets = bindTop(f, stmt.pattern, type);
+  if (!value) {
+    for (const target of targets) if (target.kind === 'local' && !f.locals[target.local]!.isMut) f.markDeferredInit(target.local);
+  }
   return { kind: 'let', loc: stmt.loc, targets, ...(value ? { value } : {}) };
 }
 
@@ -37,7 +40,7 @@ function bindPattern(f: FunctionContext, pattern: Pattern, type: Type): TLValue 
     case 'var':
       return { kind: 'local', loc: pattern.loc, local: f.declareLocal(pattern.name.value, pattern.name.loc, type, pattern.isMut) };
     case 'wildcard':
-      return { kind: 'ignore', loc: pattern.loc, type };
+      return ignore(f, pattern.loc, type);
     case 'unpack_named':
     case 'unpack_positional': {
       const written =
@@ -116,7 +119,13 @@ function unpackFields<Item>(
   if (missing.length > 0 && !hasRest) {
     f.ctx.report(CODES.tooFewArguments, loc, `the pattern misses field${missing.length === 1 ? '' : 's'} ${missing.join(', ')} of '${sig.name}'`);
   }
-  return declared.map((_, i) => bound.get(i) ?? { kind: 'ignore', loc, type: fieldType(i) });
+  return declared.map((_, i) => bound.get(i) ?? ignore(f, loc, fieldType(i)));
+}
+
+/** `_` and the fields `..` skips drop their value, which needs `drop`. */
+function ignore(f: FunctionContext, loc: Loc, type: Type): TLValue {
+  f.requireAbilities(type, DROP, loc, "ignoring a value drops it, which needs 'drop'");
+  return { kind: 'ignore', loc, type };
 }
 
 export function checkAssign(f: FunctionContext, e: Exp & { kind: 'assign' }): TExp {
@@ -137,7 +146,7 @@ export function checkAssign(f: FunctionContext, e: Exp & { kind: 'assign' }): TE
 }
 
 function assignTarget(f: FunctionContext, lhs: Exp, type: Type): TLValue {
-  if (lhs.kind === 'wildcard') return { kind: 'ignore', loc: lhs.loc, type };
+  if (lhs.kind === 'wildcard') return ignore(f, lhs.loc, type);
   if (lhs.kind === 'name' && !lhs.path.address && lhs.path.parts.length === 1) {
     const name = lhs.path.parts[0]!.value;
     const local = f.lookupLocal(name);
@@ -146,11 +155,7 @@ function assignTarget(f: FunctionContext, lhs: Exp, type: Type): TLValue {
       return { kind: 'ignore', loc: lhs.loc, type };
     }
     const info = f.locals[local]!;
-    if (!info.isMut) {
-      f.ctx.report(CODES.invalidImmVariableUsage, lhs.loc, `'${name}' is not declared 'mut', so it cannot be assigned`, [
-        { loc: info.loc, message: `declare it as 'mut ${name}'` },
-      ]);
-    }
+    if (!info.isMut) f.checkImmutableAssign(local, lhs.loc);
     if (!f.subst.subtype(type, info.type)) f.reportMismatch(lhs.loc, type, info.type, `invalid assignment to '${name}'`);
     return { kind: 'local', loc: lhs.loc, local };
   }

@@ -1,17 +1,21 @@
 // Entry point of the checker: the package's source modules -> typed IR, reporting into the bag.
-import type { ConstantDecl, Loc, ModuleDecl, SourceFile, UseFunDecl } from '../ast.js';
+import type { Attribute, ConstantDecl, ModuleDecl, SourceFile, UseFunDecl } from '../ast.js';
 import { CODES } from '../codes.js';
 import type { DiagnosticBag } from '../diagnostics.js';
 import type { TModule } from '../tir.js';
 import { moduleKey, type ModuleId } from '../types.js';
 import { foldConstants } from './constants.js';
+import { checkRecursiveStructs } from './cycles.js';
 import { declareModule, resolveModuleSignatures } from './decls.js';
 import type { DependencyEnv } from './deps.js';
 import { PackageContext } from './context.js';
 import { checkFunction } from './function.js';
 import { ModuleScope } from './scope.js';
 import type { ModuleSig } from './signatures.js';
-import { checkInit } from './sui-rules.js';
+import type { FunctionEnv } from './function-context.js';
+import { checkEntrySignature, entryKeywordLoc } from './sui-entry.js';
+import { checkInit, checkWitnessDeclaration } from './sui-init.js';
+import { SourceText } from './source-text.js';
 
 export interface CheckInput {
   files: SourceFile[];
@@ -30,7 +34,7 @@ interface ModuleEntry {
 
 export function checkPackage(input: CheckInput): TModule[] {
   const ctx = new PackageContext(input.dependencies, input.addresses, input.bag);
-  const lineOf = lineFinder(input.files);
+  const source = new SourceText(input.files);
   const entries: ModuleEntry[] = [];
   for (const file of input.files) {
     for (const decl of file.modules) {
@@ -53,6 +57,7 @@ export function checkPackage(input: CheckInput): TModule[] {
     for (const member of entry.decl.members) if (member.kind === 'use') entry.scope.addUse(member);
   }
   const structs = entries.map((entry) => resolveModuleSignatures(entry.scope, entry.sig, entry.decl));
+  entries.forEach((entry, i) => checkRecursiveStructs(entry.scope, entry.decl, structs[i]!));
   for (const entry of entries) {
     for (const member of entry.decl.members) if (member.kind === 'use_fun') addUseFun(entry.scope, member);
   }
@@ -67,12 +72,21 @@ export function checkPackage(input: CheckInput): TModule[] {
   }));
   const friendsOf = new Map<string, Map<string, ModuleId>>();
   entries.forEach((entry, i) => {
+    const witness = checkWitnessDeclaration(entry.scope, entry.decl);
+    const moduleInTest = isTestCode(entry.decl.attributes);
     for (const member of entry.decl.members) {
       if (member.kind !== 'function') continue;
       const sig = entry.sig.functions.get(member.name.value);
       if (!sig) continue;
-      if (member.name.value === 'init') checkInit(entry.scope, member, sig, entry.decl);
-      const checked = checkFunction(entry.scope, member, sig, lineOf);
+      const entryLoc = entryKeywordLoc(source, member);
+      if (member.name.value === 'init') checkInit(entry.scope, member, sig, entryLoc, witness, entry.decl);
+      else if (entryLoc) checkEntrySignature(entry.scope, member, sig, entryLoc);
+      const env: FunctionEnv = {
+        source,
+        inTest: moduleInTest || isTestCode(member.attributes),
+        ...(witness?.valid ? { oneTimeWitness: witness.name } : {}),
+      };
+      const checked = checkFunction(entry.scope, member, sig, env);
       modules[i]!.functions.push(checked.fn);
       for (const callee of checked.packageCalls) {
         if (callee === moduleKey(entry.id)) continue;
@@ -95,7 +109,16 @@ function addUseFun(scope: ModuleScope, decl: UseFunDecl): void {
     return;
   }
   const typeKey = useFunTypeKey(scope, decl);
-  if (typeKey) scope.addMethodAlias(typeKey, decl.method.value, { module: target.module, name: target.name });
+  if (!typeKey) return;
+  const alias = { module: target.module, name: target.name };
+  scope.addMethodAlias(typeKey, decl.method.value, alias);
+  if (decl.isPublic) scope.ctx.addPublicUseFun(typeKey, decl.method.value, alias);
+}
+
+const TEST_ATTRIBUTES = new Set(['test', 'test_only', 'random_test']);
+
+function isTestCode(attributes: Attribute[]): boolean {
+  return attributes.some((a) => TEST_ATTRIBUTES.has(a.name.value));
 }
 
 const PRIMITIVE_KEYS = new Set(['vector', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'bool']);
@@ -110,26 +133,4 @@ function useFunTypeKey(scope: ModuleScope, decl: UseFunDecl): string | undefined
     return undefined;
   }
   return `${member.module.address}::${member.module.name}::${member.name}`;
-}
-
-/** 1-based line of a location, for the line-tagged abort codes. */
-function lineFinder(files: SourceFile[]): (loc: Loc) => number {
-  const starts = new Map<string, number[]>();
-  for (const file of files) {
-    const lines = [0];
-    for (let i = 0; i < file.text.length; i++) if (file.text.charCodeAt(i) === 10) lines.push(i + 1);
-    starts.set(file.path, lines);
-  }
-  return (loc) => {
-    const lines = starts.get(loc.file);
-    if (!lines) return 0;
-    let lo = 0;
-    let hi = lines.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lines[mid]! <= loc.start) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
 }

@@ -22,10 +22,20 @@ export function borrowExp(f: FunctionContext, e: Exp, isMut: boolean, loc: Loc):
     const ref = borrowPlace(f, e, isMut);
     return ref ? { ...ref, loc } : f.errorExp(loc);
   }
-  // `&f()`: Move borrows only places; a temporary needs a `let` first.
-  const value = checkExp(f, e);
-  f.ctx.report(CODES.builtinOperation, e.loc, 'only a local, a field or a vector element can be borrowed; bind this value with `let` first');
-  return { ...f.errorExp(loc), loc: value.loc };
+  return borrowTemporary(f, checkExp(f, e), isMut, loc);
+}
+
+/** `&f()`: the value is kept in a hidden local, which is borrowed (as Sui's compiler does). */
+export function borrowTemporary(f: FunctionContext, value: TExp, isMut: boolean, loc: Loc): TExp {
+  const local = f.declareTemporary(value.loc, value.type);
+  const type: Type = { kind: 'ref', isMut, inner: value.type };
+  return {
+    kind: 'block',
+    loc,
+    type,
+    stmts: [{ kind: 'let', loc: value.loc, targets: [{ kind: 'local', loc: value.loc, local }], value }],
+    result: { kind: 'borrow_local', loc, type, local, isMut },
+  };
 }
 
 export function borrowLocal(f: FunctionContext, local: number, isMut: boolean, loc: Loc): TExp {
@@ -62,10 +72,8 @@ function placeBase(f: FunctionContext, e: Exp, isMut: boolean): TExp | undefined
     if (isMut && !type.isMut) f.reportMismatch(e.loc, type, { kind: 'ref', isMut: true, inner: type.inner }, 'cannot mutate through an immutable reference');
     return value;
   }
-  if (!f.subst.isError(type)) {
-    f.ctx.report(CODES.builtinOperation, e.loc, 'cannot access a field of a temporary value; bind it with `let` first');
-  }
-  return undefined;
+  if (f.subst.isError(type)) return undefined;
+  return borrowTemporary(f, value, isMut, e.loc);
 }
 
 /** A reference to the field `e.f` or element `v[i]`. */
@@ -93,16 +101,19 @@ export function borrowField(f: FunctionContext, base: TExp, field: string, field
     return undefined;
   }
   const sig = f.ctx.datatype(structType.module, structType.name);
+  // Sui puts an unbound field's label on the whole access, which starts at its receiver.
   if (!sig || sig.kind !== 'struct' || !sig.fields) {
-    f.ctx.report(CODES.unboundField, fieldLoc, `'${structType.name}' has no fields to access`);
+    f.ctx.report(CODES.unboundField, loc, `'${structType.name}' has no fields to access`);
     return undefined;
   }
   if (!sameModule(sig.module, f.scope.self)) {
     f.ctx.report(CODES.visibility, fieldLoc, `the fields of '${sig.name}' can only be accessed in module '${sig.module.name}'`);
   }
-  const index = sig.fields.findIndex((x) => x.name === field);
+  // `p.0` reads the first positional field, which is named `pos0`.
+  const name = sig.isPositional && /^[0-9]+$/.test(field) ? `pos${field}` : field;
+  const index = sig.fields.findIndex((x) => x.name === name);
   if (index < 0) {
-    f.ctx.report(CODES.unboundField, fieldLoc, `'${sig.name}' has no field '${field}'`);
+    f.ctx.report(CODES.unboundField, loc, `'${sig.name}' has no field '${field}'`);
     return undefined;
   }
   const fieldType = instantiate(sig.fields[index]!.type, structType.args);
@@ -181,6 +192,11 @@ export function makeMutable(f: FunctionContext, exp: TExp): void {
       requireMutRef(f, exp);
       return;
     case 'freeze':
+      return;
+    case 'block':
+      // A borrowed temporary (`f().x.m()`): its hidden local may be borrowed mutably.
+      makeMutable(f, exp.result);
+      setMutRef(exp);
       return;
     default:
       requireMutRef(f, exp);

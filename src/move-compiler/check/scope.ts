@@ -73,7 +73,7 @@ export class ModuleScope {
       const module: ModuleId = { address, name: item.module.value };
       const sig = this.ctx.module(module);
       if (!sig) {
-        this.ctx.report(CODES.unboundModule, item.module.loc, `no module '${item.module.value}' at this address`);
+        this.ctx.report(CODES.unboundModule, span(item.address.loc, item.module.loc), `no module '${item.module.value}' at this address`);
         continue;
       }
       if (item.kind === 'module') {
@@ -124,7 +124,7 @@ export class ModuleScope {
     if (!last) return undefined;
     if (path.address) {
       if (parts.length !== 2) return this.reportBadPath(path);
-      return this.memberOf({ address: fullHex(path.address.value.toString(16)), name: parts[0]!.value }, parts[0]!, last);
+      return this.memberOf({ address: fullHex(path.address.value.toString(16)), name: parts[0]!.value }, span(path.address.loc, parts[0]!.loc), last);
     }
     if (parts.length === 1) {
       return this.memberAliases.get(last.value) ?? { module: this.self, name: last.value, loc: last.loc };
@@ -132,30 +132,31 @@ export class ModuleScope {
     if (parts.length === 2) {
       const moduleName = parts[0]!;
       const module = this.moduleAlias(moduleName.value);
-      if (!module) {
-        this.ctx.report(CODES.unboundModule, moduleName.loc, `unbound module alias '${moduleName.value}'`);
-        return undefined;
-      }
+      if (!module) return this.reportUnresolvedLeadingName(moduleName);
       return { module, name: last.value, loc: last.loc };
     }
     if (parts.length === 3) {
       const addressName = parts[0]!;
       const address = this.ctx.namedAddress(addressName.value);
-      if (address === undefined) {
-        this.reportUnboundAddress(addressName.value, addressName.loc);
-        return undefined;
-      }
-      return this.memberOf({ address, name: parts[1]!.value }, parts[1]!, last);
+      if (address === undefined) return this.reportUnresolvedLeadingName(addressName);
+      return this.memberOf({ address, name: parts[1]!.value }, span(addressName.loc, parts[1]!.loc), last);
     }
     return this.reportBadPath(path);
   }
 
-  private memberOf(module: ModuleId, moduleName: Name, member: Name): MemberPath | undefined {
+  /** `modulePath`: the address and module name as written. */
+  private memberOf(module: ModuleId, modulePath: Loc, member: Name): MemberPath | undefined {
     if (!this.ctx.module(module)) {
-      this.ctx.report(CODES.unboundModule, moduleName.loc, `no module '${module.name}' at 0x${trimAddress(module.address)}`);
+      this.ctx.report(CODES.unboundModule, modulePath, `no module '${module.name}' at 0x${trimAddress(module.address)}`);
       return undefined;
     }
     return { module, name: member.value, loc: member.loc };
+  }
+
+  /** Move 2024: a path whose first name is no module alias nor address resolves to nothing (E03006). */
+  private reportUnresolvedLeadingName(name: Name): undefined {
+    this.ctx.report(CODES.namePositionMismatch, name.loc, `could not resolve the name '${name.value}': it is neither a module alias ('use') nor a named address`);
+    return undefined;
   }
 
   private reportUnboundAddress(name: string, loc: Loc): void {
@@ -166,6 +167,11 @@ export class ModuleScope {
     this.ctx.report(CODES.namePositionMismatch, path.loc, 'this path does not name a module member');
     return undefined;
   }
+}
+
+/** From the start of `first` to the end of `last` (same file). */
+function span(first: Loc, last: Loc): Loc {
+  return { file: first.file, start: first.start, end: last.end };
 }
 
 export function trimAddress(address: string): string {

@@ -1,61 +1,35 @@
-// Sui's own rules on modules: `init` and one-time witnesses, and calls that only the module defining
-// a type may make (private transfers, event emission).
-import type { FunctionDecl, ModuleDecl } from '../ast.js';
+// Sui's rules on what a body does: calls only the module defining a type may make (private transfers,
+// event emission), and the calls and packs that `init` and the one-time witness forbid.
+import type { Loc } from '../ast.js';
 import { CODES } from '../codes.js';
-import { DROP, type Type } from '../types.js';
-import type { PendingSuiCall } from './function-context.js';
+import type { FunctionContext, PendingSuiCall } from './function-context.js';
 import { showType } from './infer.js';
 import type { ModuleScope } from './scope.js';
 import { sameModule } from './scope.js';
 import type { FunctionSig } from './signatures.js';
+import type { Type } from '../types.js';
 
 const SUI = '0'.repeat(63) + '2';
 const PRIVATE_TRANSFER_FUNCTIONS = new Set(['transfer', 'freeze_object', 'share_object', 'receive', 'party_transfer']);
 
-function isSuiType(type: Type, module: string, name: string): boolean {
-  return type.kind === 'datatype' && type.module.address === SUI && type.module.name === module && type.name === name;
+/** Sui E02006: `init` runs once, at publication; no code may call it (tests aside). */
+export function reportInitCall(f: FunctionContext, fn: FunctionSig, loc: Loc): void {
+  f.ctx.report(
+    CODES.suiInitCall,
+    loc,
+    `'${fn.module.name}::init' cannot be called: Sui calls a module's 'init' once, when the package is published`,
+    [],
+    ['To reuse its code, move it into another function and call that one.'],
+  );
 }
 
-function isTxContextRef(type: Type): boolean {
-  return type.kind === 'ref' && isSuiType(type.inner, 'tx_context', 'TxContext');
-}
-
-/** `init(ctx)` or `init(witness, ctx)`: private, not entry, no type parameters, returns nothing. */
-export function checkInit(scope: ModuleScope, decl: FunctionDecl, sig: FunctionSig, module: ModuleDecl): void {
-  const ctx = scope.ctx;
-  const report = (message: string, loc = decl.name.loc) => ctx.report(CODES.suiInvalidInit, loc, message);
-  if (sig.visibility !== 'private') report("'init' must be private", decl.visibilityLoc ?? decl.name.loc);
-  if (sig.isEntry) report("'init' cannot be 'entry'");
-  if (sig.typeParams.length > 0) report("'init' cannot have type parameters");
-  if (sig.returns.length > 0) report("'init' must not return values", decl.returnType?.loc);
-  const last = sig.params[sig.params.length - 1];
-  if (!last || !isTxContextRef(last)) {
-    report("the last parameter of 'init' must be '&TxContext' or '&mut TxContext'", decl.params[decl.params.length - 1]?.loc);
-  }
-  if (sig.params.length > 2) report("'init' takes at most two parameters: a one-time witness and the context", decl.params[2]?.loc);
-  if (sig.params.length === 2) checkWitnessParam(scope, sig.params[0]!, decl, module);
-}
-
-function checkWitnessParam(scope: ModuleScope, type: Type, decl: FunctionDecl, module: ModuleDecl): void {
-  const ctx = scope.ctx;
-  const loc = decl.params[0]!.loc;
-  const expectedName = module.name.value.toUpperCase();
-  if (type.kind !== 'datatype' || !sameModule(type.module, scope.self) || type.name !== expectedName) {
-    ctx.report(CODES.suiInvalidInit, loc, `the first parameter of 'init' must be the one-time witness '${expectedName}', found '${showType(type)}'`);
-    return;
-  }
-  const sig = ctx.datatype(type.module, type.name);
-  if (!sig || sig.kind !== 'struct') return;
-  const fields = sig.fields ?? [];
-  const onlyBool = fields.length === 0 || (fields.length === 1 && fields[0]!.type.kind === 'prim' && fields[0]!.type.name === 'bool');
-  const declLoc = module.members.find((m) => m.kind === 'struct' && m.name.value === expectedName)?.loc ?? loc;
-  if (sig.abilities !== DROP || sig.typeParams.length > 0 || !onlyBool) {
-    ctx.report(
-      CODES.suiOneTimeWitness,
-      declLoc,
-      `one-time witness '${expectedName}' must have only 'drop', no type parameters, and no fields (or a single bool field)`,
-    );
-  }
+/** Sui E02005: the one-time witness exists only as the value Sui passes to `init`. */
+export function reportWitnessPack(f: FunctionContext, name: string, loc: Loc): void {
+  f.ctx.report(
+    CODES.suiOneTimeWitnessUsage,
+    loc,
+    `one-time witness '${name}' cannot be created by code: Sui passes it to 'init' at publication`,
+  );
 }
 
 /** `transfer::transfer<T>` and friends, and `event::emit<T>`, need `T` declared in the calling module. */

@@ -43,7 +43,7 @@ export class FunctionEmitter {
 
   emitBody(body: TExp): void {
     this.exp(body);
-    this.code.emit('Ret', { ...body.loc, start: body.loc.end });
+    this.code.emit('Ret', resultLoc(body));
   }
 
   private temp(type: Type, loc: Loc): number {
@@ -219,6 +219,8 @@ export class FunctionEmitter {
       }
       for (let index = 0; index < e.fields.length; index++) this.load(byIndex.get(index) ?? [], e.loc);
     }
+    // A struct without fields holds Sui's `dummy_field: bool` in bytecode.
+    if (e.fields.length === 0) this.code.emit('LdFalse', e.loc);
     const def = this.pools.structDef(e.struct.module, e.struct.name);
     const instantiation = this.pools.structInstantiation(def, e.typeArgs);
     this.code.emit(instantiation === undefined ? { Pack: def } : { PackGeneric: instantiation }, e.loc);
@@ -303,6 +305,7 @@ export class FunctionEmitter {
     if (!target.ref) {
       const instantiation = this.pools.structInstantiation(def, target.typeArgs);
       this.code.emit(instantiation === undefined ? { Unpack: def } : { UnpackGeneric: instantiation }, loc);
+      if (target.fields.length === 0) this.code.emit('Pop', loc);
       this.bindAll(target.fields);
       return;
     }
@@ -316,4 +319,14 @@ export class FunctionEmitter {
       this.bind(field);
     });
   }
+}
+
+/**
+ * Where a body's value is produced: its last expression, or the `()` the checker placed at the final
+ * `;` (or `{`). The implicit return sits there, as values left unused at the end are reported there.
+ */
+function resultLoc(e: TExp): Loc {
+  if (e.kind === 'block') return resultLoc(e.result);
+  if (e.kind === 'freeze') return resultLoc(e.exp);
+  return e.loc;
 }

@@ -49,10 +49,14 @@ export function generateModule(
     field_information: struct.isNative
       ? 'Native'
       : {
-          Declared: struct.fields.map((field) => ({
-            name: pools.identifiers.add(field.name),
-            signature: pools.token(field.type),
-          })),
+          Declared:
+            struct.fields.length === 0
+              ? // Bytecode structs have a field: Sui's compiler gives an empty struct `dummy_field: bool`.
+                [{ name: pools.identifiers.add('dummy_field'), signature: 'Bool' }]
+              : struct.fields.map((field) => ({
+                  name: pools.identifiers.add(field.name),
+                  signature: pools.token(field.type),
+                })),
         },
   }));
   const enumDefs = module.enums.map((enumDecl, index): EnumDefinition => ({
