@@ -13,6 +13,7 @@ import { registerToolCommands } from './cli/tool-commands.js';
 import { registerExtractCommand } from './cli/extract-options.js';
 import { registerPipelineCommands } from './cli/pipeline-commands.js';
 import { registerMoveCommands } from './cli/move-command.js';
+import { registerHelperCommand } from './cli/helper-options.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -327,6 +328,7 @@ export function buildProgram(): Command {
   });
 
   sandboxCommand(program);
+  registerHelperCommand(program, io, (cmd) => upstreamFlags(runOptions(selectionOptions(cmd))));
 
   runOptions(
     program

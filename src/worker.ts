@@ -6,6 +6,7 @@ import {
   createIoActivities,
   createLlmActivities,
   createSandboxActivities,
+  createHelperSimActivities,
   createSimActivities,
   type LlmActivityDeps,
 } from './activities/index.js';
@@ -109,7 +110,7 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
     Worker.create({
       ...common,
       taskQueue: TASK_QUEUES.sim,
-      activities: { ...createSimActivities(), ...createSandboxActivities() },
+      activities: { ...createSimActivities(), ...createSandboxActivities(), ...createHelperSimActivities() },
       maxConcurrentActivityTaskExecutions: settings.simConcurrency,
     }),
   ]);

@@ -44,6 +44,15 @@ const PHASE_DISPLAY: Record<Phase, PhaseDisplay> = {
     ],
     counts: ['functions', ...OUTCOMES],
   },
+  helper: {
+    title: 'Helper package',
+    mean: ['ok', 'pass rate'],
+    aggregate: [
+      ['ok_rate', 'pass rate'],
+      ['avg_hit_rate', 'avg hit rate'],
+    ],
+    counts: ['ok', 'hits', 'targets'],
+  },
 };
 
 export function formatProgress(p: RunProgress, elapsedMs: number): string {

@@ -24,6 +24,7 @@ const SCORE: Record<Phase, { progress: string; label: string }> = {
   phase1: { progress: 'f1', label: 'F1' },
   phase2: { progress: 'hit_rate', label: 'hit rate' },
   sandbox: { progress: 'tier_b_rate', label: 'Tier B rate' },
+  helper: { progress: 'ok', label: 'pass rate' },
 };
 
 export async function cellView(client: Client, cell: EvalSetCellState): Promise<CellView> {
@@ -32,7 +33,7 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
     const finished = finishedRunSummary(cell.phase, cell.runDir);
     if (finished) return { ...base, ...finished };
   }
-  if (cell.phase !== 'sandbox') {
+  if (cell.phase !== 'sandbox' && cell.phase !== 'helper') {
     const selection = await readSelection(cell.runDir);
     const summary = runningRunSummary(
       cell.phase,

@@ -17,7 +17,12 @@ export interface StartOutcome {
   handle: WorkflowHandle<typeof benchmarkRun>;
 }
 
-const PHASE_TITLES = { phase1: 'Phase I', phase2: 'Phase II', sandbox: 'Sandbox' } as const;
+const PHASE_TITLES = {
+  phase1: 'Phase I',
+  phase2: 'Phase II',
+  sandbox: 'Sandbox',
+  helper: 'Helper package',
+} as const;
 
 /**
  * Refuses to join an existing run whose settings differ from these. The run directory records them once a

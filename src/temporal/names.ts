@@ -27,7 +27,7 @@ export const SEARCH_ATTRIBUTES = {
   packageId: defineSearchAttributeKey('SmiPackageId', SearchAttributeType.KEYWORD),
 } as const;
 
-export const PHASES = ['phase1', 'phase2', 'sandbox'] as const;
+export const PHASES = ['phase1', 'phase2', 'sandbox', 'helper'] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** Derived, never random: starting the same run id again continues the same workflow. */

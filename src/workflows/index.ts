@@ -3,6 +3,7 @@ export { benchmarkRun } from './benchmark-run.js';
 export { phase1Package } from './phase1-package.js';
 export { phase2Package } from './phase2-package.js';
 export { sandboxPackage } from './sandbox-package.js';
+export { helperPackage } from './helper-package.js';
 export { modelPreflight } from './model-preflight.js';
 export { evalSet } from './eval-set.js';
 export { extractCorpus } from './extract-corpus.js';

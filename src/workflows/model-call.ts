@@ -19,6 +19,8 @@ export async function callModel(args: {
    * prompt asked again in a later attempt gets a fresh answer, while a later run gets the same sequence.
    */
   cacheSlot: string;
+  /** Shown for the activity in the Temporal UI (`attempt 2 · model`). */
+  summary?: string;
 }): Promise<ModelAnswer> {
   const remainingMs = Math.max(1, args.deadlineMs - Date.now());
   const llm = proxyActivities<LlmActivities>({
@@ -27,6 +29,7 @@ export async function callModel(args: {
     startToCloseTimeout: Math.max(1000, remainingMs),
     heartbeatTimeout: '15 seconds',
     retry: { ...MODEL_RETRY_POLICY, maximumAttempts: Math.max(1, args.settings.max_request_retries ?? 6) },
+    ...(args.summary ? { summary: args.summary } : {}),
   });
   return llm.complete({
     runDir: args.runDir,

@@ -19,6 +19,7 @@ export const TEST_NAMESPACES = {
   noWorker: 'test-no-worker',
   sandbox: 'test-sandbox',
   sandboxCli: 'test-sandbox-cli',
+  helper: 'test-helper',
   ioConcurrency: 'test-io-concurrency',
   modelFailures: 'test-model-failures',
   modelCost: 'test-model-cost',

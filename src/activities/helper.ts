@@ -1,0 +1,204 @@
+// The helper benchmark's activities. Prompt preparation and reading `--helper-dir` are file work that the
+// package workflow runs as local activities; building and running a helper are CPU work on the simulation
+// queue. Everything large (answers, sources, diagnostics, bytecode, traces) stays in the run's
+// content-addressed store; workflows see hashes and short summaries.
+import { readFile } from 'node:fs/promises';
+import { ApplicationFailure } from '@temporalio/common';
+import { join } from 'node:path';
+import { buildHelperPrompt, type AttemptNote } from '../core/helper/prompts.js';
+import { helperInterfaceSummary } from '../core/helper/interface-summary.js';
+import type { EntrypointResult } from '../core/helper/row.js';
+import { buildHelper } from '../helper/build.js';
+import { runHelper } from '../helper/execute.js';
+import { readMovePackage } from '../move-compiler/package.js';
+import { getArtifact, putArtifact } from '../run-store/artifacts.js';
+import { runPaths } from '../run-store/paths.js';
+import { asActivity } from './failures.js';
+import { readInterface } from './interface-cache.js';
+import { VmLoadError } from '../vm/errors.js';
+
+/** What a retry prompt needs of the attempts before it. */
+export interface HelperFeedbackRef {
+  answerSha: string;
+  /** The problems of the last answer: the payload's, or the compiler's rendered diagnostics. */
+  problemsSha: string;
+  history: AttemptNote[];
+}
+
+async function prepareHelperPrompt(args: {
+  runDir: string;
+  interfaceSha: string;
+  packageId: string;
+  truth: string[];
+  scoringHints: boolean;
+  template: string | null;
+  feedback: HelperFeedbackRef | null;
+}): Promise<{ promptSha: string }> {
+  return asActivity(async () => {
+    const store = runPaths(args.runDir).artifacts;
+    const iface = await readInterface(args.runDir, args.interfaceSha);
+    const feedback = args.feedback
+      ? {
+          previousAnswer: await getArtifact(store, args.feedback.answerSha),
+          problems: await getArtifact(store, args.feedback.problemsSha),
+          history: args.feedback.history,
+        }
+      : null;
+    const prompt = buildHelperPrompt({
+      packageId: args.packageId,
+      targets: args.truth,
+      interfaceSummary: helperInterfaceSummary(iface),
+      scoringHints: args.scoringHints,
+      template: args.template,
+      feedback,
+    });
+    return { promptSha: await putArtifact(store, prompt) };
+  });
+}
+
+/** `helper-file`: the folder's Move.toml and sources as a helper_pkg_v1 answer, stored like a model's. */
+async function readHelperDir(args: { runDir: string; helperDir: string }): Promise<{ answerSha: string }> {
+  return asActivity(async () => {
+    const pkg = await readMovePackage(args.helperDir);
+    const answer = {
+      move_toml: await readFile(join(args.helperDir, 'Move.toml'), 'utf8'),
+      files: Object.fromEntries(pkg.files.map((f) => [f.path, f.text])),
+      assumptions: [`hand-written helper from ${args.helperDir}`],
+    };
+    return { answerSha: await putArtifact(runPaths(args.runDir).artifacts, JSON.stringify(answer, null, 2)) };
+  });
+}
+
+export interface HelperBuildSummary {
+  stage: 'invalid_payload' | 'build_failed' | 'built';
+  /** The payload's problems, or the compiler's errors one line each. */
+  errors: string[];
+  /** Everything the model is shown about this answer's problems (empty when it built). */
+  problemsSha: string | null;
+  /** The payload's files and Move.toml, and the build's bytecode (base64), when they exist. */
+  sourcesSha: string | null;
+  modulesSha: string | null;
+  entrypoints: string[];
+  assumptions: string[];
+}
+
+/** The errors one line each (file:line:column), then the compiler's full report with the source lines. */
+function buildFailureText(errors: string[], rendered: string): string {
+  const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
+  return `The build failed with ${count}:\n${errors.map((e) => `- ${e}`).join('\n')}\n\nThe compiler's report:\n${rendered}`;
+}
+
+interface StoredModules {
+  modules: { name: string; bytes_base64: string }[];
+}
+
+async function buildHelperPackage(args: {
+  runDir: string;
+  answerSha: string;
+  packageId: string;
+  corpusRoot: string;
+  frameworkDir: string | null;
+}): Promise<HelperBuildSummary> {
+  return asActivity(async () => {
+    const store = runPaths(args.runDir).artifacts;
+    const answer = await getArtifact(store, args.answerSha);
+    const build = await buildHelper(answer, {
+      corpusRoot: args.corpusRoot,
+      frameworkDir: args.frameworkDir,
+      packageId: args.packageId,
+    });
+    if (build.stage === 'invalid_payload') {
+      const problems = build.errors.map((e) => `- ${e}`).join('\n');
+      return {
+        stage: build.stage,
+        errors: build.errors,
+        problemsSha: await putArtifact(
+          store,
+          `The answer is not a valid helper_pkg_v1 object:\n${problems}\n`,
+        ),
+        sourcesSha: null,
+        modulesSha: null,
+        entrypoints: [],
+        assumptions: [],
+      };
+    }
+    const sources = {
+      move_toml: build.payload.moveToml,
+      files: Object.fromEntries(build.payload.files.map((f) => [f.path, f.text])),
+    };
+    const sourcesSha = await putArtifact(store, JSON.stringify(sources, null, 2));
+    const common = {
+      sourcesSha,
+      entrypoints: build.payload.entrypoints,
+      assumptions: build.payload.assumptions,
+    };
+    if (build.stage === 'build_failed')
+      return {
+        stage: build.stage,
+        errors: build.errors,
+        problemsSha: await putArtifact(store, buildFailureText(build.errors, build.rendered)),
+        modulesSha: null,
+        ...common,
+      };
+    const stored: StoredModules = {
+      modules: build.modules.map((m) => ({
+        name: m.name,
+        bytes_base64: Buffer.from(m.bytes).toString('base64'),
+      })),
+    };
+    return {
+      stage: 'built',
+      errors: [],
+      problemsSha: null,
+      modulesSha: await putArtifact(store, JSON.stringify(stored)),
+      ...common,
+    };
+  });
+}
+
+async function runHelperPackage(args: {
+  runDir: string;
+  modulesSha: string;
+  packageId: string;
+  packageDir: string;
+  corpusRoot: string;
+  frameworkDir: string | null;
+  entrypoints: string[];
+}): Promise<{ entrypoints: EntrypointResult[]; traceSha: string }> {
+  return asActivity(async () => {
+    const store = runPaths(args.runDir).artifacts;
+    const stored = JSON.parse(await getArtifact(store, args.modulesSha)) as StoredModules;
+    const entrypoints = await runHelper(
+      {
+        packageDir: args.packageDir,
+        packageId: args.packageId,
+        corpusRoot: args.corpusRoot,
+        frameworkDir: args.frameworkDir,
+        modules: stored.modules.map((m) => ({ name: m.name, bytes: Buffer.from(m.bytes_base64, 'base64') })),
+        entrypoints: args.entrypoints,
+      },
+      // Lets heartbeats and cancellation through between transactions.
+      () => new Promise((done) => setImmediate(done)),
+    ).catch((error: unknown) => {
+      // The target (or the framework) cannot be loaded: every retry would fail alike.
+      if (error instanceof VmLoadError)
+        throw ApplicationFailure.nonRetryable(error.message, 'InvalidPackage');
+      throw error;
+    });
+    const traceSha = await putArtifact(store, JSON.stringify({ entrypoints }, null, 2));
+    return { entrypoints, traceSha };
+  });
+}
+
+/** Run next to the package workflow (local activities on the orchestration worker). */
+export function createHelperIoActivities() {
+  return { prepareHelperPrompt, readHelperDir };
+}
+
+/** On the simulation queue. */
+export function createHelperSimActivities() {
+  return { buildHelperPackage, runHelperPackage };
+}
+
+export type HelperIoActivities = ReturnType<typeof createHelperIoActivities>;
+export type HelperSimActivities = ReturnType<typeof createHelperSimActivities>;
