@@ -7,6 +7,7 @@ import { checkPackage } from './check/index.js';
 import { generateModule } from './codegen/index.js';
 import { DiagnosticBag, type Diagnostic } from './diagnostics.js';
 import { parseFile } from './parser/index.js';
+import { withoutTestItems } from './test-items.js';
 import { moduleKey, type ModuleId } from './types.js';
 import { reportVerifierErrors } from './verifier-diagnostics.js';
 import { verifyModule } from './verifier/index.js';
@@ -39,7 +40,7 @@ export function compilePackage(request: CompileRequest): CompileResult {
   const bag = new DiagnosticBag();
   const failed = (): CompileResult => ({ modules: [], diagnostics: bag.sorted() });
 
-  const sources = request.files.map((file) => parseFile(file.path, file.text, bag));
+  const sources = request.files.map((file) => withoutTestItems(parseFile(file.path, file.text, bag)));
   if (bag.hasErrors) return failed();
   const typed = checkPackage({
     files: sources,
