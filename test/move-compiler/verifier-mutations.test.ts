@@ -1,40 +1,22 @@
 // Real framework functions with their code broken on purpose: each must be rejected with the status
 // the real Sui VM gives for the same module. The expected statuses were read from the sui-sandbox
 // wheel (which verifies a module when it loads it); the last test re-asks the wheel when installed.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  serializeModule,
-  type Bytecode,
-  type FieldDefinition,
-  type ModuleJson,
-  type SignatureToken,
-} from '../../src/move/module-json.js';
+import { describe, expect, it } from 'vitest';
+import type { Bytecode, FieldDefinition, ModuleJson, SignatureToken } from '../../src/move/module-json.js';
 import { verifyModule } from '../../src/move-compiler/verifier/index.js';
 import { DROP } from '../../src/move-compiler/verifier/abilities.js';
-import { Oracle } from '../../scripts/vm-oracle.js';
-import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
-import { skipUnlessCi } from '../support/required-in-ci.js';
-import { cloneModule, functionIndex, loadCorpus, lookupIn } from './verifier-support.js';
+import { functionIndex, loadCorpus, lookupIn } from './verifier-support.js';
+import {
+  CALL_MAX,
+  CALL_NONE,
+  CALL_UTF8,
+  SKIP_WHEEL,
+  stdlibModule,
+  wheelStatuses,
+  type WheelCall,
+} from './verifier-wheel.js';
 
-const TEST_ADDRESS = '0'.repeat(62) + 'ab';
-const corpus = loadCorpus();
-const lookup = lookupIn(corpus.values());
-const stdlib = corpus.get(`0x${'0'.repeat(63)}1`) ?? [];
-
-/** A stdlib module moved to TEST_ADDRESS (its dependencies stay in 0x1), so the wheel verifies it. */
-function stdlibModule(name: string): ModuleJson {
-  const found = stdlib.find((m) => m.file === `${name}.mv`);
-  if (!found) throw new Error(`no stdlib module ${name}`);
-  const module = cloneModule(found.module);
-  const self = module.module_handles[module.self_module_handle_idx];
-  if (!self) throw new Error('module without self handle');
-  module.address_identifiers.push(TEST_ADDRESS);
-  self.address = module.address_identifiers.length - 1;
-  return module;
-}
+const lookup = lookupIn(loadCorpus().values());
 
 /** Inserts (`remove` 0) or removes instructions at `at`, moving branch targets past that point. */
 function splice(code: Bytecode[], at: number, remove: number, insert: Bytecode[] = []): Bytecode[] {
@@ -62,12 +44,8 @@ interface Mutation {
   /** The error is about the module, not one function. */
   moduleLevel?: boolean;
   /** A function the wheel can call on the module (loading it runs the verifier). */
-  call: { function: string; type_args: string[]; args_hex: string[] };
+  call: WheelCall;
 }
-
-const CALL_MAX = { function: 'max', type_args: [], args_hex: ['05', '07'] };
-const CALL_NONE = { function: 'none', type_args: ['u64'], args_hex: [] };
-const CALL_UTF8 = { function: 'utf8', type_args: [], args_hex: ['0161'] };
 
 const MUTATIONS: Mutation[] = [
   {
@@ -305,41 +283,13 @@ describe('verifier on mutated framework functions', () => {
   }
 });
 
-const SKIP_ORACLE = skipUnlessCi(Oracle.available());
-
-describe.skipIf(SKIP_ORACLE)('mutated modules against the real Sui VM', () => {
-  const workDir = mkdtempSync(join(tmpdir(), 'verifier-oracle-'));
-  afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-
+describe.skipIf(SKIP_WHEEL)('mutated modules against the real Sui VM', () => {
   it('the wheel reports the same status for each mutation', async () => {
-    const frameworkDirs = Object.entries(SHARED_PACKAGE_DIRS)
-      .filter(([id]) => /^0x0{63}[12]$/.test(id))
-      .map(([, dir]) => dir);
-    const outcomes: string[] = [];
-    const expected: string[] = [];
-    for (const [n, mutation] of MUTATIONS.entries()) {
-      const dir = join(workDir, `p${n}`);
-      mkdirSync(join(dir, 'bytecode_modules'), { recursive: true });
-      writeFileSync(join(dir, 'metadata.json'), JSON.stringify({ id: `0x${TEST_ADDRESS}` }));
-      writeFileSync(
-        join(dir, 'bytecode_modules', `${mutation.module}.mv`),
-        serializeModule(mutated(mutation).module),
-      );
-      const oracle = Oracle.start([dir, ...frameworkDirs]);
-      try {
-        const outcome = await oracle.call({
-          package: `0x${TEST_ADDRESS}`,
-          module: mutation.module,
-          ...mutation.call,
-        });
-        // The load error wraps the verifier's own VMError; its status is the inner major_status.
-        const statuses = [...(outcome.error ?? '').matchAll(/major_status: ([A-Z_]+)/g)].map((m) => m[1]);
-        outcomes.push(`${mutation.title}: ${statuses[statuses.length - 1] ?? outcome.error ?? 'success'}`);
-      } finally {
-        await oracle.close();
-      }
-      expected.push(`${mutation.title}: ${mutation.status}`);
-    }
-    expect(outcomes).toEqual(expected);
+    const statuses = await wheelStatuses(
+      MUTATIONS.map((m) => ({ title: m.title, module: mutated(m).module, call: m.call })),
+    );
+    expect(MUTATIONS.map((m, i) => `${m.title}: ${statuses[i]}`)).toEqual(
+      MUTATIONS.map((m) => `${m.title}: ${m.status}`),
+    );
   }, 120_000);
 });

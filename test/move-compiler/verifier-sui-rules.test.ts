@@ -3,7 +3,7 @@
 // references), one_time_witness_verifier.rs (a witness candidate has only drop and is never packed,
 // with or without init) and struct_with_key_verifier.rs.
 import { describe, expect, it } from 'vitest';
-import type { ModuleJson } from '../../src/move/module-json.js';
+import type { Bytecode, ModuleJson, SignatureToken } from '../../src/move/module-json.js';
 import { verifyModule } from '../../src/move-compiler/verifier/index.js';
 import { COPY, DROP, KEY } from '../../src/move-compiler/verifier/abilities.js';
 import { cloneModule, functionIndex, loadCorpus, lookupIn } from './verifier-support.js';
@@ -41,6 +41,67 @@ function addWitness(module: ModuleJson, abilities: number): number {
     field_information: { Declared: [{ name, signature: 'Bool' }] },
   });
   return module.struct_defs.length - 1;
+}
+
+function signatureIndex(module: ModuleJson, tokens: SignatureToken[]): number {
+  const index = module.signatures.findIndex((s) => JSON.stringify(s) === JSON.stringify(tokens));
+  if (index >= 0) return index;
+  module.signatures.push(tokens);
+  return module.signatures.length - 1;
+}
+
+/**
+ * coin.mv with `public fun rewrap<T>(c: Coin<T>, ctx: &mut TxContext): Coin<T>` added, its body made
+ * by `body` from the indices it needs; returns the module and the new function's definition index.
+ */
+function coinWithRewrap(
+  body: (ix: { coin: number; newUid: number; deleteUid: number }) => {
+    locals: SignatureToken[];
+    code: Bytecode[];
+  },
+): { module: ModuleJson; index: number } {
+  const found = framework.find((m) => m.file === 'coin.mv');
+  if (!found) throw new Error('coin missing');
+  const module = cloneModule(found.module);
+  const name = (i: number | undefined) => module.identifiers[i ?? -1];
+  const handleNamed = (n: string) => module.datatype_handles.findIndex((h) => name(h.name) === n);
+  const coinDef = module.struct_defs.findIndex((d) => d.struct_handle === handleNamed('Coin'));
+  const coin = module.struct_def_instantiations.findIndex(
+    (i) =>
+      i.def === coinDef && JSON.stringify(module.signatures[i.type_parameters]) === '[{"TypeParameter":0}]',
+  );
+  const objectFunction = (n: string) =>
+    module.function_handles.findIndex(
+      (h) => name(h.name) === n && name(module.module_handles[h.module]?.name) === 'object',
+    );
+  const coinT: SignatureToken = { DatatypeInstantiation: [handleNamed('Coin'), [{ TypeParameter: 0 }]] };
+  const { locals, code } = body({ coin, newUid: objectFunction('new'), deleteUid: objectFunction('delete') });
+  module.identifiers.push('rewrap');
+  module.function_handles.push({
+    module: module.self_module_handle_idx,
+    name: module.identifiers.length - 1,
+    parameters: signatureIndex(module, [coinT, { MutableReference: { Datatype: handleNamed('TxContext') } }]),
+    return_: signatureIndex(module, [coinT]),
+    type_parameters: [0],
+  });
+  module.function_defs.push({
+    function: module.function_handles.length - 1,
+    visibility: 'Public',
+    is_entry: false,
+    acquires_global_resources: [],
+    code: { locals: signatureIndex(module, locals), code, jump_tables: [] },
+  });
+  return { module, index: module.function_defs.length - 1 };
+}
+
+/** Coin's fields: `id: UID` and `balance: Balance<T>`. */
+function coinFieldTypes(): SignatureToken[] {
+  const found = framework.find((m) => m.file === 'coin.mv')?.module;
+  const def = found?.struct_defs.find(
+    (d) => found.identifiers[found.datatype_handles[d.struct_handle]?.name ?? -1] === 'Coin',
+  );
+  if (!def || def.field_information === 'Native') throw new Error('Coin missing');
+  return def.field_information.Declared.map((f) => f.signature);
 }
 
 function statuses(module: ModuleJson): string[] {
@@ -122,5 +183,36 @@ describe('Sui rules', () => {
     imported.name = module.identifiers.length - 1;
     expect(statuses(module)).toContain('LOOKUP_FAILED');
     expect(verifyModule(module, () => undefined).map((e) => e.status)).not.toContain('LOOKUP_FAILED');
+  });
+
+  it('rejects an object packed again with the UID it was unpacked from', () => {
+    const { module, index } = coinWithRewrap(({ coin }) => ({
+      locals: [],
+      code: [{ MoveLoc: 0 }, { UnpackGeneric: coin }, { PackGeneric: coin }, 'Ret'],
+    }));
+    expect(verifyModule(module, lookup)).toMatchObject([
+      { status: 'SUI_ID_LEAK', functionIndex: index, offset: 2 },
+    ]);
+  });
+
+  it('accepts an object packed with a UID fresh from object::new, kept in a local meanwhile', () => {
+    const [uid, balance] = coinFieldTypes() as [SignatureToken, SignatureToken];
+    const { module } = coinWithRewrap(({ coin, newUid, deleteUid }) => ({
+      locals: [balance, uid],
+      code: [
+        { MoveLoc: 0 },
+        { UnpackGeneric: coin },
+        { StLoc: 2 },
+        { Call: deleteUid },
+        { MoveLoc: 1 },
+        { Call: newUid },
+        { StLoc: 3 },
+        { MoveLoc: 3 },
+        { MoveLoc: 2 },
+        { PackGeneric: coin },
+        'Ret',
+      ],
+    }));
+    expect(statuses(module)).toEqual([]);
   });
 });

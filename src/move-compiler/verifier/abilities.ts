@@ -6,6 +6,7 @@ export const COPY = 1;
 export const DROP = 2;
 export const STORE = 4;
 export const KEY = 8;
+export const ALL_ABILITIES = COPY | DROP | STORE | KEY;
 const PRIMITIVE_ABILITIES = COPY | DROP | STORE;
 
 /** The ability a type argument needs for its datatype to keep `ability`. */
@@ -18,7 +19,8 @@ export function abilitiesOf(
   token: SignatureToken,
   typeParams: readonly AbilityMask[],
 ): AbilityMask {
-  if (token === 'Signer') return COPY | DROP;
+  // A signer can only be dropped (AbilitySet::SIGNER).
+  if (token === 'Signer') return DROP;
   if (typeof token === 'string') return PRIMITIVE_ABILITIES;
   if ('Reference' in token || 'MutableReference' in token) return COPY | DROP;
   if ('TypeParameter' in token) return typeParams[token.TypeParameter] ?? 0;

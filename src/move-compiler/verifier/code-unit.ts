@@ -1,8 +1,7 @@
-// The per-function code checks in Sui's order: instruction consistency, control flow, stack balance,
-// types, locals, references.
+// The per-function code checks in Sui's order: control flow, stack balance, types, locals, references
+// (instruction consistency runs before, with the module-wide passes).
 import type { ModuleJson } from '../../move/module-json.js';
 import { buildControlFlow } from './control-flow.js';
-import { verifyInstructionConsistency } from './instruction-consistency.js';
 import { verifyLocalsSafety } from './locals-safety.js';
 import { functionView, jumpTables } from './module-view.js';
 import { verifyReferenceSafety } from './reference-safety.js';
@@ -13,7 +12,6 @@ import { verifyTypeSafety } from './type-safety.js';
 export function verifyCodeUnit(module: ModuleJson, defIndex: number): void {
   const code = module.function_defs[defIndex]?.code?.code;
   if (!code) return;
-  verifyInstructionConsistency(module, code);
   const view = functionView(module, defIndex);
   const tables = jumpTables(module, defIndex);
   const cfg = buildControlFlow(code, tables);

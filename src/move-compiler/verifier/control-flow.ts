@@ -1,5 +1,5 @@
-// Basic blocks of a code unit, and the structural rules on control flow (control_flow.rs): every
-// branch lands inside the code, and the last instruction never falls through.
+// Basic blocks of a code unit, and the structural rules on control flow (control_flow.rs): the code is
+// not empty and its last instruction never falls through (bounds.ts already put every branch inside it).
 import type { Bytecode } from '../../move/module-json.js';
 import { fail } from './errors.js';
 import { BRANCH_OPCODES, UNCONDITIONAL_OPCODES, indexOperand, opcodeOf } from './instructions.js';
@@ -32,20 +32,10 @@ export function buildControlFlow(code: readonly Bytecode[], tables: readonly Jum
   if (last === undefined || !UNCONDITIONAL_OPCODES.has(opcodeOf(last))) {
     fail('INVALID_FALL_THROUGH', 'the last instruction may fall through past the end', code.length - 1);
   }
-  tables.forEach((table, t) => {
-    if (table.jump_table.Full.some((target) => target >= code.length)) {
-      fail('INDEX_OUT_OF_BOUNDS', `jump table ${t} has a target outside the code`);
-    }
-  });
   const starts = new Set<number>([0]);
   code.forEach((instruction, offset) => {
     const targets = branchTargets(instruction, tables);
-    for (const target of targets) {
-      if (!Number.isInteger(target) || target < 0 || target >= code.length) {
-        fail('INDEX_OUT_OF_BOUNDS', `branch to ${target}, outside the code`, offset);
-      }
-      starts.add(target);
-    }
+    for (const target of targets) starts.add(target);
     const opcode = opcodeOf(instruction);
     if ((targets.length > 0 || UNCONDITIONAL_OPCODES.has(opcode)) && offset + 1 < code.length) {
       starts.add(offset + 1);

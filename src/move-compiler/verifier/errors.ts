@@ -13,8 +13,11 @@ export interface VerificationError {
   message: string;
 }
 
-/** Thrown inside the per-function passes; caught by the driver and turned into one error. */
+/** Thrown inside the passes at their first mistake; caught by the driver and turned into one error. */
 export class VerifyFailure extends Error {
+  /** Set by `inFunction` when a module-level pass fails inside a function definition. */
+  functionIndex?: number;
+
   constructor(
     readonly status: string,
     message: string,
@@ -27,4 +30,25 @@ export class VerifyFailure extends Error {
 
 export function fail(status: string, message: string, offset?: number, local?: number): never {
   throw new VerifyFailure(status, message, offset, local);
+}
+
+/** Runs a module-level pass's check of one function, so that its failure names the function. */
+export function inFunction(functionIndex: number, check: () => void): void {
+  try {
+    check();
+  } catch (thrown) {
+    if (thrown instanceof VerifyFailure) thrown.functionIndex ??= functionIndex;
+    throw thrown;
+  }
+}
+
+/** The reported form of a VerifyFailure; anything else thrown is a bug and goes on up. */
+export function asError(thrown: unknown, functionIndex?: number): VerificationError {
+  if (!(thrown instanceof VerifyFailure)) throw thrown;
+  const error: VerificationError = { status: thrown.status, message: thrown.message };
+  const inFunction = thrown.functionIndex ?? functionIndex;
+  if (inFunction !== undefined) error.functionIndex = inFunction;
+  if (thrown.offset !== undefined) error.offset = thrown.offset;
+  if (thrown.local !== undefined) error.local = thrown.local;
+  return error;
 }
