@@ -28,7 +28,10 @@ async function benchmarkPackage(input: SandboxPackageInput, startedMs: number): 
     if (!(error instanceof VmLoadError)) throw error;
     return sandboxPackageRow(input.packageId, [], `package could not be loaded: ${error.message}`, elapsed());
   }
-  const bench = packageBenchmark(loaded.vm, loaded.modules, { tierAOnly: input.options.tierAOnly });
+  const bench = packageBenchmark(loaded.vm, loaded.modules, {
+    tierAOnly: input.options.tierAOnly,
+    missingDependencies: loaded.missingDependencies,
+  });
   const rows: LocalRow[] = [];
   for (const [i, fn] of bench.targets.entries()) {
     if (i % FUNCTIONS_PER_SLICE === 0) {
@@ -37,7 +40,7 @@ async function benchmarkPackage(input: SandboxPackageInput, startedMs: number): 
     }
     rows.push(bench.run(fn));
   }
-  return sandboxPackageRow(input.packageId, rows, null, elapsed());
+  return sandboxPackageRow(input.packageId, rows, null, elapsed(), loaded.missingDependencies);
 }
 
 async function runSandboxPackage(input: SandboxPackageInput): Promise<PackageSummary> {

@@ -4,6 +4,7 @@ import { execa } from 'execa';
 import { PROJECT_ROOT } from '../project-root.js';
 import { failed, runChecks, safeFixes, type Check, type CheckResult } from '../doctor/check.js';
 import { corpusCheck, manifestCheck } from '../doctor/corpus-checks.js';
+import { dependencyCheck } from '../doctor/dependency-check.js';
 import { modelChecks } from '../doctor/model-checks.js';
 import { nodeCheck, oracleWheelCheck, temporalCliCheck, temporalServerCheck } from '../doctor/tool-checks.js';
 import { UsageError } from './errors.js';
@@ -29,7 +30,8 @@ function checksFor(opts: DoctorOptions): Check[] {
   if (corpusRoot) {
     checks.push(async () => {
       const { result, ids } = await corpusCheck(corpusRoot);
-      return manifest ? [result, manifestCheck(manifest, ids, corpusRoot)] : result;
+      const results = ids.size > 0 ? [result, await dependencyCheck(corpusRoot)] : [result];
+      return manifest ? [...results, manifestCheck(manifest, ids, corpusRoot)] : results;
     });
   }
   return checks;

@@ -15,6 +15,8 @@ export const SANDBOX_INSTRUCTION_LIMIT = 5_000_000;
 export interface BenchmarkOptions {
   /** Tier A only (upstream's `--tier-a-only`). */
   tierAOnly?: boolean;
+  /** Dependencies the corpus lacks: no function is run, each row names them. */
+  missingDependencies?: readonly string[];
 }
 
 /** Public or entry functions, in module order (by name) then declaration order; the framework is skipped. */
@@ -85,6 +87,13 @@ function benchmarkFunction(
     target_module: fn.module.name,
     target_function: fn.name,
   };
+  if (options.missingDependencies?.length)
+    return {
+      ...head,
+      status: 'miss',
+      failure_stage: 'missing_dependency',
+      failure_reason: `dependencies not in the corpus: ${options.missingDependencies.join(', ')}`,
+    };
   const a = tierA.run(fn);
   if (!a.ok) return { ...head, status: 'miss', failure_stage: a.stage, failure_reason: a.reason };
   const tierADetails = {

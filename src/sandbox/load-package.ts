@@ -1,17 +1,10 @@
-// The VM one package runs in: the framework, the package, and the packages it depends on when the corpus has
-// them (a dependency missing from the corpus shows up as A2 for the types it defines, as upstream).
-import { existsSync } from 'node:fs';
+// The VM one package runs in: the framework, the package, and the packages it depends on, found in the
+// corpus by original id (src/vm/corpus-dependencies.ts). Dependencies the corpus lacks are named: every call
+// into the package would fail to link, so the sandbox reports them instead of running its functions.
+import { corpusDependencies } from '../vm/corpus-dependencies.js';
 import type { LoadedModule } from '../vm/loader.js';
 import { MoveVm } from '../vm/move-vm.js';
-import {
-  corpusPackageDir,
-  readFrameworkOnce,
-  readPackageDir,
-  type PackageBytes,
-} from '../vm/package-source.js';
-
-const FRAMEWORK = new Set(['1', '2', '3'].map((d) => d.padStart(64, '0')));
-const MAX_DEPENDENCIES = 200;
+import { readFrameworkOnce, readPackageDir } from '../vm/package-source.js';
 
 export interface SandboxSource {
   corpusRoot: string;
@@ -23,6 +16,8 @@ export interface LoadedPackage {
   vm: MoveVm;
   /** The package's own modules (the targets). */
   modules: LoadedModule[];
+  /** Original ids of dependencies neither the framework nor the corpus has (`0x` + 64 hex), sorted. */
+  missingDependencies: string[];
 }
 
 /** @throws VmLoadError for a package or framework that cannot be read (missing, corrupt bytecode) */
@@ -31,30 +26,16 @@ export async function loadSandboxPackage(packageDir: string, source: SandboxSour
     source.frameworkDir ? { frameworkDir: source.frameworkDir } : { corpusRoot: source.corpusRoot },
   );
   const target = await readPackageDir(packageDir);
-  const dependencies: PackageBytes[] = [];
-  const tried = new Set<string>();
-  // Each round adds the corpus packages the loaded modules name but nobody provides yet.
-  for (;;) {
-    const vm = new MoveVm([...framework, ...dependencies, target]);
-    const missing = missingAddresses(vm).filter(
-      (a) => !tried.has(a) && existsSync(corpusPackageDir(source.corpusRoot, a)),
-    );
-    if (missing.length === 0 || dependencies.length >= MAX_DEPENDENCIES) {
-      const self = vm.moduleAddress(target.id);
-      return { vm, modules: vm.loader.allModules().filter((m) => m.address === self) };
-    }
-    for (const address of missing) tried.add(address);
-    for (const address of missing)
-      dependencies.push(await readPackageDir(corpusPackageDir(source.corpusRoot, address)));
-  }
-}
-
-function missingAddresses(vm: MoveVm): string[] {
-  const missing = new Set<string>();
-  for (const module of vm.loader.allModules())
-    for (let i = 0; i < module.json.module_handles.length; i++) {
-      const { address } = module.moduleHandle(i);
-      if (!FRAMEWORK.has(address) && !vm.loader.hasAddress(address)) missing.add(address);
-    }
-  return [...missing].sort();
+  const dependencies = await corpusDependencies(
+    source.corpusRoot,
+    { dir: packageDir, bytes: target },
+    framework,
+  );
+  const vm = new MoveVm([...framework, ...dependencies.packages, target]);
+  const self = vm.moduleAddress(target.id);
+  return {
+    vm,
+    modules: vm.loader.allModules().filter((m) => m.address === self),
+    missingDependencies: dependencies.missing,
+  };
 }

@@ -9,6 +9,8 @@ export interface SandboxPackageRow {
   package_id: string;
   /** Why the package could not be benchmarked at all (unreadable bytecode, missing framework), else null. */
   error: string | null;
+  /** Original ids of dependencies the corpus lacks (absent in rows stored before it existed). */
+  missing_dependencies?: string[];
   elapsed_seconds: number | null;
   functions: number;
   /** Functions per outcome; every outcome is present, zero or not. */
@@ -27,10 +29,12 @@ export function sandboxPackageRow(
   rows: LocalRow[],
   error: string | null,
   elapsedSeconds: number | null,
+  missingDependencies: string[] = [],
 ): SandboxPackageRow {
   return {
     package_id: packageId,
     error,
+    missing_dependencies: missingDependencies,
     elapsed_seconds: elapsedSeconds,
     functions: rows.length,
     outcomes: countOutcomes(rows),
@@ -49,6 +53,7 @@ export function formatSandboxPackageLine(row: SandboxPackageRow): string {
     JSON.stringify({
       package_id: row.package_id,
       error: row.error,
+      missing_dependencies: row.missing_dependencies ?? [],
       elapsed_seconds: row.elapsed_seconds,
       functions: row.functions,
       outcomes: row.outcomes,

@@ -2,8 +2,21 @@
 // upstream's order, absent optional keys left out (never null).
 
 export type LocalStatus = 'tier_b_hit' | 'tier_a_hit' | 'miss';
-export type FailureStage = 'A1' | 'A2' | 'A3' | 'A4' | 'A5' | 'B1' | 'B2';
-export const FAILURE_STAGES: readonly FailureStage[] = ['A1', 'A2', 'A3', 'A4', 'A5', 'B1', 'B2'];
+/**
+ * Upstream's stages, and smi-bench's `missing_dependency`: the package needs packages the corpus does not
+ * hold, so every call into it would fail to link and none is run.
+ */
+export type FailureStage = 'A1' | 'A2' | 'A3' | 'A4' | 'A5' | 'B1' | 'B2' | 'missing_dependency';
+export const FAILURE_STAGES: readonly FailureStage[] = [
+  'A1',
+  'A2',
+  'A3',
+  'A4',
+  'A5',
+  'B1',
+  'B2',
+  'missing_dependency',
+];
 
 export interface StaticCall {
   target_module: string;

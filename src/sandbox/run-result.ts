@@ -17,6 +17,10 @@ export interface SandboxResult {
   samples: number;
   aggregate: {
     packages_with_errors: number;
+    /** Packages whose functions were not run for lack of dependencies (their stage is missing_dependency). */
+    packages_missing_dependencies: number;
+    /** The dependencies they lack, each once, sorted. */
+    missing_dependencies: string[];
     functions: number;
     /** Functions per outcome over all packages. */
     outcomes: Record<Outcome, number>;
@@ -30,6 +34,7 @@ export interface SandboxResult {
   packages: {
     package_id: string;
     error: string | null;
+    missing_dependencies: string[];
     functions: number;
     outcomes: Record<Outcome, number>;
     /** smi-bench (upstream's oracle): what any agent could reach here, and how hard each function is. */
@@ -66,6 +71,8 @@ export function sandboxOutputs(
     samples: rows.length,
     aggregate: {
       packages_with_errors: rows.filter((row) => row.error !== null).length,
+      packages_missing_dependencies: rows.filter((row) => row.missing_dependencies?.length).length,
+      missing_dependencies: [...new Set(rows.flatMap((row) => row.missing_dependencies ?? []))].sort(),
       functions,
       outcomes,
       accepted,
@@ -76,6 +83,7 @@ export function sandboxOutputs(
     packages: rows.map((row, i) => ({
       package_id: row.package_id,
       error: row.error,
+      missing_dependencies: row.missing_dependencies ?? [],
       functions: row.functions,
       outcomes: row.outcomes,
       ceilings: ceilings[i]!,

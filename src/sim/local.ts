@@ -9,12 +9,16 @@
 // Random 0x8, DenyList 0x403, CoinRegistry 0xc: src/vm/genesis.ts), and the sender owns SUI coins: the gas
 // coin, and an owned-object argument whose parameter is a `Coin<SUI>` (a sender coin, or an id a plan could
 // not name, such as a search agent's unfilled `0x0`). Any other object a plan names does not exist here,
-// and the plan fails saying so: nothing is made up to stand in for it.
+// and the plan fails saying so: nothing is made up to stand in for it. The package's dependencies come from
+// its corpus (by original id, src/vm/corpus-dependencies.ts); when the corpus lacks one, no plan is run and
+// the failure (status `missing_dependency`) names the ids, as every call would fail to link.
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { argKind, type PtbArg } from '../core/phase2/ptb-spec.js';
+import { MISSING_DEPENDENCY_STATUS } from '../core/phase2/taxonomy.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { sortedByCodePoint } from '../core/py-string.js';
+import { corpusDependencies } from '../vm/corpus-dependencies.js';
 import { genesisObjects, type Genesis } from '../vm/genesis.js';
 import {
   MoveVm,
@@ -67,19 +71,36 @@ function chainOf(corpusRoot: string): Promise<LocalChain> {
 }
 
 const KEPT_VMS = 8;
-const vms = new Map<string, Promise<{ vm: MoveVm; genesis: Genesis }>>();
+
+interface PackageVm {
+  vm: MoveVm;
+  genesis: Genesis;
+  /** Original ids of dependencies the corpus lacks. */
+  missingDependencies: string[];
+}
+
+const vms = new Map<string, Promise<PackageVm>>();
+
+async function buildVm(packageDir: string): Promise<PackageVm> {
+  const corpusRoot = dirname(dirname(packageDir));
+  const [chain, pkg] = await Promise.all([chainOf(corpusRoot), readPackageDir(packageDir)]);
+  const dependencies = await corpusDependencies(corpusRoot, { dir: packageDir, bytes: pkg }, chain.framework);
+  return {
+    vm: new MoveVm([...chain.framework, ...dependencies.packages, pkg]),
+    genesis: chain.genesis,
+    missingDependencies: dependencies.missing,
+  };
+}
 
 /**
- * The VM with the framework of the package's corpus and the package, kept for the last few packages.
- * Building one costs little once the corpus's framework is parsed: its modules are shared.
+ * The VM with the framework of the package's corpus, the package and its dependencies, kept for the last few
+ * packages. Building one costs little once the corpus's framework is parsed: its modules are shared.
  */
-function vmFor(packageDir: string): Promise<{ vm: MoveVm; genesis: Genesis }> {
+function vmFor(packageDir: string): Promise<PackageVm> {
   let vm = vms.get(packageDir);
   if (vm) vms.delete(packageDir);
   else {
-    vm = Promise.all([chainOf(dirname(dirname(packageDir))), readPackageDir(packageDir)]).then(
-      ([chain, pkg]) => ({ vm: new MoveVm([...chain.framework, pkg]), genesis: chain.genesis }),
-    );
+    vm = buildVm(packageDir);
     vm.catch(() => vms.delete(packageDir));
   }
   vms.set(packageDir, vm);
@@ -210,17 +231,23 @@ const notRun = (effectsError: string): SimulationFailure => ({
 
 async function simulateLocal(request: SimulationRequest): Promise<SimulationOutcome> {
   if (!request.packageDir) throw rejected('local mode needs the package directory');
-  const { vm, genesis } = await vmFor(request.packageDir);
+  const { vm, genesis, missingDependencies } = await vmFor(request.packageDir);
   const sender = normalizeAddress(request.sender).slice(2);
   const plan = new PlanTranslation(vm, sender, genesis);
   let failure: SimulationFailure | null = null;
   let createdTypes: string[] = [];
-  try {
-    request.spec.calls.forEach((call, i) => plan.addCall(call, i));
-  } catch (error) {
-    if (!(error instanceof NotExecutable)) throw error;
-    failure = notRun(error.message);
-  }
+  if (missingDependencies.length > 0)
+    failure = {
+      ...notRun(`dependencies not in the corpus: ${missingDependencies.join(', ')}`),
+      status: MISSING_DEPENDENCY_STATUS,
+    };
+  else
+    try {
+      request.spec.calls.forEach((call, i) => plan.addCall(call, i));
+    } catch (error) {
+      if (!(error instanceof NotExecutable)) throw error;
+      failure = notRun(error.message);
+    }
   if (!failure) {
     const effects = executePtb(vm, {
       sender,

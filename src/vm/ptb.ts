@@ -23,7 +23,12 @@ export type PtbInput =
    * An object of the store. `mutable` is Sui's flag of a shared-object input (default true): a shared
    * object passed with `mutable: false` can only be taken by `&`. Other objects do not carry it.
    */
-  | { kind: 'Object'; id: string; mutable?: boolean };
+  | { kind: 'Object'; id: string; mutable?: boolean }
+  /**
+   * Sui's receiving ticket for an object of the store sent to an object's address: a `Receiving<T>` value
+   * (id and version) that Move code turns into the object with `transfer::receive` on its owner's UID.
+   */
+  | { kind: 'Receiving'; id: string };
 
 export type PtbCommand =
   | {
@@ -48,6 +53,8 @@ export interface StoredObject {
   /** The object's BCS value. */
   bytes: Uint8Array;
   owner: Owner;
+  /** Its version, which a `Receiving` input names (default 1). */
+  version?: bigint;
 }
 
 /** A dynamic field (child object) that exists before the transaction, reached through its parent's UID. */
@@ -66,6 +73,8 @@ export interface PtbRequest {
   /** 32 bytes; fresh object ids derive from it. */
   digest: Uint8Array;
   gasBudget?: bigint;
+  /** The epoch the transaction runs in (default 0). */
+  epoch?: bigint;
   inputs: PtbInput[];
   commands: PtbCommand[];
   /** The object store the inputs come from. */
@@ -96,7 +105,11 @@ export interface PtbError {
 
 /** Sui's `CommandArgumentError` kinds this executor reports. */
 export type CommandArgumentErrorKind =
-  'InvalidBCSBytes' | 'InvalidUsageOfPureArg' | 'InvalidObjectByValue' | 'InvalidObjectByMutRef';
+  | 'InvalidBCSBytes'
+  | 'InvalidUsageOfPureArg'
+  | 'InvalidObjectByValue'
+  | 'InvalidObjectByMutRef'
+  | 'TypeMismatch';
 
 /** An object's owner in the effects: Sui's owners, and `object` for a dynamic field's parent. */
 export type ChangeOwner = Owner | { kind: 'object'; id: string };
@@ -128,6 +141,15 @@ const DEFAULT_GAS_COIN = { id: '9a5'.padStart(64, '0'), balance: 1_000_000_000_0
 const RANDOM_ID = '8'.padStart(64, '0');
 const U64_MAX = (1n << 64n) - 1n;
 
+function isReceivingType(type: Type): boolean {
+  return (
+    type.kind === 'datatype' &&
+    type.address === SUI &&
+    type.module === 'transfer' &&
+    type.name === 'Receiving'
+  );
+}
+
 /** A value in the transaction: an input, the gas coin, or a command's result. */
 interface Slot {
   /** Null for a pure input until a use gives it a type (pure bytes are typed by each use). */
@@ -139,6 +161,8 @@ interface Slot {
   /** An input object that may only be taken by `&`: immutable, or shared and passed with `mutable: false`. */
   readOnly?: boolean;
   borrowedMutably?: boolean;
+  /** A `Receiving` input: its type is fixed by its first use, which must be a `Receiving<T>` parameter. */
+  receiving?: boolean;
 }
 
 class CommandFailure extends Error {
@@ -227,6 +251,7 @@ export class PtbExecutor {
       sender: request.sender,
       digest: request.digest,
       ...(request.gasBudget === undefined ? {} : { gasBudget: request.gasBudget }),
+      ...(request.epoch === undefined ? {} : { epoch: request.epoch }),
     });
     for (const object of request.objects ?? []) this.store.set(normalizeId(object.id), object);
     for (const child of request.childObjects ?? []) {
@@ -234,6 +259,7 @@ export class PtbExecutor {
       const parent = normalizeId(child.parent);
       const value = decodeValue(child.type, child.bytes, this.resolve);
       this.tx.children.set(id, { parent, type: child.type, cell: [value] });
+      this.tx.storedChildren.set(id, { parent, type: child.type, bytes: child.bytes });
       const bytes = Buffer.from(encodeValue(child.type, value, this.resolve)).toString('hex');
       this.childrenBefore.set(id, { parent, bytes });
     }
@@ -252,6 +278,7 @@ export class PtbExecutor {
     if (input.kind === 'Pure') return { type: null, bytes: input.bytes, moved: false };
     const object = this.store.get(normalizeId(input.id));
     if (!object) throw new VmLoadError(`input ${index}: object ${input.id} is not in the object store`);
+    if (input.kind === 'Receiving') return this.receivingSlot(object, index);
     if (input.mutable !== undefined && object.owner.kind !== 'shared')
       throw new VmLoadError(`input ${index}: only a shared object input carries \`mutable\``);
     return {
@@ -261,6 +288,33 @@ export class PtbExecutor {
       objectId: normalizeId(input.id),
       readOnly: object.owner.kind === 'immutable' || input.mutable === false,
     };
+  }
+
+  /**
+   * Sui's check at signing: only an object owned by an address can be received (the executor's own check that
+   * the address is the receiving UID's comes when `receive_impl` runs). The value is `Receiving { id, version }`.
+   */
+  private receivingSlot(object: StoredObject, index: number): Slot {
+    const id = normalizeId(object.id);
+    if (this.request.inputs.filter((i) => i.kind !== 'Pure' && normalizeId(i.id) === id).length > 1)
+      throw new VmLoadError(
+        `input ${index}: object ${object.id} is named by more than one input (DuplicateObjectRefInput)`,
+      );
+    if (object.owner.kind !== 'address')
+      throw new VmLoadError(
+        `input ${index}: object ${object.id} is ${object.owner.kind}, and only an object owned by an address can be received (InvalidChildObjectArgument)`,
+      );
+    const version = object.version ?? 1n;
+    this.tx.receivable.set(id, {
+      owner: object.owner.address,
+      version,
+      type: object.type,
+      bytes: object.bytes,
+    });
+    const bytes = new Uint8Array(40);
+    bytes.set(Buffer.from(id, 'hex'), 0);
+    new DataView(bytes.buffer).setBigUint64(32, version, true);
+    return { type: null, bytes, moved: false, receiving: true };
   }
 
   run(): PtbEffects {
@@ -366,6 +420,16 @@ export class PtbExecutor {
     const byReference = type.kind === 'ref';
     const valueType = type.kind === 'ref' ? type.to : type;
     if (slot.moved) throw fail('CommandArgumentError', `${what}: used again after it was moved`);
+    if (slot.receiving) {
+      // As Sui types a receiving ticket: by the parameter it is first passed to, the same one afterwards.
+      if (!isReceivingType(valueType) || (slot.type !== null && !typesEqual(slot.type, valueType)))
+        throw argumentFail(
+          'TypeMismatch',
+          index,
+          `${what}: a Receiving input passed as ${canonicalTypeName(valueType)}`,
+        );
+      slot.type = valueType;
+    }
     if (slot.type === null) {
       this.checkPure(slot.bytes, valueType, what, index);
       return { slot, bytes: slot.bytes };
@@ -619,17 +683,34 @@ export class PtbExecutor {
       if (deleted.has(id)) removed.push(id);
       else if (!lastOwner.has(id)) wrapped.push(id);
       // Taken out and transferred: the transfer is in tx.transfers, and it is mutated with its new owner.
-      else {
-        const transfer = [...this.tx.transfers].reverse().find((t) => t.objectId === id)!;
-        mutated.push({
-          id,
-          type: canonicalTypeName(transfer.type),
-          owner: transfer.owner,
-          bytes: encodeValue(transfer.type, transfer.value, this.resolve),
-        });
-      }
+      else mutated.push(this.lastTransfer(id));
     }
     return { created, mutated, deleted: removed, wrapped };
+  }
+
+  /** An object that existed, as its last transfer in the transaction left it. */
+  private lastTransfer(id: string): ObjectChange {
+    const transfer = [...this.tx.transfers].reverse().find((t) => t.objectId === id)!;
+    return {
+      id,
+      type: canonicalTypeName(transfer.type),
+      owner: transfer.owner,
+      bytes: encodeValue(transfer.type, transfer.value, this.resolve),
+    };
+  }
+
+  /**
+   * Received objects existed before the transaction: deleted, transferred (mutated, with the new owner) or
+   * wrapped by then; one now held in a dynamic field is a child change.
+   */
+  private receivedChanges(lastOwner: Map<string, Owner>, deleted: Set<string>) {
+    const changes = { mutated: [] as ObjectChange[], deleted: [] as string[], wrapped: [] as string[] };
+    for (const id of this.tx.receivedIds) {
+      if (deleted.has(id)) changes.deleted.push(id);
+      else if (lastOwner.has(id)) changes.mutated.push(this.lastTransfer(id));
+      else if (!this.tx.children.has(id)) changes.wrapped.push(id);
+    }
+    return changes;
   }
 
   private change(slot: Slot, owner: Owner): ObjectChange {
@@ -672,13 +753,14 @@ export class PtbExecutor {
         bytes: encodeValue(t.type, t.value, this.resolve),
       }));
     const children = this.childChanges(lastOwner, deleted);
+    const received = this.receivedChanges(lastOwner, deleted);
     return {
       success: true,
       error: null,
       created: [...created, ...children.created],
-      mutated: [...mutated, ...children.mutated],
-      deleted: [...[...existing].filter((id) => deleted.has(id)), ...children.deleted],
-      wrapped: [...wrapped, ...children.wrapped],
+      mutated: [...mutated, ...received.mutated, ...children.mutated],
+      deleted: [...[...existing].filter((id) => deleted.has(id)), ...received.deleted, ...children.deleted],
+      wrapped: [...wrapped, ...received.wrapped, ...children.wrapped],
       events: this.tx.events.map((e) => ({
         type: canonicalTypeName(e.type),
         bytes: encodeValue(e.type, e.value, this.resolve),

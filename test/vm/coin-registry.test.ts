@@ -14,17 +14,23 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MoveVm, TransactionState } from '../../src/vm/index.js';
-import { executePtb, type PtbCommand, type PtbInput } from '../../src/vm/ptb.js';
+import { executePtb } from '../../src/vm/ptb.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
 import { useReplayOracle } from './support/replay-oracle.js';
 import { replayState } from '../../scripts/vm-replay-ptb.js';
-import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from '../support/paths.js';
+import { CORPUS_DIR } from '../support/paths.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
 import { byteVector, fromHex, hex, u64 } from './support/vm.js';
+import {
+  currencyPtb,
+  WRAPPER_OTW,
+  WRAPPER_PACKAGE,
+  WRAPPER_PACKAGE_DIR,
+} from './support/wrapper-currency.js';
 
-const PACKAGE = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
-const PACKAGE_DIR = SHARED_PACKAGE_DIRS[PACKAGE]!;
-const OTW = `${PACKAGE}::wrapper_coin::WRAPPER_COIN`;
+const PACKAGE = WRAPPER_PACKAGE;
+const PACKAGE_DIR = WRAPPER_PACKAGE_DIR;
+const OTW = WRAPPER_OTW;
 const SENDER = 'ab'.repeat(32);
 const DIGEST = fromHex('4d'.repeat(32));
 const nthId = (n: number) => hex(blake2b(Uint8Array.from([0xf1, ...DIGEST, ...u64(n)]), { dkLen: 32 }));
@@ -39,62 +45,11 @@ beforeAll(async () => {
   vm = await MoveVm.load({ corpusRoot: CORPUS_DIR, packages: [PACKAGE_DIR] });
 });
 
-/**
- * The same steps as init, as a PTB, the witness as pure bytes `{ dummy_field: true }`. Sui takes pure bytes
- * only for primitives, strings, ids and their vectors and options, so it refuses this (the first test below);
- * the wheel's replay accepts it, and so does our executor with `pureInputsForAnyType`, the option that
- * reproduces that looser rule: it is what lets the two run the same currency creation side by side.
- */
-function currencyPtb(
-  witnessType: string,
-  witness: Uint8Array,
-): { inputs: PtbInput[]; commands: PtbCommand[] } {
-  const pure = (bytes: Uint8Array): PtbInput => ({ kind: 'Pure', bytes });
-  const input = (index: number) => ({ kind: 'Input', index }) as const;
-  return {
-    inputs: [
-      pure(fromHex(SENDER)),
-      pure(witness),
-      pure(Uint8Array.of(2)),
-      pure(byteVector('WRAP')),
-      pure(byteVector('WrapperCoin')),
-      pure(byteVector('')),
-      pure(byteVector('')),
-    ],
-    commands: [
-      {
-        kind: 'MoveCall',
-        package: '0x2',
-        module: 'coin_registry',
-        function: 'new_currency_with_otw',
-        typeArgs: [witnessType],
-        args: [1, 2, 3, 4, 5, 6].map(input),
-      },
-      {
-        kind: 'MoveCall',
-        package: '0x2',
-        module: 'coin_registry',
-        function: 'finalize',
-        typeArgs: [witnessType],
-        args: [{ kind: 'NestedResult', index: 0, resultIndex: 0 }],
-      },
-      {
-        kind: 'TransferObjects',
-        objects: [
-          { kind: 'NestedResult', index: 0, resultIndex: 1 },
-          { kind: 'Result', index: 1 },
-        ],
-        address: input(0),
-      },
-    ],
-  };
-}
-
 const run = (witnessType: string, witness: Uint8Array, pureInputsForAnyType = true) =>
   executePtb(vm, {
     sender: SENDER,
     digest: DIGEST,
-    ...currencyPtb(witnessType, witness),
+    ...currencyPtb(SENDER, witnessType, witness),
     pureInputsForAnyType,
   });
 
@@ -217,7 +172,11 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('the same PTBs on the real Sui
         readFileSync(join(PACKAGE_DIR, 'bytecode_modules', file)).toString('base64'),
       ]),
     );
-    const state = replayState({ sender: SENDER, digest: DIGEST, ...currencyPtb(witnessType, witness) });
+    const state = replayState({
+      sender: SENDER,
+      digest: DIGEST,
+      ...currencyPtb(SENDER, witnessType, witness),
+    });
     return oracle().replay({ ...state, packages: { [PACKAGE]: { package_id: PACKAGE, modules } } });
   };
 

@@ -24,12 +24,7 @@ const SKIP = skipUnlessCi(Oracle.available());
 const DOCUMENTED_UNIMPLEMENTED = [
   'transfer', // receive_impl only
   'event', // emit_authenticated_impl only
-  'bls12381',
-  'group_ops',
-  'groth16',
-  'poseidon',
   'vdf',
-  'ecvrf',
   'zklogin_verified_id',
   'zklogin_verified_issuer',
   'nitro_attestation',

@@ -64,6 +64,7 @@ export const sandboxDefinition: PhaseDefinition<SandboxPackageRow> = {
         micro_tier_b_rate: a.micro_tier_b_rate,
         functions: a.functions,
         accepted: a.accepted,
+        packages_missing_dependencies: a.packages_missing_dependencies,
         ...a.outcomes,
       },
       usage: ZERO_USAGE,

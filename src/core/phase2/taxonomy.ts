@@ -14,6 +14,7 @@ export const FAILURE_STAGES = [
   'causality_broken',
   'build_failed',
   'built_no_target',
+  'missing_dependency',
   'aborted',
   'no_target_created',
   'partial_hit',
@@ -21,6 +22,12 @@ export const FAILURE_STAGES = [
 ] as const;
 
 export type FailureStage = (typeof FAILURE_STAGES)[number];
+
+/**
+ * The simulation status of a plan that did not run because the package needs packages its corpus lacks
+ * (`local` mode): every call would fail to link. Its stage is `missing_dependency`, not `aborted`.
+ */
+export const MISSING_DEPENDENCY_STATUS = 'missing_dependency';
 
 /** How stage counts are named among a run's aggregate numbers (`stage:aborted`). */
 export const STAGE_PREFIX = 'stage:';
@@ -76,6 +83,7 @@ export function failureStage(row: Phase2Row): FailureStage {
   if (!row.ptb_parse_ok || row.causality_valid === null) return 'malformed';
   if (row.causality_valid === false) return 'causality_broken';
   if (!row.tx_build_ok) return 'build_failed';
+  if (row.dry_run_status === MISSING_DEPENDENCY_STATUS) return 'missing_dependency';
   if (executionFailed(row)) return 'aborted';
   return executed(row) ? 'no_target_created' : 'built_no_target';
 }

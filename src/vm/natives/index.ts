@@ -1,9 +1,16 @@
 // The native table of a VM: the Move stdlib and the Sui framework natives implemented here. Any
 // other native declared in bytecode fails with `UNIMPLEMENTED_NATIVE` when called.
+import { registerBls12381 } from './bls12381.js';
+import { registerEcvrf } from './ecvrf.js';
+import { registerGroupOps } from './group-ops.js';
+import { registerGroth16 } from './groth16.js';
 import { registerMoveStdlib } from './move-stdlib.js';
+import { registerPoseidon } from './poseidon.js';
 import type { NativeTable } from './registry.js';
+import { registerSuiConfig } from './sui-config.js';
 import { registerSuiCrypto } from './sui-crypto.js';
 import { registerSuiObjects } from './sui-objects.js';
+import { registerSuiReceiving } from './sui-receiving.js';
 import { registerSuiValues } from './sui-values.js';
 
 export function defaultNatives(): NativeTable {
@@ -11,6 +18,13 @@ export function defaultNatives(): NativeTable {
   registerMoveStdlib(table);
   registerSuiValues(table);
   registerSuiObjects(table);
+  registerSuiReceiving(table);
+  registerSuiConfig(table);
   registerSuiCrypto(table);
+  registerEcvrf(table);
+  registerBls12381(table);
+  registerGroupOps(table);
+  registerPoseidon(table);
+  registerGroth16(table);
   return table;
 }

@@ -31,6 +31,21 @@ export interface ChildObject {
   cell: [Value];
 }
 
+/** An object a `Receiving` input of the transaction refers to: it may be received by its owner's UID. */
+export interface ReceivableObject {
+  /** The address owning it: the id of the object whose UID receives it. */
+  owner: string;
+  version: bigint;
+  type: Type;
+  bytes: Uint8Array;
+}
+
+export interface StoredChildBytes {
+  parent: string;
+  type: Type;
+  bytes: Uint8Array;
+}
+
 export interface TransactionContextInput {
   /** 64 hex digits (with or without `0x`). Default: zero address. */
   sender?: string;
@@ -60,6 +75,14 @@ export class TransactionState {
   readonly events: EventEffect[] = [];
   /** Child objects by their own id (dynamic fields hang off their parent's id). */
   readonly children = new Map<string, ChildObject>();
+  /**
+   * The child objects as stored before the transaction, by id: Sui reads config settings from there
+   * (`config::read_setting_impl`), not from what the transaction changed.
+   */
+  readonly storedChildren = new Map<string, StoredChildBytes>();
+  /** Objects the transaction's `Receiving` inputs refer to, by id, and those `receive_impl` took, in order. */
+  readonly receivable = new Map<string, ReceivableObject>();
+  readonly receivedIds: string[] = [];
 
   constructor(input: TransactionContextInput = {}) {
     this.sender = normalizeAddress(input.sender ?? '0');

@@ -1,0 +1,51 @@
+// Doctor check of a corpus's dependencies: the packages its packages' modules refer to that no package of
+// the corpus provides, by original id (the address a package's modules carry, in any of its versions).
+// The sandbox and Phase II `local` report such packages apart (stage missing_dependency), since every call
+// into them would fail to link; this lists the ids to add to the corpus.
+import { discoverPackages } from '../corpus/discover.js';
+import { deserializeModule } from '../move/module-json.js';
+import { readPackageDir } from '../vm/package-source.js';
+import type { CheckResult } from './check.js';
+
+/** The address each module carries, and the addresses it refers to. */
+function moduleAddresses(bytes: Uint8Array, label: string): { self: string; referenced: string[] } {
+  const module = deserializeModule(bytes, label);
+  const address = (handle: number) =>
+    module.address_identifiers[module.module_handles[handle]!.address]!.padStart(64, '0');
+  return {
+    self: address(module.self_module_handle_idx),
+    referenced: module.module_handles.map((_, i) => address(i)),
+  };
+}
+
+export async function dependencyCheck(corpusRoot: string): Promise<CheckResult> {
+  const name = 'dependencies';
+  const provided = new Set<string>();
+  /** Missing address → the packages that need it. */
+  const needs = new Map<string, Set<string>>();
+  let unreadable = 0;
+  for (const { package_id: id, package_dir: dir } of (await discoverPackages(corpusRoot)).packages) {
+    try {
+      for (const { bytes, label } of (await readPackageDir(dir)).modules) {
+        const { self, referenced } = moduleAddresses(bytes, label);
+        provided.add(self);
+        for (const address of referenced) needs.set(address, (needs.get(address) ?? new Set()).add(id));
+      }
+    } catch {
+      unreadable++; // the sandbox reports such a package with its reason; it provides nothing here
+    }
+  }
+  const missing = [...needs.keys()].filter((a) => !provided.has(a)).sort();
+  const packages = new Set(missing.flatMap((a) => [...needs.get(a)!]));
+  const skipped = unreadable ? ` (${unreadable} packages could not be read)` : '';
+  if (missing.length === 0)
+    return { name, status: 'ok', message: `every dependency is in the corpus${skipped}` };
+  return {
+    name,
+    status: 'warn',
+    message:
+      `${packages.size} packages need ${missing.length} packages the corpus lacks${skipped}; their functions ` +
+      `are counted as missing_dependency, not run: ${missing.map((a) => `0x${a}`).join(', ')}`,
+    fix: { command: 'add the packages with these original ids (any version) to the corpus', safe: false },
+  };
+}

@@ -1,0 +1,116 @@
+// Where a corpus keeps each version of a package. Sui links a dependency by its original id (the address
+// its modules carry, in every version), while the sui-packages layout stores each version under its own
+// storage id; so a dependency is looked for by original id, in whichever version the corpus has.
+// metadata.json of sui-packages says `originalPackageId` and `version`; without them, the self address
+// of one of the package's modules gives the original id.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserializeModule } from '../move/module-json.js';
+import { listModuleFiles, METADATA_FILE } from '../move/read-package.js';
+import { corpusPackageDir } from './package-source.js';
+
+interface StoredVersion {
+  dir: string;
+  /** Its version when metadata.json says it. */
+  version: number | null;
+}
+
+const HEX_ID = /^(0x)?[0-9a-fA-F]{1,64}$/;
+const digits = (id: string) => id.toLowerCase().replace(/^0x/, '').padStart(64, '0');
+
+function readJsonObject(path: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The package's linkage table, original id → the storage id of the version it was linked against, from
+ * `linkageTable` in metadata.json or, as sui-packages stores it, in bcs.json. Empty when neither has one.
+ */
+export function packageLinkage(packageDir: string): Map<string, string> {
+  const linkage = new Map<string, string>();
+  for (const file of [METADATA_FILE, 'bcs.json']) {
+    const path = join(packageDir, file);
+    const table = existsSync(path) ? readJsonObject(path)?.['linkageTable'] : undefined;
+    if (typeof table !== 'object' || table === null) continue;
+    for (const [original, info] of Object.entries(table as Record<string, unknown>)) {
+      const upgraded = (info as { upgraded_id?: unknown } | null)?.upgraded_id;
+      if (HEX_ID.test(original) && typeof upgraded === 'string' && HEX_ID.test(upgraded))
+        linkage.set(digits(original), digits(upgraded));
+    }
+    return linkage;
+  }
+  return linkage;
+}
+
+const indexes = new Map<string, Promise<Map<string, StoredVersion[]>>>();
+
+/** Every package of the corpus by original id; read once per corpus in this process, when first needed. */
+function versionsByOriginalId(corpusRoot: string): Promise<Map<string, StoredVersion[]>> {
+  let index = indexes.get(corpusRoot);
+  if (!index) {
+    index = readVersions(corpusRoot);
+    indexes.set(corpusRoot, index);
+  }
+  return index;
+}
+
+async function readVersions(corpusRoot: string): Promise<Map<string, StoredVersion[]>> {
+  const index = new Map<string, StoredVersion[]>();
+  for (const prefix of existsSync(corpusRoot) ? readdirSync(corpusRoot, { withFileTypes: true }) : []) {
+    if (!prefix.isDirectory()) continue;
+    for (const entry of readdirSync(join(corpusRoot, prefix.name), { withFileTypes: true })) {
+      const dir = join(corpusRoot, prefix.name, entry.name);
+      const meta = entry.isDirectory() ? readJsonObject(join(dir, METADATA_FILE)) : null;
+      if (typeof meta?.['id'] !== 'string' || !HEX_ID.test(meta['id'])) continue;
+      const stated = meta['originalPackageId'];
+      const original =
+        typeof stated === 'string' && HEX_ID.test(stated) ? digits(stated) : await moduleAddress(dir);
+      if (!original) continue;
+      const version = typeof meta['version'] === 'number' ? meta['version'] : null;
+      const versions = index.get(original) ?? [];
+      versions.push({ dir, version });
+      index.set(original, versions);
+    }
+  }
+  return index;
+}
+
+/** The address a package's modules carry: its original id. Null when no module can be read. */
+async function moduleAddress(packageDir: string): Promise<string | null> {
+  try {
+    const [path] = await listModuleFiles(packageDir);
+    const module = deserializeModule(readFileSync(path!), path!);
+    const handle = module.module_handles[module.self_module_handle_idx];
+    const address = handle === undefined ? undefined : module.address_identifiers[handle.address];
+    return address === undefined ? null : digits(address);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The directory of a version of the package with this original id: the one `linkedId` names (the linkage
+ * table's choice) if the corpus has it, else the original version, else the newest version the corpus has.
+ * Null when the corpus holds no version at all.
+ */
+export async function findPackageVersion(
+  corpusRoot: string,
+  originalId: string,
+  linkedId?: string,
+): Promise<string | null> {
+  for (const id of [linkedId, originalId]) {
+    if (id === undefined) continue;
+    const dir = corpusPackageDir(corpusRoot, id);
+    if (existsSync(join(dir, METADATA_FILE))) return dir;
+  }
+  const versions = (await versionsByOriginalId(corpusRoot)).get(digits(originalId)) ?? [];
+  const newest = [...versions].sort((a, b) => (b.version ?? -1) - (a.version ?? -1))[0];
+  return newest?.dir ?? null;
+}

@@ -1,0 +1,53 @@
+// Dependencies found in a corpus as Sui links them (by original id, in the version the linkage table names
+// or any the corpus has), and the ones it lacks named. The corpus is built by test/support/dependency-corpus.ts;
+// which package depends on which is fixed there.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { packageDirFor } from '../../src/move/package-layout.js';
+import { corpusDependencies } from '../../src/vm/corpus-dependencies.js';
+import { readFramework, readPackageDir } from '../../src/vm/package-source.js';
+import { DEPENDENCY_IDS, makeDependencyCorpus } from '../support/dependency-corpus.js';
+
+let root: string;
+beforeAll(async () => {
+  root = await makeDependencyCorpus();
+});
+
+async function dependenciesOf(packageId: string) {
+  const dir = packageDirFor(root, packageId);
+  const found = await corpusDependencies(
+    root,
+    { dir, bytes: await readPackageDir(dir) },
+    await readFramework({ corpusRoot: root }),
+  );
+  return { ids: found.packages.map((p) => p.id), missing: found.missing };
+}
+
+describe('dependencies from the corpus', () => {
+  it('finds a dependency under its original id', async () => {
+    expect(await dependenciesOf(DEPENDENCY_IDS.needsPresent)).toEqual({
+      ids: [DEPENDENCY_IDS.present],
+      missing: [],
+    });
+  });
+
+  it('takes the version the linkage table names', async () => {
+    expect(await dependenciesOf(DEPENDENCY_IDS.needsLinked)).toEqual({
+      ids: [DEPENDENCY_IDS.presentUpgrade],
+      missing: [],
+    });
+  });
+
+  it('finds a dependency the corpus holds only as an upgrade, by the address its modules carry', async () => {
+    expect(await dependenciesOf(DEPENDENCY_IDS.needsUpgraded)).toEqual({
+      ids: [DEPENDENCY_IDS.upgradeStorage],
+      missing: [],
+    });
+  });
+
+  it('names the original id of a dependency the corpus lacks', async () => {
+    expect(await dependenciesOf(DEPENDENCY_IDS.needsAbsent)).toEqual({
+      ids: [],
+      missing: [DEPENDENCY_IDS.absent],
+    });
+  });
+});
