@@ -22,6 +22,7 @@ const SCRIPTS = [
   'phase2-throughput',
   'phase2-local',
   'phase2-llm-latency',
+  'helper-loop',
   'manifest-scale',
   'extract-corpus',
   'report-scale',

@@ -1,6 +1,6 @@
 // Records real workflow histories for the replay test (test/replay.test.ts). Run it after a deliberate
 // change to workflow code, once the change is known to be safe for runs in flight:
-//   npm run build && node dist/scripts/record-histories.js [--corpus DIR] [--only phase1|phase2|sandbox]
+//   npm run build && node dist/scripts/record-histories.js [--corpus DIR] [--only phase1|phase2|sandbox|helper]
 // `--only SET` records one set and leaves the other sets' files as they are (another set's workflows may have
 // changed behind `patched()`, and their old histories are what proves the patch safe).
 // It starts its own throw-away dev server, a scripted model server on 127.0.0.1 and in-process workers,
@@ -13,7 +13,8 @@
 //  - `recorded-p2-model`: the model asks to see more (need_more), then plans; the plan is simulated;
 //  - `recorded-p2-baseline`: baseline-search, whose plans are simulated in one batch.
 // and a sandbox run (`recorded-sandbox`) of one package of the shared corpus, wrapper_coin, over the
-// framework beside it.
+// framework beside it, and a helper run (`recorded-helper`) for 0x2 whose model's first helper does not
+// build and whose second, written against the diagnostics, builds and runs.
 // It saves the histories of every execution of the runs and of their packages. Histories of older workflow
 // code kept under other names (`*-remote-sim-*`: build-only simulated on the smi-sim queue) stay as they are.
 import { loadRealAgentSettings } from '../src/agents/config.js';
@@ -41,9 +42,11 @@ import {
 } from '../src/workflows/phase2-types.js';
 import type { RunInput } from '../src/workflows/run-types.js';
 import { SANDBOX_AGENT, type SandboxRunInput } from '../src/workflows/sandbox-types.js';
+import { HELPER_DEFAULT_OPTIONS, type HelperRunInput } from '../src/workflows/helper-types.js';
 import { startOpenAiStub } from '../perf/support/openai-stub.js';
+import { brokenThenGood } from '../perf/support/helper-answers.js';
 
-const SETS = ['phase1', 'phase2', 'sandbox'] as const;
+const SETS = ['phase1', 'phase2', 'sandbox', 'helper'] as const;
 const args = parseArgs({ options: { corpus: { type: 'string' }, only: { type: 'string' } } }).values;
 if (args.only !== undefined && !(SETS as readonly string[]).includes(args.only))
   throw new Error(`--only takes one of ${SETS.join(', ')}, not ${args.only}`);
@@ -95,6 +98,8 @@ const phase2Stub = await startOpenAiStub({
       ? { content: JSON.stringify({ need_more: ['0x2::kiosk::default'] }) }
       : { content: JSON.stringify({ calls: [{ target: '0x2::kiosk::default', type_args: [], args: [] }] }) },
 });
+// The helper model: a helper that does not build, then, once shown the diagnostics, one that does.
+const helperStub = await startOpenAiStub({ handler: (req) => brokenThenGood(req.prompt) });
 const workers = await startWorkers(
   workerSettingsFromEnv(server.address, { resolveApiKey: () => 'record' }, {}),
 );
@@ -212,11 +217,21 @@ try {
     await saveAll(runWorkflowId('sandbox', input.runId), () => 'sandbox-run.json');
     await savePackages(input, 'sandbox');
   }
+
+  if (recording('helper')) {
+    // The framework the helper is built against and run beside, from the run's corpus.
+    const corpus = await scratchCorpus('helper-corpus', ['0x1', FRAMEWORK, '0x3']);
+    const input = helperInput('recorded-helper', corpus, [FRAMEWORK], helperStub.baseUrl);
+    await runToEnd(input);
+    await saveAll(runWorkflowId('helper', input.runId), () => 'helper-run.json');
+    await savePackages(input, 'helper');
+  }
 } finally {
   await connection.close();
   await workers.shutdown();
   await stub.close();
   await phase2Stub.close();
+  await helperStub.close();
   await server.stop();
   await rm(scratch, { recursive: true, force: true });
 }
@@ -267,6 +282,34 @@ function sandboxInput(runId: string, corpusRoot: string, packageIds: string[]): 
       frameworkDir: null,
       tierAOnly: false,
       corpusRoot,
+    },
+  };
+}
+
+function helperInput(
+  runId: string,
+  corpusRoot: string,
+  packageIds: string[],
+  baseUrl: string,
+): HelperRunInput {
+  return {
+    phase: 'helper',
+    runId,
+    runDir: join(scratch, 'logs', runId),
+    corpusRoot,
+    samples: 0,
+    idsFile: null,
+    packageIds,
+    dataset: null,
+    concurrency: 1,
+    outFile: null,
+    argv: ['smi-bench', 'helper'],
+    options: {
+      ...HELPER_DEFAULT_OPTIONS,
+      agent: 'real-openai-compatible',
+      agentSettings: loadRealAgentSettings({ SMI_MODEL: 'stub-model', SMI_API_BASE_URL: baseUrl }, {}),
+      corpusRoot,
+      perPackageTimeoutSeconds: 120,
     },
   };
 }

@@ -48,6 +48,23 @@ describe('replay of recorded histories', () => {
     expect(scheduled('sandbox-package-0.json')).toEqual(['runSandboxPackage']);
   });
 
+  it('has helper histories: two attempts (the first does not build), then the built helper runs', () => {
+    expect(scheduled('helper-run.json')).toEqual(['prepareRun', 'listPackagePage', 'finalizeRun']);
+    expect(scheduled('helper-package-0.json')).toEqual([
+      'complete',
+      'buildHelperPackage',
+      'complete',
+      'buildHelperPackage',
+      'runHelperPackage',
+    ]);
+    expect(localActivities('helper-package-0.json')).toEqual([
+      'extractInterface',
+      'prepareHelperPrompt',
+      'prepareHelperPrompt',
+      'recordPackageResult',
+    ]);
+  });
+
   /** Activities scheduled on a task queue, in history order. */
   function scheduled(file: string): string[] {
     return [

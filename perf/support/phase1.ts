@@ -47,7 +47,7 @@ export async function runPhase1(spec: Phase1RunSpec): Promise<Phase1Run> {
 
 /** `smi-bench <phase>` over the whole corpus (`--samples 0`, in the order the run sorts them), checked. */
 export async function runPhaseCli<Result>(
-  phase: 'phase1' | 'phase2',
+  phase: 'phase1' | 'phase2' | 'helper',
   spec: Phase1RunSpec,
   extraArgs: string[],
 ): Promise<{ runId: string; run: TimedRun; result: Result; outFile: string; runDir: string }> {

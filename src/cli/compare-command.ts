@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { formatBoards, type CompareFormat } from '../compare/format.js';
-import { leaderboard, type ComparedPhase } from '../compare/leaderboard.js';
+import { boardsOf } from '../compare/leaderboard.js';
 import { CompareInputError, loadRuns } from '../compare/load-runs.js';
 import { UsageError } from './errors.js';
 import type { CliIO } from './run-common.js';
@@ -20,11 +20,7 @@ export async function runCompare(
     if (err instanceof CompareInputError) throw new UsageError(err.message);
     throw err;
   }
-  const phases: ComparedPhase[] = ['phase1', 'phase2'];
-  const boards = phases
-    .map((phase) => runs.filter((r) => r.phase === phase))
-    .filter((group) => group.length > 0)
-    .map((group) => leaderboard(group[0]!.phase, group));
+  const boards = boardsOf(runs);
   const text = formatBoards(boards, opts.format);
   if (opts.out) {
     await writeFile(resolve(opts.out), text);

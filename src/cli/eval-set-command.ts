@@ -36,6 +36,8 @@ import { readDotenvFile, type CliIO } from './run-common.js';
 import { buildPhase1Input } from './run-phase1.js';
 import { buildPhase2Input, checkSimulation } from './run-phase2.js';
 import { buildSandboxInput } from './sandbox-command.js';
+import { buildHelperInput } from './helper-command.js';
+import { HELPER_DEFAULT_OPTIONS } from '../workflows/helper-types.js';
 import { withSession, type Session } from './session.js';
 import { cellView, formatMatrix, matrixProgressLine } from './set-matrix.js';
 import { evalSetWorkflowId } from './set-status.js';
@@ -117,6 +119,24 @@ async function cellRun(
     ...(shares.tokens !== null ? { setTokenAllowance: shares.tokens } : {}),
   };
   const argv = ['smi-bench', 'eval-set'];
+  if (phase.phase === 'helper') {
+    const input = await buildHelperInput(
+      {
+        ...common,
+        agent: 'real-openai-compatible',
+        packageId: [],
+        ...(phase.framework_dir ? { frameworkDir: resolve(base, phase.framework_dir) } : {}),
+        maxAttempts: phase.max_attempts ?? HELPER_DEFAULT_OPTIONS.maxAttempts,
+        singleShot: false,
+        scoringHints: phase.scoring_hints ?? true,
+        perPackageTimeoutSeconds:
+          phase.per_package_timeout_seconds ?? HELPER_DEFAULT_OPTIONS.perPackageTimeoutSeconds,
+      },
+      settings,
+      argv,
+    );
+    return { ...input, ...limits };
+  }
   if (phase.phase === 'phase1') {
     const input = await buildPhase1Input(
       {

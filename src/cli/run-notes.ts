@@ -49,10 +49,13 @@ export function stalledRunAdvice(runId: string, server: TargetKind): string {
   return `no worker answered; start \`smi-bench worker\` processes, or continue it here with: ${resume}`;
 }
 
-/** A result's mean and best numbers, whichever phase: `avg_f1 0.0741 · …` (counts and usage left out). */
+/**
+ * A result's mean and best numbers, whichever phase: `avg_f1 0.0741 · …` (counts and usage left out); the
+ * helper's pass rate is its `ok_rate`.
+ */
 export function resultNumbers(aggregate: object): string {
   return Object.entries(aggregate)
-    .filter(([key, value]) => /^(avg|max)_/.test(key) && typeof value === 'number')
+    .filter(([key, value]) => /^(avg_|max_|ok_rate$)/.test(key) && typeof value === 'number')
     .map(([key, value]) => `${key} ${(value as number).toFixed(4)}`)
     .join(' · ');
 }

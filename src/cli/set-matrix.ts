@@ -33,7 +33,7 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
     const finished = finishedRunSummary(cell.phase, cell.runDir);
     if (finished) return { ...base, ...finished };
   }
-  if (cell.phase !== 'sandbox' && cell.phase !== 'helper') {
+  if (cell.phase !== 'sandbox') {
     const selection = await readSelection(cell.runDir);
     const summary = runningRunSummary(
       cell.phase,

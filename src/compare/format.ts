@@ -1,11 +1,11 @@
 // A leaderboard as text: a table for the terminal, TSV, CSV, Markdown, or JSON for programs.
 import { formatUsd } from '../core/cost.js';
-import type { Leaderboard } from './leaderboard.js';
+import { PHASE_TITLES, type Leaderboard } from './leaderboard.js';
 
 export const COMPARE_FORMATS = ['table', 'tsv', 'csv', 'md', 'json'] as const;
 export type CompareFormat = (typeof COMPARE_FORMATS)[number];
 
-const SCORE_NAME = { phase1: 'f1', phase2: 'macro_avg_hit_rate' } as const;
+const SCORE_NAME = { phase1: 'f1', phase2: 'macro_avg_hit_rate', helper: 'ok_rate' } as const;
 
 /** The header and the cells of each entry, in display order (numbers kept as numbers for JSON). */
 export function boardGrid(board: Leaderboard): { header: string[]; rows: (string | number | null)[][] } {
@@ -101,7 +101,7 @@ export function formatBoards(boards: Leaderboard[], format: CompareFormat): stri
       const escape = (t: string) => t.replace(/\|/g, '\\|');
       parts.push(
         [
-          `### ${board.phase === 'phase1' ? 'Phase I' : 'Phase II'}`,
+          `### ${PHASE_TITLES[board.phase]}`,
           '',
           `| ${header.join(' | ')} |`,
           `|${header.map(() => ' --- ').join('|')}|`,
@@ -119,7 +119,7 @@ export function formatBoards(boards: Leaderboard[], format: CompareFormat): stri
           .trimEnd();
       parts.push(
         [
-          `${board.phase === 'phase1' ? 'Phase I' : 'Phase II'}`,
+          PHASE_TITLES[board.phase],
           line(header),
           line(widths.map((w) => '-'.repeat(w))),
           ...texts.map(line),

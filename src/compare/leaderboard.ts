@@ -4,7 +4,16 @@
 // never heard from its model), as upstream's scripts counted them; `errors` says how many there are.
 import { bootstrapInterval, mean, pairedComparison, type Interval, type PairedComparison } from './stats.js';
 
-export type ComparedPhase = 'phase1' | 'phase2';
+/** The phases with a model to rank, in board order. */
+export const COMPARED_PHASES = ['phase1', 'phase2', 'helper'] as const;
+export type ComparedPhase = (typeof COMPARED_PHASES)[number];
+
+/** How boards, reports and figures name each phase. */
+export const PHASE_TITLES: Record<ComparedPhase, string> = {
+  phase1: 'Phase I',
+  phase2: 'Phase II',
+  helper: 'Helper package',
+};
 
 type Row = Record<string, unknown>;
 
@@ -28,7 +37,7 @@ export interface LeaderboardEntry {
   agent: string;
   packages: number;
   errors: number;
-  /** The mean the board ranks by (F1, or the macro hit rate) and its 95% bootstrap interval. */
+  /** The mean the board ranks by (F1, the macro hit rate, the helper's pass rate), its 95% bootstrap interval. */
   score: number;
   interval: Interval | null;
   /** The phase's other columns, in display order. */
@@ -49,12 +58,21 @@ export interface Leaderboard {
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const obj = (v: unknown): Row => (v !== null && typeof v === 'object' ? (v as Row) : {});
 
-/** A row's score on the board: Phase I F1, Phase II created hits over targets (0 without targets). */
-export function rowScore(phase: ComparedPhase, row: Row): number {
+/** Created hits over targets (0 without targets), Phase II's score and the helper's hit rate. */
+function hitRate(row: Row): number {
   const score = obj(row['score']);
-  if (phase === 'phase1') return num(score['f1']);
   const targets = num(score['targets']);
   return targets > 0 ? num(score['created_hits']) / targets : 0;
+}
+
+/**
+ * A row's score on the board: Phase I F1, Phase II's hit rate, the helper's pass (1 when an entry function
+ * ran to the end through the target, else 0: its mean is the result's ok_rate).
+ */
+export function rowScore(phase: ComparedPhase, row: Row): number {
+  if (phase === 'phase1') return num(obj(row['score'])['f1']);
+  if (phase === 'helper') return row['ok'] === true ? 1 : 0;
+  return hitRate(row);
 }
 
 function usageOf(rows: Row[]): { tokens: number; costUsd: number | null } {
@@ -79,6 +97,14 @@ function phaseColumns(phase: ComparedPhase, rows: Row[]): Record<string, number 
   }
   const hits = rows.reduce((s, r) => s + num(obj(r['score'])['created_hits']), 0);
   const targets = rows.reduce((s, r) => s + num(obj(r['score'])['targets']), 0);
+  if (phase === 'helper')
+    return {
+      avg_hit_rate: mean(rows.map(hitRate)),
+      hits,
+      targets,
+      // Answers the model gave until one built (or all it was allowed).
+      mean_attempts: mean(rows.map((r) => num(r['attempts']))),
+    };
   return {
     dry_run_ok_rate: share((r) => r['dry_run_ok'] === true),
     // Rows written before exec_ok existed have none: then there is no column to show.
@@ -128,6 +154,13 @@ function differencesOf(runs: LoadedRun[]): string[] {
   return keys
     .filter((k) => new Set(runs.map((r) => r.setting[k] ?? '(none)')).size > 1)
     .map((k) => `${k}: ${runs.map((r) => `${r.label}=${r.setting[k] ?? '(none)'}`).join(', ')}`);
+}
+
+/** One board per phase present among the runs, in COMPARED_PHASES order. */
+export function boardsOf(runs: LoadedRun[]): Leaderboard[] {
+  return COMPARED_PHASES.map((phase) => runs.filter((r) => r.phase === phase))
+    .filter((group) => group.length > 0)
+    .map((group) => leaderboard(group[0]!.phase, group));
 }
 
 export function leaderboard(phase: ComparedPhase, runs: LoadedRun[]): Leaderboard {

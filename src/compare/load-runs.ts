@@ -2,6 +2,7 @@
 // JSON file, or an evaluation set's id (its runs are the log folder's `<set-id>.<model>.<phase>`).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { HELPER_BENCHMARK } from '../core/helper/result.js';
 import type { ComparedPhase, LoadedRun } from './leaderboard.js';
 
 /** A problem with an argument: one line for the user. */
@@ -20,10 +21,12 @@ export function readJson(path: string): Json | null {
 }
 
 function phaseOf(result: Json, file: string): ComparedPhase {
+  // (The helper's result is schema_version 1 too: its benchmark tells it from Phase I's.)
+  if (result['benchmark'] === HELPER_BENCHMARK && Array.isArray(result['packages'])) return 'helper';
   if (result['schema_version'] === 1 && Array.isArray(result['packages'])) return 'phase1';
   if (result['schema_version'] === 2 && Array.isArray(result['packages'])) return 'phase2';
   throw new CompareInputError(
-    `${file} is not a Phase I or Phase II result (schema_version 1 or 2 with packages); compare reads those`,
+    `${file} is not a Phase I or Phase II result (schema_version 1 or 2 with packages) nor a helper result (${HELPER_BENCHMARK}); compare reads those`,
   );
 }
 
@@ -43,6 +46,8 @@ function settingOf(result: Json, runDir: string | null): Record<string, string> 
           'package_ids',
           'options.seed',
           'options.simulationMode',
+          'options.maxAttempts',
+          'options.scoringHints',
         ].includes(key) || key.startsWith('options.promptTemplate');
       if (wanted && value !== null) setting[key] = String(value);
     }

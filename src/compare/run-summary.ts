@@ -88,7 +88,7 @@ function computeFinished(phase: Phase, resultFile: string): RunSummary {
   const a = result.aggregate;
   const cost = typeof a['total_cost_usd'] === 'number' ? a['total_cost_usd'] : (a.usage?.cost_usd ?? null);
   const score = a[RESULT_SCORE[phase]];
-  const rows = phase === 'sandbox' || phase === 'helper' ? null : rowsSummary(phase, result.packages ?? []);
+  const rows = phase === 'sandbox' ? null : rowsSummary(phase, result.packages ?? []);
   return {
     done: result.samples,
     total: result.samples + (result.stopped_early?.packages_not_started ?? 0),

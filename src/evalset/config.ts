@@ -65,6 +65,17 @@ const phase2 = z.strictObject({
   sender: z.string().optional(),
 });
 
+/** The helper-package benchmark (`smi-bench helper`): each model writes helpers, one run per model. */
+const helper = z.strictObject({
+  phase: z.literal('helper'),
+  /** Answers the model may give until one builds (`--max-attempts`). */
+  max_attempts: count.optional(),
+  /** false: `--no-scoring-hints`. */
+  scoring_hints: z.boolean().optional(),
+  framework_dir: z.string().optional(),
+  per_package_timeout_seconds: positive.optional(),
+});
+
 /** Upstream's benchmark-local: no model, so one run for the whole set (`<set>.sandbox`), not one per model. */
 const sandbox = z.strictObject({
   phase: z.literal('sandbox'),
@@ -93,7 +104,7 @@ export const evalSetConfigSchema = z.strictObject({
    */
   cache: z.boolean().optional(),
   models: z.array(model).min(1),
-  phases: z.array(z.discriminatedUnion('phase', [phase1, phase2, sandbox])).min(1),
+  phases: z.array(z.discriminatedUnion('phase', [phase1, phase2, helper, sandbox])).min(1),
 });
 
 export type EvalSetConfig = z.infer<typeof evalSetConfigSchema>;

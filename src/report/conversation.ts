@@ -1,6 +1,6 @@
 // A package's conversation with its model, read back from the run's artifact store: each request's prompt
-// and the answer it got (Phase I's requests, Phase II's planning rounds), and Phase II's plans as the
-// harness normalized them.
+// and the answer it got (Phase I's requests, Phase II's planning rounds, the helper's attempts), and
+// Phase II's plans as the harness normalized them.
 import { join } from 'node:path';
 import { getArtifactSync } from '../run-store/artifacts.js';
 import { extractJsonValue, extractTypeList } from '../core/json-extract.js';
@@ -21,7 +21,7 @@ export interface Turn {
 }
 
 // Blocking reads: a report reads thousands of small files and does nothing else meanwhile.
-function readArtifact(runDir: string, sha: string): string {
+export function readArtifact(runDir: string, sha: string): string {
   try {
     return getArtifactSync(join(runDir, 'artifacts'), sha);
   } catch {
@@ -52,6 +52,19 @@ export function readConversation(runDir: string | null, trace: PackageTrace, lim
       label: `attempt ${r.attempt}, call ${r.call} (${r.kind}${r.cached ? ', from the answer cache' : ''})`,
       isPlan: r.kind === 'plan',
     })),
+    // The helper's attempts that asked a model (an answer read from --helper-dir had no prompt).
+    ...trace.attempts.flatMap((a) =>
+      a.promptSha === null
+        ? []
+        : [
+            {
+              promptSha: a.promptSha,
+              answerSha: a.answerSha,
+              label: `attempt ${a.attempt}${a.cached ? ' (from the answer cache)' : ''}`,
+              isPlan: false,
+            },
+          ],
+    ),
   ];
   return refs.map((ref) => {
     const prompt = readArtifact(runDir, ref.promptSha);

@@ -1,10 +1,16 @@
 // The report's figures as Vega-Lite specifications, built from compare's boards and the runs' rows. Pure:
 // rendering them (SVG, PNG) is figure-render.ts's job, so the same specs serve the page and `--figures`.
 import type { TopLevelSpec } from 'vega-lite';
-import { rowScore, type ComparedPhase, type Leaderboard, type LoadedRun } from '../compare/leaderboard.js';
+import {
+  PHASE_TITLES,
+  rowScore,
+  type ComparedPhase,
+  type Leaderboard,
+  type LoadedRun,
+} from '../compare/leaderboard.js';
 import { FAILURE_STAGES } from '../core/phase2/taxonomy.js';
 import type { ReportInput } from './input.js';
-import { needMoreRounds, type PackageTrace } from './traces.js';
+import { EMPTY_TRACE, needMoreRounds, type PackageTrace } from './traces.js';
 
 export interface Figure {
   /** File name stem for `--figures`, and the figure's anchor. */
@@ -17,8 +23,17 @@ export interface Figure {
 
 type Json = Record<string, unknown>;
 
-const PHASE_NAME: Record<ComparedPhase, string> = { phase1: 'Phase I', phase2: 'Phase II' };
-const SCORE_NAME: Record<ComparedPhase, string> = { phase1: 'mean F1', phase2: 'mean hit rate' };
+const SCORE_NAME: Record<ComparedPhase, string> = {
+  phase1: 'mean F1',
+  phase2: 'mean hit rate',
+  helper: 'pass rate',
+};
+/** What a matrix cell holds, in its caption and its colour legend. */
+const CELL_SCORE: Record<ComparedPhase, { caption: string; legend: string }> = {
+  phase1: { caption: 'the F1 of the predicted key structs', legend: 'F1' },
+  phase2: { caption: 'the share of key types created', legend: 'hit rate' },
+  helper: { caption: '1 where the helper ran through the target, else 0', legend: 'pass' },
+};
 const WIDTH = 640;
 const CONFIG = { font: 'DejaVu Sans, Liberation Sans, sans-serif', view: { stroke: null } } as const;
 
@@ -45,7 +60,7 @@ function scoreFigure(board: Leaderboard): Figure {
   const y = { field: 'run', type: 'nominal', sort: values.map((v) => v.run), title: null };
   return {
     id: `scores-${board.phase}`,
-    title: `${PHASE_NAME[board.phase]}: ${SCORE_NAME[board.phase]} per run`,
+    title: `${PHASE_TITLES[board.phase]}: ${SCORE_NAME[board.phase]} per run`,
     caption: `Each run's ${SCORE_NAME[board.phase]} over its packages (dot) and its 95% bootstrap interval (bar), as compare computes them.`,
     spec: spec({
       width: WIDTH * 0.6,
@@ -90,8 +105,8 @@ function matrixFigure(phase: ComparedPhase, runs: LoadedRun[]): Figure {
   values.sort((a, b) => (a.package < b.package ? -1 : a.package > b.package ? 1 : 0));
   return {
     id: `matrix-${phase}`,
-    title: `${PHASE_NAME[phase]}: score per run and package`,
-    caption: `One cell per run and package (packages in id order): ${phase === 'phase1' ? 'the F1 of the predicted key structs' : 'the share of key types created'}; a cross marks a row with an error.`,
+    title: `${PHASE_TITLES[phase]}: score per run and package`,
+    caption: `One cell per run and package (packages in id order): ${CELL_SCORE[phase].caption}; a cross marks a row with an error.`,
     spec: spec({
       width: WIDTH,
       height: { step: 22 },
@@ -115,7 +130,7 @@ function matrixFigure(phase: ComparedPhase, runs: LoadedRun[]): Figure {
               field: 'score',
               type: 'quantitative',
               scale: { domain: [0, 1], scheme: 'viridis' },
-              title: phase === 'phase1' ? 'F1' : 'hit rate',
+              title: CELL_SCORE[phase].legend,
             },
           },
         },
@@ -139,7 +154,7 @@ function costFigure(boards: Leaderboard[]): Figure | null {
   const values = boards.flatMap((b) =>
     b.entries
       .filter((e) => e.costUsd !== null)
-      .map((e) => ({ run: e.run, phase: PHASE_NAME[b.phase], cost: e.costUsd, score: e.score })),
+      .map((e) => ({ run: e.run, phase: PHASE_TITLES[b.phase], cost: e.costUsd, score: e.score })),
   );
   if (values.length === 0) return null;
   return {
@@ -219,7 +234,7 @@ function needMoreFigure(runs: LoadedRun[], traces: Map<LoadedRun, PackageTrace[]
     run.rows.map((row, i) => ({
       run: run.label,
       package: String(row['package_id']),
-      rounds: needMoreRounds(traces.get(run)?.[i] ?? { interfaceSha: null, prompts: [], rounds: [] }),
+      rounds: needMoreRounds(traces.get(run)?.[i] ?? EMPTY_TRACE),
       tokens: num(obj(row['usage'])['total_tokens']),
     })),
   );

@@ -1,8 +1,8 @@
-// What a report shows: the runs the arguments name (Phase I and II as `compare` loads them, with compare's
+// What a report shows: the runs the arguments name (Phase I, II and helper runs as `compare` loads them, with compare's
 // leaderboards, so both print the same numbers) and sandbox runs, which compare does not rank.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { leaderboard, type ComparedPhase, type Leaderboard, type LoadedRun } from '../compare/leaderboard.js';
+import { boardsOf, type Leaderboard, type LoadedRun } from '../compare/leaderboard.js';
 import { loadResult, readJson, resolveResults } from '../compare/load-runs.js';
 
 type Json = Record<string, unknown>;
@@ -15,19 +15,11 @@ export interface SandboxRun {
 }
 
 export interface ReportInput {
-  /** Phase I and Phase II runs, in argument order. */
+  /** Phase I, Phase II and helper runs, in argument order. */
   runs: LoadedRun[];
-  /** compare's leaderboards, one per phase present, Phase I first. */
+  /** compare's leaderboards, one per phase present, in compare's order. */
   boards: Leaderboard[];
   sandboxRuns: SandboxRun[];
-}
-
-const PHASES: ComparedPhase[] = ['phase1', 'phase2'];
-
-export function boardsOf(runs: LoadedRun[]): Leaderboard[] {
-  return PHASES.map((phase) => runs.filter((r) => r.phase === phase))
-    .filter((group) => group.length > 0)
-    .map((group) => leaderboard(group[0]!.phase, group));
 }
 
 /** Arguments as `compare` takes them: run ids in `logDir`, run directories, result files, set ids. */

@@ -1,31 +1,13 @@
 // One package of one run: Phase I's true and predicted key structs; Phase II's targets, the plan as
-// normalized with its corrections, the simulation's outcome or abort; and the conversation with the model.
+// normalized with its corrections, the simulation's outcome or abort; the helper's attempts (helper-page.ts);
+// and the conversation with the model.
 import type { LoadedRun } from '../compare/leaderboard.js';
 import { contentText, html, safeHref, type SafeHtml } from './html.js';
 import type { ReportLinks } from './links.js';
 import { answeredTypes, readConversation, readTargets, type Turn } from './conversation.js';
+import { helperBody } from './helper-page.js';
+import { cutNote, facts, obj, show, strings, targetList, type Json } from './page-parts.js';
 import type { PackageTrace } from './traces.js';
-
-type Json = Record<string, unknown>;
-
-const obj = (v: unknown): Json =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
-/** A value as text; scores with four decimals, as the leaderboards print them. */
-const show = (v: unknown): string =>
-  v === null || v === undefined
-    ? '—'
-    : typeof v === 'string'
-      ? v
-      : typeof v === 'number' && !Number.isInteger(v)
-        ? v.toFixed(4)
-        : JSON.stringify(v);
-
-/** The facts that have a value (a row leaves most simulation fields null when nothing ran). */
-function facts(pairs: [string, unknown][]): SafeHtml {
-  const known = pairs.filter(([, v]) => v !== null && v !== undefined);
-  return html`<dl class="facts">${known.map(([k, v]) => html`<dt>${k}</dt><dd>${show(v)}</dd>`)}</dl>`;
-}
 
 /** Upstream's rows keep counts; the lists come with a flag, else from the interface and the last answer. */
 function phase1Lists(
@@ -78,10 +60,6 @@ function phase2Body(row: Json, targets: string[] | null): SafeHtml {
     row['causality_valid'] === false
       ? `broken: ${strings(row['causality_errors']).join('; ')}`
       : row['causality_valid'];
-  const targetList =
-    targets === null
-      ? html`<p class="note">The run directory does not keep this package's interface.</p>`
-      : html`<ul class="targets">${targets.map((t) => html`<li><code>${t}</code></li>`)}</ul>`;
   const createdList = Array.isArray(created)
     ? html`<h3>Types the transaction created</h3><ul>${strings(created).map((t) => html`<li><code>${t}</code>${targets?.includes(t) ? ' (target)' : ''}</li>`)}</ul>`
     : html`<p class="note">${show(score['created_hits'])} target type(s) created; the list of created types is kept only with <code>--include-created-types</code>.</p>`;
@@ -101,13 +79,7 @@ function phase2Body(row: Json, targets: string[] | null): SafeHtml {
     ['plan attempts', row['plan_attempts']],
     ['causality', causality],
     ['formatting corrections', strings(row['formatting_corrections']).join(', ') || null],
-  ])}<h3>Targets (the package's key types)</h3>${targetList}${createdList}`;
-}
-
-function cutNote(chars: number): SafeHtml | string {
-  return chars > 0
-    ? html`<p class="note">… ${chars} more characters (whole in <code>smi-bench view</code>)</p>`
-    : '';
+  ])}<h3>Targets (the package's key types)</h3>${targetList(targets)}${createdList}`;
 }
 
 function turnHtml(turn: Turn): SafeHtml {
@@ -154,6 +126,8 @@ export function packagePageBody(args: PackagePageArgs): SafeHtml {
   if (run.phase === 'phase1') {
     const { truth, predicted } = phase1Lists(row, targets, turns);
     body = phase1Body(row, truth, predicted);
+  } else if (run.phase === 'helper') {
+    body = helperBody({ row, runDir: run.runDir, trace, targets, textLimit: args.textLimit });
   } else {
     body = phase2Body(row, targets);
   }

@@ -23,6 +23,9 @@ pre.answer{border-color:#8fb3e6}pre.plan{border-color:#8fd19e}
 dl.facts{display:grid;grid-template-columns:max-content auto;gap:2px 12px}dl.facts dt{color:#555}
 tr.missed td{background:#fdecea}tr.wrong td{background:#fff4e5}tr.found td{background:#eaf6ec}
 .turn{border-left:3px solid #ccd;padding-left:10px;margin:12px 0}.who{font-weight:600;margin:6px 0 2px}
+pre.source{white-space:pre;word-break:normal;max-height:none}pre.source .ln{color:#999}
+pre.source .diag{color:#b3261e;background:#fdecea}
+.attempt{border-left:3px solid #e0c080;padding-left:10px;margin:12px 0}
 `;
 
 // Sorts a leaderboard by the clicked column: numbers by their data-v value, text by its content.

@@ -1,9 +1,8 @@
 // The report as one HTML document: compare's leaderboards (sortable), the figures as inline SVG, a table
 // of packages per run, and, for the self-contained file, every package's page as a section of the same
 // document (shown by its anchor, without script).
-import type { LoadedRun } from '../compare/leaderboard.js';
 import { boardGrid, boardNotes, cellText } from '../compare/format.js';
-import { rowScore } from '../compare/leaderboard.js';
+import { PHASE_TITLES, rowScore, type ComparedPhase, type LoadedRun } from '../compare/leaderboard.js';
 import { reportFigures, type Figure } from './figures.js';
 import { figureSvg } from './figure-render.js';
 import { html, safeHref, trustedHtml, type SafeHtml } from './html.js';
@@ -33,11 +32,10 @@ const TEXT_MAX = 4000;
 function embeddedTextLimit(traces: Map<LoadedRun, PackageTrace[]>): number {
   let texts = 0;
   for (const list of traces.values())
-    for (const t of list) texts += 2 * Math.min(EMBEDDED_TURNS, t.prompts.length + t.rounds.length);
+    for (const t of list)
+      texts += 2 * Math.min(EMBEDDED_TURNS, t.prompts.length + t.rounds.length + t.attempts.length);
   return Math.max(TEXT_MIN, Math.min(TEXT_MAX, Math.floor(TEXT_BUDGET / Math.max(1, texts))));
 }
-
-const PHASE_NAME = { phase1: 'Phase I', phase2: 'Phase II' } as const;
 
 function documentHtml(title: string, body: SafeHtml): string {
   // The script goes in byte for byte: the policy allows it by its hash.
@@ -74,7 +72,7 @@ function leaderboards(input: ReportInput, links: ReportLinks): SafeHtml {
     const notes = boardNotes(board).map(
       (line) => html`<p class="${line.startsWith('paired') ? 'note' : 'warn'}">${line}</p>`,
     );
-    return html`<h3>${PHASE_NAME[board.phase]}</h3>
+    return html`<h3>${PHASE_TITLES[board.phase]}</h3>
 <table class="sortable leaderboard" data-phase="${board.phase}"><thead><tr>${header.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${body}</tbody></table>${notes}`;
   })}`;
 }
@@ -87,17 +85,21 @@ async function figuresHtml(figures: Figure[]): Promise<SafeHtml> {
   )}`;
 }
 
+/** The score column of a run's package table. */
+const ROW_SCORE_NAME: Record<ComparedPhase, string> = { phase1: 'F1', phase2: 'hit rate', helper: 'pass' };
+
 function runTable(run: LoadedRun, runIndex: number, links: ReportLinks): SafeHtml {
-  const phase2 = run.phase === 'phase2';
+  // Phase II and the helper say where each package stopped.
+  const stages = run.phase !== 'phase1';
   const rows = run.rows.map((row, i) => {
     const score = rowScore(run.phase, row);
     const error = row['error'] === null || row['error'] === undefined ? '' : String(row['error']);
-    const stage = phase2 ? html`<td>${String(row['failure_stage'] ?? '')}</td>` : '';
+    const stage = stages ? html`<td>${String(row['failure_stage'] ?? '')}</td>` : '';
     return html`<tr><td class="n" data-v="${i + 1}">${i + 1}</td><td><a href="${safeHref(links.packageHref(runIndex, i))}"><code>${String(row['package_id'])}</code></a></td><td class="n" data-v="${score}">${score.toFixed(3)}</td>${stage}<td>${error}</td></tr>`;
   });
   return html`<h3 id="run-${runIndex}">${run.label}</h3>
-<p class="sub">${PHASE_NAME[run.phase]} · model ${run.model} · agent ${run.agent} · ${run.rows.length} packages</p>
-<table class="sortable packages"><thead><tr><th>#</th><th>package</th><th>${phase2 ? 'hit rate' : 'F1'}</th>${phase2 ? html`<th>stopped at</th>` : ''}<th>error</th></tr></thead><tbody>${rows}</tbody></table>`;
+<p class="sub">${PHASE_TITLES[run.phase]} · model ${run.model} · agent ${run.agent} · ${run.rows.length} packages</p>
+<table class="sortable packages"><thead><tr><th>#</th><th>package</th><th>${ROW_SCORE_NAME[run.phase]}</th>${stages ? html`<th>stopped at</th>` : ''}<th>error</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function sandboxSummary(input: ReportInput): SafeHtml | string {

@@ -1,5 +1,5 @@
 // What a run directory keeps beside its result rows: each package's trace (the artifact hashes of its
-// prompts and answers, Phase II's planning rounds), matched to the result's rows by package id and
+// prompts and answers, Phase II's planning rounds, the helper's attempts and run), matched to the result's rows by package id and
 // occurrence (an id listed twice is two packages), since rows/ is in processing order.
 import { readStoredRowsSync, type StoredRow } from '../run-store/rows.js';
 
@@ -18,15 +18,36 @@ export interface RoundRef extends PromptRef {
   cached?: boolean;
 }
 
+/** The helper's attempt (see the helper package workflow's AttemptTrace): null where it got that far. */
+export interface AttemptRef {
+  attempt: number;
+  /** Null for an answer read from --helper-dir (no prompt). */
+  promptSha: string | null;
+  answerSha: string | null;
+  cached?: boolean;
+  sourcesSha: string | null;
+  problemsSha: string | null;
+  modulesSha: string | null;
+}
+
 export interface PackageTrace {
   interfaceSha: string | null;
   /** Phase I's model requests. */
   prompts: PromptRef[];
   /** Phase II's planning rounds. */
   rounds: RoundRef[];
+  /** The helper's attempts, and its built helper's execution trace. */
+  attempts: AttemptRef[];
+  runTraceSha: string | null;
 }
 
-const EMPTY: PackageTrace = { interfaceSha: null, prompts: [], rounds: [] };
+export const EMPTY_TRACE: PackageTrace = {
+  interfaceSha: null,
+  prompts: [],
+  rounds: [],
+  attempts: [],
+  runTraceSha: null,
+};
 
 function occurrenceKeys(ids: string[]): string[] {
   const seen = new Map<string, number>();
@@ -43,17 +64,19 @@ function traceOf(stored: StoredRow): PackageTrace {
     interfaceSha: typeof t['interfaceSha'] === 'string' ? t['interfaceSha'] : null,
     prompts: Array.isArray(t['prompts']) ? (t['prompts'] as PromptRef[]) : [],
     rounds: Array.isArray(t['rounds']) ? (t['rounds'] as RoundRef[]) : [],
+    attempts: Array.isArray(t['attempts']) ? (t['attempts'] as AttemptRef[]) : [],
+    runTraceSha: typeof t['runTraceSha'] === 'string' ? t['runTraceSha'] : null,
   };
 }
 
 /** One trace per result row, in the rows' order; empty where the run directory has none. */
 export function tracesFor(runDir: string | null, rows: Json[]): PackageTrace[] {
-  if (runDir === null) return rows.map(() => EMPTY);
+  if (runDir === null) return rows.map(() => EMPTY_TRACE);
   const stored = readStoredRowsSync(runDir);
   const byKey = new Map<string, PackageTrace>();
   const storedKeys = occurrenceKeys(stored.map((s) => s.row.package_id));
   stored.forEach((s, i) => byKey.set(storedKeys[i]!, traceOf(s)));
-  return occurrenceKeys(rows.map((r) => String(r['package_id']))).map((k) => byKey.get(k) ?? EMPTY);
+  return occurrenceKeys(rows.map((r) => String(r['package_id']))).map((k) => byKey.get(k) ?? EMPTY_TRACE);
 }
 
 /** How many times the model asked to see more of the package. */

@@ -7,7 +7,7 @@ import { runIdProblem } from '../core/run-id.js';
 import { runPaths } from '../run-store/paths.js';
 
 /** A set id is `<name>-<10 hex digits of the config's hash>` (evalset/config.ts evalSetId). */
-const SET_RUN = /^(.+?-[0-9a-f]{10})\.([A-Za-z0-9][A-Za-z0-9_.-]*)\.(phase1|phase2)$/;
+const SET_RUN = /^(.+?-[0-9a-f]{10})\.([A-Za-z0-9][A-Za-z0-9_.-]*)\.(phase1|phase2|helper)$/;
 
 export interface SetRunName {
   setId: string;

@@ -1,8 +1,6 @@
 // The helper benchmark end to end on a real Temporal server, with real corpus bytecode and an
-// OpenAI-compatible stub answering a scripted conversation.
-// Expected values from the framework's source: `kiosk::new(ctx)` returns a fresh Kiosk and its
-// KioskOwnerCap, both `key` structs of 0x2, so a helper that shares one and sends the other creates exactly
-// those two of 0x2's key types.
+// OpenAI-compatible stub answering a scripted conversation (the helpers and why they score as they do:
+// test/support/helper-answers.ts).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +14,7 @@ import {
   type HelperOptions,
   type HelperRunInput,
 } from '../../src/workflows/helper-types.js';
+import { answer, BROKEN_SHOP, GOOD_SHOP, helperAnswer, MOVE_TOML } from '../support/helper-answers.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { startOpenAiStub, type RunningOpenAiStub, type StubReply } from '../support/openai-stub.js';
 import { CORPUS_DIR } from '../support/paths.js';
@@ -39,39 +38,6 @@ afterAll(async () => {
   await closeClient();
   for (const stub of stubs) await stub.close();
 });
-
-const MOVE_TOML = '[package]\nname = "KioskHelper"\nedition = "2024"\n\n[addresses]\nhelper = "0x0"\n';
-
-const GOOD_SHOP = `module helper::shop;
-
-use sui::kiosk;
-
-entry fun open_kiosk(ctx: &mut TxContext) {
-    let (k, cap) = kiosk::new(ctx);
-    transfer::public_share_object(k);
-    transfer::public_transfer(cap, ctx.sender());
-}
-`;
-
-// Two mistakes: line 7 declares a bool and gives a number, line 9 calls a method TxContext does not have.
-const BROKEN_SHOP = `module helper::shop;
-
-use sui::kiosk;
-
-entry fun open_kiosk(ctx: &mut TxContext) {
-    let (k, cap) = kiosk::new(ctx);
-    let flag: bool = 1;
-    transfer::public_share_object(k);
-    transfer::public_transfer(cap, ctx.senderx());
-}
-`;
-
-const answer = (value: unknown): StubReply => ({
-  content: typeof value === 'string' ? value : JSON.stringify(value),
-  usage: { prompt_tokens: 1000, completion_tokens: 200, total_tokens: 1200 },
-});
-const helperAnswer = (files: Record<string, string>) =>
-  answer({ move_toml: MOVE_TOML, files, assumptions: ['kiosk::new is public'] });
 
 async function scriptedStub(script: StubReply[]): Promise<{ stub: RunningOpenAiStub; prompts: string[] }> {
   const prompts: string[] = [];

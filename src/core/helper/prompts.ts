@@ -90,6 +90,9 @@ function clip(text: string): string {
     : `${text.slice(0, FEEDBACK_MAX_CHARS)}\n… (${text.length - FEEDBACK_MAX_CHARS} more characters not shown)`;
 }
 
+/** How a retry prompt's feedback begins (a scripted model tells a retry by it). */
+export const RETRY_HEADING = 'Your previous answer did not build.';
+
 function feedbackText(feedback: HelperFeedback): string {
   const history = feedback.history
     .slice(-HISTORY_SHOWN)
@@ -99,7 +102,7 @@ function feedbackText(feedback: HelperFeedback): string {
     );
   return [
     '',
-    'Your previous answer did not build. Attempts so far:',
+    `${RETRY_HEADING} Attempts so far:`,
     ...history,
     '',
     'What was wrong with the last one:',

@@ -1,0 +1,196 @@
+// The helper benchmark's package page: where the package stopped; each attempt's sources with the
+// compiler's diagnostics under the lines they point at (or the payload's problems); and the trace of the
+// built helper's run: each entry function's outcome, the target's modules it entered, what it created.
+// Sources, diagnostics and answers are a model's text: they only ever go through the `html` template.
+import { readArtifact } from './conversation.js';
+import { html, type SafeHtml } from './html.js';
+import { cutNote, facts, obj, show, strings, targetList, type Json } from './page-parts.js';
+import type { AttemptRef, PackageTrace } from './traces.js';
+
+const OUTCOMES: Record<string, string> = {
+  no_answer: 'no answer',
+  invalid_payload: 'not a valid helper_pkg_v1 answer',
+  build_failed: 'the build failed',
+  built: 'built',
+};
+
+interface Diagnostic {
+  line: number;
+  column: number;
+  message: string;
+}
+
+const POSITION = /^(\d+):(\d+): (.*)$/s;
+
+/**
+ * The row's build errors (`sources/m.move:7:15: error[E04007]: …`) by the file and line they point at;
+ * those that name no line of a known file (a Move.toml error, a missing module) stay unplaced.
+ */
+function placeDiagnostics(
+  errors: string[],
+  paths: string[],
+): { byFile: Map<string, Diagnostic[]>; unplaced: string[] } {
+  const byFile = new Map<string, Diagnostic[]>();
+  const unplaced: string[] = [];
+  for (const error of errors) {
+    // Longest path first, so `sources/a.move` never claims `sources/a.move.move`'s lines.
+    const path = [...paths].sort((a, b) => b.length - a.length).find((p) => error.startsWith(`${p}:`));
+    const at = path === undefined ? null : POSITION.exec(error.slice(path.length + 1));
+    if (path === undefined || !at) {
+      unplaced.push(error);
+      continue;
+    }
+    byFile.set(path, [
+      ...(byFile.get(path) ?? []),
+      { line: Number(at[1]), column: Number(at[2]), message: at[3]! },
+    ]);
+  }
+  return { byFile, unplaced };
+}
+
+/**
+ * A source file with its line numbers, each diagnostic on a line of its own under the line it points at,
+ * a caret under its column. Cut after `limit` characters (null: whole); diagnostics below the cut follow.
+ */
+function sourceHtml(path: string, text: string, diagnostics: Diagnostic[], limit: number | null): SafeHtml {
+  // (A final newline ends the last line; it opens no empty one.)
+  const lines = text.replace(/\n$/, '').split('\n');
+  const width = String(lines.length).length;
+  const parts: SafeHtml[] = [];
+  let used = 0;
+  let shown = 0;
+  for (const [i, line] of lines.entries()) {
+    if (limit !== null && shown > 0 && used + line.length > limit) break;
+    used += line.length + 1;
+    shown++;
+    parts.push(html`<span class="ln">${String(i + 1).padStart(width)}</span> ${line}\n`);
+    for (const d of diagnostics.filter((d) => d.line === i + 1))
+      // The prefix is `width` digits and a space; column 1 is the character after it.
+      parts.push(
+        html`<span class="diag">${' '.repeat(width + Math.max(1, d.column))}^ ${d.message}</span>\n`,
+      );
+  }
+  const below = diagnostics.filter((d) => d.line > shown);
+  const belowList =
+    below.length === 0
+      ? ''
+      : html`<ul class="diags">${below.map((d) => html`<li><code>${path}:${d.line}:${d.column}</code>: ${d.message}</li>`)}</ul>`;
+  return html`<p class="who"><code>${path}</code></p><pre class="source">${parts}</pre>${cutNote(Math.max(0, text.length - used))}${belowList}`;
+}
+
+interface Sources {
+  moveToml: string;
+  files: [string, string][];
+}
+
+function readSources(runDir: string, sha: string): Sources | null {
+  try {
+    const stored = obj(JSON.parse(readArtifact(runDir, sha)));
+    const files = Object.entries(obj(stored['files'])).map(([p, t]): [string, string] => [p, String(t)]);
+    return { moveToml: String(stored['move_toml'] ?? ''), files };
+  } catch {
+    return null;
+  }
+}
+
+function attemptHtml(
+  number: number,
+  note: Json,
+  ref: AttemptRef | undefined,
+  buildErrors: string[],
+  runDir: string | null,
+  limit: number | null,
+): SafeHtml {
+  const outcome = String(note['outcome'] ?? '');
+  const heading = html`<h4>Attempt ${number}: ${OUTCOMES[outcome] ?? (outcome || 'not recorded')}</h4>`;
+  const sources = runDir && ref?.sourcesSha ? readSources(runDir, ref.sourcesSha) : null;
+  const problems =
+    runDir && ref?.problemsSha
+      ? html`<pre class="problems">${readArtifact(runDir, ref.problemsSha)}</pre>`
+      : null;
+  if (!sources) {
+    // No package to show: the payload's problems (or why no answer came).
+    const reasons = strings(note['errors']);
+    return html`<article class="attempt">${heading}${
+      problems ?? html`<ul class="diags">${reasons.map((r) => html`<li>${r}</li>`)}</ul>`
+    }</article>`;
+  }
+  const { byFile, unplaced } = placeDiagnostics(
+    buildErrors,
+    sources.files.map(([p]) => p),
+  );
+  const files = sources.files.map(([p, text]) => sourceHtml(p, text, byFile.get(p) ?? [], limit));
+  const others =
+    unplaced.length === 0
+      ? ''
+      : html`<p class="who">diagnostics without a source line</p><ul class="diags">${unplaced.map((e) => html`<li>${e}</li>`)}</ul>`;
+  const report = problems
+    ? html`<details><summary>the compiler's report, as the model was shown it</summary>${problems}</details>`
+    : '';
+  return html`<article class="attempt">${heading}<details><summary><code>Move.toml</code></summary><pre>${sources.moveToml}</pre></details>${files}${others}${report}</article>`;
+}
+
+const STATUS: Record<string, string> = {
+  tier_b_hit: 'ran to the end',
+  aborted: 'aborted',
+  failed: 'failed',
+};
+
+/** The built helper's entry functions as they ran: the stored execution trace, else the row's copy. */
+function runTraceHtml(
+  row: Json,
+  runDir: string | null,
+  trace: PackageTrace,
+  targets: string[] | null,
+): SafeHtml {
+  let entrypoints: unknown = row['entrypoints'];
+  if (runDir && trace.runTraceSha) {
+    try {
+      entrypoints = obj(JSON.parse(readArtifact(runDir, trace.runTraceSha)))['entrypoints'];
+    } catch {
+      // a missing or unreadable trace: the row's copy
+    }
+  }
+  const list = Array.isArray(entrypoints) ? entrypoints.map(obj) : [];
+  if (list.length === 0)
+    return html`<p class="note">No entry function ran${row['successful_attempt'] === null ? ': no helper built' : ''}.</p>`;
+  const created = (types: string[]) =>
+    html`${types.map((t) => html`<div><code>${t}</code>${targets?.includes(t) ? ' (target)' : ''}</div>`)}`;
+  const rows = list.map(
+    (e) =>
+      html`<tr class="${e['status'] === 'tier_b_hit' ? 'found' : 'missed'}"><td><code>${show(e['target'])}</code></td><td>${STATUS[String(e['status'])] ?? show(e['status'])}</td><td>${e['abort_code'] === null ? '' : show(e['abort_code'])}</td><td><code>${e['abort_location'] === null ? '' : show(e['abort_location'])}</code></td><td>${strings(e['target_modules_accessed']).map((m) => html`<div><code>${m}</code></div>`)}</td><td>${created(strings(e['created_types']))}</td><td>${e['error'] === null ? '' : show(e['error'])}</td></tr>`,
+  );
+  return html`<table class="entrypoints"><thead><tr><th>entry function</th><th>outcome</th><th>abort code</th><th>where</th><th>target modules entered</th><th>objects created</th><th>error</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+export interface HelperBodyArgs {
+  row: Json;
+  runDir: string | null;
+  trace: PackageTrace;
+  targets: string[] | null;
+  /** Characters of each source file shown (null: all). */
+  textLimit: number | null;
+}
+
+export function helperBody({ row, runDir, trace, targets, textLimit }: HelperBodyArgs): SafeHtml {
+  const score = obj(row['score']);
+  const history = Array.isArray(row['attempt_history']) ? row['attempt_history'].map(obj) : [];
+  const buildErrors = Array.isArray(row['build_errors']) ? row['build_errors'].map(strings) : [];
+  const count = Math.max(history.length, trace.attempts.length);
+  const attempts = Array.from({ length: count }, (_, i) =>
+    attemptHtml(i + 1, history[i] ?? {}, trace.attempts[i], buildErrors[i] ?? [], runDir, textLimit),
+  );
+  const assumptions = strings(row['assumptions']);
+  return html`${facts([
+    ['passed', row['ok']],
+    ['stopped at', row['failure_stage']],
+    ['targets created', `${show(score['created_hits'])} of ${show(score['targets'])}`],
+    ['attempts', row['attempts']],
+    ['attempt that built', row['successful_attempt']],
+    ['timed out', row['timed_out'] === true ? true : null],
+    ['error', row['error']],
+  ])}<h3>Targets (the package's key types)</h3>${targetList(targets)}
+<h3>Attempts</h3>${count === 0 ? html`<p class="note">No attempt is recorded.</p>` : attempts}
+${assumptions.length > 0 ? html`<p class="who">the model's assumptions</p><ul>${assumptions.map((a) => html`<li>${a}</li>`)}</ul>` : ''}
+<h3>The helper's run</h3>${runTraceHtml(row, runDir, trace, targets)}`;
+}
