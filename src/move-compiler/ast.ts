@@ -172,6 +172,8 @@ export interface FunctionDecl {
   /** Where `public`/`public(package)` was written, for diagnostics. */
   visibilityLoc?: Loc;
   isEntry: boolean;
+  /** Where `entry` was written (Sui reports `entry` signature errors there). */
+  entryLoc?: Loc;
   isNative: boolean;
   isMacro: boolean;
   name: Name;
@@ -188,7 +190,7 @@ export type TypeAst =
   | { kind: 'ref'; loc: Loc; isMut: boolean; inner: TypeAst }
   /** `()` is the empty tuple. */
   | { kind: 'tuple'; loc: Loc; elems: TypeAst[] }
-  /** `|T1, T2| -> R`: only for macro functions, which the checker reports as unsupported. */
+  /** `|T1, T2| -> R`: only the type of a macro function's parameter. */
   | { kind: 'fun'; loc: Loc; params: TypeAst[]; result: TypeAst };
 
 export type Literal =
@@ -229,6 +231,8 @@ export interface BlockExp {
   result?: Exp;
   /** `'a: { ... }`: a named block, left early by `return 'a v` (parsed as `break 'a v`). */
   label?: Name;
+  /** Without a result: the `;` ending the last statement, where the block's implicit `()` is. */
+  trailingSemicolon?: Loc;
 }
 
 export type Statement =
@@ -305,7 +309,7 @@ export type Exp =
   | { kind: 'while'; loc: Loc; label?: Name; cond: Exp; body: Exp }
   | { kind: 'loop'; loc: Loc; label?: Name; body: Exp }
   | { kind: 'match'; loc: Loc; subject: Exp; arms: MatchArm[] }
-  /** `|x| e`: only as a macro argument; reported as unsupported. */
+  /** `|x| e`: only as an argument of a macro call, where its body is substituted. */
   | { kind: 'lambda'; loc: Loc; params: { pattern: Pattern; type?: TypeAst }[]; body: Exp }
   /**
    * `lhs = value`. `lhs` is parsed as an expression: a name (local), a tuple of names / `_` / unpacks

@@ -74,6 +74,12 @@ export interface StructRef {
   name: string;
 }
 
+/** One variant of an enum of the module being compiled: its position in the declaration. */
+export interface VariantRef {
+  enum: StructRef;
+  variant: number;
+}
+
 export interface FunctionRef {
   module: ModuleId;
   name: string;
@@ -94,7 +100,9 @@ export type TLValue =
       typeArgs: Type[];
       ref?: 'imm' | 'mut';
       fields: TLValue[];
-    };
+    }
+  /** Unpack one variant of an enum (by value, or borrowing its fields through a reference). */
+  | { kind: 'unpack_variant'; loc: Loc; variant: VariantRef; typeArgs: Type[]; ref?: 'imm' | 'mut'; fields: TLValue[] };
 
 /** How a local is read: chosen by the checker for `move x` / `copy x`, by liveness for plain `x`. */
 export type UseMode = 'copy' | 'move' | 'infer';
@@ -106,6 +114,12 @@ export type TExp =
   /** A literal: `value` is the BCS encoding of the literal of `type` (integers, bool, address, vector<u8>). */
   | Node<'literal', { value: Uint8Array }>
   | Node<'constant', { module: ModuleId; name: string }>
+  /**
+   * Sui's "clever" u64 abort code, built by the generator from the module's tables: the 1-based source
+   * line, and for an `#[error]` constant its name (identifier pool) and value (constant pool), with the
+   * `#[error(code = n)]` byte when given.
+   */
+  | Node<'clever_code', { line: number; constant?: string; errorCode?: number }>
   | Node<'local', { local: number; mode: UseMode }>
   | Node<'borrow_local', { local: number; isMut: boolean }>
   | Node<'call', { function: FunctionRef; typeArgs: Type[]; args: TExp[] }>
@@ -114,6 +128,13 @@ export type TExp =
    * evaluates them in source order and packs them in declaration order.
    */
   | Node<'pack', { struct: StructRef; typeArgs: Type[]; fields: { index: number; value: TExp }[] }>
+  /** Like `pack`, for one variant of an enum. */
+  | Node<'pack_variant', { variant: VariantRef; typeArgs: Type[]; fields: { index: number; value: TExp }[] }>
+  /**
+   * Branches on the variant of the enum `subject` refers to (a reference): `cases[i]` runs for variant
+   * `i`. What `match` on an enum becomes.
+   */
+  | Node<'variant_switch', { subject: TExp; enum: StructRef; typeArgs: Type[]; cases: TExp[] }>
   | Node<'vector', { elemType: Type; elems: TExp[] }>
   /** `exp` is a reference to the struct; the result is a reference to the field. */
   | Node<'borrow_field', { exp: TExp; isMut: boolean; struct: StructRef; typeArgs: Type[]; field: number }>

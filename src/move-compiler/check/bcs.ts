@@ -63,17 +63,3 @@ export function encodeVector(elements: Uint8Array[]): Uint8Array {
 export function encodeBytes(bytes: Uint8Array): Uint8Array {
   return encodeVector([...bytes].map((b) => Uint8Array.of(b)));
 }
-
-/**
- * The abort code of `assert!(c)` and `abort` without a code: Sui's "clever error" bitset, from the most
- * significant bits: version 0b1100 (4 bits), 4 reserved bits, the `#[error(code)]` byte (0xff: none), the
- * 1-based source line (16 bits), the identifier and constant indices (16 bits each, 0xffff: none). The
- * Move Book still shows the first layout (a single tag bit, 0x8000_<line>_ffff_ffff); the compilers that
- * built the bundled framework (mainnet-v1.62) emit this one, as its own abort codes (0xc00d_...) show.
- */
-export function cleverAbortCode(line: number): bigint {
-  const version = 0b1100n;
-  const noErrorCode = 0xffn;
-  const none16 = 0xffffn;
-  return (version << 60n) | (noErrorCode << 48n) | (BigInt(line & 0xffff) << 32n) | (none16 << 16n) | none16;
-}

@@ -12,6 +12,8 @@ import { reportArity } from './resolve-type.js';
 import { sameModule } from './scope.js';
 import { reportInitCall, reportWitnessPack } from './sui-rules.js';
 import type { FunctionSig, StructSig } from './signatures.js';
+import { expandMacro, expandMethodMacro, receiverShape } from './macros.js';
+import { checkPackVariant, resolveVariant } from './variants.js';
 
 const STD = '0'.repeat(63) + '1';
 const SUI = '0'.repeat(63) + '2';
@@ -25,14 +27,17 @@ export function checkCall(f: FunctionContext, e: CallExp | PackExp): TExp {
   if (e.kind === 'call' && !path.address && path.parts.length === 1 && path.parts[0]!.value === 'freeze') {
     if (!f.ctx.module(f.scope.self)?.functions.has('freeze')) return checkFreeze(f, e);
   }
+  const variant = resolveVariant(f.scope, path);
+  if (variant === 'reported') return checkArgsForRecovery(f, e);
+  if (variant) return checkPackVariant(f, variant, path, e.typeArgs, writtenFields(e), e.loc);
   const member = f.scope.resolveMember(path);
   if (!member) return checkArgsForRecovery(f, e);
   const module = f.ctx.module(member.module);
   const datatype = module?.datatypes.get(member.name);
   if (e.kind === 'pack' || (datatype && !module?.functions.has(member.name))) {
     if (datatype?.kind !== 'struct') {
-      const what = datatype ? `'${member.name}' is an enum, which this compiler does not support yet` : `unbound struct '${member.name}'`;
-      f.ctx.report(datatype ? CODES.unsupportedLanguageItem : CODES.unboundType, path.loc, what);
+      const what = datatype ? `'${member.name}' is an enum: build one of its variants, as '${member.name}::V'` : `unbound struct '${member.name}'`;
+      f.ctx.report(datatype ? CODES.namePositionMismatch : CODES.unboundType, path.loc, what);
       return checkArgsForRecovery(f, e);
     }
     return checkPack(f, e, datatype);
@@ -52,15 +57,22 @@ export function checkCall(f: FunctionContext, e: CallExp | PackExp): TExp {
 }
 
 function checkArgsForRecovery(f: FunctionContext, e: CallExp | PackExp): TExp {
-  if (e.kind === 'call') e.args.forEach((a) => checkExp(f, a));
+  if (e.kind === 'call') e.args.filter((a) => a.kind !== 'lambda').forEach((a) => checkExp(f, a));
   else e.fields.forEach((x) => checkExp(f, x.value));
   return f.errorExp(e.loc);
 }
 
+/** What this compiler knows of macros it cannot see, for the message when one is missing. */
+const MACROS_KNOWN = "it knows 'assert!', the package's own macros, and std's vector, option and integer macros";
+
 function checkMacro(f: FunctionContext, e: CallExp): TExp {
   const name = e.path.parts.map((p) => p.value).join('::');
   if (name !== 'assert' || e.path.address) {
-    f.ctx.report(CODES.unsupportedLanguageItem, e.path.loc, `macro '${name}!' is not supported by this compiler yet (only 'assert!')`);
+    const member = f.scope.resolveMember(e.path);
+    if (!member) return checkArgsForRecovery(f, e);
+    const def = f.ctx.macros.find(member.module, member.name);
+    if (def) return expandMacro(f, def, e.args, e.typeArgs, e.loc, e.path.loc);
+    f.ctx.report(CODES.unsupportedLanguageItem, e.path.loc, `macro '${name}!' is not available to this compiler: ${MACROS_KNOWN}`);
     return checkArgsForRecovery(f, e);
   }
   if (e.args.length < 1 || e.args.length > 2) {
@@ -119,7 +131,9 @@ export function finishCall(
   nameLoc: Loc,
 ): TExp {
   if (fn.isMacro) {
-    f.ctx.report(CODES.unsupportedLanguageItem, nameLoc, `'${fn.name}' is a macro function; call it with '!' (macros are not supported yet)`);
+    // A macro has no signature to check the call against.
+    f.ctx.report(CODES.invalidCallTarget, nameLoc, `'${fn.name}' is a macro function: call it with '!'`);
+    return f.errorExp(loc);
   }
   checkVisibility(f, fn, nameLoc);
   const typeArgs = explicitTypeArgs(f, typeArgAsts, fn.typeParams.length, fn.name, nameLoc);
@@ -142,6 +156,13 @@ export function finishCall(
   return { kind: 'call', loc, type, function: { module: fn.module, name: fn.name }, typeArgs, args: checked };
 }
 
+/** The fields a pack writes: by name, or positionally (`pos0`, `pos1`, ...) for `S(x, y)`. */
+function writtenFields(e: CallExp | PackExp): { name: string; loc: Loc; value: Exp }[] {
+  return e.kind === 'pack'
+    ? e.fields.map((x) => ({ name: x.field.value, loc: x.field.loc, value: x.value }))
+    : e.args.map((value, i) => ({ name: `pos${i}`, loc: value.loc, value }));
+}
+
 function checkPack(f: FunctionContext, e: CallExp | PackExp, sig: StructSig): TExp {
   if (!sameModule(sig.module, f.scope.self)) {
     f.ctx.report(CODES.visibility, e.path.loc, `'${sig.name}' can only be created in module '${sig.module.name}'`);
@@ -154,23 +175,20 @@ function checkPack(f: FunctionContext, e: CallExp | PackExp, sig: StructSig): TE
   const type: Type = { kind: 'datatype', module: sig.module, name: sig.name, args: typeArgs };
   const fields: { index: number; value: TExp }[] = [];
   const given = new Set<number>();
-  const writtenFields: { name: string; loc: Loc; value: Exp }[] =
-    e.kind === 'pack'
-      ? e.fields.map((x) => ({ name: x.field.value, loc: x.field.loc, value: x.value }))
-      : e.args.map((value, i) => ({ name: `pos${i}`, loc: value.loc, value }));
-  for (const written of writtenFields) {
-    const index = declared.findIndex((d) => d.name === written.name);
-    const value = checkExp(f, written.value);
+  const written = writtenFields(e);
+  for (const field of written) {
+    const index = declared.findIndex((d) => d.name === field.name);
+    const value = checkExp(f, field.value);
     if (index < 0) {
-      f.ctx.report(CODES.unboundField, written.loc, `'${sig.name}' has no field '${written.name}'`);
+      f.ctx.report(CODES.unboundField, field.loc, `'${sig.name}' has no field '${field.name}'`);
       continue;
     }
-    if (given.has(index)) f.ctx.report(CODES.duplicateItem, written.loc, `field '${written.name}' is given twice`);
+    if (given.has(index)) f.ctx.report(CODES.duplicateItem, field.loc, `field '${field.name}' is given twice`);
     given.add(index);
-    fields.push({ index, value: f.expect(value, instantiate(declared[index]!.type, typeArgs), `invalid value for field '${written.name}'`) });
+    fields.push({ index, value: f.expect(value, instantiate(declared[index]!.type, typeArgs), `invalid value for field '${field.name}'`) });
   }
   const missing = declared.filter((_, i) => !given.has(i)).map((d) => d.name);
-  if (missing.length > 0 && (e.kind === 'pack' || writtenFields.length < declared.length)) {
+  if (missing.length > 0 && (e.kind === 'pack' || written.length < declared.length)) {
     const names = missing.map((m) => `'${m}'`).join(', ');
     f.ctx.report(CODES.tooFewArguments, e.loc, `missing field${missing.length === 1 ? '' : 's'} ${names} of '${sig.name}'`);
   }
@@ -210,13 +228,25 @@ function checkReceiver(f: FunctionContext, e: Exp): { exp: TExp; auto: boolean }
   return { exp: checkExp(f, e), auto: false };
 }
 
-export function checkMethodCall(f: FunctionContext, e: Exp & { kind: 'method_call' }): TExp {
-  if (e.isMacro) {
-    f.ctx.report(CODES.unsupportedLanguageItem, e.method.loc, `macro method '${e.method.value}!' is not supported by this compiler yet`);
-    checkExp(f, e.receiver);
-    e.args.forEach((a) => checkExp(f, a));
+/** `e.m!(args)`: the macro `m` of the receiver type's module. */
+function checkMethodMacro(f: FunctionContext, e: Exp & { kind: 'method_call' }): TExp {
+  const receiver = checkReceiver(f, e.receiver);
+  const recvType = f.subst.shallow(receiver.exp.type);
+  const baseType = recvType.kind === 'ref' ? f.subst.shallow(recvType.inner) : recvType;
+  if (f.subst.isError(baseType)) return f.errorExp(e.loc);
+  const home = methodHome(baseType);
+  const def = home && f.ctx.macros.find(home.module, e.method.value);
+  if (!def) {
+    const where = home ? `'${home.module.name}::${e.method.value}!'` : `'${e.method.value}!' for '${showType(f.subst.resolve(baseType))}'`;
+    f.ctx.report(CODES.unsupportedLanguageItem, e.method.loc, `macro ${where} is not available to this compiler: ${MACROS_KNOWN}`);
+    e.args.filter((a) => a.kind !== 'lambda').forEach((a) => checkExp(f, a));
     return f.errorExp(e.loc);
   }
+  return expandMethodMacro(f, def, adaptReceiver(f, receiver, receiverShape(def, f)), e);
+}
+
+export function checkMethodCall(f: FunctionContext, e: Exp & { kind: 'method_call' }): TExp {
+  if (e.isMacro) return checkMethodMacro(f, e);
   const receiver = checkReceiver(f, e.receiver);
   const rest = e.args.map((a) => checkExp(f, a));
   const recvType = f.subst.shallow(receiver.exp.type);

@@ -5,6 +5,7 @@ import type { DiagnosticCode } from '../codes.js';
 import type { DiagnosticBag, Label } from '../diagnostics.js';
 import { moduleKey, type ModuleId } from '../types.js';
 import type { DependencyEnv } from './deps.js';
+import { MacroRegistry } from './macro-registry.js';
 import type { MethodAlias } from './scope.js';
 import type { DatatypeSig, ModuleSig } from './signatures.js';
 
@@ -20,6 +21,8 @@ export class PackageContext {
   private readonly named = new Map<string, string>();
   /** `public use fun`s of the package's modules, by receiver type key then method: visible in every module. */
   private readonly publicUseFuns = new Map<string, MethodAlias>();
+  /** The package's `macro fun`s and the bundled std ones. */
+  readonly macros = new MacroRegistry();
 
   constructor(
     readonly deps: DependencyEnv,

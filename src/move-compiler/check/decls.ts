@@ -1,8 +1,19 @@
 // Declarations of the package's own modules: their signatures (so every module can refer to every
 // other) and the rules on struct declarations.
-import type { FieldDecl, FunctionDecl, ModuleDecl, Name, StructDecl, TypeAst, TypeParamDecl } from '../ast.js';
+import type {
+  Attribute,
+  DatatypeFields,
+  EnumDecl,
+  FieldDecl,
+  FunctionDecl,
+  ModuleDecl,
+  Name,
+  StructDecl,
+  TypeAst,
+  TypeParamDecl,
+} from '../ast.js';
 import { CODES } from '../codes.js';
-import type { TStruct, TTypeParam } from '../tir.js';
+import type { TEnum, TStruct, TTypeParam } from '../tir.js';
 import { COPY, DROP, KEY, STORE, type Abilities, type Type } from '../types.js';
 import { ABILITY_BY_NAME, abilitiesOf, abilityNames } from './abilities.js';
 import type { PackageContext } from './context.js';
@@ -11,6 +22,8 @@ import { resolveType, type TypeParamScope } from './resolve-type.js';
 import type { ModuleScope } from './scope.js';
 import {
   emptyModuleSig,
+  type DatatypeSig,
+  type EnumSig,
   type FunctionSig,
   type FunctionVisibility,
   type ModuleSig,
@@ -86,34 +99,47 @@ export function declareModule(ctx: PackageContext, id: { address: string; name: 
         isMacro: member.isMacro,
       });
     } else {
-      sig.constants.set(name.value, { module: id, name: name.value, type: { kind: 'tuple', elems: [] } });
+      const error = errorAttribute(member.attributes);
+      sig.constants.set(name.value, { module: id, name: name.value, type: { kind: 'tuple', elems: [] }, ...(error ? { error } : {}) });
     }
   }
   return sig;
+}
+
+/** `#[error]` or `#[error(code = n)]` on a constant. */
+function errorAttribute(attributes: Attribute[]): { code?: number } | undefined {
+  const attribute = attributes.find((a) => a.name.value === 'error');
+  if (!attribute) return undefined;
+  const written = attribute.args.find((a) => a.name.value === 'code')?.args[0]?.name.value;
+  const code = written === undefined ? undefined : Number(written.replace(/u8$/, ''));
+  return code === undefined || !Number.isInteger(code) ? {} : { code };
 }
 
 export function visibilityOf(decl: FunctionDecl): FunctionVisibility {
   return decl.visibility === 'friend' ? 'package' : decl.visibility;
 }
 
-/** Pass 2: field types, function signatures and constant types. Returns the structs for the output. */
-export function resolveModuleSignatures(scope: ModuleScope, sig: ModuleSig, decl: ModuleDecl): TStruct[] {
+/** Pass 2: field types, function signatures and constant types. Returns the datatypes for the output. */
+export function resolveModuleSignatures(scope: ModuleScope, sig: ModuleSig, decl: ModuleDecl): { structs: TStruct[]; enums: TEnum[] } {
   const structs: TStruct[] = [];
+  const enums: TEnum[] = [];
   for (const member of decl.members) {
     if (member.kind === 'struct') {
       const struct = sig.datatypes.get(member.name.value);
       if (struct?.kind === 'struct') structs.push(resolveStruct(scope, struct, member));
+    } else if (member.kind === 'enum') {
+      const enumSig = sig.datatypes.get(member.name.value);
+      if (enumSig?.kind === 'enum') enums.push(resolveEnum(scope, enumSig, member));
     } else if (member.kind === 'function') {
       const fn = sig.functions.get(member.name.value);
-      if (fn) resolveFunctionSig(scope, fn, member);
+      // A macro has no signature of its own: it is typed where it is expanded.
+      if (fn && !member.isMacro) resolveFunctionSig(scope, fn, member);
     } else if (member.kind === 'constant') {
       const constant = sig.constants.get(member.name.value);
       if (constant) constant.type = resolveType(scope, { names: new Map(), constraints: [] }, member.type);
-    } else if (member.kind === 'enum') {
-      scope.ctx.report(CODES.unsupportedLanguageItem, member.loc, 'enums are not supported by this compiler yet');
     }
   }
-  return structs;
+  return { structs, enums };
 }
 
 function resolveFunctionSig(scope: ModuleScope, fn: FunctionSig, decl: FunctionDecl): void {
@@ -127,38 +153,61 @@ export function flattenTuple(type: Type): Type[] {
   return type.kind === 'tuple' ? type.elems : [type];
 }
 
-function positionalFields(decl: StructDecl): { name: string; loc: FieldDecl['loc']; type: TypeAst }[] {
-  const fields = decl.fields;
+function positionalFields(fields: DatatypeFields): { name: string; loc: FieldDecl['loc']; type: TypeAst }[] {
   if (fields.kind === 'named') return fields.fields.map((f) => ({ name: f.name.value, loc: f.name.loc, type: f.type }));
   if (fields.kind === 'positional') return fields.types.map((type, i) => ({ name: `pos${i}`, loc: type.loc, type }));
   return [];
 }
 
-function resolveStruct(scope: ModuleScope, sig: StructSig, decl: StructDecl): TStruct {
-  const ctx = scope.ctx;
-  const params = typeParamScope(ctx, decl.typeParams);
+/** The fields of a struct or of one enum variant, with their types resolved and checked. */
+function resolveFields(scope: ModuleScope, sig: DatatypeSig, decl: StructDecl | EnumDecl, written: DatatypeFields, params: TypeParamScope): TStruct['fields'] {
   const phantoms = new Set(decl.typeParams.flatMap((p, i) => (p.isPhantom ? [i] : [])));
   const fields: TStruct['fields'] = [];
   const seen = new Set<string>();
-  for (const field of positionalFields(decl)) {
-    if (seen.has(field.name)) ctx.report(CODES.duplicateItem, field.loc, `duplicate field '${field.name}'`);
+  for (const field of positionalFields(written)) {
+    if (seen.has(field.name)) scope.ctx.report(CODES.duplicateItem, field.loc, `duplicate field '${field.name}'`);
     seen.add(field.name);
     const type = resolveType(scope, params, field.type);
     if (type.kind === 'ref' || type.kind === 'tuple') {
-      ctx.report(CODES.expectedBaseType, field.type.loc, 'a field must have a single non-reference type');
+      scope.ctx.report(CODES.expectedBaseType, field.type.loc, 'a field must have a single non-reference type');
     }
     checkPhantomPositions(scope, field.type, type, phantoms, false);
     checkFieldAbilities(scope, sig, type, params, field.type.loc);
     fields.push({ name: field.name, type, loc: field.loc });
   }
+  return fields;
+}
+
+function typeParamsOf(decl: StructDecl | EnumDecl, params: TypeParamScope): TTypeParam[] {
+  return decl.typeParams.map((p, i) => ({ name: p.name.value, constraints: params.constraints[i] ?? 0, isPhantom: p.isPhantom }));
+}
+
+function resolveStruct(scope: ModuleScope, sig: StructSig, decl: StructDecl): TStruct {
+  const params = typeParamScope(scope.ctx, decl.typeParams);
+  const fields = resolveFields(scope, sig, decl, decl.fields, params);
   if (!decl.isNative) sig.fields = fields.map((f) => ({ name: f.name, type: f.type }));
   checkObjectId(scope, sig, decl, fields);
-  const typeParams: TTypeParam[] = decl.typeParams.map((p, i) => ({
-    name: p.name.value,
-    constraints: params.constraints[i] ?? 0,
-    isPhantom: p.isPhantom,
-  }));
+  const typeParams = typeParamsOf(decl, params);
   return { name: sig.name, loc: decl.loc, abilities: sig.abilities, typeParams, fields, isNative: decl.isNative };
+}
+
+/** An enum: its variants' fields, and Sui's rules (at least one variant, no `key`). */
+function resolveEnum(scope: ModuleScope, sig: EnumSig, decl: EnumDecl): TEnum {
+  const params = typeParamScope(scope.ctx, decl.typeParams);
+  if (sig.abilities & KEY) {
+    const key = decl.abilities.find((a) => a.value === 'key');
+    scope.ctx.report(CODES.invalidEnum, key?.loc ?? decl.name.loc, "an enum cannot have the 'key' ability");
+  }
+  if (decl.variants.length === 0) scope.ctx.report(CODES.invalidEnum, decl.name.loc, `enum '${sig.name}' must declare at least one variant`);
+  const seen = new Set<string>();
+  const variants = decl.variants.map((variant) => {
+    if (seen.has(variant.name.value)) scope.ctx.report(CODES.duplicateItem, variant.name.loc, `duplicate variant '${variant.name.value}'`);
+    seen.add(variant.name.value);
+    const fields = resolveFields(scope, sig, decl, variant.fields, params);
+    return { name: variant.name.value, loc: variant.loc, fields: fields.map((f) => ({ name: f.name, type: f.type })) };
+  });
+  sig.variants = variants.map((v) => ({ name: v.name, fields: v.fields }));
+  return { name: sig.name, loc: decl.loc, abilities: sig.abilities, typeParams: typeParamsOf(decl, params), variants };
 }
 
 /**
@@ -190,7 +239,7 @@ function checkPhantomPositions(scope: ModuleScope, ast: TypeAst, type: Type, pha
 }
 
 /** Each field must have the abilities the struct declares (key needs store in its fields). */
-function checkFieldAbilities(scope: ModuleScope, sig: StructSig, type: Type, params: TypeParamScope, loc: FieldDecl['loc']): void {
+function checkFieldAbilities(scope: ModuleScope, sig: DatatypeSig, type: Type, params: TypeParamScope, loc: FieldDecl['loc']): void {
   // A generic struct's abilities hold only for arguments that have them, so every type parameter counts
   // as having every ability here (phantom ones never appear in values at all).
   const constraints = params.constraints.map(() => COPY | DROP | STORE | KEY);

@@ -3,12 +3,15 @@ import type { BlockExp, Exp, Literal, Loc } from '../ast.js';
 import { CODES } from '../codes.js';
 import type { TExp, TStmt } from '../tir.js';
 import { COPY, DROP, prim, UNIT, type Type } from '../types.js';
-import { cleverAbortCode, encodeAddress, encodeBool, encodeBytes, encodeInteger } from './bcs.js';
+import { encodeAddress, encodeBool, encodeBytes } from './bcs.js';
 import { checkCall, checkMethodCall } from './calls.js';
 import type { FunctionContext } from './function-context.js';
 import { isIntegerType, showType } from './infer.js';
 import { checkAssign, checkLet } from './lvalues.js';
+import { checkMatch } from './match.js';
 import { borrowExp, readPlace } from './places.js';
+import { sameModule } from './scope.js';
+import { checkPackVariant, resolveVariant } from './variants.js';
 
 const U64 = prim('u64');
 const BOOL = prim('bool');
@@ -105,10 +108,9 @@ export function checkExp(f: FunctionContext, e: Exp): TExp {
       f.ctx.report(CODES.invalidLValue, e.loc, "'_' can only be assigned to");
       return f.errorExp(e.loc);
     case 'match':
-      f.ctx.report(CODES.unsupportedLanguageItem, e.loc, "'match' is not supported by this compiler yet");
-      return f.errorExp(e.loc);
+      return checkMatch(f, e);
     case 'lambda':
-      f.ctx.report(CODES.unsupportedLanguageItem, e.loc, 'lambdas are only for macros, which this compiler does not support');
+      f.ctx.report(CODES.unexpectedToken, e.loc, 'a lambda can only be an argument of a macro call');
       return f.errorExp(e.loc);
   }
 }
@@ -136,14 +138,34 @@ function checkLiteral(f: FunctionContext, literal: Literal, loc: Loc): TExp {
   }
 }
 
-export function u64Literal(f: FunctionContext, value: bigint, loc: Loc): TExp {
-  return { kind: 'literal', loc, type: U64, value: encodeInteger(value, 64) };
+/**
+ * The code of `abort` / `assert!`: a u64, or Sui's clever code, line-tagged, when none is written or
+ * the code is an `#[error]` constant (of any constant type).
+ */
+export function abortCode(f: FunctionContext, code: Exp | undefined, loc: Loc): TExp {
+  const clever = (at: Loc, fields: { constant?: string; errorCode?: number }): TExp => ({
+    kind: 'clever_code',
+    loc: at,
+    type: U64,
+    // Inside a macro's expansion, the line is the macro call's (as the Move Book's clever errors say).
+    line: f.env.source.lineOf(f.macroSites[0] ?? at),
+    ...fields,
+  });
+  if (!code) return clever(loc, {});
+  const error = errorConstant(f, code);
+  if (error) return clever(code.loc, { constant: error.name, ...(error.error?.code === undefined ? {} : { errorCode: error.error.code }) });
+  return f.expect(checkExp(f, code), U64, 'an abort code is a u64');
 }
 
-/** The code of `abort` / `assert!`: a u64, or Sui's line-tagged code when none is written. */
-export function abortCode(f: FunctionContext, code: Exp | undefined, loc: Loc): TExp {
-  if (!code) return u64Literal(f, cleverAbortCode(f.env.source.lineOf(loc)), loc);
-  return f.expect(checkExp(f, code), U64, 'an abort code is a u64');
+/** `code` is the plain name of an `#[error]` constant of this module (not shadowed by a local). */
+function errorConstant(f: FunctionContext, code: Exp) {
+  if (code.kind !== 'name' || code.typeArgs || code.path.address || code.path.parts.length !== 1) return undefined;
+  if (f.lookupLocal(code.path.parts[0]!.value) !== undefined) return undefined;
+  // A single name resolves without reporting anything; longer paths take the ordinary route.
+  const member = f.scope.resolveMember(code.path);
+  if (!member || !sameModule(member.module, f.scope.self)) return undefined;
+  const constant = f.ctx.module(member.module)?.constants.get(member.name);
+  return constant?.error ? constant : undefined;
 }
 
 function checkName(f: FunctionContext, e: Exp & { kind: 'name' }): TExp {
@@ -152,6 +174,9 @@ function checkName(f: FunctionContext, e: Exp & { kind: 'name' }): TExp {
     const local = f.lookupLocal(parts[0]!.value);
     if (local !== undefined) return { kind: 'local', loc: e.loc, type: f.locals[local]!.type, local, mode: 'infer' };
   }
+  const variant = resolveVariant(f.scope, e.path);
+  if (variant === 'reported') return f.errorExp(e.loc);
+  if (variant) return checkPackVariant(f, variant, e.path, e.typeArgs, [], e.loc);
   const member = f.scope.resolveMember(e.path);
   if (!member) return f.errorExp(e.loc);
   const constant = f.ctx.module(member.module)?.constants.get(member.name);
@@ -194,7 +219,7 @@ export function checkBlock(f: FunctionContext, block: BlockExp): TExp {
       else f.requireAbilities(exp.type, DROP, stmt.exp.loc, "';' discards this value, which needs 'drop'");
       stmts.push({ kind: 'exp', loc: stmt.loc, exp });
     }
-    const result = block.result ? checkExp(f, block.result) : unitExp(implicitUnitLoc(f, block));
+    const result = block.result ? checkExp(f, block.result) : unitExp(implicitUnitLoc(block));
     const type: Type = !block.result && diverges ? { kind: 'never' } : result.type;
     return { kind: 'block', loc: block.loc, type, stmts, result };
   });
@@ -204,10 +229,8 @@ export function checkBlock(f: FunctionContext, block: BlockExp): TExp {
  * Where a block without a final expression produces its `()`: the `;` ending its last statement, or
  * its `{` when it is empty. Sui reports values left unused at a function's end there.
  */
-function implicitUnitLoc(f: FunctionContext, block: BlockExp): Loc {
-  const last = block.stmts[block.stmts.length - 1];
-  const semicolon = last && f.env.source.semicolonAfter(last.loc);
-  return semicolon ?? { file: block.loc.file, start: block.loc.start, end: block.loc.start + 1 };
+function implicitUnitLoc(block: BlockExp): Loc {
+  return block.trailingSemicolon ?? { file: block.loc.file, start: block.loc.start, end: block.loc.start + 1 };
 }
 
 function checkIf(f: FunctionContext, e: Exp & { kind: 'if' }): TExp {

@@ -54,9 +54,15 @@ export class Finalizer {
       }
       case 'call':
       case 'pack':
+      case 'pack_variant':
         e.typeArgs = e.typeArgs.map((t) => this.type(t, e.loc));
         if (e.kind === 'call') e.args.forEach((a) => this.exp(a));
         else e.fields.forEach((x) => this.exp(x.value));
+        return;
+      case 'variant_switch':
+        e.typeArgs = e.typeArgs.map((t) => this.type(t, e.loc));
+        this.exp(e.subject);
+        e.cases.forEach((c) => this.exp(c));
         return;
       case 'vector':
         e.elemType = this.type(e.elemType, e.loc);
@@ -125,7 +131,7 @@ export class Finalizer {
 
   private lvalue(v: TLValue): void {
     if (v.kind === 'ignore') v.type = this.type(v.type, v.loc);
-    else if (v.kind === 'unpack') {
+    else if (v.kind === 'unpack' || v.kind === 'unpack_variant') {
       v.typeArgs = v.typeArgs.map((t) => this.type(t, v.loc));
       v.fields.forEach((x) => this.lvalue(x));
     }

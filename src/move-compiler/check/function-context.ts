@@ -61,6 +61,10 @@ export class FunctionContext {
   private readonly deferredInits = new Map<number, DeferredInit>();
   private assignments = new Map<number, Loc>();
   private readonly scopes: Map<string, number>[] = [new Map()];
+  /** The calls of the macros being expanded, outermost first: aborts in them take the first one's line. */
+  readonly macroSites: Loc[] = [];
+  /** Expansions so far, to give each one's locals their own names. */
+  macroExpansions = 0;
   private nextLoop = 0;
 
   constructor(

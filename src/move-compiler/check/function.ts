@@ -38,10 +38,6 @@ export function checkFunction(scope: ModuleScope, decl: FunctionDecl, sig: Funct
     locals: f.locals,
     returns: sig.returns,
   };
-  if (decl.isMacro) {
-    f.ctx.report(CODES.unsupportedLanguageItem, decl.name.loc, 'macro functions are not supported by this compiler yet');
-    return { fn, packageCalls: f.packageCalls };
-  }
   if (!decl.body) return { fn, packageCalls: f.packageCalls };
   let body = checkBlock(f, decl.body);
   body = f.expect(body, returnType, `the body of '${sig.name}' does not return what it declares`);

@@ -13,7 +13,7 @@ import { checkFunction } from './function.js';
 import { ModuleScope } from './scope.js';
 import type { ModuleSig } from './signatures.js';
 import type { FunctionEnv } from './function-context.js';
-import { checkEntrySignature, entryKeywordLoc } from './sui-entry.js';
+import { checkEntrySignature } from './sui-entry.js';
 import { checkInit, checkWitnessDeclaration } from './sui-init.js';
 import { SourceText } from './source-text.js';
 
@@ -56,16 +56,20 @@ export function checkPackage(input: CheckInput): TModule[] {
   for (const entry of entries) {
     for (const member of entry.decl.members) if (member.kind === 'use') entry.scope.addUse(member);
   }
-  const structs = entries.map((entry) => resolveModuleSignatures(entry.scope, entry.sig, entry.decl));
-  entries.forEach((entry, i) => checkRecursiveStructs(entry.scope, entry.decl, structs[i]!));
+  const datatypes = entries.map((entry) => resolveModuleSignatures(entry.scope, entry.sig, entry.decl));
+  entries.forEach((entry, i) => checkRecursiveStructs(entry.scope, entry.decl, datatypes[i]!.structs));
   for (const entry of entries) {
-    for (const member of entry.decl.members) if (member.kind === 'use_fun') addUseFun(entry.scope, member);
+    for (const member of entry.decl.members) {
+      if (member.kind === 'use_fun') addUseFun(entry.scope, member);
+      // Macros exist only in source: expanded at their calls, never generated.
+      if (member.kind === 'function' && member.isMacro) ctx.macros.add(entry.id, member);
+    }
   }
   const modules: TModule[] = entries.map((entry, i) => ({
     id: entry.id,
     loc: entry.decl.loc,
-    structs: structs[i]!,
-    enums: [],
+    structs: datatypes[i]!.structs,
+    enums: datatypes[i]!.enums,
     constants: foldConstants(entry.scope, entry.sig, entry.decl.members.filter((m): m is ConstantDecl => m.kind === 'constant')),
     functions: [],
     friends: [],
@@ -78,7 +82,8 @@ export function checkPackage(input: CheckInput): TModule[] {
       if (member.kind !== 'function') continue;
       const sig = entry.sig.functions.get(member.name.value);
       if (!sig) continue;
-      const entryLoc = entryKeywordLoc(source, member);
+      if (member.isMacro) continue;
+      const entryLoc = member.entryLoc;
       if (member.name.value === 'init') checkInit(entry.scope, member, sig, entryLoc, witness, entry.decl);
       else if (entryLoc) checkEntrySignature(entry.scope, member, sig, entryLoc);
       const env: FunctionEnv = {

@@ -23,7 +23,7 @@ export function resolveType(scope: ModuleScope, params: TypeParamScope, ast: Typ
     case 'tuple':
       return { kind: 'tuple', elems: ast.elems.map((e) => resolveType(scope, params, e)) };
     case 'fun':
-      scope.ctx.report(CODES.unsupportedLanguageItem, ast.loc, 'function types are only for macro functions, which this compiler does not support');
+      scope.ctx.report(CODES.unsupportedLanguageItem, ast.loc, 'a function type can only be the type of a macro parameter');
       return ERROR_TYPE;
     case 'apply':
       return resolveApply(scope, params, ast);

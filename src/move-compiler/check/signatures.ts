@@ -51,6 +51,8 @@ export interface ConstantSig {
   module: ModuleId;
   name: string;
   type: Type;
+  /** Set for an `#[error]` constant, which `abort` and `assert!` turn into a clever abort code. */
+  error?: { code?: number };
 }
 
 /** Everything one module exposes to name resolution. */

@@ -7,19 +7,12 @@ import { abilitiesOf, type DatatypeLookup } from './abilities.js';
 import { showType } from './infer.js';
 import type { ModuleScope } from './scope.js';
 import type { FunctionSig } from './signatures.js';
-import type { SourceText } from './source-text.js';
 
 const STD = '0'.repeat(63) + '1';
 const SUI = '0'.repeat(63) + '2';
 
 function isNamed(type: Type, address: string, module: string, name: string): boolean {
   return type.kind === 'datatype' && type.module.address === address && type.module.name === module && type.name === name;
-}
-
-/** The `entry` modifier: the AST keeps only a flag, so it is found in the text before `fun`. */
-export function entryKeywordLoc(source: SourceText, decl: FunctionDecl): Loc | undefined {
-  if (!decl.isEntry) return undefined;
-  return source.lastWordBetween(decl.loc.file, decl.loc.start, decl.name.loc.start, 'entry');
 }
 
 interface TypeContext {

@@ -10,6 +10,8 @@ export type PendingOp =
   | { kind: 'instr'; instr: Bytecode; loc: Loc }
   | { kind: 'branch'; branch: BranchKind; target: Label; loc: Loc }
   | { kind: 'label'; label: Label }
+  /** VariantSwitch on an enum of this module: `targets[i]` is where variant `i` continues. */
+  | { kind: 'switch'; enumDef: number; targets: Label[]; loc: Loc }
   /** A read of a local whose mode is inferred: CopyLoc while the local stays live, else MoveLoc. */
   | { kind: 'read'; local: number; loc: Loc };
 
@@ -27,6 +29,10 @@ export class CodeBuffer {
 
   branch(branch: BranchKind, target: Label, loc: Loc): void {
     this.ops.push({ kind: 'branch', branch, target, loc });
+  }
+
+  switchOn(enumDef: number, targets: Label[], loc: Loc): void {
+    this.ops.push({ kind: 'switch', enumDef, targets, loc });
   }
 
   place(label: Label): void {

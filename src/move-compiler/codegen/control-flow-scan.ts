@@ -2,7 +2,7 @@
 // empty at every block boundary, so values computed before such an expression go through locals.
 import type { TExp, TStmt } from '../tir.js';
 
-const BRANCHING = new Set(['if', 'while', 'loop', 'break', 'continue', 'return', 'abort']);
+const BRANCHING = new Set(['if', 'while', 'loop', 'break', 'continue', 'return', 'abort', 'variant_switch']);
 
 export function hasControlFlow(exp: TExp): boolean {
   if (BRANCHING.has(exp.kind)) return true;
@@ -15,6 +15,7 @@ function children(exp: TExp): TExp[] {
     case 'unit':
     case 'literal':
     case 'constant':
+    case 'clever_code':
     case 'local':
     case 'borrow_local':
     case 'continue':
@@ -22,7 +23,10 @@ function children(exp: TExp): TExp[] {
     case 'call':
       return exp.args;
     case 'pack':
+    case 'pack_variant':
       return exp.fields.map((field) => field.value);
+    case 'variant_switch':
+      return [exp.subject, ...exp.cases];
     case 'vector':
       return exp.elems;
     case 'tuple':

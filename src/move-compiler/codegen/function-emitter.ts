@@ -4,6 +4,7 @@
 import type { Loc } from '../ast.js';
 import type { StructRef, TExp, TFunction, TLValue, TStmt } from '../tir.js';
 import type { Type } from '../types.js';
+import { cleverAbortCode, type CleverParts } from './clever-code.js';
 import { CodeBuffer, type Label } from './code-buffer.js';
 import { hasControlFlow } from './control-flow-scan.js';
 import type { ModulePools } from './module-pools.js';
@@ -97,12 +98,12 @@ export class FunctionEmitter {
         this.code.emit(load ?? { LdConst: this.pools.constant(e.type, e.value) }, loc);
         return;
       }
-      case 'constant': {
-        const constant = this.pools.self.constants.find((c) => c.name === e.name);
-        if (!constant) throw new Error(`codegen: unknown constant ${e.name}`);
-        this.code.emit({ LdConst: this.pools.constant(constant.type, constant.value) }, loc);
+      case 'constant':
+        this.code.emit({ LdConst: this.constantIndex(e.name) }, loc);
         return;
-      }
+      case 'clever_code':
+        this.code.emit({ LdU64: this.cleverCode(e) }, loc);
+        return;
       case 'local':
         if (e.mode === 'infer') this.code.read(e.local, loc);
         else this.code.emit(e.mode === 'copy' ? { CopyLoc: e.local } : { MoveLoc: e.local }, loc);
@@ -114,6 +115,10 @@ export class FunctionEmitter {
         return this.call(e);
       case 'pack':
         return this.pack(e);
+      case 'pack_variant':
+        return this.packVariant(e);
+      case 'variant_switch':
+        return this.variantSwitch(e);
       case 'vector':
         this.operands(e.elems);
         this.code.emit({ VecPack: [this.pools.signature([e.elemType]), BigInt(e.elems.length)] }, loc);
@@ -199,6 +204,24 @@ export class FunctionEmitter {
     this.bindAll(stmt.targets);
   }
 
+  /** The constant pool entry of one of this module's constants. */
+  private constantIndex(name: string): number {
+    const constant = this.pools.self.constants.find((c) => c.name === name);
+    if (!constant) throw new Error(`codegen: unknown constant ${name}`);
+    return this.pools.constant(constant.type, constant.value);
+  }
+
+  /** The constant's name and value must be in the module's tables, which the code points into. */
+  private cleverCode(e: Extract<TExp, { kind: 'clever_code' }>): bigint {
+    const parts: CleverParts = { line: e.line, ...(e.errorCode === undefined ? {} : { errorCode: e.errorCode }) };
+    if (e.constant === undefined) return cleverAbortCode(parts);
+    return cleverAbortCode({
+      ...parts,
+      identifier: this.pools.identifiers.add(e.constant),
+      constant: this.constantIndex(e.constant),
+    });
+  }
+
   private call(e: Extract<TExp, { kind: 'call' }>): void {
     this.operands(e.args);
     const handle = this.pools.functionHandle(e.function.module, e.function.name);
@@ -206,24 +229,53 @@ export class FunctionEmitter {
     this.code.emit(instantiation === undefined ? { Call: handle } : { CallGeneric: instantiation }, e.loc);
   }
 
-  private pack(e: Extract<TExp, { kind: 'pack' }>): void {
-    const inDeclarationOrder = e.fields.every((field, position) => field.index === position);
+  /** Pushes the field values in declaration order, evaluating them in source order. */
+  private fieldValues(fields: { index: number; value: TExp }[], loc: Loc): void {
+    const inDeclarationOrder = fields.every((field, position) => field.index === position);
     if (inDeclarationOrder) {
-      this.operands(e.fields.map((field) => field.value));
-    } else {
-      // Evaluate in source order into locals, then push them in declaration order.
-      const byIndex = new Map<number, number[]>();
-      for (const field of e.fields) {
-        this.exp(field.value);
-        byIndex.set(field.index, this.spill(stackTypes(field.value.type), field.value.loc));
-      }
-      for (let index = 0; index < e.fields.length; index++) this.load(byIndex.get(index) ?? [], e.loc);
+      this.operands(fields.map((field) => field.value));
+      return;
     }
+    // Evaluate in source order into locals, then push them in declaration order.
+    const byIndex = new Map<number, number[]>();
+    for (const field of fields) {
+      this.exp(field.value);
+      byIndex.set(field.index, this.spill(stackTypes(field.value.type), field.value.loc));
+    }
+    for (let index = 0; index < fields.length; index++) this.load(byIndex.get(index) ?? [], loc);
+  }
+
+  private pack(e: Extract<TExp, { kind: 'pack' }>): void {
+    this.fieldValues(e.fields, e.loc);
     // A struct without fields holds Sui's `dummy_field: bool` in bytecode.
     if (e.fields.length === 0) this.code.emit('LdFalse', e.loc);
     const def = this.pools.structDef(e.struct.module, e.struct.name);
     const instantiation = this.pools.structInstantiation(def, e.typeArgs);
     this.code.emit(instantiation === undefined ? { Pack: def } : { PackGeneric: instantiation }, e.loc);
+  }
+
+  private packVariant(e: Extract<TExp, { kind: 'pack_variant' }>): void {
+    this.fieldValues(e.fields, e.loc);
+    const def = this.pools.enumDef(e.variant.enum.module, e.variant.enum.name);
+    const { handle, generic } = this.pools.variantOperand(def, e.variant.variant, e.typeArgs);
+    this.code.emit({ [generic ? 'PackVariantGeneric' : 'PackVariant']: handle }, e.loc);
+  }
+
+  /** The subject reference, then VariantSwitch to one block per variant; the blocks join at the end. */
+  private variantSwitch(e: Extract<TExp, { kind: 'variant_switch' }>): void {
+    const results = stackTypes(e.type).map((type) => this.temp(type, e.loc));
+    const cases = e.cases.map(() => this.code.newLabel());
+    const endLabel = this.code.newLabel();
+    this.exp(e.subject);
+    this.code.switchOn(this.pools.enumDef(e.enum.module, e.enum.name), cases, e.loc);
+    e.cases.forEach((body, index) => {
+      this.code.place(cases[index]!);
+      this.exp(body);
+      this.storeInto(results, body.loc);
+      this.code.branch('Branch', endLabel, body.loc);
+    });
+    this.code.place(endLabel);
+    this.load(results, e.loc);
   }
 
   private borrowField(struct: StructRef, typeArgs: Type[], field: number, isMut: boolean, loc: Loc): void {
@@ -297,10 +349,19 @@ export class FunctionEmitter {
     for (const target of [...targets].reverse()) this.bind(target);
   }
 
+  private unpackVariant(target: Extract<TLValue, { kind: 'unpack_variant' }>): void {
+    const def = this.pools.enumDef(target.variant.enum.module, target.variant.enum.name);
+    const { handle, generic } = this.pools.variantOperand(def, target.variant.variant, target.typeArgs);
+    const opcode = `UnpackVariant${generic ? 'Generic' : ''}${target.ref ? UNPACK_VARIANT_SUFFIX[target.ref] : ''}`;
+    this.code.emit({ [opcode]: handle }, target.loc);
+    this.bindAll(target.fields);
+  }
+
   private bind(target: TLValue): void {
     const { loc } = target;
     if (target.kind === 'local') return this.code.emit({ StLoc: target.local }, loc);
     if (target.kind === 'ignore') return this.code.emit('Pop', loc);
+    if (target.kind === 'unpack_variant') return this.unpackVariant(target);
     const def = this.pools.structDef(target.struct.module, target.struct.name);
     if (!target.ref) {
       const instantiation = this.pools.structInstantiation(def, target.typeArgs);
@@ -320,6 +381,9 @@ export class FunctionEmitter {
     });
   }
 }
+
+/** `UnpackVariant[Generic][ImmRef|MutRef]`: pushes the fields (or references to them), last on top. */
+const UNPACK_VARIANT_SUFFIX = { imm: 'ImmRef', mut: 'MutRef' } as const;
 
 /**
  * Where a body's value is produced: its last expression, or the `()` the checker placed at the final

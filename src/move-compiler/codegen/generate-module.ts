@@ -14,6 +14,7 @@ import { FunctionEmitter } from './function-emitter.js';
 import { layOut } from './layout.js';
 import { inferCopyMove } from './liveness.js';
 import { ModulePools } from './module-pools.js';
+import { releaseDeadReferences } from './release-refs.js';
 import type { FunctionSourceMap, SourceMap } from './source-map.js';
 
 export interface CodegenContext {
@@ -106,9 +107,9 @@ export function generateModule(
     struct_defs: structDefs,
     function_defs: functionDefs,
     enum_defs: enumDefs,
-    enum_def_instantiations: [],
-    variant_handles: [],
-    variant_instantiation_handles: [],
+    enum_def_instantiations: pools.enumInstantiations.items,
+    variant_handles: pools.variantHandles.items,
+    variant_instantiation_handles: pools.variantInstantiations.items,
   };
   return { json, sourceMap: { module: module.id, functions: functionMaps } };
 }
@@ -122,21 +123,24 @@ function generateFunctionCode(
   const emitter = new FunctionEmitter(pools, fn);
   emitter.emitBody(body);
   const typeParams = fn.typeParams.map((param) => param.constraints);
-  const final = inferCopyMove(layOut(emitter.code.ops), (local) => {
+  const laidOut = layOut(emitter.code.ops);
+  const inferred = inferCopyMove(laidOut, (local) => {
     const slot = emitter.locals[local];
     return slot !== undefined && hasCopy(slot.type, typeParams, declarations);
   });
+  const isReference = (local: number) => emitter.locals[local]?.type.kind === 'ref';
+  const final = releaseDeadReferences({ code: inferred, jumpTables: laidOut.jumpTables }, isReference, fn.params);
   const code: CodeUnit = {
     locals: pools.signature(emitter.locals.slice(fn.params).map((slot) => slot.type)),
-    code: final.map((op) => op.instr),
-    jump_tables: [],
+    code: final.code.map((op) => op.instr),
+    jump_tables: final.jumpTables,
   };
   return {
     code,
     sourceMap: {
       name: fn.name,
       loc: fn.loc,
-      codeLocs: final.map((op) => op.loc),
+      codeLocs: final.code.map((op) => op.loc),
       locals: emitter.locals.map((slot) => ({ name: slot.name, loc: slot.loc })),
     },
   };

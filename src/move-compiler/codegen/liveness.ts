@@ -2,14 +2,14 @@
 // before redefining it, CopyLoc otherwise. Non-copyable values are always moved; a later use is
 // then a use-after-move for the verifier to report.
 import type { Bytecode } from '../../move/module-json.js';
-import type { PlacedOp } from './layout.js';
+import type { JumpTable, LaidOut, PlacedOp } from './layout.js';
 
 export interface FinalOp {
   instr: Bytecode;
   loc: PlacedOp['loc'];
 }
 
-function operand(instr: Bytecode, name: string): number | undefined {
+export function operand(instr: Bytecode, name: string): number | undefined {
   if (typeof instr === 'string' || !(name in instr)) return undefined;
   return instr[name] as number;
 }
@@ -25,18 +25,20 @@ function usedLocal(op: PlacedOp): number | undefined {
   return undefined;
 }
 
-function successors(op: PlacedOp, offset: number): number[] {
+export function successors(op: PlacedOp, offset: number, tables: JumpTable[]): number[] {
   if (op.kind === 'read') return [offset + 1];
   const { instr } = op;
   if (instr === 'Ret' || instr === 'Abort') return [];
+  const table = operand(instr, 'VariantSwitch');
+  if (table !== undefined) return tables[table]?.jump_table.Full ?? [];
   const jump = operand(instr, 'Branch');
   if (jump !== undefined) return [jump];
   const conditional = operand(instr, 'BrTrue') ?? operand(instr, 'BrFalse');
   return conditional === undefined ? [offset + 1] : [conditional, offset + 1];
 }
 
-/** The locals live right after each instruction, by backward data flow to a fixed point. */
-function liveAfter(code: PlacedOp[]): Set<number>[] {
+/** The locals live right before and right after each instruction, by backward data flow to a fixed point. */
+export function liveSets(code: PlacedOp[], tables: JumpTable[]): { liveIn: Set<number>[]; liveOut: Set<number>[] } {
   const liveIn = code.map(() => new Set<number>());
   const liveOut = code.map(() => new Set<number>());
   let changed = true;
@@ -45,7 +47,7 @@ function liveAfter(code: PlacedOp[]): Set<number>[] {
     for (let offset = code.length - 1; offset >= 0; offset--) {
       const op = code[offset]!;
       const out = liveOut[offset]!;
-      for (const next of successors(op, offset)) for (const local of liveIn[next] ?? []) out.add(local);
+      for (const next of successors(op, offset, tables)) for (const local of liveIn[next] ?? []) out.add(local);
       const into = new Set(out);
       if (op.kind === 'instr') {
         const stored = operand(op.instr, 'StLoc');
@@ -59,11 +61,11 @@ function liveAfter(code: PlacedOp[]): Set<number>[] {
       }
     }
   }
-  return liveOut;
+  return { liveIn, liveOut };
 }
 
-export function inferCopyMove(code: PlacedOp[], isCopyable: (local: number) => boolean): FinalOp[] {
-  const live = liveAfter(code);
+export function inferCopyMove({ ops: code, jumpTables }: LaidOut, isCopyable: (local: number) => boolean): FinalOp[] {
+  const live = liveSets(code, jumpTables).liveOut;
   return code.map((op, offset) => {
     if (op.kind === 'instr') return { instr: op.instr, loc: op.loc };
     const copy = live[offset]!.has(op.local) && isCopyable(op.local);

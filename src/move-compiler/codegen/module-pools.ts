@@ -41,6 +41,10 @@ export class ModulePools {
   readonly structInstantiations = new Interner<{ def: number; type_parameters: number }>();
   readonly functionInstantiations = new Interner<{ handle: number; type_parameters: number }>();
   readonly fieldInstantiations = new Interner<{ handle: number; type_parameters: number }>();
+  readonly enumInstantiations = new Interner<{ def: number; type_parameters: number }>();
+  readonly variantHandles = new Interner<{ enum_def: number; variant: number }>();
+  /** `enum_def` here is an index into `enumInstantiations`. */
+  readonly variantInstantiations = new Interner<{ enum_def: number; variant: number }>();
   readonly friends = new Interner<ModuleHandle>();
 
   constructor(
@@ -101,6 +105,21 @@ export class ModulePools {
     if (moduleKey(module) !== moduleKey(this.self.id) || index < 0)
       throw new Error(`codegen: ${moduleKey(module)}::${name} is not a struct of this module`);
     return index;
+  }
+
+  /** Enum definition index of an own enum (variants are built, unpacked and switched on only there). */
+  enumDef(module: ModuleId, name: string): number {
+    const index = this.self.enums.findIndex((e) => e.name === name);
+    if (moduleKey(module) !== moduleKey(this.self.id) || index < 0)
+      throw new Error(`codegen: ${moduleKey(module)}::${name} is not an enum of this module`);
+    return index;
+  }
+
+  /** The operand of the variant instructions: a plain handle, or an instantiated one for generic enums. */
+  variantOperand(def: number, variant: number, typeArgs: Type[]): { handle: number; generic: boolean } {
+    if (typeArgs.length === 0) return { handle: this.variantHandles.add({ enum_def: def, variant }), generic: false };
+    const instantiation = this.enumInstantiations.add({ def, type_parameters: this.signature(typeArgs) });
+    return { handle: this.variantInstantiations.add({ enum_def: instantiation, variant }), generic: true };
   }
 
   structInstantiation(def: number, typeArgs: Type[]): number | undefined {

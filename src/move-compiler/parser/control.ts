@@ -1,7 +1,7 @@
 // Control expressions (`if`, `while`, `loop`, `match`, `return`, `abort`, `break`, `continue`,
 // labels) and blocks. As in Sui's parser, a control expression whose last part is a `{}` block
 // ends there: `if (c) a else { b } + 1` adds 1 to the whole `if`.
-import type { BlockExp, Exp, MatchArm, Name, Statement } from '../ast.js';
+import type { BlockExp, Exp, Loc, MatchArm, Name, Statement } from '../ast.js';
 import { CODES } from '../codes.js';
 import { atStartOfExp, parseExp } from './expressions.js';
 import { ParseFailure, type ParserState } from './parser-state.js';
@@ -187,7 +187,9 @@ export function parseBlockAfterBrace(p: ParserState, start: number): BlockExp {
     stmts.push({ kind: 'use', loc: p.loc(useStart), decl });
   }
   let result: Exp | undefined;
+  let semicolon: Loc | undefined;
   while (!p.at('}') && !p.at('eof')) {
+    semicolon = undefined;
     try {
       const item = parseSequenceItem(p);
       if (p.at('}')) {
@@ -199,7 +201,7 @@ export function parseBlockAfterBrace(p: ParserState, start: number): BlockExp {
         break;
       }
       stmts.push(item);
-      p.expect(';');
+      semicolon = p.tokenLoc(p.expect(';'));
     } catch (error) {
       if (!(error instanceof ParseFailure)) throw error;
       p.report(error);
@@ -209,6 +211,7 @@ export function parseBlockAfterBrace(p: ParserState, start: number): BlockExp {
   p.expect('}');
   const block: BlockExp = { kind: 'block', loc: p.loc(start), stmts };
   if (result !== undefined) block.result = result;
+  else if (semicolon !== undefined) block.trailingSemicolon = semicolon;
   return block;
 }
 

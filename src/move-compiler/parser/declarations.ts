@@ -114,6 +114,7 @@ function parseFunction(
     params,
   };
   if (mods.visibility !== undefined) fn.visibilityLoc = mods.visibility.loc;
+  if (mods.entry !== undefined) fn.entryLoc = mods.entry;
   if (returnType !== undefined) fn.returnType = returnType;
   if (fn.isNative) p.expect(';');
   else {

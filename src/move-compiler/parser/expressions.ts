@@ -96,7 +96,8 @@ function parseLambda(p: ParserState): Exp {
         },
         'a binding',
       );
-  // `|x| -> T { ... }` gives the result type; our AST keeps the body only, the checker rejects lambdas.
+  // `|x| -> T { ... }` gives the result type; our AST keeps the body only (its type is inferred where
+  // the macro expansion puts it).
   if (p.match('->')) {
     parseType(p);
     const braceStart = p.start;

@@ -12,6 +12,7 @@ import { toBase58 } from '@mysten/sui/utils';
 import { fullPackageId, writePackage } from '../../../src/move/package-layout.js';
 import { rewriteSelfAddress } from '../../../src/move/readdress.js';
 import { MoveVm } from '../../../src/vm/index.js';
+import { TransactionState } from '../../../src/vm/natives/transaction-state.js';
 import { executePtb, type PtbEffects } from '../../../src/vm/ptb.js';
 import type { Type } from '../../../src/vm/types.js';
 import {
@@ -104,6 +105,12 @@ function testCase(packageId: string, call: HelperCall): DifferentialCase {
   };
 }
 
+/**
+ * The context the wheel gives a view call's TxContext (sender 0x0, as read back from the real VM by
+ * 62-tx-context): epoch 100, epoch start 2024-01-01T00:00:00Z (1_704_067_200_000 ms).
+ */
+const viewContext = () => new TransactionState({ epoch: 100n, epochTimestampMs: 1_704_067_200_000n });
+
 /** Runs `call` as a view call in both VMs: return bytes, or status, code and location, must match. */
 export async function compareView(
   vm: MoveVm,
@@ -112,7 +119,7 @@ export async function compareView(
   call: HelperCall,
 ): Promise<CallComparison> {
   const request = testCase(packageId, call);
-  const ours = runOurs(vm, request);
+  const ours = runOurs(vm, request, viewContext());
   const sui = fromOracle(
     await oracle.call({
       package: packageId,

@@ -1,21 +1,23 @@
 /// A currency of our own made from a witness: Supply -> Balance -> Coin, kept in a shared treasury.
+/// The witness is not named after the module, so it is an ordinary struct code may pack (a one-time
+/// witness `GEM` could only come from `init`).
 module helpers::gem;
 
 use sui::balance::{Self, Supply};
 use sui::coin::{Self, Coin};
 
-public struct GEM has drop {}
+public struct GemWitness has drop {}
 
 public struct Treasury has key {
     id: UID,
-    supply: Supply<GEM>,
+    supply: Supply<GemWitness>,
 }
 
 fun new_treasury(ctx: &mut TxContext): Treasury {
-    Treasury { id: object::new(ctx), supply: balance::create_supply(GEM {}) }
+    Treasury { id: object::new(ctx), supply: balance::create_supply(GemWitness {}) }
 }
 
-fun mint(treasury: &mut Treasury, amount: u64, ctx: &mut TxContext): Coin<GEM> {
+fun mint(treasury: &mut Treasury, amount: u64, ctx: &mut TxContext): Coin<GemWitness> {
     let minted = treasury.supply.increase_supply(amount);
     coin::from_balance(minted, ctx)
 }
@@ -34,12 +36,12 @@ public fun split_values(amount: u64, cut: u64, ctx: &mut TxContext): (u64, u64) 
     let mut treasury = new_treasury(ctx);
     let mut c = mint(&mut treasury, amount, ctx);
     let piece = c.split(cut, ctx);
-    let result = (c.value(), piece.value());
+    let (whole, cut_off) = (c.value(), piece.value());
     c.join(piece);
     let burned = treasury.supply.decrease_supply(c.into_balance());
     assert!(burned == amount, 0);
     transfer::share_object(treasury);
-    result
+    (whole, cut_off)
 }
 
 entry fun mint_and_split(ctx: &mut TxContext) {

@@ -3,20 +3,21 @@ module helpers::search;
 
 public fun find_pair(v: vector<u64>, target: u64): (u64, u64) {
     let n = v.length();
-    let mut found = (n, n);
+    let (mut found_i, mut found_j) = (n, n);
     let mut i = 0;
     'outer: while (i < n) {
         let mut j = i + 1;
         while (j < n) {
             if (v[i] + v[j] == target) {
-                found = (i, j);
+                found_i = i;
+                found_j = j;
                 break 'outer
             };
             j = j + 1;
         };
         i = i + 1;
     };
-    found
+    (found_i, found_j)
 }
 
 public fun count_rows_without_zero(rows: vector<vector<u8>>): u64 {

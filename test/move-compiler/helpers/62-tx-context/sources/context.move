@@ -14,9 +14,9 @@ public fun info(ctx: &TxContext): (address, u64, u64, u64) {
 
 public fun stamp_fields(ctx: &mut TxContext): (address, u64) {
     let s = Stamp { id: object::new(ctx), by: ctx.sender(), epoch: ctx.epoch(), at_ms: ctx.epoch_timestamp_ms() };
-    let result = (s.by, s.epoch + s.at_ms);
+    let (by, total) = (s.by, s.epoch + s.at_ms);
     transfer::transfer(s, ctx.sender());
-    result
+    (by, total)
 }
 
 entry fun stamp(ctx: &mut TxContext) {
