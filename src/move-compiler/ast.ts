@@ -15,8 +15,7 @@ export interface Name {
 
 /** `0x2` / `@0x2` (numeric) or `sui` / `@sui` (named, resolved through Move.toml `[addresses]`). */
 export type AddressRef =
-  | { kind: 'numeric'; value: bigint; loc: Loc }
-  | { kind: 'named'; name: string; loc: Loc };
+  { kind: 'numeric'; value: bigint; loc: Loc } | { kind: 'named'; name: string; loc: Loc };
 
 /**
  * A path as written: `x`, `m::f`, `a::m::S`, `0x2::coin::Coin`. When the path starts with a numeric
@@ -52,13 +51,7 @@ export interface ModuleDecl {
 }
 
 export type ModuleMember =
-  | UseDecl
-  | UseFunDecl
-  | FriendDecl
-  | ConstantDecl
-  | StructDecl
-  | EnumDecl
-  | FunctionDecl;
+  UseDecl | UseFunDecl | FriendDecl | ConstantDecl | StructDecl | EnumDecl | FunctionDecl;
 
 /**
  * One imported thing. Groups are flattened by the parser: `use sui::{coin::{Self, Coin}, balance};`

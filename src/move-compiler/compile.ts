@@ -69,4 +69,3 @@ export function compilePackage(request: CompileRequest): CompileResult {
     diagnostics: bag.sorted(),
   };
 }
-

@@ -102,7 +102,14 @@ export type TLValue =
       fields: TLValue[];
     }
   /** Unpack one variant of an enum (by value, or borrowing its fields through a reference). */
-  | { kind: 'unpack_variant'; loc: Loc; variant: VariantRef; typeArgs: Type[]; ref?: 'imm' | 'mut'; fields: TLValue[] };
+  | {
+      kind: 'unpack_variant';
+      loc: Loc;
+      variant: VariantRef;
+      typeArgs: Type[];
+      ref?: 'imm' | 'mut';
+      fields: TLValue[];
+    };
 
 /** How a local is read: chosen by the checker for `move x` / `copy x`, by liveness for plain `x`. */
 export type UseMode = 'copy' | 'move' | 'infer';
@@ -147,7 +154,25 @@ export type TExp =
   | Node<
       'binary',
       {
-        op: '+' | '-' | '*' | '/' | '%' | '&' | '|' | '^' | '<<' | '>>' | '&&' | '||' | '==' | '!=' | '<' | '>' | '<=' | '>=';
+        op:
+          | '+'
+          | '-'
+          | '*'
+          | '/'
+          | '%'
+          | '&'
+          | '|'
+          | '^'
+          | '<<'
+          | '>>'
+          | '&&'
+          | '||'
+          | '=='
+          | '!='
+          | '<'
+          | '>'
+          | '<='
+          | '>=';
         lhs: TExp;
         rhs: TExp;
       }

@@ -69,7 +69,12 @@ const RULES: Record<string, Rule> = {
  * Adds one diagnostic per verifier error. Errors that no source rule explains are compiler bugs: they
  * are reported as such (with the verifier's status), never hidden.
  */
-export function reportVerifierErrors(errors: VerificationError[], sourceMap: SourceMap, bag: DiagnosticBag, moduleLoc: Loc): void {
+export function reportVerifierErrors(
+  errors: VerificationError[],
+  sourceMap: SourceMap,
+  bag: DiagnosticBag,
+  moduleLoc: Loc,
+): void {
   for (const error of errors) {
     const fn = error.functionIndex === undefined ? undefined : sourceMap.functions[error.functionIndex];
     const loc = locate(fn, error.offset) ?? moduleLoc;
@@ -84,8 +89,15 @@ export function reportVerifierErrors(errors: VerificationError[], sourceMap: Sou
       });
       continue;
     }
-    const secondary = local && isSourceName(local.name) ? [{ loc: local.loc, message: `'${local.name}' is declared here` }] : [];
-    bag.add(rule.code, { loc, message: rule.message(local && isSourceName(local.name) ? local.name : 'this value') }, secondary);
+    const secondary =
+      local && isSourceName(local.name)
+        ? [{ loc: local.loc, message: `'${local.name}' is declared here` }]
+        : [];
+    bag.add(
+      rule.code,
+      { loc, message: rule.message(local && isSourceName(local.name) ? local.name : 'this value') },
+      secondary,
+    );
   }
 }
 

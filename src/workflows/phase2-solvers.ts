@@ -296,7 +296,11 @@ const ENDPOINT_FAILURES = new Set([
  * Runs one model call and counts it: answered, or failed with its kind and message. A call that ran into
  * the package's deadline ends the package as timed out (upstream's `per-package timeout exceeded`).
  */
-export async function countedCall<T>(calls: ModelCallTally, deadlineMs: number, call: () => Promise<T>): Promise<T> {
+export async function countedCall<T>(
+  calls: ModelCallTally,
+  deadlineMs: number,
+  call: () => Promise<T>,
+): Promise<T> {
   try {
     const answer = await call();
     countAnsweredCall(calls);

@@ -17,7 +17,11 @@ function check(text: string): { modules: TModule[]; codes: string[]; messages: s
   expect(parseErrors).toEqual([]);
   const modules = checkPackage({ files: [file], addresses: { demo: '0x0' }, dependencies: deps, bag });
   const diagnostics = bag.sorted();
-  return { modules, codes: diagnostics.map((d) => d.code.code), messages: diagnostics.map((d) => d.primary.message) };
+  return {
+    modules,
+    codes: diagnostics.map((d) => d.code.code),
+    messages: diagnostics.map((d) => d.primary.message),
+  };
 }
 
 describe('checker smoke', () => {
@@ -58,9 +62,16 @@ function collect(exp: TExp | undefined, kind: TExp['kind'], out: TExp[] = []): T
   for (const value of Object.values(exp)) {
     const items: unknown[] = Array.isArray(value) ? value : [value];
     for (const item of items) {
-      if (item && typeof item === 'object' && 'kind' in item && 'loc' in item && 'type' in item) collect(item as TExp, kind, out);
-      else if (item && typeof item === 'object' && 'exp' in item) collect((item as { exp: TExp }).exp, kind, out);
-      else if (item && typeof item === 'object' && 'value' in item && typeof (item as { value: unknown }).value === 'object') {
+      if (item && typeof item === 'object' && 'kind' in item && 'loc' in item && 'type' in item)
+        collect(item as TExp, kind, out);
+      else if (item && typeof item === 'object' && 'exp' in item)
+        collect((item as { exp: TExp }).exp, kind, out);
+      else if (
+        item &&
+        typeof item === 'object' &&
+        'value' in item &&
+        typeof (item as { value: unknown }).value === 'object'
+      ) {
         const inner = (item as { value: unknown }).value;
         if (inner && typeof inner === 'object' && 'kind' in inner) collect(inner as TExp, kind, out);
       }
@@ -216,7 +227,9 @@ fun f(o: NoStore) { transfer::public_transfer(o, @0x1); }
   });
 
   it('reports a phantom parameter in a non-phantom position (E02013)', () => {
-    expect(check(`module demo::m; public struct S<phantom T> has drop { v: vector<T> }`).codes).toEqual(['E02013']);
+    expect(check(`module demo::m; public struct S<phantom T> has drop { v: vector<T> }`).codes).toEqual([
+      'E02013',
+    ]);
   });
 
   it('refuses private transfer of a foreign type (Sui E02009)', () => {
@@ -231,10 +244,13 @@ fun f(c: Coin<SUI>) { transfer::transfer(c, @0x1); }
 
   it('checks init (Sui E02003) and one-time witnesses (Sui E02004)', () => {
     expect(check(`module demo::m; public fun init(_ctx: &mut TxContext) {}`).codes).toEqual(['Sui E02003']);
-    expect(check(`module demo::m; public struct M has drop, copy {} fun init(_w: M, _ctx: &mut TxContext) {}`).codes).toEqual([
-      'Sui E02004',
-    ]);
-    expect(check(`module demo::m; public struct M has drop {} fun init(_w: M, _ctx: &mut TxContext) {}`).codes).toEqual([]);
+    expect(
+      check(`module demo::m; public struct M has drop, copy {} fun init(_w: M, _ctx: &mut TxContext) {}`)
+        .codes,
+    ).toEqual(['Sui E02004']);
+    expect(
+      check(`module demo::m; public struct M has drop {} fun init(_w: M, _ctx: &mut TxContext) {}`).codes,
+    ).toEqual([]);
   });
 });
 
@@ -249,7 +265,9 @@ fun f<T>(c: &Coin<T>, o: &Obj, ctx: &TxContext): (u64, address, address) {
 }
 `);
     expect(r.messages).toEqual([]);
-    const calls = collect(fn(r.modules, 'f').body, 'call').map((c) => (c.kind === 'call' ? `${c.function.module.name}::${c.function.name}` : ''));
+    const calls = collect(fn(r.modules, 'f').body, 'call').map((c) =>
+      c.kind === 'call' ? `${c.function.module.name}::${c.function.name}` : '',
+    );
     expect(calls).toEqual(['coin::value', 'object::uid_to_address', 'tx_context::sender']);
   });
 
@@ -268,7 +286,11 @@ fun f(): u64 {
     expect(calls.map((c) => (c.kind === 'call' ? c.function.name : ''))).toEqual(['push_back', 'borrow']);
     const push = calls[0]!;
     expect(push.kind === 'call' && push.args[0]!.kind).toBe('borrow_local');
-    expect(push.kind === 'call' && push.args[0]!.type).toEqual({ kind: 'ref', isMut: true, inner: { kind: 'vector', elem: { kind: 'prim', name: 'u64' } } });
+    expect(push.kind === 'call' && push.args[0]!.type).toEqual({
+      kind: 'ref',
+      isMut: true,
+      inner: { kind: 'vector', elem: { kind: 'prim', name: 'u64' } },
+    });
   });
 
   it('lowers assert! without a code to an abort with a line-tagged clever code', () => {
@@ -349,7 +371,9 @@ fun f(): u128 {
 `);
     expect(r.messages).toEqual([]);
     const peek = fn(r.modules, 'peek').body;
-    expect(peek?.kind === 'block' && peek.stmts[0]?.kind === 'let' && peek.stmts[0].targets[0]).toMatchObject({ kind: 'unpack', ref: 'imm' });
+    expect(peek?.kind === 'block' && peek.stmts[0]?.kind === 'let' && peek.stmts[0].targets[0]).toMatchObject(
+      { kind: 'unpack', ref: 'imm' },
+    );
   });
 
   it('reports several mistakes of different kinds in one build', () => {

@@ -67,8 +67,12 @@ public fun f(c: bool): u64 {
   });
 
   it('refuses a second assignment, and any assignment in a loop', () => {
-    expect(errors(compile(`module demo::m; public fun f(): u64 { let x; x = 1; x = 2; x }`))).toEqual(['E04024']);
-    expect(errors(compile(`module demo::m; public fun f(c: bool) { let x; while (c) { x = 1u64; x; }; }`))).toEqual(['E04024']);
+    expect(errors(compile(`module demo::m; public fun f(): u64 { let x; x = 1; x = 2; x }`))).toEqual([
+      'E04024',
+    ]);
+    expect(
+      errors(compile(`module demo::m; public fun f(c: bool) { let x; while (c) { x = 1u64; x; }; }`)),
+    ).toEqual(['E04024']);
   });
 });
 
@@ -83,20 +87,29 @@ fun init(_w: M, _ctx: &mut TxContext) { let Marker {} = Marker {}; }
   });
 
   it('lets a generic struct declare abilities its parameters may lack', () => {
-    expect(compile(`module demo::m; public struct Box<T> has copy, drop, store { value: T }`).diagnostics).toEqual([]);
+    expect(
+      compile(`module demo::m; public struct Box<T> has copy, drop, store { value: T }`).diagnostics,
+    ).toEqual([]);
   });
 
   it('reads positional fields with .0', () => {
-    expect(compile(`module demo::m; public struct P(u64, u64) has drop; public fun f(p: P): u64 { p.0 + p.1 }`).diagnostics).toEqual([]);
+    expect(
+      compile(`module demo::m; public struct P(u64, u64) has drop; public fun f(p: P): u64 { p.0 + p.1 }`)
+        .diagnostics,
+    ).toEqual([]);
   });
 
   it('refuses a struct that contains itself, directly or through another (E04018)', () => {
     expect(errors(compile(`module demo::m; public struct S { next: vector<S> }`))).toEqual(['E04018']);
-    expect(errors(compile(`module demo::m; public struct A { b: B } public struct B { a: A }`))).toEqual(['E04018']);
+    expect(errors(compile(`module demo::m; public struct A { b: B } public struct B { a: A }`))).toEqual([
+      'E04018',
+    ]);
   });
 
   it('refuses a local holding several values (E04005)', () => {
-    expect(errors(compile(`module demo::m; public fun f(): u64 { let t = (1u64, 2u64); let (a, _) = t; a }`))).toEqual(['E04005']);
+    expect(
+      errors(compile(`module demo::m; public fun f(): u64 { let t = (1u64, 2u64); let (a, _) = t; a }`)),
+    ).toEqual(['E04005']);
   });
 });
 

@@ -25,7 +25,10 @@ describe('DependencyEnv from the framework bytecode', () => {
     const publicTransfer = transfer.functions.get('public_transfer')!;
     expect(publicTransfer.visibility).toBe('public');
     expect(publicTransfer.typeParams.map((p) => p.constraints)).toEqual([KEY | STORE]);
-    expect(publicTransfer.params).toEqual([{ kind: 'param', index: 0, name: 'T0' }, { kind: 'prim', name: 'address' }]);
+    expect(publicTransfer.params).toEqual([
+      { kind: 'param', index: 0, name: 'T0' },
+      { kind: 'prim', name: 'address' },
+    ]);
     // `public(package) fun clock(): UID` in sui::object
     expect(env.module({ address: SUI, name: 'object' })!.functions.get('clock')!.visibility).toBe('package');
     // `public entry fun join<T>(self: &mut Coin<T>, c: Coin<T>)` in sui::coin

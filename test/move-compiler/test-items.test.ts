@@ -24,12 +24,17 @@ fun a_test() { assert!(helper_for_tests() == 1) }
 public fun kept(): u64 { 7 }
 `,
     },
-    { path: 'sources/t.move', text: `#[test_only]\nmodule demo::t;\npublic fun f(): u64 { undefined_name }\n` },
+    {
+      path: 'sources/t.move',
+      text: `#[test_only]\nmodule demo::t;\npublic fun f(): u64 { undefined_name }\n`,
+    },
   ];
   const result = compilePackage({ packageName: 'demo', addresses: { demo: '0x0' }, files, dependencies });
   expect(result.diagnostics).toEqual([]);
   expect(result.modules.map((m) => m.name)).toEqual(['m']);
   const json = result.modules[0]!.json;
-  const functions = json.function_defs.map((def) => json.identifiers[json.function_handles[def.function]!.name]);
+  const functions = json.function_defs.map(
+    (def) => json.identifiers[json.function_handles[def.function]!.name],
+  );
   expect(functions).toEqual(['kept']);
 });

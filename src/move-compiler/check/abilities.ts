@@ -2,7 +2,10 @@
 import { ALL_ABILITIES, COPY, DROP, KEY, STORE, type Abilities, type Type } from '../types.js';
 import type { DatatypeSig } from './signatures.js';
 
-export type DatatypeLookup = (module: { address: string; name: string }, name: string) => DatatypeSig | undefined;
+export type DatatypeLookup = (
+  module: { address: string; name: string },
+  name: string,
+) => DatatypeSig | undefined;
 
 /** Abilities of a type; unresolved variables count as having all (their constraints are checked later). */
 export function abilitiesOf(type: Type, typeParams: readonly Abilities[], lookup: DatatypeLookup): Abilities {

@@ -36,7 +36,9 @@ export function checkCall(f: FunctionContext, e: CallExp | PackExp): TExp {
   const datatype = module?.datatypes.get(member.name);
   if (e.kind === 'pack' || (datatype && !module?.functions.has(member.name))) {
     if (datatype?.kind !== 'struct') {
-      const what = datatype ? `'${member.name}' is an enum: build one of its variants, as '${member.name}::V'` : `unbound struct '${member.name}'`;
+      const what = datatype
+        ? `'${member.name}' is an enum: build one of its variants, as '${member.name}::V'`
+        : `unbound struct '${member.name}'`;
       f.ctx.report(datatype ? CODES.namePositionMismatch : CODES.unboundType, path.loc, what);
       return checkArgsForRecovery(f, e);
     }
@@ -48,7 +50,9 @@ export function checkCall(f: FunctionContext, e: CallExp | PackExp): TExp {
     f.ctx.report(
       single ? CODES.unboundUnscopedName : CODES.unboundModuleMember,
       path.loc,
-      single ? `unbound function '${member.name}'` : `module '${member.module.name}' has no function '${member.name}'`,
+      single
+        ? `unbound function '${member.name}'`
+        : `module '${member.module.name}' has no function '${member.name}'`,
     );
     return checkArgsForRecovery(f, e);
   }
@@ -63,7 +67,8 @@ function checkArgsForRecovery(f: FunctionContext, e: CallExp | PackExp): TExp {
 }
 
 /** What this compiler knows of macros it cannot see, for the message when one is missing. */
-const MACROS_KNOWN = "it knows 'assert!', the package's own macros, and std's vector, option and integer macros";
+const MACROS_KNOWN =
+  "it knows 'assert!', the package's own macros, and std's vector, option and integer macros";
 
 function checkMacro(f: FunctionContext, e: CallExp): TExp {
   const name = e.path.parts.map((p) => p.value).join('::');
@@ -72,11 +77,19 @@ function checkMacro(f: FunctionContext, e: CallExp): TExp {
     if (!member) return checkArgsForRecovery(f, e);
     const def = f.ctx.macros.find(member.module, member.name);
     if (def) return expandMacro(f, def, e.args, e.typeArgs, e.loc, e.path.loc);
-    f.ctx.report(CODES.unsupportedLanguageItem, e.path.loc, `macro '${name}!' is not available to this compiler: ${MACROS_KNOWN}`);
+    f.ctx.report(
+      CODES.unsupportedLanguageItem,
+      e.path.loc,
+      `macro '${name}!' is not available to this compiler: ${MACROS_KNOWN}`,
+    );
     return checkArgsForRecovery(f, e);
   }
   if (e.args.length < 1 || e.args.length > 2) {
-    f.ctx.report(e.args.length < 1 ? CODES.tooFewArguments : CODES.tooManyArguments, e.loc, "'assert!' takes a condition and an optional abort code");
+    f.ctx.report(
+      e.args.length < 1 ? CODES.tooFewArguments : CODES.tooManyArguments,
+      e.loc,
+      "'assert!' takes a condition and an optional abort code",
+    );
     return checkArgsForRecovery(f, e);
   }
   const cond = f.expect(checkExp(f, e.args[0]!), prim('bool'), 'an assertion is a bool');
@@ -88,7 +101,11 @@ function checkMacro(f: FunctionContext, e: CallExp): TExp {
 
 function checkFreeze(f: FunctionContext, e: CallExp): TExp {
   if (e.args.length !== 1) {
-    f.ctx.report(e.args.length < 1 ? CODES.tooFewArguments : CODES.tooManyArguments, e.loc, "'freeze' takes one mutable reference");
+    f.ctx.report(
+      e.args.length < 1 ? CODES.tooFewArguments : CODES.tooManyArguments,
+      e.loc,
+      "'freeze' takes one mutable reference",
+    );
     return checkArgsForRecovery(f, e);
   }
   const arg = checkExp(f, e.args[0]!);
@@ -97,7 +114,13 @@ function checkFreeze(f: FunctionContext, e: CallExp): TExp {
   return { kind: 'freeze', loc: e.loc, type: { kind: 'ref', isMut: false, inner }, exp };
 }
 
-function explicitTypeArgs(f: FunctionContext, asts: TypeAst[] | undefined, count: number, name: string, loc: Loc): Type[] {
+function explicitTypeArgs(
+  f: FunctionContext,
+  asts: TypeAst[] | undefined,
+  count: number,
+  name: string,
+  loc: Loc,
+): Type[] {
   if (!asts) return Array.from({ length: count }, () => f.subst.fresh());
   const given = asts.map((a) => f.resolveTypeAst(a));
   if (given.length !== count) {
@@ -114,7 +137,11 @@ function checkVisibility(f: FunctionContext, fn: FunctionSig, loc: Loc): void {
     f.ctx.report(CODES.visibility, loc, `'${fn.module.name}::${fn.name}' is private to its module`);
   } else if (fn.visibility === 'package') {
     if (!f.ctx.isSourceModule(fn.module) || fn.module.address !== self.address) {
-      f.ctx.report(CODES.visibility, loc, `'${fn.module.name}::${fn.name}' is 'public(package)': only its own package may call it`);
+      f.ctx.report(
+        CODES.visibility,
+        loc,
+        `'${fn.module.name}::${fn.name}' is 'public(package)': only its own package may call it`,
+      );
     } else {
       f.packageCalls.add(`${fn.module.address}::${fn.module.name}`);
     }
@@ -137,7 +164,9 @@ export function finishCall(
   }
   checkVisibility(f, fn, nameLoc);
   const typeArgs = explicitTypeArgs(f, typeArgAsts, fn.typeParams.length, fn.name, nameLoc);
-  fn.typeParams.forEach((p, i) => f.requireAbilities(typeArgs[i]!, p.constraints, loc, `a type argument of '${fn.name}'`));
+  fn.typeParams.forEach((p, i) =>
+    f.requireAbilities(typeArgs[i]!, p.constraints, loc, `a type argument of '${fn.name}'`),
+  );
   if (args.length !== fn.params.length) {
     f.ctx.report(
       args.length < fn.params.length ? CODES.tooFewArguments : CODES.tooManyArguments,
@@ -147,7 +176,9 @@ export function finishCall(
   }
   const checked = args.map((arg, i) => {
     const param = fn.params[i];
-    return param ? f.expect(arg, instantiate(param, typeArgs), `invalid argument ${i + 1} of '${fn.name}'`, loc) : arg;
+    return param
+      ? f.expect(arg, instantiate(param, typeArgs), `invalid argument ${i + 1} of '${fn.name}'`, loc)
+      : arg;
   });
   const returns = fn.returns.map((r) => instantiate(r, typeArgs));
   const type: Type = returns.length === 1 ? returns[0]! : { kind: 'tuple', elems: returns };
@@ -165,12 +196,18 @@ function writtenFields(e: CallExp | PackExp): { name: string; loc: Loc; value: E
 
 function checkPack(f: FunctionContext, e: CallExp | PackExp, sig: StructSig): TExp {
   if (!sameModule(sig.module, f.scope.self)) {
-    f.ctx.report(CODES.visibility, e.path.loc, `'${sig.name}' can only be created in module '${sig.module.name}'`);
+    f.ctx.report(
+      CODES.visibility,
+      e.path.loc,
+      `'${sig.name}' can only be created in module '${sig.module.name}'`,
+    );
   } else if (sig.name === f.env.oneTimeWitness && !f.env.inTest) {
     reportWitnessPack(f, sig.name, e.loc);
   }
   const typeArgs = explicitTypeArgs(f, e.typeArgs, sig.typeParams.length, sig.name, e.path.loc);
-  sig.typeParams.forEach((p, i) => f.requireAbilities(typeArgs[i]!, p.constraints, e.loc, `a type argument of '${sig.name}'`));
+  sig.typeParams.forEach((p, i) =>
+    f.requireAbilities(typeArgs[i]!, p.constraints, e.loc, `a type argument of '${sig.name}'`),
+  );
   const declared = sig.fields ?? [];
   const type: Type = { kind: 'datatype', module: sig.module, name: sig.name, args: typeArgs };
   const fields: { index: number; value: TExp }[] = [];
@@ -183,14 +220,26 @@ function checkPack(f: FunctionContext, e: CallExp | PackExp, sig: StructSig): TE
       f.ctx.report(CODES.unboundField, field.loc, `'${sig.name}' has no field '${field.name}'`);
       continue;
     }
-    if (given.has(index)) f.ctx.report(CODES.duplicateItem, field.loc, `field '${field.name}' is given twice`);
+    if (given.has(index))
+      f.ctx.report(CODES.duplicateItem, field.loc, `field '${field.name}' is given twice`);
     given.add(index);
-    fields.push({ index, value: f.expect(value, instantiate(declared[index]!.type, typeArgs), `invalid value for field '${field.name}'`) });
+    fields.push({
+      index,
+      value: f.expect(
+        value,
+        instantiate(declared[index]!.type, typeArgs),
+        `invalid value for field '${field.name}'`,
+      ),
+    });
   }
   const missing = declared.filter((_, i) => !given.has(i)).map((d) => d.name);
   if (missing.length > 0 && (e.kind === 'pack' || written.length < declared.length)) {
     const names = missing.map((m) => `'${m}'`).join(', ');
-    f.ctx.report(CODES.tooFewArguments, e.loc, `missing field${missing.length === 1 ? '' : 's'} ${names} of '${sig.name}'`);
+    f.ctx.report(
+      CODES.tooFewArguments,
+      e.loc,
+      `missing field${missing.length === 1 ? '' : 's'} ${names} of '${sig.name}'`,
+    );
   }
   return { kind: 'pack', loc: e.loc, type, struct: { module: sig.module, name: sig.name }, typeArgs, fields };
 }
@@ -217,7 +266,8 @@ function checkReceiver(f: FunctionContext, e: Exp): { exp: TExp; auto: boolean }
     const local = f.lookupLocal(e.path.parts[0]!.value);
     if (local !== undefined) {
       const type = f.subst.shallow(f.locals[local]!.type);
-      if (type.kind === 'ref') return { exp: { kind: 'local', loc: e.loc, type, local, mode: 'infer' }, auto: false };
+      if (type.kind === 'ref')
+        return { exp: { kind: 'local', loc: e.loc, type, local, mode: 'infer' }, auto: false };
       return { exp: borrowLocal(f, local, false, e.loc), auto: true };
     }
   }
@@ -237,8 +287,14 @@ function checkMethodMacro(f: FunctionContext, e: Exp & { kind: 'method_call' }):
   const home = methodHome(baseType);
   const def = home && f.ctx.macros.find(home.module, e.method.value);
   if (!def) {
-    const where = home ? `'${home.module.name}::${e.method.value}!'` : `'${e.method.value}!' for '${showType(f.subst.resolve(baseType))}'`;
-    f.ctx.report(CODES.unsupportedLanguageItem, e.method.loc, `macro ${where} is not available to this compiler: ${MACROS_KNOWN}`);
+    const where = home
+      ? `'${home.module.name}::${e.method.value}!'`
+      : `'${e.method.value}!' for '${showType(f.subst.resolve(baseType))}'`;
+    f.ctx.report(
+      CODES.unsupportedLanguageItem,
+      e.method.loc,
+      `macro ${where} is not available to this compiler: ${MACROS_KNOWN}`,
+    );
     e.args.filter((a) => a.kind !== 'lambda').forEach((a) => checkExp(f, a));
     return f.errorExp(e.loc);
   }
@@ -265,16 +321,23 @@ export function checkMethodCall(f: FunctionContext, e: Exp & { kind: 'method_cal
   }
   const first = fn.params[0];
   if (!first) {
-    f.ctx.report(CODES.invalidMethodCall, e.method.loc, `'${fn.name}' takes no arguments, so it cannot be called as a method`);
+    f.ctx.report(
+      CODES.invalidMethodCall,
+      e.method.loc,
+      `'${fn.name}' takes no arguments, so it cannot be called as a method`,
+    );
     return f.errorExp(e.loc);
   }
   const recv = adaptReceiver(f, receiver, first);
   return finishCall(f, fn, e.typeArgs, [recv, ...rest], e.loc, e.method.loc);
 }
 
-function findMethod(f: FunctionContext, home: { key: string; module: ModuleId }, method: string): FunctionSig | undefined {
-  const target =
-    f.scope.methodAlias(home.key, method) ??
+function findMethod(
+  f: FunctionContext,
+  home: { key: string; module: ModuleId },
+  method: string,
+): FunctionSig | undefined {
+  const target = f.scope.methodAlias(home.key, method) ??
     f.ctx.publicUseFun(home.key, method) ??
     frameworkUseFun(home.key, method) ?? { module: home.module, name: method };
   return f.ctx.module(target.module)?.functions.get(target.name);
@@ -287,14 +350,20 @@ function adaptReceiver(f: FunctionContext, receiver: { exp: TExp; auto: boolean 
   if (first.kind === 'ref') {
     if (first.isMut && receiver.auto) makeMutable(f, exp);
     // A value that is not a place (`f().m()`): borrow it through a temporary.
-    if (!receiver.auto && type.kind !== 'ref' && !f.subst.isError(type)) return borrowTemporary(f, exp, first.isMut, exp.loc);
+    if (!receiver.auto && type.kind !== 'ref' && !f.subst.isError(type))
+      return borrowTemporary(f, exp, first.isMut, exp.loc);
     return exp;
   }
   if (receiver.auto && exp.kind === 'borrow_local') {
     return { kind: 'local', loc: exp.loc, type: f.locals[exp.local]!.type, local: exp.local, mode: 'infer' };
   }
   if (type.kind === 'ref') {
-    f.requireAbilities(type.inner, COPY, exp.loc, "passing the receiver by value copies it, which needs 'copy'");
+    f.requireAbilities(
+      type.inner,
+      COPY,
+      exp.loc,
+      "passing the receiver by value copies it, which needs 'copy'",
+    );
     return { kind: 'deref', loc: exp.loc, type: type.inner, exp };
   }
   return exp;

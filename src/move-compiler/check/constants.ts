@@ -57,7 +57,11 @@ export function foldConstants(scope: ModuleScope, sig: ModuleSig, decls: Constan
       value = fold(decl.value, type);
     } catch (error) {
       if (!(error instanceof Unsupported)) throw error;
-      scope.ctx.report(CODES.unsupportedConstant, decl.value.loc, `the value of '${name}' must be computable at compile time: ${error.message}`);
+      scope.ctx.report(
+        CODES.unsupportedConstant,
+        decl.value.loc,
+        `the value of '${name}' must be computable at compile time: ${error.message}`,
+      );
     }
     inProgress.delete(name);
     values.set(name, value);
@@ -70,7 +74,8 @@ export function foldConstants(scope: ModuleScope, sig: ModuleSig, decls: Constan
       const t = sig.constants.get(e.path.parts[0]!.value)?.type;
       if (t?.kind === 'prim') return t.name;
     }
-    if (e.kind === 'cast' && e.type.kind === 'apply') return (e.type.path.parts[0]?.value ?? 'u64') as PrimitiveName;
+    if (e.kind === 'cast' && e.type.kind === 'apply')
+      return (e.type.path.parts[0]?.value ?? 'u64') as PrimitiveName;
     if (e.kind === 'binary' && !['<<', '>>'].includes(e.op)) return intType(e.lhs);
     return 'u64';
   };
@@ -85,7 +90,8 @@ export function foldConstants(scope: ModuleScope, sig: ModuleSig, decls: Constan
           return { kind: 'int', value: lit.value };
         }
         if (lit.kind === 'bool') return { kind: 'bool', value: lit.value };
-        if (lit.kind === 'bytes') return { kind: 'vector', elems: [...lit.value].map((b) => ({ kind: 'int', value: BigInt(b) })) };
+        if (lit.kind === 'bytes')
+          return { kind: 'vector', elems: [...lit.value].map((b) => ({ kind: 'int', value: BigInt(b) })) };
         const address = scope.ctx.addressOf(lit.value);
         if (address === undefined) throw new Unsupported('the named address has no value');
         return { kind: 'address', value: address };
@@ -95,7 +101,8 @@ export function foldConstants(scope: ModuleScope, sig: ModuleSig, decls: Constan
         return { kind: 'vector', elems: e.elems.map((x) => fold(x, elem)) };
       }
       case 'name': {
-        if (e.path.parts.length !== 1 || e.path.address) throw new Unsupported('only constants of this module can be used');
+        if (e.path.parts.length !== 1 || e.path.address)
+          throw new Unsupported('only constants of this module can be used');
         const value = valueOf(e.path.parts[0]!.value);
         if (!value) throw new Unsupported(`'${e.path.parts[0]!.value}' is not a usable constant`);
         return value;
@@ -114,7 +121,8 @@ export function foldConstants(scope: ModuleScope, sig: ModuleSig, decls: Constan
         const from = intType(e.exp);
         const v = fold(e.exp, prim(from));
         const to = e.type.kind === 'apply' ? e.type.path.parts[0]?.value : undefined;
-        if (v.kind !== 'int' || !to || !fitsInteger(v.value, to as PrimitiveName)) throw new Unsupported('the cast does not fit');
+        if (v.kind !== 'int' || !to || !fitsInteger(v.value, to as PrimitiveName))
+          throw new Unsupported('the cast does not fit');
         return v;
       }
       case 'binary':
@@ -135,7 +143,9 @@ export function foldConstants(scope: ModuleScope, sig: ModuleSig, decls: Constan
     const l = fold(e.lhs, operandType);
     const r = fold(e.rhs, ['<<', '>>'].includes(e.op) ? prim('u8') : operandType);
     if (e.op === '==' || e.op === '!=') {
-      const same = JSON.stringify(l, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) === JSON.stringify(r, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+      const same =
+        JSON.stringify(l, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ===
+        JSON.stringify(r, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
       return { kind: 'bool', value: e.op === '==' ? same : !same };
     }
     if (l.kind !== 'int' || r.kind !== 'int') throw new Unsupported(`'${e.op}' needs integers`);
@@ -145,21 +155,40 @@ export function foldConstants(scope: ModuleScope, sig: ModuleSig, decls: Constan
     const bits = BigInt(INTEGER_BITS[name] ?? 64);
     const result = ((): bigint | boolean => {
       switch (e.op) {
-        case '+': return a + b;
-        case '-': return a - b;
-        case '*': return a * b;
-        case '/': if (b === 0n) throw new Unsupported('division by zero'); return a / b;
-        case '%': if (b === 0n) throw new Unsupported('division by zero'); return a % b;
-        case '&': return a & b;
-        case '|': return a | b;
-        case '^': return a ^ b;
-        case '<<': if (b >= bits) throw new Unsupported('shift too large'); return (a << b) & ((1n << bits) - 1n);
-        case '>>': if (b >= bits) throw new Unsupported('shift too large'); return a >> b;
-        case '<': return a < b;
-        case '>': return a > b;
-        case '<=': return a <= b;
-        case '>=': return a >= b;
-        default: throw new Unsupported(`'${e.op}' is not allowed`);
+        case '+':
+          return a + b;
+        case '-':
+          return a - b;
+        case '*':
+          return a * b;
+        case '/':
+          if (b === 0n) throw new Unsupported('division by zero');
+          return a / b;
+        case '%':
+          if (b === 0n) throw new Unsupported('division by zero');
+          return a % b;
+        case '&':
+          return a & b;
+        case '|':
+          return a | b;
+        case '^':
+          return a ^ b;
+        case '<<':
+          if (b >= bits) throw new Unsupported('shift too large');
+          return (a << b) & ((1n << bits) - 1n);
+        case '>>':
+          if (b >= bits) throw new Unsupported('shift too large');
+          return a >> b;
+        case '<':
+          return a < b;
+        case '>':
+          return a > b;
+        case '<=':
+          return a <= b;
+        case '>=':
+          return a >= b;
+        default:
+          throw new Unsupported(`'${e.op}' is not allowed`);
       }
     })();
     if (typeof result === 'boolean') return { kind: 'bool', value: result };
@@ -172,13 +201,21 @@ export function foldConstants(scope: ModuleScope, sig: ModuleSig, decls: Constan
     const type = sig.constants.get(decl.name.value)?.type;
     if (!type) continue;
     if (!isConstantType(type)) {
-      scope.ctx.report(CODES.typeForConstant, decl.type.loc, `a constant cannot have type '${showType(type)}'; use a primitive type or a vector of them`);
+      scope.ctx.report(
+        CODES.typeForConstant,
+        decl.type.loc,
+        `a constant cannot have type '${showType(type)}'; use a primitive type or a vector of them`,
+      );
       continue;
     }
     const value = valueOf(decl.name.value);
     if (!value) continue;
     if (!valueFits(value, type)) {
-      scope.ctx.report(CODES.joinError, decl.value.loc, `the value does not have the declared type '${showType(type)}'`);
+      scope.ctx.report(
+        CODES.joinError,
+        decl.value.loc,
+        `the value does not have the declared type '${showType(type)}'`,
+      );
       continue;
     }
     out.push({ name: decl.name.value, loc: decl.loc, type, value: encode(value, type) });
@@ -187,10 +224,10 @@ export function foldConstants(scope: ModuleScope, sig: ModuleSig, decls: Constan
 }
 
 function valueFits(value: Value, type: Type): boolean {
-  if (type.kind === 'vector') return value.kind === 'vector' && value.elems.every((e) => valueFits(e, type.elem));
+  if (type.kind === 'vector')
+    return value.kind === 'vector' && value.elems.every((e) => valueFits(e, type.elem));
   if (type.kind !== 'prim') return false;
   if (type.name === 'bool') return value.kind === 'bool';
   if (type.name === 'address') return value.kind === 'address';
   return value.kind === 'int' && fitsInteger(value.value, type.name);
 }
-

@@ -33,7 +33,13 @@ export class PackageContext {
     for (const [name, value] of Object.entries(addresses)) this.named.set(name, fullHex(value));
   }
 
-  report(code: DiagnosticCode, loc: Loc, message: string, secondary: Label[] = [], notes: string[] = []): void {
+  report(
+    code: DiagnosticCode,
+    loc: Loc,
+    message: string,
+    secondary: Label[] = [],
+    notes: string[] = [],
+  ): void {
     this.bag.add(code, { loc, message }, secondary, notes);
   }
 

@@ -18,7 +18,8 @@ function fieldTypeAsts(decl: StructDecl): TypeAst[] {
 /** Walks a written type with its resolved form, to know where each contained struct is written. */
 function collectUses(scope: ModuleScope, ast: TypeAst, type: Type, into: Map<string, Loc>): void {
   if (ast.kind !== 'apply') return;
-  if (type.kind === 'datatype' && sameModule(type.module, scope.self) && !into.has(type.name)) into.set(type.name, ast.loc);
+  if (type.kind === 'datatype' && sameModule(type.module, scope.self) && !into.has(type.name))
+    into.set(type.name, ast.loc);
   const args = type.kind === 'datatype' ? type.args : type.kind === 'vector' ? [type.elem] : [];
   args.forEach((arg, i) => {
     const argAst = ast.typeArgs[i];

@@ -35,7 +35,11 @@ export function abilitiesFromNames(ctx: PackageContext, names: Name[]): Abilitie
   for (const name of names) {
     const ability = ABILITY_BY_NAME[name.value];
     if (ability === undefined) {
-      ctx.report(CODES.unexpectedToken, name.loc, `'${name.value}' is not an ability (copy, drop, store, key)`);
+      ctx.report(
+        CODES.unexpectedToken,
+        name.loc,
+        `'${name.value}' is not an ability (copy, drop, store, key)`,
+      );
       continue;
     }
     if (mask & ability) ctx.report(CODES.duplicateItem, name.loc, `ability '${name.value}' is listed twice`);
@@ -47,14 +51,19 @@ export function abilitiesFromNames(ctx: PackageContext, names: Name[]): Abilitie
 export function typeParamScope(ctx: PackageContext, params: TypeParamDecl[]): TypeParamScope {
   const names = new Map<string, number>();
   params.forEach((p, i) => {
-    if (names.has(p.name.value)) ctx.report(CODES.duplicateItem, p.name.loc, `duplicate type parameter '${p.name.value}'`);
+    if (names.has(p.name.value))
+      ctx.report(CODES.duplicateItem, p.name.loc, `duplicate type parameter '${p.name.value}'`);
     names.set(p.name.value, i);
   });
   return { names, constraints: params.map((p) => abilitiesFromNames(ctx, p.constraints)) };
 }
 
 /** Pass 1: every item's name, with datatype headers, so later passes can resolve any reference. */
-export function declareModule(ctx: PackageContext, id: { address: string; name: string }, decl: ModuleDecl): ModuleSig {
+export function declareModule(
+  ctx: PackageContext,
+  id: { address: string; name: string },
+  decl: ModuleDecl,
+): ModuleSig {
   const sig = emptyModuleSig(id);
   const seen = new Map<string, Name>();
   for (const member of decl.members) {
@@ -74,7 +83,10 @@ export function declareModule(ctx: PackageContext, id: { address: string; name: 
         module: id,
         name: name.value,
         abilities: abilitiesFromNames(ctx, member.abilities),
-        typeParams: member.typeParams.map((p) => ({ constraints: abilitiesFromNames(ctx, p.constraints), isPhantom: p.isPhantom })),
+        typeParams: member.typeParams.map((p) => ({
+          constraints: abilitiesFromNames(ctx, p.constraints),
+          isPhantom: p.isPhantom,
+        })),
         fields: member.isNative ? null : [],
         isPositional: member.fields.kind === 'positional',
       });
@@ -84,7 +96,10 @@ export function declareModule(ctx: PackageContext, id: { address: string; name: 
         module: id,
         name: name.value,
         abilities: abilitiesFromNames(ctx, member.abilities),
-        typeParams: member.typeParams.map((p) => ({ constraints: abilitiesFromNames(ctx, p.constraints), isPhantom: p.isPhantom })),
+        typeParams: member.typeParams.map((p) => ({
+          constraints: abilitiesFromNames(ctx, p.constraints),
+          isPhantom: p.isPhantom,
+        })),
         variants: [],
       });
     } else if (member.kind === 'function') {
@@ -100,7 +115,12 @@ export function declareModule(ctx: PackageContext, id: { address: string; name: 
       });
     } else {
       const error = errorAttribute(member.attributes);
-      sig.constants.set(name.value, { module: id, name: name.value, type: { kind: 'tuple', elems: [] }, ...(error ? { error } : {}) });
+      sig.constants.set(name.value, {
+        module: id,
+        name: name.value,
+        type: { kind: 'tuple', elems: [] },
+        ...(error ? { error } : {}),
+      });
     }
   }
   return sig;
@@ -120,7 +140,11 @@ export function visibilityOf(decl: FunctionDecl): FunctionVisibility {
 }
 
 /** Pass 2: field types, function signatures and constant types. Returns the datatypes for the output. */
-export function resolveModuleSignatures(scope: ModuleScope, sig: ModuleSig, decl: ModuleDecl): { structs: TStruct[]; enums: TEnum[] } {
+export function resolveModuleSignatures(
+  scope: ModuleScope,
+  sig: ModuleSig,
+  decl: ModuleDecl,
+): { structs: TStruct[]; enums: TEnum[] } {
   const structs: TStruct[] = [];
   const enums: TEnum[] = [];
   for (const member of decl.members) {
@@ -144,7 +168,10 @@ export function resolveModuleSignatures(scope: ModuleScope, sig: ModuleSig, decl
 
 function resolveFunctionSig(scope: ModuleScope, fn: FunctionSig, decl: FunctionDecl): void {
   const params = typeParamScope(scope.ctx, decl.typeParams);
-  fn.typeParams = decl.typeParams.map((p, i) => ({ name: p.name.value, constraints: params.constraints[i] ?? 0 }));
+  fn.typeParams = decl.typeParams.map((p, i) => ({
+    name: p.name.value,
+    constraints: params.constraints[i] ?? 0,
+  }));
   fn.params = decl.params.map((p) => resolveType(scope, params, p.type));
   fn.returns = decl.returnType ? flattenTuple(resolveType(scope, params, decl.returnType)) : [];
 }
@@ -154,22 +181,35 @@ export function flattenTuple(type: Type): Type[] {
 }
 
 function positionalFields(fields: DatatypeFields): { name: string; loc: FieldDecl['loc']; type: TypeAst }[] {
-  if (fields.kind === 'named') return fields.fields.map((f) => ({ name: f.name.value, loc: f.name.loc, type: f.type }));
-  if (fields.kind === 'positional') return fields.types.map((type, i) => ({ name: `pos${i}`, loc: type.loc, type }));
+  if (fields.kind === 'named')
+    return fields.fields.map((f) => ({ name: f.name.value, loc: f.name.loc, type: f.type }));
+  if (fields.kind === 'positional')
+    return fields.types.map((type, i) => ({ name: `pos${i}`, loc: type.loc, type }));
   return [];
 }
 
 /** The fields of a struct or of one enum variant, with their types resolved and checked. */
-function resolveFields(scope: ModuleScope, sig: DatatypeSig, decl: StructDecl | EnumDecl, written: DatatypeFields, params: TypeParamScope): TStruct['fields'] {
+function resolveFields(
+  scope: ModuleScope,
+  sig: DatatypeSig,
+  decl: StructDecl | EnumDecl,
+  written: DatatypeFields,
+  params: TypeParamScope,
+): TStruct['fields'] {
   const phantoms = new Set(decl.typeParams.flatMap((p, i) => (p.isPhantom ? [i] : [])));
   const fields: TStruct['fields'] = [];
   const seen = new Set<string>();
   for (const field of positionalFields(written)) {
-    if (seen.has(field.name)) scope.ctx.report(CODES.duplicateItem, field.loc, `duplicate field '${field.name}'`);
+    if (seen.has(field.name))
+      scope.ctx.report(CODES.duplicateItem, field.loc, `duplicate field '${field.name}'`);
     seen.add(field.name);
     const type = resolveType(scope, params, field.type);
     if (type.kind === 'ref' || type.kind === 'tuple') {
-      scope.ctx.report(CODES.expectedBaseType, field.type.loc, 'a field must have a single non-reference type');
+      scope.ctx.report(
+        CODES.expectedBaseType,
+        field.type.loc,
+        'a field must have a single non-reference type',
+      );
     }
     checkPhantomPositions(scope, field.type, type, phantoms, false);
     checkFieldAbilities(scope, sig, type, params, field.type.loc);
@@ -179,7 +219,11 @@ function resolveFields(scope: ModuleScope, sig: DatatypeSig, decl: StructDecl | 
 }
 
 function typeParamsOf(decl: StructDecl | EnumDecl, params: TypeParamScope): TTypeParam[] {
-  return decl.typeParams.map((p, i) => ({ name: p.name.value, constraints: params.constraints[i] ?? 0, isPhantom: p.isPhantom }));
+  return decl.typeParams.map((p, i) => ({
+    name: p.name.value,
+    constraints: params.constraints[i] ?? 0,
+    isPhantom: p.isPhantom,
+  }));
 }
 
 function resolveStruct(scope: ModuleScope, sig: StructSig, decl: StructDecl): TStruct {
@@ -188,7 +232,14 @@ function resolveStruct(scope: ModuleScope, sig: StructSig, decl: StructDecl): TS
   if (!decl.isNative) sig.fields = fields.map((f) => ({ name: f.name, type: f.type }));
   checkObjectId(scope, sig, decl, fields);
   const typeParams = typeParamsOf(decl, params);
-  return { name: sig.name, loc: decl.loc, abilities: sig.abilities, typeParams, fields, isNative: decl.isNative };
+  return {
+    name: sig.name,
+    loc: decl.loc,
+    abilities: sig.abilities,
+    typeParams,
+    fields,
+    isNative: decl.isNative,
+  };
 }
 
 /** An enum: its variants' fields, and Sui's rules (at least one variant, no `key`). */
@@ -198,38 +249,66 @@ function resolveEnum(scope: ModuleScope, sig: EnumSig, decl: EnumDecl): TEnum {
     const key = decl.abilities.find((a) => a.value === 'key');
     scope.ctx.report(CODES.invalidEnum, key?.loc ?? decl.name.loc, "an enum cannot have the 'key' ability");
   }
-  if (decl.variants.length === 0) scope.ctx.report(CODES.invalidEnum, decl.name.loc, `enum '${sig.name}' must declare at least one variant`);
+  if (decl.variants.length === 0)
+    scope.ctx.report(
+      CODES.invalidEnum,
+      decl.name.loc,
+      `enum '${sig.name}' must declare at least one variant`,
+    );
   const seen = new Set<string>();
   const variants = decl.variants.map((variant) => {
-    if (seen.has(variant.name.value)) scope.ctx.report(CODES.duplicateItem, variant.name.loc, `duplicate variant '${variant.name.value}'`);
+    if (seen.has(variant.name.value))
+      scope.ctx.report(CODES.duplicateItem, variant.name.loc, `duplicate variant '${variant.name.value}'`);
     seen.add(variant.name.value);
     const fields = resolveFields(scope, sig, decl, variant.fields, params);
-    return { name: variant.name.value, loc: variant.loc, fields: fields.map((f) => ({ name: f.name, type: f.type })) };
+    return {
+      name: variant.name.value,
+      loc: variant.loc,
+      fields: fields.map((f) => ({ name: f.name, type: f.type })),
+    };
   });
   sig.variants = variants.map((v) => ({ name: v.name, fields: v.fields }));
-  return { name: sig.name, loc: decl.loc, abilities: sig.abilities, typeParams: typeParamsOf(decl, params), variants };
+  return {
+    name: sig.name,
+    loc: decl.loc,
+    abilities: sig.abilities,
+    typeParams: typeParamsOf(decl, params),
+    variants,
+  };
 }
 
 /**
  * A phantom type parameter may only appear as a phantom argument of another datatype (E02013), reported
  * at that use of the parameter: the written type is walked alongside its resolved form.
  */
-function checkPhantomPositions(scope: ModuleScope, ast: TypeAst, type: Type, phantoms: Set<number>, inPhantom: boolean): void {
+function checkPhantomPositions(
+  scope: ModuleScope,
+  ast: TypeAst,
+  type: Type,
+  phantoms: Set<number>,
+  inPhantom: boolean,
+): void {
   switch (type.kind) {
     case 'param':
       if (phantoms.has(type.index) && !inPhantom) {
-        scope.ctx.report(CODES.invalidPhantomUse, ast.loc, `phantom type parameter '${type.name}' is used in a non-phantom position`);
+        scope.ctx.report(
+          CODES.invalidPhantomUse,
+          ast.loc,
+          `phantom type parameter '${type.name}' is used in a non-phantom position`,
+        );
       }
       return;
     case 'vector':
-      if (ast.kind === 'apply' && ast.typeArgs[0]) checkPhantomPositions(scope, ast.typeArgs[0], type.elem, phantoms, false);
+      if (ast.kind === 'apply' && ast.typeArgs[0])
+        checkPhantomPositions(scope, ast.typeArgs[0], type.elem, phantoms, false);
       return;
     case 'datatype': {
       if (ast.kind !== 'apply') return;
       const sig = scope.ctx.datatype(type.module, type.name);
       type.args.forEach((arg, i) => {
         const argAst = ast.typeArgs[i];
-        if (argAst) checkPhantomPositions(scope, argAst, arg, phantoms, sig?.typeParams[i]?.isPhantom ?? false);
+        if (argAst)
+          checkPhantomPositions(scope, argAst, arg, phantoms, sig?.typeParams[i]?.isPhantom ?? false);
       });
       return;
     }
@@ -239,7 +318,13 @@ function checkPhantomPositions(scope: ModuleScope, ast: TypeAst, type: Type, pha
 }
 
 /** Each field must have the abilities the struct declares (key needs store in its fields). */
-function checkFieldAbilities(scope: ModuleScope, sig: DatatypeSig, type: Type, params: TypeParamScope, loc: FieldDecl['loc']): void {
+function checkFieldAbilities(
+  scope: ModuleScope,
+  sig: DatatypeSig,
+  type: Type,
+  params: TypeParamScope,
+  loc: FieldDecl['loc'],
+): void {
   // A generic struct's abilities hold only for arguments that have them, so every type parameter counts
   // as having every ability here (phantom ones never appear in values at all).
   const constraints = params.constraints.map(() => COPY | DROP | STORE | KEY);
@@ -257,11 +342,19 @@ function checkFieldAbilities(scope: ModuleScope, sig: DatatypeSig, type: Type, p
 }
 
 /** Sui: a `key` struct's first field is `id: UID` (Sui E02007). */
-function checkObjectId(scope: ModuleScope, sig: StructSig, decl: StructDecl, fields: TStruct['fields']): void {
+function checkObjectId(
+  scope: ModuleScope,
+  sig: StructSig,
+  decl: StructDecl,
+  fields: TStruct['fields'],
+): void {
   if (!(sig.abilities & KEY) || decl.isNative) return;
   const first = fields[0];
   const isUid = (t: Type) =>
-    t.kind === 'datatype' && t.name === 'UID' && t.module.name === 'object' && t.module.address === '0'.repeat(63) + '2';
+    t.kind === 'datatype' &&
+    t.name === 'UID' &&
+    t.module.name === 'object' &&
+    t.module.address === '0'.repeat(63) + '2';
   if (!first || first.name !== 'id' || !isUid(first.type)) {
     scope.ctx.report(
       CODES.suiInvalidObject,

@@ -94,7 +94,10 @@ function moduleSigOf(module: ModuleJson): ModuleSig {
       module: id,
       name: ident(handle.name),
       abilities: handle.abilities,
-      typeParams: handle.type_parameters.map((p) => ({ constraints: p.constraints, isPhantom: p.is_phantom })),
+      typeParams: handle.type_parameters.map((p) => ({
+        constraints: p.constraints,
+        isPhantom: p.is_phantom,
+      })),
       fields,
       isPositional: fields !== null && fields.length > 0 && fields.every((f, i) => f.name === `pos${i}`),
     };
@@ -108,7 +111,10 @@ function moduleSigOf(module: ModuleJson): ModuleSig {
       module: id,
       name: ident(handle.name),
       abilities: handle.abilities,
-      typeParams: handle.type_parameters.map((p) => ({ constraints: p.constraints, isPhantom: p.is_phantom })),
+      typeParams: handle.type_parameters.map((p) => ({
+        constraints: p.constraints,
+        isPhantom: p.is_phantom,
+      })),
       variants: def.variants.map((v) => ({ name: ident(v.variant_name), fields: fieldsOf(v.fields, names) })),
     });
   }
@@ -132,12 +138,17 @@ function moduleSigOf(module: ModuleJson): ModuleSig {
 function tokenToType(module: ModuleJson, token: SignatureToken, paramNames: string[]): Type {
   if (typeof token === 'string') return { kind: 'prim', name: PRIMITIVES[token]! };
   if ('Vector' in token) return { kind: 'vector', elem: tokenToType(module, token.Vector, paramNames) };
-  if ('Reference' in token) return { kind: 'ref', isMut: false, inner: tokenToType(module, token.Reference, paramNames) };
+  if ('Reference' in token)
+    return { kind: 'ref', isMut: false, inner: tokenToType(module, token.Reference, paramNames) };
   if ('MutableReference' in token) {
     return { kind: 'ref', isMut: true, inner: tokenToType(module, token.MutableReference, paramNames) };
   }
   if ('TypeParameter' in token) {
-    return { kind: 'param', index: token.TypeParameter, name: paramNames[token.TypeParameter] ?? `T${token.TypeParameter}` };
+    return {
+      kind: 'param',
+      index: token.TypeParameter,
+      name: paramNames[token.TypeParameter] ?? `T${token.TypeParameter}`,
+    };
   }
   const [handleIndex, args] = 'Datatype' in token ? [token.Datatype, []] : token.DatatypeInstantiation;
   const handle = module.datatype_handles[handleIndex]!;
@@ -167,7 +178,11 @@ const ENVIRONMENTS_KEPT = 8;
  * source. A failed load is forgotten so the next call retries.
  */
 export function loadDependencies(source: DependencySource): Promise<DependencyEnv> {
-  const key = JSON.stringify([source.corpusRoot ?? '', source.frameworkDir ?? '', [...(source.packageIds ?? [])].sort()]);
+  const key = JSON.stringify([
+    source.corpusRoot ?? '',
+    source.frameworkDir ?? '',
+    [...(source.packageIds ?? [])].sort(),
+  ]);
   let env = environments.get(key);
   if (!env) {
     if (environments.size >= ENVIRONMENTS_KEPT) environments.delete(environments.keys().next().value!);
@@ -184,7 +199,9 @@ async function buildEnvironment(source: DependencySource): Promise<DependencyEnv
   const extra: PackageBytes[] =
     corpusRoot === undefined
       ? []
-      : await Promise.all((source.packageIds ?? []).map((id) => readPackageDir(corpusPackageDir(corpusRoot, id))));
+      : await Promise.all(
+          (source.packageIds ?? []).map((id) => readPackageDir(corpusPackageDir(corpusRoot, id))),
+        );
   const env = new DependencyEnv();
   for (const pkg of [...framework, ...extra]) {
     for (const file of pkg.modules) env.add(deserializeModule(file.bytes, file.label));

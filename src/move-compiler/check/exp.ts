@@ -46,7 +46,12 @@ export function checkExp(f: FunctionContext, e: Exp): TExp {
       return checkAssign(f, e);
     case 'return': {
       const value = e.value ? checkExp(f, e.value) : unitExp(e.loc);
-      return { kind: 'return', loc: e.loc, type: { kind: 'never' }, value: f.expect(value, f.returnType, 'invalid return value', e.loc) };
+      return {
+        kind: 'return',
+        loc: e.loc,
+        type: { kind: 'never' },
+        value: f.expect(value, f.returnType, 'invalid return value', e.loc),
+      };
     }
     case 'abort':
       return { kind: 'abort', loc: e.loc, type: { kind: 'never' }, code: abortCode(f, e.code, e.loc) };
@@ -54,13 +59,20 @@ export function checkExp(f: FunctionContext, e: Exp): TExp {
       return checkBreak(f, e);
     case 'continue': {
       const frame = findLoop(f, e.label?.value, e.loc);
-      return frame ? { kind: 'continue', loc: e.loc, type: { kind: 'never' }, label: frame.id } : f.errorExp(e.loc);
+      return frame
+        ? { kind: 'continue', loc: e.loc, type: { kind: 'never' }, label: frame.id }
+        : f.errorExp(e.loc);
     }
     case 'deref': {
       const inner = checkExp(f, e.exp);
       const t = f.subst.shallow(inner.type);
       if (t.kind !== 'ref') {
-        if (!f.subst.isError(t)) f.ctx.report(CODES.expectedSpecificType, e.exp.loc, `'*' needs a reference, found '${showType(f.subst.resolve(t))}'`);
+        if (!f.subst.isError(t))
+          f.ctx.report(
+            CODES.expectedSpecificType,
+            e.exp.loc,
+            `'*' needs a reference, found '${showType(f.subst.resolve(t))}'`,
+          );
         return f.errorExp(e.loc);
       }
       f.requireAbilities(t.inner, COPY, e.loc, "dereferencing copies the value, which needs 'copy'");
@@ -82,7 +94,11 @@ export function checkExp(f: FunctionContext, e: Exp): TExp {
       requireInteger(f, inner, 'a cast needs an integer');
       const target = f.resolveTypeAst(e.type);
       if (!isIntegerType(target) && !f.subst.isError(target)) {
-        f.ctx.report(CODES.builtinOperation, e.type.loc, `cannot cast to '${showType(target)}': casts are between integer types`);
+        f.ctx.report(
+          CODES.builtinOperation,
+          e.type.loc,
+          `cannot cast to '${showType(target)}': casts are between integer types`,
+        );
       }
       return { kind: 'cast', loc: e.loc, type: target, exp: inner };
     }
@@ -128,13 +144,22 @@ function checkLiteral(f: FunctionContext, literal: Literal, loc: Loc): TExp {
     case 'address': {
       const address = f.ctx.addressOf(literal.value);
       if (address === undefined) {
-        f.ctx.report(CODES.addressWithoutValue, loc, `named address '${literal.value.kind === 'named' ? literal.value.name : ''}' has no value`);
+        f.ctx.report(
+          CODES.addressWithoutValue,
+          loc,
+          `named address '${literal.value.kind === 'named' ? literal.value.name : ''}' has no value`,
+        );
         return f.errorExp(loc);
       }
       return { kind: 'literal', loc, type: prim('address'), value: encodeAddress(address) };
     }
     case 'bytes':
-      return { kind: 'literal', loc, type: { kind: 'vector', elem: prim('u8') }, value: encodeBytes(literal.value) };
+      return {
+        kind: 'literal',
+        loc,
+        type: { kind: 'vector', elem: prim('u8') },
+        value: encodeBytes(literal.value),
+      };
   }
 }
 
@@ -153,13 +178,18 @@ export function abortCode(f: FunctionContext, code: Exp | undefined, loc: Loc): 
   });
   if (!code) return clever(loc, {});
   const error = errorConstant(f, code);
-  if (error) return clever(code.loc, { constant: error.name, ...(error.error?.code === undefined ? {} : { errorCode: error.error.code }) });
+  if (error)
+    return clever(code.loc, {
+      constant: error.name,
+      ...(error.error?.code === undefined ? {} : { errorCode: error.error.code }),
+    });
   return f.expect(checkExp(f, code), U64, 'an abort code is a u64');
 }
 
 /** `code` is the plain name of an `#[error]` constant of this module (not shadowed by a local). */
 function errorConstant(f: FunctionContext, code: Exp) {
-  if (code.kind !== 'name' || code.typeArgs || code.path.address || code.path.parts.length !== 1) return undefined;
+  if (code.kind !== 'name' || code.typeArgs || code.path.address || code.path.parts.length !== 1)
+    return undefined;
   if (f.lookupLocal(code.path.parts[0]!.value) !== undefined) return undefined;
   // A single name resolves without reporting anything; longer paths take the ordinary route.
   const member = f.scope.resolveMember(code.path);
@@ -172,7 +202,8 @@ function checkName(f: FunctionContext, e: Exp & { kind: 'name' }): TExp {
   const parts = e.path.parts;
   if (!e.path.address && parts.length === 1) {
     const local = f.lookupLocal(parts[0]!.value);
-    if (local !== undefined) return { kind: 'local', loc: e.loc, type: f.locals[local]!.type, local, mode: 'infer' };
+    if (local !== undefined)
+      return { kind: 'local', loc: e.loc, type: f.locals[local]!.type, local, mode: 'infer' };
   }
   const variant = resolveVariant(f.scope, e.path);
   if (variant === 'reported') return f.errorExp(e.loc);
@@ -182,14 +213,22 @@ function checkName(f: FunctionContext, e: Exp & { kind: 'name' }): TExp {
   const constant = f.ctx.module(member.module)?.constants.get(member.name);
   if (constant) {
     if (member.module.address !== f.scope.self.address || member.module.name !== f.scope.self.name) {
-      f.ctx.report(CODES.visibility, e.loc, `constant '${member.name}' is internal to module '${member.module.name}'`);
+      f.ctx.report(
+        CODES.visibility,
+        e.loc,
+        `constant '${member.name}' is internal to module '${member.module.name}'`,
+      );
     }
     return { kind: 'constant', loc: e.loc, type: constant.type, module: member.module, name: member.name };
   }
   if (parts.length === 1 && !e.path.address) {
     f.ctx.report(CODES.unboundVariable, e.loc, `unbound variable '${parts[0]!.value}'`);
   } else {
-    f.ctx.report(CODES.unboundModuleMember, e.loc, `module '${member.module.name}' has no constant '${member.name}'`);
+    f.ctx.report(
+      CODES.unboundModuleMember,
+      e.loc,
+      `module '${member.module.name}' has no constant '${member.name}'`,
+    );
   }
   return f.errorExp(e.loc);
 }
@@ -207,7 +246,12 @@ export function checkBlock(f: FunctionContext, block: BlockExp): TExp {
     for (const stmt of block.stmts) {
       if (stmt.kind === 'use') {
         if (stmt.decl.kind === 'use') f.scope.addUse(stmt.decl);
-        else f.ctx.report(CODES.unsupportedLanguageItem, stmt.loc, "'use fun' inside a function body is not supported yet");
+        else
+          f.ctx.report(
+            CODES.unsupportedLanguageItem,
+            stmt.loc,
+            "'use fun' inside a function body is not supported yet",
+          );
         continue;
       }
       if (stmt.kind === 'let') {
@@ -230,7 +274,9 @@ export function checkBlock(f: FunctionContext, block: BlockExp): TExp {
  * its `{` when it is empty. Sui reports values left unused at a function's end there.
  */
 function implicitUnitLoc(block: BlockExp): Loc {
-  return block.trailingSemicolon ?? { file: block.loc.file, start: block.loc.start, end: block.loc.start + 1 };
+  return (
+    block.trailingSemicolon ?? { file: block.loc.file, start: block.loc.start, end: block.loc.start + 1 }
+  );
 }
 
 function checkIf(f: FunctionContext, e: Exp & { kind: 'if' }): TExp {
@@ -241,13 +287,29 @@ function checkIf(f: FunctionContext, e: Exp & { kind: 'if' }): TExp {
     const thenUnit = f.expect(then, UNIT, "an 'if' without 'else' has type '()'");
     return { kind: 'if', loc: e.loc, type: UNIT, cond, then: thenUnit, else: otherwise };
   }
-  const [then, otherwise] = f.inBranches([() => checkExp(f, e.then), () => checkExp(f, elseExp)]) as [TExp, TExp];
+  const [then, otherwise] = f.inBranches([() => checkExp(f, e.then), () => checkExp(f, elseExp)]) as [
+    TExp,
+    TExp,
+  ];
   const joined = f.subst.join(then.type, otherwise.type);
   if (!joined) {
-    f.reportMismatch(e.loc, otherwise.type, then.type, 'the branches of this if have different types', elseExp.loc);
+    f.reportMismatch(
+      e.loc,
+      otherwise.type,
+      then.type,
+      'the branches of this if have different types',
+      elseExp.loc,
+    );
     return { kind: 'if', loc: e.loc, type: f.subst.errorType(), cond, then, else: otherwise };
   }
-  return { kind: 'if', loc: e.loc, type: joined, cond, then: f.expect(then, joined, 'branch'), else: f.expect(otherwise, joined, 'branch') };
+  return {
+    kind: 'if',
+    loc: e.loc,
+    type: joined,
+    cond,
+    then: f.expect(then, joined, 'branch'),
+    else: f.expect(otherwise, joined, 'branch'),
+  };
 }
 
 function checkWhile(f: FunctionContext, e: Exp & { kind: 'while' }): TExp {
@@ -266,9 +328,14 @@ function checkLoop(f: FunctionContext, e: Exp & { kind: 'loop' }): TExp {
 }
 
 function findLoop(f: FunctionContext, label: string | undefined, loc: Loc) {
-  const frame = label === undefined ? f.loops[f.loops.length - 1] : [...f.loops].reverse().find((l) => l.label === label);
+  const frame =
+    label === undefined ? f.loops[f.loops.length - 1] : [...f.loops].reverse().find((l) => l.label === label);
   if (!frame) {
-    f.ctx.report(CODES.invalidLoopControl, loc, label === undefined ? 'not inside a loop' : `no enclosing loop labelled '${label}'`);
+    f.ctx.report(
+      CODES.invalidLoopControl,
+      loc,
+      label === undefined ? 'not inside a loop' : `no enclosing loop labelled '${label}'`,
+    );
   }
   return frame;
 }
@@ -279,12 +346,14 @@ function checkBreak(f: FunctionContext, e: Exp & { kind: 'break' }): TExp {
   let value: TExp | undefined;
   if (e.value) {
     value = checkExp(f, e.value);
-    if (!frame.isLoop) f.ctx.report(CODES.invalidLoopControl, e.value.loc, "only 'loop' can break with a value");
+    if (!frame.isLoop)
+      f.ctx.report(CODES.invalidLoopControl, e.value.loc, "only 'loop' can break with a value");
   }
   if (frame.isLoop) {
     const type = value?.type ?? UNIT;
     const joined = frame.breakType ? f.subst.join(frame.breakType, type) : type;
-    if (!joined) f.reportMismatch(e.loc, type, frame.breakType!, 'this break value differs from earlier ones');
+    if (!joined)
+      f.reportMismatch(e.loc, type, frame.breakType!, 'this break value differs from earlier ones');
     else frame.breakType = joined;
   }
   return { kind: 'break', loc: e.loc, type: { kind: 'never' }, label: frame.id, ...(value ? { value } : {}) };
@@ -303,7 +372,14 @@ function checkBinary(f: FunctionContext, e: Exp & { kind: 'binary' }): TExp {
   const lhs = checkExp(f, e.lhs);
   const rhs = checkExp(f, e.rhs);
   const op = e.op;
-  const node = (type: Type, l: TExp, r: TExp): TExp => ({ kind: 'binary', loc: e.loc, type, op, lhs: l, rhs: r });
+  const node = (type: Type, l: TExp, r: TExp): TExp => ({
+    kind: 'binary',
+    loc: e.loc,
+    type,
+    op,
+    lhs: l,
+    rhs: r,
+  });
   if (op === '&&' || op === '||') {
     return node(BOOL, f.expect(lhs, BOOL, `'${op}' takes bools`), f.expect(rhs, BOOL, `'${op}' takes bools`));
   }

@@ -27,7 +27,11 @@ export class Finalizer {
         }
         if (!this.reportedVars.has(t.id)) {
           this.reportedVars.add(t.id);
-          this.f.ctx.report(CODES.uninferredType, loc, 'cannot infer this type; add a type annotation or type arguments');
+          this.f.ctx.report(
+            CODES.uninferredType,
+            loc,
+            'cannot infer this type; add a type annotation or type arguments',
+          );
         }
         subst.equate(t, UNIT);
         return UNIT;
@@ -160,7 +164,9 @@ export class Finalizer {
       f.ctx.report(
         CODES.abilityConstraint,
         p.loc,
-        `'${showType(type)}' lacks ${abilityNames(missing).map((a) => `'${a}'`).join(', ')}: ${p.reason}`,
+        `'${showType(type)}' lacks ${abilityNames(missing)
+          .map((a) => `'${a}'`)
+          .join(', ')}: ${p.reason}`,
       );
     }
   }

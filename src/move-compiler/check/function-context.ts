@@ -105,17 +105,29 @@ export class FunctionContext {
     const deferred = this.deferredInits.get(local);
     const declared = { loc: info.loc, message: `Declare it as 'mut ${info.name}' to change it` };
     if (!deferred) {
-      this.ctx.report(CODES.invalidImmVariableUsage, loc, `'${info.name}' is not declared 'mut', so it cannot be assigned`, [declared]);
+      this.ctx.report(
+        CODES.invalidImmVariableUsage,
+        loc,
+        `'${info.name}' is not declared 'mut', so it cannot be assigned`,
+        [declared],
+      );
       return;
     }
     const earlier = this.assignments.get(local);
     if (this.loops.length > deferred.loopDepth) {
-      this.ctx.report(CODES.invalidImmVariableUsage, loc, `'${info.name}' is not declared 'mut' and is assigned here in a loop, so possibly many times`, [declared]);
+      this.ctx.report(
+        CODES.invalidImmVariableUsage,
+        loc,
+        `'${info.name}' is not declared 'mut' and is assigned here in a loop, so possibly many times`,
+        [declared],
+      );
     } else if (earlier) {
-      this.ctx.report(CODES.invalidImmVariableUsage, loc, `'${info.name}' is not declared 'mut' and was already assigned`, [
-        declared,
-        { loc: earlier, message: 'It was first assigned here' },
-      ]);
+      this.ctx.report(
+        CODES.invalidImmVariableUsage,
+        loc,
+        `'${info.name}' is not declared 'mut' and was already assigned`,
+        [declared, { loc: earlier, message: 'It was first assigned here' }],
+      );
     }
     if (!earlier) this.assignments.set(local, loc);
   }
@@ -167,12 +179,23 @@ export class FunctionContext {
 
   /** A type written in the body; `_` asks for inference. */
   resolveTypeAst(ast: TypeAst): Type {
-    if (ast.kind === 'apply' && !ast.path.address && ast.path.parts.length === 1 && ast.path.parts[0]!.value === '_') {
+    if (
+      ast.kind === 'apply' &&
+      !ast.path.address &&
+      ast.path.parts.length === 1 &&
+      ast.path.parts[0]!.value === '_'
+    ) {
       return this.subst.fresh();
     }
-    if (ast.kind === 'apply' && ast.typeArgs.some((a) => a.kind === 'apply' && a.path.parts[0]?.value === '_')) {
+    if (
+      ast.kind === 'apply' &&
+      ast.typeArgs.some((a) => a.kind === 'apply' && a.path.parts[0]?.value === '_')
+    ) {
       // `vector<_>` and friends: resolve the head, then put fresh variables where `_` was written.
-      const resolved = resolveType(this.scope, this.typeParams, { ...ast, typeArgs: ast.typeArgs.map(() => unitTypeAst(ast.loc)) });
+      const resolved = resolveType(this.scope, this.typeParams, {
+        ...ast,
+        typeArgs: ast.typeArgs.map(() => unitTypeAst(ast.loc)),
+      });
       const args = ast.typeArgs.map((a) => this.resolveTypeAst(a));
       if (resolved.kind === 'vector') return { kind: 'vector', elem: args[0]! };
       if (resolved.kind === 'datatype') return { ...resolved, args };

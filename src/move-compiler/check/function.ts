@@ -17,13 +17,19 @@ export interface CheckedFunction {
   packageCalls: Set<string>;
 }
 
-export function checkFunction(scope: ModuleScope, decl: FunctionDecl, sig: FunctionSig, env: FunctionEnv): CheckedFunction {
+export function checkFunction(
+  scope: ModuleScope,
+  decl: FunctionDecl,
+  sig: FunctionSig,
+  env: FunctionEnv,
+): CheckedFunction {
   const params = typeParamScope(scope.ctx, decl.typeParams);
   const returnType: Type = sig.returns.length === 1 ? sig.returns[0]! : { kind: 'tuple', elems: sig.returns };
   const f = new FunctionContext(scope, params, returnType, env);
   const seen = new Set<string>();
   decl.params.forEach((p, i) => {
-    if (seen.has(p.name.value)) f.ctx.report(CODES.duplicateItem, p.name.loc, `duplicate parameter '${p.name.value}'`);
+    if (seen.has(p.name.value))
+      f.ctx.report(CODES.duplicateItem, p.name.loc, `duplicate parameter '${p.name.value}'`);
     seen.add(p.name.value);
     f.declareLocal(p.name.value, p.name.loc, sig.params[i] ?? UNIT, p.isMut);
   });
@@ -46,11 +52,20 @@ export function checkFunction(scope: ModuleScope, decl: FunctionDecl, sig: Funct
   for (const local of f.locals) {
     local.type = finalizer.type(local.type, local.loc);
     if (local.type.kind === 'tuple' && local.type.elems.length > 1) {
-      f.ctx.report(CODES.expectedSingleType, local.loc, `'${local.name}' would hold several values; bind each to its own local: 'let (a, b) = ...'`);
+      f.ctx.report(
+        CODES.expectedSingleType,
+        local.loc,
+        `'${local.name}' would hold several values; bind each to its own local: 'let (a, b) = ...'`,
+      );
     }
   }
   finalizer.checkPending();
-  for (const call of f.suiCalls) checkSuiCall(scope, call, call.typeArgs.map((t) => finalizer.type(t, call.loc)));
+  for (const call of f.suiCalls)
+    checkSuiCall(
+      scope,
+      call,
+      call.typeArgs.map((t) => finalizer.type(t, call.loc)),
+    );
   fn.body = body;
   return { fn, packageCalls: f.packageCalls };
 }

@@ -18,7 +18,9 @@ export class Substitution {
   private nextId = 0;
 
   fresh(isInteger = false): Type {
-    return isInteger ? { kind: 'var', id: this.nextId++, isInteger: true } : { kind: 'var', id: this.nextId++ };
+    return isInteger
+      ? { kind: 'var', id: this.nextId++, isInteger: true }
+      : { kind: 'var', id: this.nextId++ };
   }
 
   errorType(): Type {
@@ -104,7 +106,11 @@ export class Substitution {
           a.args.every((arg, i) => this.equate(arg, b.args[i]!))
         );
       case 'tuple':
-        return b.kind === 'tuple' && a.elems.length === b.elems.length && a.elems.every((e, i) => this.equate(e, b.elems[i]!));
+        return (
+          b.kind === 'tuple' &&
+          a.elems.length === b.elems.length &&
+          a.elems.every((e, i) => this.equate(e, b.elems[i]!))
+        );
       default:
         return false;
     }

@@ -15,13 +15,15 @@ export function checkLet(f: FunctionContext, stmt: Statement & { kind: 'let' }):
   let value: TExp | undefined;
   if (stmt.value) {
     value = checkExp(f, stmt.value);
-    if (annotated) value = f.expect(value, annotated, 'the value does not fit the annotation', stmt.type!.loc);
+    if (annotated)
+      value = f.expect(value, annotated, 'the value does not fit the annotation', stmt.type!.loc);
   }
   const type = annotated ?? value?.type ?? f.subst.fresh();
   // Bind after the value is checked: `let x = x + 1` reads the outer `x`.
   const targets = bindTop(f, stmt.pattern, type);
   if (!value) {
-    for (const target of targets) if (target.kind === 'local' && !f.locals[target.local]!.isMut) f.markDeferredInit(target.local);
+    for (const target of targets)
+      if (target.kind === 'local' && !f.locals[target.local]!.isMut) f.markDeferredInit(target.local);
   }
   return { kind: 'let', loc: stmt.loc, targets, ...(value ? { value } : {}) };
 }
@@ -30,7 +32,11 @@ function bindTop(f: FunctionContext, pattern: Pattern, type: Type): TLValue[] {
   if (pattern.kind !== 'tuple') return [bindPattern(f, pattern, type)];
   const elems = pattern.elems.map(() => f.subst.fresh());
   if (!f.subst.equate(type, { kind: 'tuple', elems })) {
-    f.ctx.report(CODES.joinError, pattern.loc, `this pattern binds ${elems.length} values, but the value is '${showType(f.subst.resolve(type))}'`);
+    f.ctx.report(
+      CODES.joinError,
+      pattern.loc,
+      `this pattern binds ${elems.length} values, but the value is '${showType(f.subst.resolve(type))}'`,
+    );
   }
   return pattern.elems.map((p, i) => bindPattern(f, p, elems[i]!));
 }
@@ -38,7 +44,11 @@ function bindTop(f: FunctionContext, pattern: Pattern, type: Type): TLValue[] {
 function bindPattern(f: FunctionContext, pattern: Pattern, type: Type): TLValue {
   switch (pattern.kind) {
     case 'var':
-      return { kind: 'local', loc: pattern.loc, local: f.declareLocal(pattern.name.value, pattern.name.loc, type, pattern.isMut) };
+      return {
+        kind: 'local',
+        loc: pattern.loc,
+        local: f.declareLocal(pattern.name.value, pattern.name.loc, type, pattern.isMut),
+      };
     case 'wildcard':
       return ignore(f, pattern.loc, type);
     case 'unpack_named':
@@ -47,10 +57,23 @@ function bindPattern(f: FunctionContext, pattern: Pattern, type: Type): TLValue 
         pattern.kind === 'unpack_named'
           ? pattern.fields.map((x) => ({ name: x.field.value, loc: x.field.loc, item: x.pattern }))
           : pattern.elems.map((item, i) => ({ name: `pos${i}`, loc: item.loc, item }));
-      return unpack(f, pattern.path, pattern.typeArgs, pattern.hasRest, pattern.loc, type, written, (item, t) => bindPattern(f, item, t));
+      return unpack(
+        f,
+        pattern.path,
+        pattern.typeArgs,
+        pattern.hasRest,
+        pattern.loc,
+        type,
+        written,
+        (item, t) => bindPattern(f, item, t),
+      );
     }
     default:
-      f.ctx.report(CODES.unsupportedLanguageItem, pattern.loc, 'this pattern is only valid in a match arm, which is not supported yet');
+      f.ctx.report(
+        CODES.unsupportedLanguageItem,
+        pattern.loc,
+        'this pattern is only valid in a match arm, which is not supported yet',
+      );
       return { kind: 'ignore', loc: pattern.loc, type };
   }
 }
@@ -77,9 +100,15 @@ function unpack<Item>(
     return { kind: 'ignore', loc, type };
   }
   if (!sameModule(sig.module, f.scope.self)) {
-    f.ctx.report(CODES.visibility, path.loc, `'${sig.name}' can only be unpacked in module '${sig.module.name}'`);
+    f.ctx.report(
+      CODES.visibility,
+      path.loc,
+      `'${sig.name}' can only be unpacked in module '${sig.module.name}'`,
+    );
   }
-  const typeArgs = typeArgAsts ? typeArgAsts.map((a) => f.resolveTypeAst(a)) : sig.typeParams.map(() => f.subst.fresh());
+  const typeArgs = typeArgAsts
+    ? typeArgAsts.map((a) => f.resolveTypeAst(a))
+    : sig.typeParams.map(() => f.subst.fresh());
   const structType: Type = { kind: 'datatype', module: sig.module, name: sig.name, args: typeArgs };
   const actual = f.subst.shallow(type);
   const ref = actual.kind === 'ref' ? (actual.isMut ? 'mut' : 'imm') : undefined;
@@ -87,7 +116,14 @@ function unpack<Item>(
   if (!f.subst.equate(target, structType)) {
     f.reportMismatch(loc, type, structType, 'the pattern does not match the value');
   }
-  return { kind: 'unpack', loc, struct: { module: sig.module, name: sig.name }, typeArgs, ...(ref ? { ref } : {}), fields: unpackFields(f, sig, typeArgs, ref, hasRest, loc, written, bind) };
+  return {
+    kind: 'unpack',
+    loc,
+    struct: { module: sig.module, name: sig.name },
+    typeArgs,
+    ...(ref ? { ref } : {}),
+    fields: unpackFields(f, sig, typeArgs, ref, hasRest, loc, written, bind),
+  };
 }
 
 function unpackFields<Item>(
@@ -117,7 +153,11 @@ function unpackFields<Item>(
   }
   const missing = declared.filter((_, i) => !bound.has(i)).map((d) => `'${d.name}'`);
   if (missing.length > 0 && !hasRest) {
-    f.ctx.report(CODES.tooFewArguments, loc, `the pattern misses field${missing.length === 1 ? '' : 's'} ${missing.join(', ')} of '${sig.name}'`);
+    f.ctx.report(
+      CODES.tooFewArguments,
+      loc,
+      `the pattern misses field${missing.length === 1 ? '' : 's'} ${missing.join(', ')} of '${sig.name}'`,
+    );
   }
   return declared.map((_, i) => bound.get(i) ?? ignore(f, loc, fieldType(i)));
 }
@@ -136,7 +176,11 @@ export function checkAssign(f: FunctionContext, e: Exp & { kind: 'assign' }): TE
   if (lhs.kind === 'tuple') {
     const elems = lhs.elems.map(() => f.subst.fresh());
     if (!f.subst.equate(value.type, { kind: 'tuple', elems })) {
-      f.ctx.report(CODES.joinError, lhs.loc, `this assigns ${elems.length} values, but the value is '${showType(f.subst.resolve(value.type))}'`);
+      f.ctx.report(
+        CODES.joinError,
+        lhs.loc,
+        `this assigns ${elems.length} values, but the value is '${showType(f.subst.resolve(value.type))}'`,
+      );
     }
     targets = lhs.elems.map((x, i) => assignTarget(f, x, elems[i]!));
   } else {
@@ -156,16 +200,21 @@ function assignTarget(f: FunctionContext, lhs: Exp, type: Type): TLValue {
     }
     const info = f.locals[local]!;
     if (!info.isMut) f.checkImmutableAssign(local, lhs.loc);
-    if (!f.subst.subtype(type, info.type)) f.reportMismatch(lhs.loc, type, info.type, `invalid assignment to '${name}'`);
+    if (!f.subst.subtype(type, info.type))
+      f.reportMismatch(lhs.loc, type, info.type, `invalid assignment to '${name}'`);
     return { kind: 'local', loc: lhs.loc, local };
   }
   if (lhs.kind === 'pack') {
     const written = lhs.fields.map((x) => ({ name: x.field.value, loc: x.field.loc, item: x.value }));
-    return unpack(f, lhs.path, lhs.typeArgs, false, lhs.loc, type, written, (item, t) => assignTarget(f, item, t));
+    return unpack(f, lhs.path, lhs.typeArgs, false, lhs.loc, type, written, (item, t) =>
+      assignTarget(f, item, t),
+    );
   }
   if (lhs.kind === 'call' && !lhs.isMacro) {
     const written = lhs.args.map((item, i) => ({ name: `pos${i}`, loc: item.loc, item }));
-    return unpack(f, lhs.path, lhs.typeArgs, false, lhs.loc, type, written, (item, t) => assignTarget(f, item, t));
+    return unpack(f, lhs.path, lhs.typeArgs, false, lhs.loc, type, written, (item, t) =>
+      assignTarget(f, item, t),
+    );
   }
   f.ctx.report(CODES.invalidLValue, lhs.loc, 'this cannot be assigned to');
   return { kind: 'ignore', loc: lhs.loc, type };
@@ -177,7 +226,11 @@ function writeThrough(f: FunctionContext, e: Exp & { kind: 'assign' }): TExp {
   let ref: TExp | undefined;
   if (lhs.kind === 'deref') {
     const target = checkExp(f, lhs.exp);
-    ref = f.expect(target, { kind: 'ref', isMut: true, inner: f.subst.fresh() }, "'*r = v' needs a mutable reference");
+    ref = f.expect(
+      target,
+      { kind: 'ref', isMut: true, inner: f.subst.fresh() },
+      "'*r = v' needs a mutable reference",
+    );
   } else {
     ref = borrowPlace(f, lhs, true);
   }
@@ -185,6 +238,17 @@ function writeThrough(f: FunctionContext, e: Exp & { kind: 'assign' }): TExp {
   if (!ref) return f.errorExp(e.loc);
   const refType = f.subst.shallow(ref.type);
   const inner = refType.kind === 'ref' ? refType.inner : f.subst.errorType();
-  f.requireAbilities(inner, DROP, e.loc, "writing through a reference drops the old value, which needs 'drop'");
-  return { kind: 'write_ref', loc: e.loc, type: UNIT, ref, value: f.expect(value, inner, 'invalid assignment') };
+  f.requireAbilities(
+    inner,
+    DROP,
+    e.loc,
+    "writing through a reference drops the old value, which needs 'drop'",
+  );
+  return {
+    kind: 'write_ref',
+    loc: e.loc,
+    type: UNIT,
+    ref,
+    value: f.expect(value, inner, 'invalid assignment'),
+  };
 }

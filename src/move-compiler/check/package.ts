@@ -40,7 +40,11 @@ export function checkPackage(input: CheckInput): TModule[] {
     for (const decl of file.modules) {
       const address = ctx.addressOf(decl.address);
       if (address === undefined) {
-        ctx.report(CODES.addressWithoutValue, decl.address.loc, `named address '${decl.address.kind === 'named' ? decl.address.name : ''}' has no value; add it to [addresses]`);
+        ctx.report(
+          CODES.addressWithoutValue,
+          decl.address.loc,
+          `named address '${decl.address.kind === 'named' ? decl.address.name : ''}' has no value; add it to [addresses]`,
+        );
         continue;
       }
       const id = { address, name: decl.name.value };
@@ -70,7 +74,11 @@ export function checkPackage(input: CheckInput): TModule[] {
     loc: entry.decl.loc,
     structs: datatypes[i]!.structs,
     enums: datatypes[i]!.enums,
-    constants: foldConstants(entry.scope, entry.sig, entry.decl.members.filter((m): m is ConstantDecl => m.kind === 'constant')),
+    constants: foldConstants(
+      entry.scope,
+      entry.sig,
+      entry.decl.members.filter((m): m is ConstantDecl => m.kind === 'constant'),
+    ),
     functions: [],
     friends: [],
   }));
@@ -110,7 +118,11 @@ function addUseFun(scope: ModuleScope, decl: UseFunDecl): void {
   const target = scope.resolveUseFunTarget(decl);
   if (!target) return;
   if (!scope.ctx.module(target.module)?.functions.has(target.name)) {
-    scope.ctx.report(CODES.unboundModuleMember, decl.function.loc, `module '${target.module.name}' has no function '${target.name}'`);
+    scope.ctx.report(
+      CODES.unboundModuleMember,
+      decl.function.loc,
+      `module '${target.module.name}' has no function '${target.name}'`,
+    );
     return;
   }
   const typeKey = useFunTypeKey(scope, decl);

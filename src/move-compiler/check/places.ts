@@ -41,9 +41,12 @@ export function borrowTemporary(f: FunctionContext, value: TExp, isMut: boolean,
 export function borrowLocal(f: FunctionContext, local: number, isMut: boolean, loc: Loc): TExp {
   const info = f.locals[local]!;
   if (isMut && !info.isMut) {
-    f.ctx.report(CODES.invalidImmVariableUsage, loc, `'${info.name}' is not declared 'mut', so it cannot be borrowed mutably`, [
-      { loc: info.loc, message: `declare it as 'mut ${info.name}'` },
-    ]);
+    f.ctx.report(
+      CODES.invalidImmVariableUsage,
+      loc,
+      `'${info.name}' is not declared 'mut', so it cannot be borrowed mutably`,
+      [{ loc: info.loc, message: `declare it as 'mut ${info.name}'` }],
+    );
   }
   return { kind: 'borrow_local', loc, type: { kind: 'ref', isMut, inner: info.type }, local, isMut };
 }
@@ -59,7 +62,13 @@ function placeBase(f: FunctionContext, e: Exp, isMut: boolean): TExp | undefined
       const type = f.subst.shallow(f.locals[local]!.type);
       if (type.kind === 'ref') {
         const read: TExp = { kind: 'local', loc: e.loc, type, local, mode: 'infer' };
-        if (isMut && !type.isMut) f.reportMismatch(e.loc, type, { kind: 'ref', isMut: true, inner: type.inner }, 'cannot mutate through an immutable reference');
+        if (isMut && !type.isMut)
+          f.reportMismatch(
+            e.loc,
+            type,
+            { kind: 'ref', isMut: true, inner: type.inner },
+            'cannot mutate through an immutable reference',
+          );
         return read;
       }
       return borrowLocal(f, local, isMut, e.loc);
@@ -69,7 +78,13 @@ function placeBase(f: FunctionContext, e: Exp, isMut: boolean): TExp | undefined
   const value = checkExp(f, e);
   const type = f.subst.shallow(value.type);
   if (type.kind === 'ref') {
-    if (isMut && !type.isMut) f.reportMismatch(e.loc, type, { kind: 'ref', isMut: true, inner: type.inner }, 'cannot mutate through an immutable reference');
+    if (isMut && !type.isMut)
+      f.reportMismatch(
+        e.loc,
+        type,
+        { kind: 'ref', isMut: true, inner: type.inner },
+        'cannot mutate through an immutable reference',
+      );
     return value;
   }
   if (f.subst.isError(type)) return undefined;
@@ -91,12 +106,23 @@ export function borrowPlace(f: FunctionContext, e: Exp, isMut: boolean): TExp | 
   return undefined;
 }
 
-export function borrowField(f: FunctionContext, base: TExp, field: string, fieldLoc: Loc, isMut: boolean, loc: Loc): TExp | undefined {
+export function borrowField(
+  f: FunctionContext,
+  base: TExp,
+  field: string,
+  fieldLoc: Loc,
+  isMut: boolean,
+  loc: Loc,
+): TExp | undefined {
   const ref = f.subst.shallow(base.type);
   const structType = ref.kind === 'ref' ? f.subst.shallow(ref.inner) : ref;
   if (structType.kind !== 'datatype') {
     if (!f.subst.isError(structType)) {
-      f.ctx.report(CODES.expectedSpecificType, base.loc, `'.${field}' needs a struct, found '${showType(f.subst.resolve(structType))}'`);
+      f.ctx.report(
+        CODES.expectedSpecificType,
+        base.loc,
+        `'.${field}' needs a struct, found '${showType(f.subst.resolve(structType))}'`,
+      );
     }
     return undefined;
   }
@@ -107,7 +133,11 @@ export function borrowField(f: FunctionContext, base: TExp, field: string, field
     return undefined;
   }
   if (!sameModule(sig.module, f.scope.self)) {
-    f.ctx.report(CODES.visibility, fieldLoc, `the fields of '${sig.name}' can only be accessed in module '${sig.module.name}'`);
+    f.ctx.report(
+      CODES.visibility,
+      fieldLoc,
+      `the fields of '${sig.name}' can only be accessed in module '${sig.module.name}'`,
+    );
   }
   // `p.0` reads the first positional field, which is named `pos0`.
   const name = sig.isPositional && /^[0-9]+$/.test(field) ? `pos${field}` : field;
@@ -129,7 +159,13 @@ export function borrowField(f: FunctionContext, base: TExp, field: string, field
   };
 }
 
-function borrowElement(f: FunctionContext, base: TExp, indices: Exp[], isMut: boolean, loc: Loc): TExp | undefined {
+function borrowElement(
+  f: FunctionContext,
+  base: TExp,
+  indices: Exp[],
+  isMut: boolean,
+  loc: Loc,
+): TExp | undefined {
   const elem = f.subst.fresh();
   const vectorRef: Type = { kind: 'ref', isMut, inner: { kind: 'vector', elem } };
   const target = f.expect(base, vectorRef, 'index syntax works on vectors');
@@ -167,9 +203,12 @@ export function makeMutable(f: FunctionContext, exp: TExp): void {
     case 'borrow_local': {
       const info = f.locals[exp.local]!;
       if (!info.isMut) {
-        f.ctx.report(CODES.invalidImmVariableUsage, exp.loc, `'${info.name}' is not declared 'mut', so it cannot be borrowed mutably`, [
-          { loc: info.loc, message: `declare it as 'mut ${info.name}'` },
-        ]);
+        f.ctx.report(
+          CODES.invalidImmVariableUsage,
+          exp.loc,
+          `'${info.name}' is not declared 'mut', so it cannot be borrowed mutably`,
+          [{ loc: info.loc, message: `declare it as 'mut ${info.name}'` }],
+        );
       }
       exp.isMut = true;
       exp.type = { kind: 'ref', isMut: true, inner: info.type };
@@ -210,6 +249,11 @@ function setMutRef(exp: TExp): void {
 function requireMutRef(f: FunctionContext, exp: TExp): void {
   const type = f.subst.shallow(exp.type);
   if (type.kind === 'ref' && !type.isMut) {
-    f.reportMismatch(exp.loc, type, { kind: 'ref', isMut: true, inner: type.inner }, 'cannot mutate through an immutable reference');
+    f.reportMismatch(
+      exp.loc,
+      type,
+      { kind: 'ref', isMut: true, inner: type.inner },
+      'cannot mutate through an immutable reference',
+    );
   }
 }

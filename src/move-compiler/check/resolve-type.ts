@@ -14,7 +14,17 @@ export interface TypeParamScope {
 
 export const NO_TYPE_PARAMS: TypeParamScope = { names: new Map(), constraints: [] };
 
-const PRIMITIVE_NAMES = new Set<string>(['bool', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'signer']);
+const PRIMITIVE_NAMES = new Set<string>([
+  'bool',
+  'u8',
+  'u16',
+  'u32',
+  'u64',
+  'u128',
+  'u256',
+  'address',
+  'signer',
+]);
 
 export function resolveType(scope: ModuleScope, params: TypeParamScope, ast: TypeAst): Type {
   switch (ast.kind) {
@@ -23,7 +33,11 @@ export function resolveType(scope: ModuleScope, params: TypeParamScope, ast: Typ
     case 'tuple':
       return { kind: 'tuple', elems: ast.elems.map((e) => resolveType(scope, params, e)) };
     case 'fun':
-      scope.ctx.report(CODES.unsupportedLanguageItem, ast.loc, 'a function type can only be the type of a macro parameter');
+      scope.ctx.report(
+        CODES.unsupportedLanguageItem,
+        ast.loc,
+        'a function type can only be the type of a macro parameter',
+      );
       return ERROR_TYPE;
     case 'apply':
       return resolveApply(scope, params, ast);
@@ -49,7 +63,11 @@ function resolveApply(scope: ModuleScope, params: TypeParamScope, ast: TypeAst &
   if (!member) return ERROR_TYPE;
   const sig = scope.ctx.datatype(member.module, member.name);
   if (!sig) {
-    scope.ctx.report(CODES.unboundType, ast.path.loc, `unbound type '${member.name}' in module '${member.module.name}'`);
+    scope.ctx.report(
+      CODES.unboundType,
+      ast.path.loc,
+      `unbound type '${member.name}' in module '${member.module.name}'`,
+    );
     return ERROR_TYPE;
   }
   if (args.length !== sig.typeParams.length) {
@@ -57,7 +75,14 @@ function resolveApply(scope: ModuleScope, params: TypeParamScope, ast: TypeAst &
     return ERROR_TYPE;
   }
   const type: Type = { kind: 'datatype', module: sig.module, name: sig.name, args };
-  checkTypeArgConstraints(scope, params.constraints, sig.typeParams, args, ast.typeArgs.map((a) => a.loc), sig.name);
+  checkTypeArgConstraints(
+    scope,
+    params.constraints,
+    sig.typeParams,
+    args,
+    ast.typeArgs.map((a) => a.loc),
+    sig.name,
+  );
   return type;
 }
 
@@ -68,9 +93,19 @@ function noTypeArgs(scope: ModuleScope, ast: TypeAst & { kind: 'apply' }, type: 
   return type;
 }
 
-export function reportArity(scope: ModuleScope, loc: Loc, name: string, expected: number, given: number): void {
+export function reportArity(
+  scope: ModuleScope,
+  loc: Loc,
+  name: string,
+  expected: number,
+  given: number,
+): void {
   const code = given > expected ? CODES.tooManyTypeArguments : CODES.tooFewTypeArguments;
-  scope.ctx.report(code, loc, `'${name}' takes ${expected} type argument${expected === 1 ? '' : 's'}, ${given} given`);
+  scope.ctx.report(
+    code,
+    loc,
+    `'${name}' takes ${expected} type argument${expected === 1 ? '' : 's'}, ${given} given`,
+  );
 }
 
 /** E05001 for each argument lacking an ability its parameter requires. */
@@ -94,7 +129,9 @@ export function checkTypeArgConstraints(
     scope.ctx.report(
       CODES.abilityConstraint,
       loc,
-      `'${showType(arg)}' lacks ${abilityNames(missing).map((a) => `'${a}'`).join(', ')}, required by a type parameter of '${ownerName}'`,
+      `'${showType(arg)}' lacks ${abilityNames(missing)
+        .map((a) => `'${a}'`)
+        .join(', ')}, required by a type parameter of '${ownerName}'`,
     );
   });
 }

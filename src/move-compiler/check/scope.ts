@@ -53,7 +53,11 @@ export class ModuleScope {
     if (!parent) {
       for (const [alias, address, name] of IMPLICIT_MODULES) this.moduleAliases.set(alias, { address, name });
       for (const [alias, address, module, name] of IMPLICIT_MEMBERS) {
-        this.memberAliases.set(alias, { module: { address, name: module }, name, loc: { file: '', start: 0, end: 0 } });
+        this.memberAliases.set(alias, {
+          module: { address, name: module },
+          name,
+          loc: { file: '', start: 0, end: 0 },
+        });
       }
     }
   }
@@ -73,7 +77,11 @@ export class ModuleScope {
       const module: ModuleId = { address, name: item.module.value };
       const sig = this.ctx.module(module);
       if (!sig) {
-        this.ctx.report(CODES.unboundModule, span(item.address.loc, item.module.loc), `no module '${item.module.value}' at this address`);
+        this.ctx.report(
+          CODES.unboundModule,
+          span(item.address.loc, item.module.loc),
+          `no module '${item.module.value}' at this address`,
+        );
         continue;
       }
       if (item.kind === 'module') {
@@ -82,7 +90,11 @@ export class ModuleScope {
       }
       const name = item.member.value;
       if (!sig.datatypes.has(name) && !sig.functions.has(name) && !sig.constants.has(name)) {
-        this.ctx.report(CODES.unboundModuleMember, item.member.loc, `module '${module.name}' has no member '${name}'`);
+        this.ctx.report(
+          CODES.unboundModuleMember,
+          item.member.loc,
+          `module '${module.name}' has no member '${name}'`,
+        );
         continue;
       }
       this.memberAliases.set((item.alias ?? item.member).value, { module, name, loc: item.member.loc });
@@ -124,7 +136,11 @@ export class ModuleScope {
     if (!last) return undefined;
     if (path.address) {
       if (parts.length !== 2) return this.reportBadPath(path);
-      return this.memberOf({ address: fullHex(path.address.value.toString(16)), name: parts[0]!.value }, span(path.address.loc, parts[0]!.loc), last);
+      return this.memberOf(
+        { address: fullHex(path.address.value.toString(16)), name: parts[0]!.value },
+        span(path.address.loc, parts[0]!.loc),
+        last,
+      );
     }
     if (parts.length === 1) {
       return this.memberAliases.get(last.value) ?? { module: this.self, name: last.value, loc: last.loc };
@@ -147,7 +163,11 @@ export class ModuleScope {
   /** `modulePath`: the address and module name as written. */
   private memberOf(module: ModuleId, modulePath: Loc, member: Name): MemberPath | undefined {
     if (!this.ctx.module(module)) {
-      this.ctx.report(CODES.unboundModule, modulePath, `no module '${module.name}' at 0x${trimAddress(module.address)}`);
+      this.ctx.report(
+        CODES.unboundModule,
+        modulePath,
+        `no module '${module.name}' at 0x${trimAddress(module.address)}`,
+      );
       return undefined;
     }
     return { module, name: member.value, loc: member.loc };
@@ -155,12 +175,20 @@ export class ModuleScope {
 
   /** Move 2024: a path whose first name is no module alias nor address resolves to nothing (E03006). */
   private reportUnresolvedLeadingName(name: Name): undefined {
-    this.ctx.report(CODES.namePositionMismatch, name.loc, `could not resolve the name '${name.value}': it is neither a module alias ('use') nor a named address`);
+    this.ctx.report(
+      CODES.namePositionMismatch,
+      name.loc,
+      `could not resolve the name '${name.value}': it is neither a module alias ('use') nor a named address`,
+    );
     return undefined;
   }
 
   private reportUnboundAddress(name: string, loc: Loc): void {
-    this.ctx.report(CODES.unboundModule, loc, `'${name}' is not a named address of this package or its dependencies`);
+    this.ctx.report(
+      CODES.unboundModule,
+      loc,
+      `'${name}' is not a named address of this package or its dependencies`,
+    );
   }
 
   private reportBadPath(path: NameAccessChain): undefined {

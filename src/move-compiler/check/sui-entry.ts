@@ -12,7 +12,12 @@ const STD = '0'.repeat(63) + '1';
 const SUI = '0'.repeat(63) + '2';
 
 function isNamed(type: Type, address: string, module: string, name: string): boolean {
-  return type.kind === 'datatype' && type.module.address === address && type.module.name === module && type.name === name;
+  return (
+    type.kind === 'datatype' &&
+    type.module.address === address &&
+    type.module.name === module &&
+    type.name === name
+  );
 }
 
 interface TypeContext {
@@ -32,8 +37,15 @@ function isPureParam(type: Type, cx: TypeContext): boolean {
     case 'param':
       return ((cx.constraints[type.index] ?? 0) & KEY) === 0;
     case 'datatype':
-      if (isNamed(type, STD, 'string', 'String') || isNamed(type, STD, 'ascii', 'String') || isNamed(type, SUI, 'object', 'ID')) return true;
-      return isNamed(type, STD, 'option', 'Option') && type.args[0] !== undefined && isPureParam(type.args[0], cx);
+      if (
+        isNamed(type, STD, 'string', 'String') ||
+        isNamed(type, STD, 'ascii', 'String') ||
+        isNamed(type, SUI, 'object', 'ID')
+      )
+        return true;
+      return (
+        isNamed(type, STD, 'option', 'Option') && type.args[0] !== undefined && isPureParam(type.args[0], cx)
+      );
     case 'var':
       return true;
     default:
@@ -56,9 +68,17 @@ function isTxContextRef(type: Type): boolean {
   return type.kind === 'ref' && isNamed(type.inner, SUI, 'tx_context', 'TxContext');
 }
 
-export function checkEntrySignature(scope: ModuleScope, decl: FunctionDecl, sig: FunctionSig, entryLoc: Loc): void {
+export function checkEntrySignature(
+  scope: ModuleScope,
+  decl: FunctionDecl,
+  sig: FunctionSig,
+  entryLoc: Loc,
+): void {
   const ctx = scope.ctx;
-  const cx: TypeContext = { constraints: sig.typeParams.map((p) => p.constraints), lookup: (m, n) => ctx.datatype(m, n) };
+  const cx: TypeContext = {
+    constraints: sig.typeParams.map((p) => p.constraints),
+    lookup: (m, n) => ctx.datatype(m, n),
+  };
   const declared = { loc: entryLoc, message: `'${sig.name}' is declared 'entry' here` };
   const last = sig.params[sig.params.length - 1];
   const checked = last && isTxContextRef(last) ? sig.params.length - 1 : sig.params.length;
@@ -70,10 +90,12 @@ export function checkEntrySignature(scope: ModuleScope, decl: FunctionDecl, sig:
     const why = mutClock
       ? "'Clock' must be passed by immutable reference, '&Clock'"
       : "'entry' parameters are primitives (by value), vectors of primitives, objects (by reference or value) or vectors of objects";
-    ctx.report(CODES.suiInvalidEntry, param.name.loc, `invalid 'entry' parameter type for parameter '${param.name.value}'`, [
-      { loc: param.type.loc, message: why },
-      declared,
-    ]);
+    ctx.report(
+      CODES.suiInvalidEntry,
+      param.name.loc,
+      `invalid 'entry' parameter type for parameter '${param.name.value}'`,
+      [{ loc: param.type.loc, message: why }, declared],
+    );
   }
   const returnLoc = decl.returnType?.loc ?? decl.name.loc;
   for (const type of sig.returns) {
@@ -84,7 +106,9 @@ export function checkEntrySignature(scope: ModuleScope, decl: FunctionDecl, sig:
           ? `The type '${showType(type)}' does not have the ability 'drop'`
           : undefined;
     if (!problem) continue;
-    ctx.report(CODES.suiInvalidEntry, entryLoc, `invalid return type for entry function '${sig.name}'`, [{ loc: returnLoc, message: problem }]);
+    ctx.report(CODES.suiInvalidEntry, entryLoc, `invalid return type for entry function '${sig.name}'`, [
+      { loc: returnLoc, message: problem },
+    ]);
     return;
   }
 }

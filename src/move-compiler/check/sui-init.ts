@@ -23,7 +23,10 @@ export interface WitnessStatus {
   valid: boolean;
 }
 
-function witnessStruct(scope: ModuleScope, module: ModuleDecl): { decl: StructDecl; sig: StructSig } | undefined {
+function witnessStruct(
+  scope: ModuleScope,
+  module: ModuleDecl,
+): { decl: StructDecl; sig: StructSig } | undefined {
   const name = module.name.value.toUpperCase();
   const decl = module.members.find((m): m is StructDecl => m.kind === 'struct' && m.name.value === name);
   const sig = scope.ctx.datatype(scope.self, name);
@@ -34,13 +37,22 @@ function witnessStruct(scope: ModuleScope, module: ModuleDecl): { decl: StructDe
 export function checkWitnessDeclaration(scope: ModuleScope, module: ModuleDecl): WitnessStatus | undefined {
   const found = witnessStruct(scope, module);
   if (!found || invalidWitnessField(found.decl, found.sig)) return undefined;
-  return { name: found.decl.name.value, decl: found.decl, valid: checkWitnessShape(scope, found.decl, found.sig) };
+  return {
+    name: found.decl.name.value,
+    decl: found.decl,
+    valid: checkWitnessShape(scope, found.decl, found.sig),
+  };
 }
 
 /** The first field that keeps a struct from being a witness: a non-bool first field, or a second field. */
 function invalidWitnessField(decl: StructDecl, sig: StructSig): Loc | undefined {
   const fields = sig.fields ?? [];
-  const locs = decl.fields.kind === 'named' ? decl.fields.fields.map((f) => f.loc) : decl.fields.kind === 'positional' ? decl.fields.types.map((t) => t.loc) : [];
+  const locs =
+    decl.fields.kind === 'named'
+      ? decl.fields.fields.map((f) => f.loc)
+      : decl.fields.kind === 'positional'
+        ? decl.fields.types.map((t) => t.loc)
+        : [];
   const first = fields[0]?.type;
   if (first && !(first.kind === 'prim' && first.name === 'bool')) return locs[0];
   return fields.length > 1 ? locs[1] : undefined;
@@ -48,8 +60,16 @@ function invalidWitnessField(decl: StructDecl, sig: StructSig): Loc | undefined 
 
 function checkWitnessShape(scope: ModuleScope, decl: StructDecl, sig: StructSig, usage?: Loc): boolean {
   const report = (problem: Label) => {
-    const secondary = usage ? [problem, { loc: usage, message: 'Used as a one-time witness here' }] : [problem];
-    scope.ctx.report(CODES.suiOneTimeWitness, decl.name.loc, `invalid one-time witness '${decl.name.value}'`, secondary, [WITNESS_NOTE]);
+    const secondary = usage
+      ? [problem, { loc: usage, message: 'Used as a one-time witness here' }]
+      : [problem];
+    scope.ctx.report(
+      CODES.suiOneTimeWitness,
+      decl.name.loc,
+      `invalid one-time witness '${decl.name.value}'`,
+      secondary,
+      [WITNESS_NOTE],
+    );
   };
   let valid = true;
   const typeParam = decl.typeParams[0];
@@ -75,7 +95,11 @@ type TxContextKind = 'none' | 'owned' | 'reference' | 'unknown';
 function txContextKind(type: Type): TxContextKind {
   const inner = type.kind === 'ref' ? type.inner : type;
   if (inner.kind === 'var') return 'unknown';
-  const isContext = inner.kind === 'datatype' && inner.module.address === SUI && inner.module.name === 'tx_context' && inner.name === 'TxContext';
+  const isContext =
+    inner.kind === 'datatype' &&
+    inner.module.address === SUI &&
+    inner.module.name === 'tx_context' &&
+    inner.name === 'TxContext';
   if (!isContext) return 'none';
   return type.kind === 'ref' ? 'reference' : 'owned';
 }
@@ -89,17 +113,23 @@ export function checkInit(
   witness: WitnessStatus | undefined,
   module: ModuleDecl,
 ): void {
-  const report = (problem: Label) => scope.ctx.report(CODES.suiInvalidInit, decl.name.loc, "invalid 'init' function", [problem]);
-  if (decl.visibilityLoc) report({ loc: decl.visibilityLoc, message: "'init' must be private to its module" });
+  const report = (problem: Label) =>
+    scope.ctx.report(CODES.suiInvalidInit, decl.name.loc, "invalid 'init' function", [problem]);
+  if (decl.visibilityLoc)
+    report({ loc: decl.visibilityLoc, message: "'init' must be private to its module" });
   if (entryLoc) report({ loc: entryLoc, message: "'init' cannot be 'entry'" });
   const typeParam = decl.typeParams[0];
   if (typeParam) report({ loc: typeParam.loc, message: "'init' cannot have type parameters" });
-  if (decl.returnType && sig.returns.length > 0) report({ loc: decl.returnType.loc, message: "'init' returns nothing: its return type is '()'" });
+  if (decl.returnType && sig.returns.length > 0)
+    report({ loc: decl.returnType.loc, message: "'init' returns nothing: its return type is '()'" });
   const params = decl.params;
   const last = sig.params[sig.params.length - 1];
   const contextKind = last ? txContextKind(last) : 'none';
   if (contextKind === 'none' || contextKind === 'owned') {
-    report({ loc: params[params.length - 1]?.type.loc ?? decl.name.loc, message: "the last parameter of 'init' must be '&TxContext' or '&mut TxContext'" });
+    report({
+      loc: params[params.length - 1]?.type.loc ?? decl.name.loc,
+      message: "the last parameter of 'init' must be '&TxContext' or '&mut TxContext'",
+    });
   }
   if (params.length === 1 && witness && contextKind === 'reference') {
     scope.ctx.report(
@@ -112,7 +142,11 @@ export function checkInit(
   } else if (params.length > 1) {
     checkWitnessParam(scope, decl, sig.params[0]!, witness, module, report);
   }
-  if (params.length > 2) report({ loc: params[2]!.name.loc, message: "'init' takes at most two parameters: the one-time witness and the context" });
+  if (params.length > 2)
+    report({
+      loc: params[2]!.name.loc,
+      message: "'init' takes at most two parameters: the one-time witness and the context",
+    });
 }
 
 function checkWitnessParam(
@@ -125,9 +159,14 @@ function checkWitnessParam(
 ): void {
   const typeLoc = decl.params[0]!.type.loc;
   const name = module.name.value.toUpperCase();
-  const isWitnessType = type.kind === 'var' || (type.kind === 'datatype' && sameModule(type.module, scope.self) && type.name === name);
+  const isWitnessType =
+    type.kind === 'var' ||
+    (type.kind === 'datatype' && sameModule(type.module, scope.self) && type.name === name);
   if (!isWitnessType) {
-    report({ loc: typeLoc, message: `the first of two parameters is the one-time witness '${name}', not '${showType(type)}'` });
+    report({
+      loc: typeLoc,
+      message: `the first of two parameters is the one-time witness '${name}', not '${showType(type)}'`,
+    });
     return;
   }
   const found = witness ? undefined : witnessStruct(scope, module);

@@ -10,7 +10,13 @@ import type { FunctionSig } from './signatures.js';
 import type { Type } from '../types.js';
 
 const SUI = '0'.repeat(63) + '2';
-const PRIVATE_TRANSFER_FUNCTIONS = new Set(['transfer', 'freeze_object', 'share_object', 'receive', 'party_transfer']);
+const PRIVATE_TRANSFER_FUNCTIONS = new Set([
+  'transfer',
+  'freeze_object',
+  'share_object',
+  'receive',
+  'party_transfer',
+]);
 
 /** Sui E02006: `init` runs once, at publication; no code may call it (tests aside). */
 export function reportInitCall(f: FunctionContext, fn: FunctionSig, loc: Loc): void {
@@ -41,7 +47,11 @@ export function checkSuiCall(scope: ModuleScope, call: PendingSuiCall, finalArgs
   const arg = finalArgs[0];
   if (!arg || (arg.kind === 'datatype' && sameModule(arg.module, scope.self))) return;
   if (isEmit) {
-    scope.ctx.report(CODES.suiInvalidEvent, call.loc, `'event::emit' needs an event type declared in this module, found '${showType(arg)}'`);
+    scope.ctx.report(
+      CODES.suiInvalidEvent,
+      call.loc,
+      `'event::emit' needs an event type declared in this module, found '${showType(arg)}'`,
+    );
     return;
   }
   scope.ctx.report(

@@ -213,7 +213,10 @@ export class FunctionEmitter {
 
   /** The constant's name and value must be in the module's tables, which the code points into. */
   private cleverCode(e: Extract<TExp, { kind: 'clever_code' }>): bigint {
-    const parts: CleverParts = { line: e.line, ...(e.errorCode === undefined ? {} : { errorCode: e.errorCode }) };
+    const parts: CleverParts = {
+      line: e.line,
+      ...(e.errorCode === undefined ? {} : { errorCode: e.errorCode }),
+    };
     if (e.constant === undefined) return cleverAbortCode(parts);
     return cleverAbortCode({
       ...parts,

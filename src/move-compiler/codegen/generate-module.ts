@@ -129,7 +129,11 @@ function generateFunctionCode(
     return slot !== undefined && hasCopy(slot.type, typeParams, declarations);
   });
   const isReference = (local: number) => emitter.locals[local]?.type.kind === 'ref';
-  const final = releaseDeadReferences({ code: inferred, jumpTables: laidOut.jumpTables }, isReference, fn.params);
+  const final = releaseDeadReferences(
+    { code: inferred, jumpTables: laidOut.jumpTables },
+    isReference,
+    fn.params,
+  );
   const code: CodeUnit = {
     locals: pools.signature(emitter.locals.slice(fn.params).map((slot) => slot.type)),
     code: final.code.map((op) => op.instr),

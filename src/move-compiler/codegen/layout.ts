@@ -97,7 +97,8 @@ export function layOut(ops: PendingOp[]): LaidOut {
   const jumpTables: JumpTable[] = [];
   const placed = kept.flatMap((block) =>
     block.ops.map((op): PlacedOp => {
-      if (op.kind === 'branch') return { kind: 'instr', instr: { [op.branch]: offsetOf(op.target) }, loc: op.loc };
+      if (op.kind === 'branch')
+        return { kind: 'instr', instr: { [op.branch]: offsetOf(op.target) }, loc: op.loc };
       if (op.kind !== 'switch') return op;
       jumpTables.push({ head_enum: op.enumDef, jump_table: { Full: op.targets.map(offsetOf) } });
       return { kind: 'instr', instr: { VariantSwitch: jumpTables.length - 1 }, loc: op.loc };

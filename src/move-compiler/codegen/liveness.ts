@@ -38,7 +38,10 @@ export function successors(op: PlacedOp, offset: number, tables: JumpTable[]): n
 }
 
 /** The locals live right before and right after each instruction, by backward data flow to a fixed point. */
-export function liveSets(code: PlacedOp[], tables: JumpTable[]): { liveIn: Set<number>[]; liveOut: Set<number>[] } {
+export function liveSets(
+  code: PlacedOp[],
+  tables: JumpTable[],
+): { liveIn: Set<number>[]; liveOut: Set<number>[] } {
   const liveIn = code.map(() => new Set<number>());
   const liveOut = code.map(() => new Set<number>());
   let changed = true;
@@ -47,7 +50,8 @@ export function liveSets(code: PlacedOp[], tables: JumpTable[]): { liveIn: Set<n
     for (let offset = code.length - 1; offset >= 0; offset--) {
       const op = code[offset]!;
       const out = liveOut[offset]!;
-      for (const next of successors(op, offset, tables)) for (const local of liveIn[next] ?? []) out.add(local);
+      for (const next of successors(op, offset, tables))
+        for (const local of liveIn[next] ?? []) out.add(local);
       const into = new Set(out);
       if (op.kind === 'instr') {
         const stored = operand(op.instr, 'StLoc');
@@ -64,7 +68,10 @@ export function liveSets(code: PlacedOp[], tables: JumpTable[]): { liveIn: Set<n
   return { liveIn, liveOut };
 }
 
-export function inferCopyMove({ ops: code, jumpTables }: LaidOut, isCopyable: (local: number) => boolean): FinalOp[] {
+export function inferCopyMove(
+  { ops: code, jumpTables }: LaidOut,
+  isCopyable: (local: number) => boolean,
+): FinalOp[] {
   const live = liveSets(code, jumpTables).liveOut;
   return code.map((op, offset) => {
     if (op.kind === 'instr') return { instr: op.instr, loc: op.loc };

@@ -117,7 +117,8 @@ export class ModulePools {
 
   /** The operand of the variant instructions: a plain handle, or an instantiated one for generic enums. */
   variantOperand(def: number, variant: number, typeArgs: Type[]): { handle: number; generic: boolean } {
-    if (typeArgs.length === 0) return { handle: this.variantHandles.add({ enum_def: def, variant }), generic: false };
+    if (typeArgs.length === 0)
+      return { handle: this.variantHandles.add({ enum_def: def, variant }), generic: false };
     const instantiation = this.enumInstantiations.add({ def, type_parameters: this.signature(typeArgs) });
     return { handle: this.variantInstantiations.add({ enum_def: instantiation, variant }), generic: true };
   }
