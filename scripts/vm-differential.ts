@@ -282,6 +282,61 @@ export function generateCases(
   return { cases, excluded };
 }
 
+/** Abilities by bit: a type argument lacking each (copy 1, drop 2, store 4, key 8). */
+const LACKING: [number, string][] = [
+  [8, 'u64'],
+  [1, COIN_OF_SUI],
+  [2, COIN_OF_SUI],
+  [4, '0x2::tx_context::TxContext'],
+];
+
+/**
+ * Requests Sui refuses before running: for each public or entry generic function, one type argument
+ * too many, one too few, and per constrained type parameter a type argument lacking a required
+ * ability. Arguments are synthesised for valid type arguments where possible (none otherwise), so
+ * only the type arguments are wrong. `takesTxContext` cases must go through a replayed PTB.
+ */
+export function generateConstraintViolations(vm: MoveVm, addresses: string[], seed: number) {
+  const cases: (DifferentialCase & { takesTxContext: boolean })[] = [];
+  const random = new Random(seed);
+  const synth = new Synthesizer(vm, { structs: true });
+  const wanted = new Set(addresses.map((a) => vm.moduleAddress(a)));
+  const modules = vm.loader.allModules().filter((m) => wanted.has(m.address));
+  for (const module of modules.sort((a, b) => a.id.localeCompare(b.id))) {
+    for (let index = 0; index < module.json.function_defs.length; index++) {
+      const fn = module.functionAt(index);
+      const constraints = fn.typeParamConstraints;
+      if ((fn.visibility !== 'Public' && !fn.isEntry) || constraints.length === 0) continue;
+      const plan = planCall(fn, synth, { structs: true, txContext: true });
+      const valid = 'reason' in plan ? constraints.map(() => 'u64') : plan.typeArgs.map((t) => t.tag);
+      const argsHex =
+        'reason' in plan
+          ? []
+          : plan.params.map((p) => {
+              const writer = new BcsWriter();
+              synth.write(writer, p, random, 0);
+              return Buffer.from(writer.finish()).toString('hex');
+            });
+      const call = (typeArgs: string[]) =>
+        cases.push({
+          package: `0x${module.address}`,
+          module: module.name,
+          function: fn.name,
+          typeArgs,
+          argsHex,
+          takesTxContext: !('reason' in plan) && plan.takesTxContext,
+        });
+      call([...valid, 'u64']);
+      call(valid.slice(1));
+      constraints.forEach((mask, i) => {
+        const lacking = LACKING.find(([ability]) => (mask & ability) !== 0);
+        if (lacking) call(valid.map((t, j) => (j === i ? lacking[1] : t)));
+      });
+    }
+  }
+  return cases;
+}
+
 /**
  * Runs a case in src/vm (in `tx` when given). A success is reported by `summarize`: by default the
  * return values as hex.
@@ -442,6 +497,15 @@ const ORACLE_DEVIATIONS: { functions: string[]; reason: string; matches: (c: Cas
       reason:
         'the wheel registers natives of these modules under names the bytecode does not use, so the module fails to load',
       matches: (c) => c.oracle.status === 'UNEXPECTED_VERIFIER_ERROR' && c.oracle.functionIndex === undefined,
+    },
+    {
+      functions: ['validator::validate_metadata_bcs'],
+      reason:
+        "the wheel's validate_metadata_bcs returns without reading its bytes; Sui's decodes them as " +
+        'ValidatorMetadataV1 (MALFORMED when they do not decode, sui-move-natives/src/validator.rs) and ' +
+        'aborts 0–7 on invalid keys, proofs of possession or addresses (ValidatorMetadataV1::verify)',
+      matches: (c) =>
+        c.oracle.success && !c.ours.success && ['ABORTED', 'MALFORMED'].includes(c.ours.status!),
     },
     {
       functions: ['random::*'],

@@ -55,6 +55,7 @@ async function runOracleAsPtb(
   testCase: DifferentialCase,
   digest: Uint8Array,
   sender: string,
+  packages: Record<string, unknown>,
 ): Promise<Outcome> {
   const replay = await oracle.replay({
     transaction: {
@@ -79,7 +80,7 @@ async function runOracleAsPtb(
       effects: null,
     },
     objects: {},
-    packages: {},
+    packages,
   });
   if (replay.success && replay.effects) {
     const created = new Set(replay.effects.created);
@@ -91,16 +92,20 @@ async function runOracleAsPtb(
   );
 }
 
-/** Runs one case as a PTB on both sides; `digest` and `sender` (64 hex digits) are shared. */
+/**
+ * Runs one case as a PTB on both sides; `digest` and `sender` (64 hex digits) are shared. `packages`
+ * are the replay state's non-framework packages (`{ [id]: { package_id, modules } }`).
+ */
 export async function compareCaseByReplay(
   vm: MoveVm,
   oracle: Oracle,
   testCase: DifferentialCase,
   digest: Uint8Array,
   sender: string,
+  packages: Record<string, unknown> = {},
 ): Promise<CaseComparison> {
   const ours = runOursAsPtb(vm, testCase, digest, sender);
-  const theirs = await runOracleAsPtb(oracle, testCase, digest, sender);
+  const theirs = await runOracleAsPtb(oracle, testCase, digest, sender, packages);
   return { testCase, ours, oracle: theirs, agree: effectsAgree(ours, theirs) };
 }
 

@@ -9,6 +9,8 @@
  * - `INSTRUCTION_LIMIT_EXCEEDED`: the instruction budget of the call ran out (runaway loop).
  * - `UNIMPLEMENTED_NATIVE`: a native this VM does not implement (listed in src/vm/README.md).
  * - `LINKER_ERROR`: a module, function or type the code refers to is not loaded.
+ * - `MALFORMED`: a native got bytes that do not decode as the Rust type it reads them as
+ *   (`validate_metadata_bcs`), as Sui's native reports it.
  */
 export type VmStatus =
   | 'ABORTED'
@@ -18,7 +20,8 @@ export type VmStatus =
   | 'CALL_STACK_OVERFLOW'
   | 'INSTRUCTION_LIMIT_EXCEEDED'
   | 'UNIMPLEMENTED_NATIVE'
-  | 'LINKER_ERROR';
+  | 'LINKER_ERROR'
+  | 'MALFORMED';
 
 /** Where execution stopped: the module and function being run and the instruction offset. */
 export interface VmLocation {

@@ -12,6 +12,8 @@ import { registerSuiCrypto } from './sui-crypto.js';
 import { registerSuiObjects } from './sui-objects.js';
 import { registerSuiReceiving } from './sui-receiving.js';
 import { registerSuiValues } from './sui-values.js';
+import { registerValidatorMetadata } from './validator-metadata.js';
+import { registerZkLogin } from './zklogin.js';
 
 export function defaultNatives(): NativeTable {
   const table: NativeTable = new Map();
@@ -26,5 +28,7 @@ export function defaultNatives(): NativeTable {
   registerGroupOps(table);
   registerPoseidon(table);
   registerGroth16(table);
+  registerZkLogin(table);
+  registerValidatorMetadata(table);
   return table;
 }
