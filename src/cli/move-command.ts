@@ -41,6 +41,8 @@ export async function runMoveBuild(dir: string, opts: MoveBuildOptions, io: CliI
   const { renderDiagnostics } = await import('../move-compiler/render.js');
   const { compilePackage } = await import('../move-compiler/compile.js');
   const { loadDependencies } = await import('../move-compiler/check/deps.js');
+  const { unprovidedDependencies, unprovidedDependencyMessage } =
+    await import('../move-compiler/provided-dependencies.js');
   const { mkdir, writeFile } = await import('node:fs/promises');
   const { join } = await import('node:path');
 
@@ -48,6 +50,11 @@ export async function runMoveBuild(dir: string, opts: MoveBuildOptions, io: CliI
   let dependencies;
   try {
     pkg = await readMovePackage(dir);
+    const missing = unprovidedDependencies(pkg.dependencies, opts.target !== undefined);
+    if (missing.length > 0) {
+      io.log(`error: ${unprovidedDependencyMessage(missing, opts.target !== undefined)}`);
+      return 1;
+    }
     dependencies = await loadDependencies({
       ...(opts.corpusRoot === undefined ? {} : { corpusRoot: opts.corpusRoot }),
       ...(opts.frameworkDir === undefined ? {} : { frameworkDir: opts.frameworkDir }),

@@ -12,6 +12,8 @@ export interface MovePackage {
   name: string;
   edition?: string;
   addresses: Record<string, string>;
+  /** `[dependencies]` names as written; `providedDependencies` says which this build can honour. */
+  dependencies: string[];
   files: { path: string; text: string }[];
 }
 
@@ -26,7 +28,12 @@ export async function readMovePackage(dir: string): Promise<MovePackage> {
   const paths = (await listMoveFiles(sourcesDir, 'sources')).sort();
   if (paths.length === 0) throw new MovePackageError(`no Move sources: no .move file under ${sourcesDir}`);
   const files = await Promise.all(paths.map(async (path) => ({ path, text: await readSource(dir, path) })));
-  const pkg: MovePackage = { name: manifest.packageName, addresses: manifest.addresses, files };
+  const pkg: MovePackage = {
+    name: manifest.packageName,
+    addresses: manifest.addresses,
+    dependencies: manifest.dependencies,
+    files,
+  };
   if (manifest.edition !== undefined) pkg.edition = manifest.edition;
   return pkg;
 }

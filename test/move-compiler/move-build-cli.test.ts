@@ -70,4 +70,36 @@ describe('move build', () => {
     expect(err).toHaveLength(1);
     expect(err[0]).toMatch(/^error: no Move\.toml in /);
   });
+
+  it('refuses a Move.toml dependency it cannot provide, in one line, before compiling', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'sources'));
+    writeFileSync(
+      join(dir, 'Move.toml'),
+      '[package]\nname = "Needs"\n\n[dependencies]\nSui = { git = "x", rev = "y" }\nOracles = { local = "../oracles" }\n\n[addresses]\nneeds = "0x0"\n',
+    );
+    writeFileSync(join(dir, 'sources', 'm.move'), 'module needs::m;\n');
+    const { io, err } = captureIo();
+    expect(await runMoveBuild(dir, { corpusRoot: CORPUS_DIR }, io)).toBe(1);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(
+      /^error: Move\.toml names the dependency Oracles, which this build cannot provide/,
+    );
+    // With a target, that one dependency stands for it (the framework names are always provided).
+    const withTarget = captureIo();
+    const wrapperCoin = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
+    expect(await runMoveBuild(dir, { corpusRoot: CORPUS_DIR, target: wrapperCoin }, withTarget.io)).toBe(0);
+  });
+
+  it('refuses a --target that is not in the corpus, in one line', async () => {
+    const { io, err } = captureIo();
+    const status = await runMoveBuild(
+      join(HELPERS, '01-coin-basics'),
+      { corpusRoot: CORPUS_DIR, target: '0xdead' },
+      io,
+    );
+    expect(status).toBe(1);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(/^error: .*dead/);
+  });
 });
