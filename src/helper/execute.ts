@@ -97,6 +97,7 @@ function failed(target: string, error: string): EntrypointResult {
     target_modules_accessed: [],
     error,
     created_types: [],
+    created_ids: [],
   };
 }
 
@@ -147,6 +148,7 @@ function runOne(vm: MoveVm, targetAddress: string, selected: Selected): Entrypoi
       target_modules_accessed: accessed,
       error: null,
       created_types: effects.created.map((o) => withHexPrefix(o.type)).sort(),
+      created_ids: effects.created.map((o) => `0x${o.id.replace(/^0x/, '')}`).sort(),
     };
   const e = effects.error!;
   const location = e.location
@@ -160,6 +162,7 @@ function runOne(vm: MoveVm, targetAddress: string, selected: Selected): Entrypoi
     target_modules_accessed: accessed,
     error: `${e.status}: ${e.message}`,
     created_types: [],
+    created_ids: [],
   };
 }
 

@@ -22,6 +22,8 @@ export interface EntrypointResult {
   error: string | null;
   /** Types of the objects its transaction created. */
   created_types: string[];
+  /** Ids of those objects (`0x` + 64 hex digits, sorted): Sui derives them from the digest, so they are checkable. */
+  created_ids: string[];
 }
 
 export const HELPER_FAILURE_STAGES = [
