@@ -1,7 +1,7 @@
 // Typed IR: the checker's output and the code generator's input. Every name is resolved, every type
 // is final (no inference variables, no `never` except on expressions that do not return), every
 // implicit conversion is explicit (`freeze`, auto-borrow of method receivers, `*` of copied fields).
-import type { Loc } from './ast.js';
+import type { BinaryOp, Loc } from './ast.js';
 import type { Abilities, ModuleId, Type } from './types.js';
 
 export interface TModule {
@@ -154,25 +154,7 @@ export type TExp =
   | Node<
       'binary',
       {
-        op:
-          | '+'
-          | '-'
-          | '*'
-          | '/'
-          | '%'
-          | '&'
-          | '|'
-          | '^'
-          | '<<'
-          | '>>'
-          | '&&'
-          | '||'
-          | '=='
-          | '!='
-          | '<'
-          | '>'
-          | '<='
-          | '>=';
+        op: BinaryOp;
         lhs: TExp;
         rhs: TExp;
       }

@@ -14,12 +14,11 @@ import type {
   FunctionHandle,
   ModuleHandle,
   ModuleJson,
-  PrimitiveToken,
   SignatureToken,
 } from './module-json.js';
-import { serializeModule } from './module-json.js';
+import { PRIMITIVE_TOKENS, serializeModule, type PrimitiveKind } from './module-json.js';
 
-export type PrimitiveName = 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address' | 'signer';
+export type PrimitiveName = PrimitiveKind;
 
 export interface TypeParamSpec {
   constraints?: Ability[];
@@ -160,18 +159,6 @@ export const sui = (): TypeSpec => datatype(FRAMEWORK.SUI);
 // ---- building -----------------------------------------------------------------------------------
 
 const ABILITY_MASKS: Record<Ability, number> = { copy: 1, drop: 2, store: 4, key: 8 };
-
-const PRIMITIVE_TOKENS: Record<PrimitiveName, PrimitiveToken> = {
-  bool: 'Bool',
-  u8: 'U8',
-  u16: 'U16',
-  u32: 'U32',
-  u64: 'U64',
-  u128: 'U128',
-  u256: 'U256',
-  address: 'Address',
-  signer: 'Signer',
-};
 
 export function abilityMask(abilities: readonly Ability[] = []): AbilityMask {
   return abilities.reduce((mask, ability) => mask | ABILITY_MASKS[ability], 0);

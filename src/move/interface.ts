@@ -18,10 +18,10 @@ import type {
   DatatypeTypeParameter,
   FieldDefinition,
   ModuleJson,
-  PrimitiveToken,
   SignatureToken,
   Visibility,
 } from './module-json.js';
+import { PRIMITIVE_KINDS } from './module-json.js';
 
 export interface BuildInterfaceOptions {
   /** Add an `enums` object to every module and report schema_version 2 (the sui-sandbox shape). */
@@ -36,20 +36,7 @@ const ABILITY_BITS: readonly (readonly [number, Ability])[] = [
   [8, 'key'],
 ];
 
-type PrimitiveKind = 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address' | 'signer';
-
-/** Signature tokens of primitive types, as the bytecode and RPC's normalized modules both spell them. */
-export const PRIMITIVE_KINDS: Record<PrimitiveToken, PrimitiveKind> = {
-  Bool: 'bool',
-  U8: 'u8',
-  U16: 'u16',
-  U32: 'u32',
-  U64: 'u64',
-  U128: 'u128',
-  U256: 'u256',
-  Address: 'address',
-  Signer: 'signer',
-};
+export { PRIMITIVE_KINDS };
 
 const VISIBILITIES: Record<Visibility, InterfaceFunction['visibility']> = {
   Public: 'public',

@@ -8,6 +8,26 @@ export type AbilityMask = number;
 
 export type PrimitiveToken = 'Bool' | 'U8' | 'U16' | 'U32' | 'U64' | 'U128' | 'U256' | 'Address' | 'Signer';
 
+export type PrimitiveKind = 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address' | 'signer';
+
+/** Signature tokens of primitive types, as the bytecode and RPC's normalized modules both spell them. */
+export const PRIMITIVE_KINDS: Record<PrimitiveToken, PrimitiveKind> = {
+  Bool: 'bool',
+  U8: 'u8',
+  U16: 'u16',
+  U32: 'u32',
+  U64: 'u64',
+  U128: 'u128',
+  U256: 'u256',
+  Address: 'address',
+  Signer: 'signer',
+};
+
+/** The signature token of each primitive type: {@link PRIMITIVE_KINDS} reversed. */
+export const PRIMITIVE_TOKENS = Object.fromEntries(
+  Object.entries(PRIMITIVE_KINDS).map(([token, kind]) => [kind, token]),
+) as Record<PrimitiveKind, PrimitiveToken>;
+
 export type SignatureToken =
   | PrimitiveToken
   | { Vector: SignatureToken }

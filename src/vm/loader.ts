@@ -1,6 +1,11 @@
 // Module cache and linker: modules are keyed by their self address (the package's original id, also
 // for upgraded packages) and name, and every cross-module reference resolves through that key.
-import { deserializeModule, type ModuleJson, type SignatureToken } from '../move/module-json.js';
+import {
+  deserializeModule,
+  PRIMITIVE_KINDS,
+  type ModuleJson,
+  type SignatureToken,
+} from '../move/module-json.js';
 import { moduleId, verifyModule } from '../move-compiler/verifier/index.js';
 import { VmError, VmLoadError } from './errors.js';
 import { prepareCode, type PreparedCode } from './code-prepare.js';
@@ -48,17 +53,9 @@ export interface LoadedFunction {
   code?: PreparedCode;
 }
 
-const PRIMITIVE_TOKENS: Record<string, Type> = {
-  Bool: primitive('bool'),
-  U8: primitive('u8'),
-  U16: primitive('u16'),
-  U32: primitive('u32'),
-  U64: primitive('u64'),
-  U128: primitive('u128'),
-  U256: primitive('u256'),
-  Address: primitive('address'),
-  Signer: primitive('signer'),
-};
+const PRIMITIVE_TOKENS: Record<string, Type> = Object.fromEntries(
+  Object.entries(PRIMITIVE_KINDS).map(([token, kind]) => [token, primitive(kind)]),
+);
 
 /**
  * Parsed modules by their bytes (the same array, which must not change once loaded): bytes read once, such

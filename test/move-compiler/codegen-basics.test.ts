@@ -40,18 +40,21 @@ import {
   ignore,
   SELF,
 } from './codegen-ir-builders.js';
-import { frameworkModules, runInBoth, suiVmAvailable, type TestCall } from './support/run-in-both.js';
+import {
+  expectBothReturn,
+  frameworkModules,
+  fromHex,
+  generatePackage,
+  le64,
+  runInBoth,
+  suiVmAvailable,
+  type TestCall,
+} from './support/run-in-both.js';
 
-const le64 = (value: bigint | number) => {
-  const out = Buffer.alloc(8);
-  out.writeBigUInt64LE(BigInt(value));
-  return out.toString('hex');
-};
-const arg64 = (value: bigint | number) => Uint8Array.from(Buffer.from(le64(value), 'hex'));
+const arg64 = (value: bigint | number) => fromHex(le64(value));
 
 async function compileAndRun(modules: TModule[], calls: TestCall[]) {
-  const dependencies = await frameworkModules();
-  const compiled = modules.map((m) => generateModule(m, { packageModules: modules, dependencies }).json);
+  const compiled = await generatePackage(modules);
   // The bytes read back as the same module: the object had the shape the serializer wants.
   for (const json of compiled) {
     const bytes = serializeModule(json);
@@ -62,21 +65,13 @@ async function compileAndRun(modules: TModule[], calls: TestCall[]) {
 
 /** Both VMs succeed with these return values. */
 async function expectReturns(modules: TModule[], calls: [TestCall, string[]][]) {
-  const outcomes = await compileAndRun(
-    modules,
-    calls.map(([c]) => c),
+  expectBothReturn(
+    await compileAndRun(
+      modules,
+      calls.map(([c]) => c),
+    ),
+    calls,
   );
-  outcomes.forEach((outcome, i) => {
-    const expected = calls[i]![1];
-    expect({ call: calls[i]![0].function, ...outcome.sui }).toMatchObject({
-      success: true,
-      returnValues: expected,
-    });
-    expect({ call: calls[i]![0].function, ...outcome.ours }).toMatchObject({
-      success: true,
-      returnValues: expected,
-    });
-  });
 }
 
 const SKIP = skipUnlessCi(suiVmAvailable());

@@ -2,7 +2,6 @@
 // run in our VM and in the real Sui VM. Expected values are worked out by hand (BCS: integers
 // little-endian, structs as their fields in order, vectors with a ULEB128 length first).
 import { describe, expect, it } from 'vitest';
-import { generateModule } from '../../src/move-compiler/codegen/index.js';
 import type { TExp, TModule } from '../../src/move-compiler/tir.js';
 import { COPY, DROP, STORE, type Type } from '../../src/move-compiler/types.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
@@ -34,44 +33,37 @@ import {
   toLocal,
   tuple,
   u64,
+  unpackSelf,
   U64,
   U8,
   vec,
   vector,
   writeRef,
 } from './codegen-ir-builders.js';
-import { frameworkModules, runInBoth, suiVmAvailable, type TestCall } from './support/run-in-both.js';
-
-const le64 = (value: bigint | number) => {
-  const out = Buffer.alloc(8);
-  out.writeBigUInt64LE(BigInt(value));
-  return out.toString('hex');
-};
-const fromHex = (text: string) => Uint8Array.from(Buffer.from(text, 'hex'));
+import {
+  expectBothReturn,
+  fromHex,
+  generatePackage,
+  le64,
+  runInBoth,
+  suiVmAvailable,
+  type TestCall,
+} from './support/run-in-both.js';
 
 async function run(modules: TModule[], calls: TestCall[]) {
-  const dependencies = await frameworkModules();
-  const compiled = modules.map((m) => generateModule(m, { packageModules: modules, dependencies }).json);
+  const compiled = await generatePackage(modules);
   return runInBoth(compiled, calls);
 }
 
 /** Both VMs succeed with the hand-derived values. */
 async function expectReturns(modules: TModule[], calls: [TestCall, string[]][]) {
-  const outcomes = await run(
-    modules,
-    calls.map(([c]) => c),
+  expectBothReturn(
+    await run(
+      modules,
+      calls.map(([c]) => c),
+    ),
+    calls,
   );
-  outcomes.forEach((outcome, i) => {
-    const [callSpec, expected] = calls[i]!;
-    expect({ call: callSpec.function, ...outcome.sui }).toMatchObject({
-      success: true,
-      returnValues: expected,
-    });
-    expect({ call: callSpec.function, ...outcome.ours }).toMatchObject({
-      success: true,
-      returnValues: expected,
-    });
-  });
 }
 
 const POINT = datatype(SELF, 'Point');
@@ -132,20 +124,7 @@ describe.skipIf(SKIP)('codegen: data, run in both VMs', () => {
       ],
       returns: [U64],
       body: block(
-        [
-          letS(
-            [
-              {
-                kind: 'unpack',
-                loc: LOC,
-                struct: { module: SELF, name: 'Point' },
-                typeArgs: [],
-                fields: [toLocal(1), toLocal(2)],
-              },
-            ],
-            local(0, POINT),
-          ),
-        ],
+        [letS([unpackSelf('Point', [toLocal(1), toLocal(2)])], local(0, POINT))],
         bin('+', bin('*', local(1, U64), u64(100)), local(2, U64)),
       ),
     });
@@ -184,16 +163,7 @@ describe.skipIf(SKIP)('codegen: data, run in both VMs', () => {
       body: block(
         [
           letS(
-            [
-              {
-                kind: 'unpack',
-                loc: LOC,
-                struct: { module: SELF, name: 'Point' },
-                typeArgs: [],
-                ref: 'imm',
-                fields: [toLocal(1), ignore(ref(U64))],
-              },
-            ],
+            [unpackSelf('Point', [toLocal(1), ignore(ref(U64))], 'imm')],
             freeze(local(0, ref(POINT, true))),
           ),
         ],

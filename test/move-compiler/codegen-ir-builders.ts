@@ -183,6 +183,15 @@ export const freeze = (exp: TExp): TExp => {
 
 export const toLocal = (index: number): TLValue => ({ kind: 'local', loc: LOC, local: index });
 export const ignore = (type: Type): TLValue => ({ kind: 'ignore', loc: LOC, type });
+/** `S { ... }` on the left of a `let`, for a struct of this module without type arguments. */
+export const unpackSelf = (name: string, fields: TLValue[], ref?: 'imm' | 'mut'): TLValue => ({
+  kind: 'unpack',
+  loc: LOC,
+  struct: { module: SELF, name },
+  typeArgs: [],
+  ...(ref === undefined ? {} : { ref }),
+  fields,
+});
 export const letS = (targets: TLValue[], value?: TExp): TStmt => ({
   kind: 'let',
   loc: LOC,

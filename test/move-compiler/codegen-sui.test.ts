@@ -3,7 +3,6 @@
 // `public(package)` functions called from a sibling module (friend visibility), and modules that
 // declare enums (bytecode version 7). Both VMs must load, verify and run the result.
 import { describe, expect, it } from 'vitest';
-import { generateModule } from '../../src/move-compiler/codegen/index.js';
 import type { TExp, TModule } from '../../src/move-compiler/tir.js';
 import { COPY, DROP, KEY, STORE } from '../../src/move-compiler/types.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
@@ -28,18 +27,17 @@ import {
   u64,
   U64,
 } from './codegen-ir-builders.js';
-import { frameworkModules, runInBoth, suiVmAvailable, type TestCall } from './support/run-in-both.js';
-
-const le64 = (value: bigint | number) => {
-  const out = Buffer.alloc(8);
-  out.writeBigUInt64LE(BigInt(value));
-  return out.toString('hex');
-};
-const fromHex = (text: string) => Uint8Array.from(Buffer.from(text, 'hex'));
+import {
+  fromHex,
+  generatePackage,
+  le64,
+  runInBoth,
+  suiVmAvailable,
+  type TestCall,
+} from './support/run-in-both.js';
 
 async function run(modules: TModule[], calls: TestCall[]) {
-  const dependencies = await frameworkModules();
-  const compiled = modules.map((m) => generateModule(m, { packageModules: modules, dependencies }).json);
+  const compiled = await generatePackage(modules);
   return { compiled, outcomes: await runInBoth(compiled, calls) };
 }
 

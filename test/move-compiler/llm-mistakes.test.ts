@@ -3,11 +3,11 @@
 // value left behind, is shown with its line number. Positions follow Sui's compiler tests
 // (move_2024/typing/let_mut_assign, move_check/locals/unused_resource, move_2024/naming/unbound_module).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compilePackage } from '../../src/move-compiler/compile.js';
 import { loadDependencies, type DependencyEnv } from '../../src/move-compiler/check/deps.js';
 import type { Diagnostic } from '../../src/move-compiler/diagnostics.js';
 import { renderDiagnostics } from '../../src/move-compiler/render.js';
 import { CORPUS_DIR } from '../support/paths.js';
+import { compileHelper, lineAndColumn } from './support/compile-one.js';
 
 const PATH = 'sources/h.move';
 
@@ -79,11 +79,6 @@ const MISTAKES: Mistake[] = [
   { name: 'misspelled module', text: MISSPELLED_MODULE, code: 'E03002', primary: { line: 3, column: 5 } },
 ];
 
-function lineAndColumn(text: string, byteOffset: number): { line: number; column: number } {
-  const lines = Buffer.from(text, 'utf8').subarray(0, byteOffset).toString('utf8').split('\n');
-  return { line: lines.length, column: (lines[lines.length - 1] ?? '').length + 1 };
-}
-
 function firstError(diagnostics: Diagnostic[]): Diagnostic {
   const error = diagnostics.find((diagnostic) => diagnostic.code.severity === 'error');
   if (!error) throw new Error('no error reported');
@@ -104,12 +99,7 @@ describe('typical LLM mistakes point at the fix', () => {
 
   it.each(MISTAKES)('$name', ({ text, code, primary, fix }) => {
     const files = [{ path: PATH, text }];
-    const { diagnostics } = compilePackage({
-      packageName: 'helper',
-      addresses: { helper: '0x0' },
-      files,
-      dependencies,
-    });
+    const { diagnostics } = compileHelper(files, dependencies);
     const error = firstError(diagnostics);
     expect(error.code.code).toBe(code);
     expect(lineAndColumn(text, error.primary.loc.start)).toEqual(primary);

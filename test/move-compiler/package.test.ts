@@ -82,6 +82,7 @@ describe('readMovePackage', () => {
       name: 'Demo',
       edition: '2024',
       addresses: { demo: '0x0', quoted: '0x2' },
+      dependencies: ['Sui', 'Extra'],
       files: [
         { path: 'sources/b.move', text: 'module demo::b;\n' },
         { path: 'sources/nested/a.move', text: 'module demo::a;\n' },

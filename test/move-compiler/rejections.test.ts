@@ -5,10 +5,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '../../src/move-compiler/codes.js';
-import { compilePackage } from '../../src/move-compiler/compile.js';
 import { loadDependencies, type DependencyEnv } from '../../src/move-compiler/check/deps.js';
 import type { Diagnostic } from '../../src/move-compiler/diagnostics.js';
 import { CORPUS_DIR, PROJECT_ROOT } from '../support/paths.js';
+import { compileHelper, lineAndColumn } from './support/compile-one.js';
 
 interface Expectation {
   file: string;
@@ -20,13 +20,6 @@ interface Expectation {
 
 const REJECTIONS_DIR = resolve(PROJECT_ROOT, 'test', 'move-compiler', 'rejections');
 const expectations = JSON.parse(readFileSync(join(REJECTIONS_DIR, 'expected.json'), 'utf8')) as Expectation[];
-
-/** 1-based line and column of a UTF-8 byte offset, as Sui prints them. */
-function lineAndColumn(text: string, byteOffset: number): { line: number; column: number } {
-  const before = Buffer.from(text, 'utf8').subarray(0, byteOffset).toString('utf8');
-  const lines = before.split('\n');
-  return { line: lines.length, column: (lines[lines.length - 1] ?? '').length + 1 };
-}
 
 function firstError(diagnostics: Diagnostic[]): Diagnostic | undefined {
   return diagnostics.find((diagnostic) => diagnostic.code.severity === 'error');
@@ -55,12 +48,7 @@ describe('rejections match Sui', () => {
   it.each(expectations)('$file: $code at $line:$column', ({ file, code, line, column }) => {
     const path = `sources/${file}`;
     const text = readFileSync(join(REJECTIONS_DIR, file), 'utf8');
-    const result = compilePackage({
-      packageName: 'helper',
-      addresses: { helper: '0x0' },
-      files: [{ path, text }],
-      dependencies,
-    });
+    const result = compileHelper([{ path, text }], dependencies);
     const error = firstError(result.diagnostics);
     expect(error, 'an error is reported').toBeDefined();
     expect(error!.code.code).toBe(code);

@@ -13,7 +13,7 @@ import { sameModule } from './scope.js';
 import { reportInitCall, reportWitnessPack } from './sui-rules.js';
 import type { FunctionSig, StructSig } from './signatures.js';
 import { expandMacro, expandMethodMacro, receiverShape } from './macros.js';
-import { checkPackVariant, resolveVariant } from './variants.js';
+import { checkFieldValues, checkPackVariant, resolveVariant } from './variants.js';
 
 const STD = '0'.repeat(63) + '1';
 const SUI = '0'.repeat(63) + '2';
@@ -210,28 +210,8 @@ function checkPack(f: FunctionContext, e: CallExp | PackExp, sig: StructSig): TE
   );
   const declared = sig.fields ?? [];
   const type: Type = { kind: 'datatype', module: sig.module, name: sig.name, args: typeArgs };
-  const fields: { index: number; value: TExp }[] = [];
-  const given = new Set<number>();
   const written = writtenFields(e);
-  for (const field of written) {
-    const index = declared.findIndex((d) => d.name === field.name);
-    const value = checkExp(f, field.value);
-    if (index < 0) {
-      f.ctx.report(CODES.unboundField, field.loc, `'${sig.name}' has no field '${field.name}'`);
-      continue;
-    }
-    if (given.has(index))
-      f.ctx.report(CODES.duplicateItem, field.loc, `field '${field.name}' is given twice`);
-    given.add(index);
-    fields.push({
-      index,
-      value: f.expect(
-        value,
-        instantiate(declared[index]!.type, typeArgs),
-        `invalid value for field '${field.name}'`,
-      ),
-    });
-  }
+  const { fields, given } = checkFieldValues(f, written, declared, typeArgs, sig.name);
   const missing = declared.filter((_, i) => !given.has(i)).map((d) => d.name);
   if (missing.length > 0 && (e.kind === 'pack' || written.length < declared.length)) {
     const names = missing.map((m) => `'${m}'`).join(', ');

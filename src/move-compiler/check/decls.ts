@@ -58,6 +58,23 @@ export function typeParamScope(ctx: PackageContext, params: TypeParamDecl[]): Ty
   return { names, constraints: params.map((p) => abilitiesFromNames(ctx, p.constraints)) };
 }
 
+/** The parts of a datatype's signature that structs and enums share, read from its declaration. */
+function datatypeHeader(
+  ctx: PackageContext,
+  id: { address: string; name: string },
+  member: StructDecl | EnumDecl,
+) {
+  return {
+    module: id,
+    name: member.name.value,
+    abilities: abilitiesFromNames(ctx, member.abilities),
+    typeParams: member.typeParams.map((p) => ({
+      constraints: abilitiesFromNames(ctx, p.constraints),
+      isPhantom: p.isPhantom,
+    })),
+  };
+}
+
 /** Pass 1: every item's name, with datatype headers, so later passes can resolve any reference. */
 export function declareModule(
   ctx: PackageContext,
@@ -80,26 +97,14 @@ export function declareModule(
     if (member.kind === 'struct') {
       sig.datatypes.set(name.value, {
         kind: 'struct',
-        module: id,
-        name: name.value,
-        abilities: abilitiesFromNames(ctx, member.abilities),
-        typeParams: member.typeParams.map((p) => ({
-          constraints: abilitiesFromNames(ctx, p.constraints),
-          isPhantom: p.isPhantom,
-        })),
+        ...datatypeHeader(ctx, id, member),
         fields: member.isNative ? null : [],
         isPositional: member.fields.kind === 'positional',
       });
     } else if (member.kind === 'enum') {
       sig.datatypes.set(name.value, {
         kind: 'enum',
-        module: id,
-        name: name.value,
-        abilities: abilitiesFromNames(ctx, member.abilities),
-        typeParams: member.typeParams.map((p) => ({
-          constraints: abilitiesFromNames(ctx, p.constraints),
-          isPhantom: p.isPhantom,
-        })),
+        ...datatypeHeader(ctx, id, member),
         variants: [],
       });
     } else if (member.kind === 'function') {

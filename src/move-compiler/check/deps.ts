@@ -1,19 +1,20 @@
 // Dependencies as the checker sees them: signatures read from compiled modules (never from source).
 import type {
+  DatatypeHandle,
   DatatypeTypeParameter,
   FieldDefinition,
   ModuleJson,
   SignatureToken,
   Visibility,
 } from '../../move/module-json.js';
-import { deserializeModule } from '../../move/module-json.js';
+import { deserializeModule, PRIMITIVE_KINDS } from '../../move/module-json.js';
 import {
   corpusPackageDir,
   readFrameworkOnce,
   readPackageDir,
   type PackageBytes,
 } from '../../vm/package-source.js';
-import { moduleKey, type ModuleId, type PrimitiveName, type Type } from '../types.js';
+import { moduleKey, type ModuleId, type Type } from '../types.js';
 import {
   emptyModuleSig,
   type DatatypeSig,
@@ -21,18 +22,6 @@ import {
   type FunctionVisibility,
   type ModuleSig,
 } from './signatures.js';
-
-const PRIMITIVES: Record<string, PrimitiveName> = {
-  Bool: 'bool',
-  U8: 'u8',
-  U16: 'u16',
-  U32: 'u32',
-  U64: 'u64',
-  U128: 'u128',
-  U256: 'u256',
-  Address: 'address',
-  Signer: 'signer',
-};
 
 const VISIBILITIES: Record<Visibility, FunctionVisibility> = {
   Public: 'public',
@@ -83,6 +72,16 @@ function moduleSigOf(module: ModuleJson): ModuleSig {
   const datatypeParamNames = (params: DatatypeTypeParameter[]) => params.map((_, i) => `T${i}`);
   const fieldsOf = (fields: FieldDefinition[], names: string[]): FieldSig[] =>
     fields.map((field) => ({ name: ident(field.name), type: typeOf(field.signature, names) }));
+  /** The parts of a datatype's signature that structs and enums share, read from its handle. */
+  const datatypeHeader = (handle: DatatypeHandle) => ({
+    module: id,
+    name: ident(handle.name),
+    abilities: handle.abilities,
+    typeParams: handle.type_parameters.map((p) => ({
+      constraints: p.constraints,
+      isPhantom: p.is_phantom,
+    })),
+  });
 
   for (const def of module.struct_defs) {
     const handle = module.datatype_handles[def.struct_handle]!;
@@ -91,13 +90,7 @@ function moduleSigOf(module: ModuleJson): ModuleSig {
     const fields = declared ? fieldsOf(declared, names) : null;
     const struct: DatatypeSig = {
       kind: 'struct',
-      module: id,
-      name: ident(handle.name),
-      abilities: handle.abilities,
-      typeParams: handle.type_parameters.map((p) => ({
-        constraints: p.constraints,
-        isPhantom: p.is_phantom,
-      })),
+      ...datatypeHeader(handle),
       fields,
       isPositional: fields !== null && fields.length > 0 && fields.every((f, i) => f.name === `pos${i}`),
     };
@@ -108,13 +101,7 @@ function moduleSigOf(module: ModuleJson): ModuleSig {
     const names = datatypeParamNames(handle.type_parameters);
     sig.datatypes.set(ident(handle.name), {
       kind: 'enum',
-      module: id,
-      name: ident(handle.name),
-      abilities: handle.abilities,
-      typeParams: handle.type_parameters.map((p) => ({
-        constraints: p.constraints,
-        isPhantom: p.is_phantom,
-      })),
+      ...datatypeHeader(handle),
       variants: def.variants.map((v) => ({ name: ident(v.variant_name), fields: fieldsOf(v.fields, names) })),
     });
   }
@@ -136,7 +123,7 @@ function moduleSigOf(module: ModuleJson): ModuleSig {
 }
 
 function tokenToType(module: ModuleJson, token: SignatureToken, paramNames: string[]): Type {
-  if (typeof token === 'string') return { kind: 'prim', name: PRIMITIVES[token]! };
+  if (typeof token === 'string') return { kind: 'prim', name: PRIMITIVE_KINDS[token]! };
   if ('Vector' in token) return { kind: 'vector', elem: tokenToType(module, token.Vector, paramNames) };
   if ('Reference' in token)
     return { kind: 'ref', isMut: false, inner: tokenToType(module, token.Reference, paramNames) };

@@ -62,13 +62,7 @@ function placeBase(f: FunctionContext, e: Exp, isMut: boolean): TExp | undefined
       const type = f.subst.shallow(f.locals[local]!.type);
       if (type.kind === 'ref') {
         const read: TExp = { kind: 'local', loc: e.loc, type, local, mode: 'infer' };
-        if (isMut && !type.isMut)
-          f.reportMismatch(
-            e.loc,
-            type,
-            { kind: 'ref', isMut: true, inner: type.inner },
-            'cannot mutate through an immutable reference',
-          );
+        if (isMut) reportImmutableRef(f, e.loc, type);
         return read;
       }
       return borrowLocal(f, local, isMut, e.loc);
@@ -78,13 +72,7 @@ function placeBase(f: FunctionContext, e: Exp, isMut: boolean): TExp | undefined
   const value = checkExp(f, e);
   const type = f.subst.shallow(value.type);
   if (type.kind === 'ref') {
-    if (isMut && !type.isMut)
-      f.reportMismatch(
-        e.loc,
-        type,
-        { kind: 'ref', isMut: true, inner: type.inner },
-        'cannot mutate through an immutable reference',
-      );
+    if (isMut) reportImmutableRef(f, e.loc, type);
     return value;
   }
   if (f.subst.isError(type)) return undefined;
@@ -248,12 +236,16 @@ function setMutRef(exp: TExp): void {
 
 function requireMutRef(f: FunctionContext, exp: TExp): void {
   const type = f.subst.shallow(exp.type);
-  if (type.kind === 'ref' && !type.isMut) {
-    f.reportMismatch(
-      exp.loc,
-      type,
-      { kind: 'ref', isMut: true, inner: type.inner },
-      'cannot mutate through an immutable reference',
-    );
-  }
+  if (type.kind === 'ref') reportImmutableRef(f, exp.loc, type);
+}
+
+/** Reports `type` where a mutable reference is needed, unless it is one. */
+function reportImmutableRef(f: FunctionContext, loc: Loc, type: Type & { kind: 'ref' }): void {
+  if (type.isMut) return;
+  f.reportMismatch(
+    loc,
+    type,
+    { kind: 'ref', isMut: true, inner: type.inner },
+    'cannot mutate through an immutable reference',
+  );
 }

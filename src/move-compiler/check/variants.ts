@@ -95,6 +95,41 @@ export function checkVariantAccess(f: FunctionContext, sig: EnumSig, loc: Loc, w
   }
 }
 
+/**
+ * Checks the written fields of a struct or variant pack against the declared ones: each value is
+ * checked against its field's instantiated type; unknown and repeated fields are reported.
+ */
+export function checkFieldValues(
+  f: FunctionContext,
+  written: { name: string; loc: Loc; value: Exp }[],
+  declared: readonly { name: string; type: Type }[],
+  typeArgs: Type[],
+  ownerName: string,
+): { fields: { index: number; value: TExp }[]; given: Set<number> } {
+  const fields: { index: number; value: TExp }[] = [];
+  const given = new Set<number>();
+  for (const field of written) {
+    const value = checkExp(f, field.value);
+    const index = declared.findIndex((d) => d.name === field.name);
+    if (index < 0) {
+      f.ctx.report(CODES.unboundField, field.loc, `'${ownerName}' has no field '${field.name}'`);
+      continue;
+    }
+    if (given.has(index))
+      f.ctx.report(CODES.duplicateItem, field.loc, `field '${field.name}' is given twice`);
+    given.add(index);
+    fields.push({
+      index,
+      value: f.expect(
+        value,
+        instantiate(declared[index]!.type, typeArgs),
+        `invalid value for field '${field.name}'`,
+      ),
+    });
+  }
+  return { fields, given };
+}
+
 /** `E::V { f: x }` (named fields), `E::V(x)` (positional, `pos0`...) or `E::V` (no fields). */
 export function checkPackVariant(
   f: FunctionContext,
@@ -112,27 +147,7 @@ export function checkPackVariant(
   );
   const declared = sig.variants[variant]!.fields;
   const variantName = `${sig.name}::${sig.variants[variant]!.name}`;
-  const fields: { index: number; value: TExp }[] = [];
-  const given = new Set<number>();
-  for (const field of written) {
-    const value = checkExp(f, field.value);
-    const index = declared.findIndex((d) => d.name === field.name);
-    if (index < 0) {
-      f.ctx.report(CODES.unboundField, field.loc, `'${variantName}' has no field '${field.name}'`);
-      continue;
-    }
-    if (given.has(index))
-      f.ctx.report(CODES.duplicateItem, field.loc, `field '${field.name}' is given twice`);
-    given.add(index);
-    fields.push({
-      index,
-      value: f.expect(
-        value,
-        instantiate(declared[index]!.type, typeArgs),
-        `invalid value for field '${field.name}'`,
-      ),
-    });
-  }
+  const { fields, given } = checkFieldValues(f, written, declared, typeArgs, variantName);
   const missing = declared.filter((_, i) => !given.has(i)).map((d) => `'${d.name}'`);
   if (missing.length > 0) {
     f.ctx.report(

@@ -1,9 +1,9 @@
 // What the generator must know about datatypes and functions it references but does not define:
 // handles repeat the declaration's abilities, type parameters and signature, and the VM's linker
 // checks that they match. Same-package modules come as typed IR, dependencies as bytecode.
-import type { ModuleJson, SignatureToken } from '../../move/module-json.js';
+import { PRIMITIVE_KINDS, type ModuleJson, type SignatureToken } from '../../move/module-json.js';
 import type { TModule } from '../tir.js';
-import { moduleKey, type Abilities, type ModuleId, type PrimitiveName, type Type } from '../types.js';
+import { moduleKey, type Abilities, type ModuleId, type Type } from '../types.js';
 
 export interface DatatypeDeclaration {
   abilities: Abilities;
@@ -113,21 +113,9 @@ function compiledFunction(module: ModuleJson, name: string): FunctionDeclaration
   };
 }
 
-const PRIMITIVES: Record<string, PrimitiveName> = {
-  Bool: 'bool',
-  U8: 'u8',
-  U16: 'u16',
-  U32: 'u32',
-  U64: 'u64',
-  U128: 'u128',
-  U256: 'u256',
-  Address: 'address',
-  Signer: 'signer',
-};
-
 function tokenToType(module: ModuleJson, token: SignatureToken): Type {
   if (typeof token === 'string') {
-    const name = PRIMITIVES[token];
+    const name = PRIMITIVE_KINDS[token];
     if (!name) throw new Error(`codegen: unknown signature token ${token}`);
     return { kind: 'prim', name };
   }

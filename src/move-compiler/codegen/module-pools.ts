@@ -8,22 +8,11 @@ import type {
   ModuleHandle,
   SignatureToken,
 } from '../../move/module-json.js';
+import { PRIMITIVE_TOKENS } from '../../move/module-json.js';
 import type { TModule } from '../tir.js';
-import { moduleKey, type ModuleId, type PrimitiveName, type Type } from '../types.js';
+import { moduleKey, type ModuleId, type Type } from '../types.js';
 import type { Declarations } from './declarations.js';
 import { Interner } from './interner.js';
-
-const PRIMITIVE_TOKENS: Record<PrimitiveName, SignatureToken> = {
-  bool: 'Bool',
-  u8: 'U8',
-  u16: 'U16',
-  u32: 'U32',
-  u64: 'U64',
-  u128: 'U128',
-  u256: 'U256',
-  address: 'Address',
-  signer: 'Signer',
-};
 
 /** JSON.stringify that accepts the bigint operands some tables hold. */
 const keyOf = (value: unknown): string =>

@@ -5,7 +5,7 @@
 // Throws VerifyFailure at the first violation, in Sui's order.
 import type { Bytecode, CodeUnit, ModuleJson, SignatureToken } from '../../move/module-json.js';
 import { fail, inFunction } from './errors.js';
-import { indexOperand, opcodeOf } from './instructions.js';
+import { BRANCH_OPCODES, indexOperand, opcodeOf, VECTOR_OPCODES } from './instructions.js';
 import type { JumpTable } from './module-view.js';
 import { preorder } from './tokens.js';
 
@@ -13,17 +13,6 @@ import { preorder } from './tokens.js';
 const MAX_LOCALS = 255;
 
 const LOCAL_OPS = new Set(['CopyLoc', 'MoveLoc', 'StLoc', 'MutBorrowLoc', 'ImmBorrowLoc']);
-const BRANCH_OPS = new Set(['Branch', 'BrTrue', 'BrFalse']);
-const VECTOR_OPS = new Set([
-  'VecPack',
-  'VecLen',
-  'VecImmBorrow',
-  'VecMutBorrow',
-  'VecPushBack',
-  'VecPopBack',
-  'VecUnpack',
-  'VecSwap',
-]);
 const STRUCT_OPS = new Set([
   'Pack',
   'Unpack',
@@ -91,6 +80,12 @@ class BoundsChecker {
     within(this.module.identifiers.length, index, 'identifier');
   }
 
+  /** A datatype or function handle: its module and its name. */
+  memberHandle(handle: { module: number; name: number }): void {
+    within(this.module.module_handles.length, handle.module, 'module handle');
+    this.identifier(handle.name);
+  }
+
   signature(index: number, offset?: number): void {
     within(this.module.signatures.length, index, 'signature', offset);
   }
@@ -120,13 +115,9 @@ class BoundsChecker {
     for (const constant of m.constant_pool) this.type(constant.type_);
     m.module_handles.forEach((h) => this.moduleHandle(h));
     within(m.module_handles.length, m.self_module_handle_idx, 'self module handle');
-    for (const handle of m.datatype_handles) {
-      within(m.module_handles.length, handle.module, 'module handle');
-      this.identifier(handle.name);
-    }
+    m.datatype_handles.forEach((h) => this.memberHandle(h));
     for (const handle of m.function_handles) {
-      within(m.module_handles.length, handle.module, 'module handle');
-      this.identifier(handle.name);
+      this.memberHandle(handle);
       this.signature(handle.parameters);
       this.signature(handle.return_);
       this.signatureTypeParameters(handle.parameters, handle.type_parameters.length);
@@ -240,9 +231,9 @@ class BoundsChecker {
     else if (STRUCT_OPS.has(opcode)) pooled(m.struct_defs, 'struct definition');
     else if (STRUCT_GENERIC_OPS.has(opcode))
       pooled(m.struct_def_instantiations, 'struct instantiation', (i) => i.type_parameters);
-    else if (BRANCH_OPS.has(opcode)) within(code.code.length, index, 'branch target', offset);
+    else if (BRANCH_OPCODES.has(opcode)) within(code.code.length, index, 'branch target', offset);
     else if (LOCAL_OPS.has(opcode)) within(locals, index, 'local', offset);
-    else if (VECTOR_OPS.has(opcode)) pooled(m.signatures, 'signature', () => index);
+    else if (VECTOR_OPCODES.has(opcode)) pooled(m.signatures, 'signature', () => index);
     else if (VARIANT_OPS.has(opcode)) pooled(m.variant_handles, 'variant handle');
     else if (VARIANT_GENERIC_OPS.has(opcode))
       pooled(

@@ -26,6 +26,18 @@ export function vectorCountOperand(instruction: Bytecode): number {
 
 export const BRANCH_OPCODES = new Set(['Branch', 'BrTrue', 'BrFalse']);
 
+/** Vector opcodes: their operand indexes the signature pool (the element type). */
+export const VECTOR_OPCODES = new Set([
+  'VecPack',
+  'VecLen',
+  'VecImmBorrow',
+  'VecMutBorrow',
+  'VecPushBack',
+  'VecPopBack',
+  'VecUnpack',
+  'VecSwap',
+]);
+
 /** Opcodes after which control never falls through to the next instruction. */
 export const UNCONDITIONAL_OPCODES = new Set(['Branch', 'Ret', 'Abort', 'VariantSwitch']);
 

@@ -14,20 +14,9 @@ import type {
 } from '../../move/module-json.js';
 import { abilitiesOf } from './abilities.js';
 import { fail, inFunction } from './errors.js';
-import { indexOperand, opcodeOf } from './instructions.js';
+import { indexOperand, opcodeOf, VECTOR_OPCODES } from './instructions.js';
 import { isReference } from './module-view.js';
 import { preorder } from './tokens.js';
-
-const VECTOR_OPS = new Set([
-  'VecPack',
-  'VecLen',
-  'VecImmBorrow',
-  'VecMutBorrow',
-  'VecPushBack',
-  'VecPopBack',
-  'VecUnpack',
-  'VecSwap',
-]);
 
 function noReferences(token: SignatureToken, offset?: number): void {
   for (const node of preorder(token))
@@ -141,7 +130,7 @@ class SignatureChecker {
       const inst = m.enum_def_instantiations[m.variant_instantiation_handles[index]?.enum_def ?? -1];
       args = m.signatures[inst?.type_parameters ?? -1];
       constraints = this.datatypeConstraints(m.enum_defs[inst?.def ?? -1]?.enum_handle ?? -1);
-    } else if (VECTOR_OPS.has(opcode)) {
+    } else if (VECTOR_OPCODES.has(opcode)) {
       const element = m.signatures[index] ?? [];
       if (element.length !== 1)
         fail(

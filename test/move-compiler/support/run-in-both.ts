@@ -2,9 +2,12 @@
 // which also verifies the bytecode on load. The modules are published as one package at a fresh
 // address; calls are view calls (no TxContext) and both outcomes come back side by side.
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateModule } from '../../../src/move-compiler/codegen/index.js';
+import type { TModule } from '../../../src/move-compiler/tir.js';
 import { deserializeModule, serializeModule, type ModuleJson } from '../../../src/move/module-json.js';
 import { writePackage } from '../../../src/move/package-layout.js';
 import { listModuleFiles, readModuleFiles } from '../../../src/move/read-package.js';
@@ -60,6 +63,35 @@ export function frameworkModules(): Promise<ModuleJson[]> {
 
 /** Whether the wheel is installed (the oracle half needs it). */
 export const suiVmAvailable = (): boolean => Oracle.available();
+
+/** A u64 as BCS writes it (eight bytes, little-endian), in hex. */
+export const le64 = (value: bigint | number): string => {
+  const out = Buffer.alloc(8);
+  out.writeBigUInt64LE(BigInt(value));
+  return out.toString('hex');
+};
+export const fromHex = (text: string): Uint8Array => Uint8Array.from(Buffer.from(text, 'hex'));
+
+/** Both VMs succeeded, each call returning its expected values (BCS, in hex). */
+export function expectBothReturn(outcomes: BothOutcomes[], calls: [TestCall, string[]][]): void {
+  outcomes.forEach((outcome, i) => {
+    const [callSpec, expected] = calls[i]!;
+    expect({ call: callSpec.function, ...outcome.sui }).toMatchObject({
+      success: true,
+      returnValues: expected,
+    });
+    expect({ call: callSpec.function, ...outcome.ours }).toMatchObject({
+      success: true,
+      returnValues: expected,
+    });
+  });
+}
+
+/** Generates the modules of one package, which may call each other and the framework. */
+export async function generatePackage(modules: TModule[]): Promise<ModuleJson[]> {
+  const dependencies = await frameworkModules();
+  return modules.map((m) => generateModule(m, { packageModules: modules, dependencies }).json);
+}
 
 /**
  * Serializes `modules`, moves them to a fresh address, and runs every call in both VMs.
