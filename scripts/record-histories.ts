@@ -262,9 +262,15 @@ function phase2Input(
   };
 }
 
-function sandboxInput(runId: string, corpusRoot: string, packageIds: string[]): SandboxRunInput {
+/** What a one-at-a-time run over listed package ids holds besides its options, in the CLI's field order. */
+function listedRun<P extends 'sandbox' | 'helper'>(
+  phase: P,
+  runId: string,
+  corpusRoot: string,
+  packageIds: string[],
+) {
   return {
-    phase: 'sandbox',
+    phase,
     runId,
     runDir: join(scratch, 'logs', runId),
     corpusRoot,
@@ -274,7 +280,13 @@ function sandboxInput(runId: string, corpusRoot: string, packageIds: string[]): 
     dataset: null,
     concurrency: 1,
     outFile: null,
-    argv: ['smi-bench', 'sandbox'],
+    argv: ['smi-bench', phase],
+  };
+}
+
+function sandboxInput(runId: string, corpusRoot: string, packageIds: string[]): SandboxRunInput {
+  return {
+    ...listedRun('sandbox', runId, corpusRoot, packageIds),
     options: {
       agent: SANDBOX_AGENT,
       agentSettings: null,
@@ -293,17 +305,7 @@ function helperInput(
   baseUrl: string,
 ): HelperRunInput {
   return {
-    phase: 'helper',
-    runId,
-    runDir: join(scratch, 'logs', runId),
-    corpusRoot,
-    samples: 0,
-    idsFile: null,
-    packageIds,
-    dataset: null,
-    concurrency: 1,
-    outFile: null,
-    argv: ['smi-bench', 'helper'],
+    ...listedRun('helper', runId, corpusRoot, packageIds),
     options: {
       ...HELPER_DEFAULT_OPTIONS,
       agent: 'real-openai-compatible',

@@ -1,6 +1,7 @@
 // What a run directory keeps beside its result rows: each package's trace (the artifact hashes of its
 // prompts and answers, Phase II's planning rounds, the helper's attempts and run), matched to the result's rows by package id and
 // occurrence (an id listed twice is two packages), since rows/ is in processing order.
+import type { AttemptTrace } from '../core/helper/row.js';
 import { readStoredRowsSync, type StoredRow } from '../run-store/rows.js';
 
 type Json = Record<string, unknown>;
@@ -18,17 +19,8 @@ export interface RoundRef extends PromptRef {
   cached?: boolean;
 }
 
-/** The helper's attempt (see the helper package workflow's AttemptTrace): null where it got that far. */
-export interface AttemptRef {
-  attempt: number;
-  /** Null for an answer read from --helper-dir (no prompt). */
-  promptSha: string | null;
-  answerSha: string | null;
-  cached?: boolean;
-  sourcesSha: string | null;
-  problemsSha: string | null;
-  modulesSha: string | null;
-}
+/** The helper's attempt (the helper package workflow's trace of it). */
+export type AttemptRef = AttemptTrace;
 
 export interface PackageTrace {
   interfaceSha: string | null;

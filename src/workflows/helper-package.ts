@@ -11,7 +11,13 @@ import {
 } from '@temporalio/workflow';
 import type { HelperFeedbackRef, HelperIoActivities, HelperSimActivities } from '../activities/helper.js';
 import type { AttemptNote } from '../core/helper/prompts.js';
-import { finishHelperRow, helperSummary, type EntrypointResult, type HelperRow } from '../core/helper/row.js';
+import {
+  finishHelperRow,
+  helperSummary,
+  type AttemptTrace,
+  type EntrypointResult,
+  type HelperRow,
+} from '../core/helper/row.js';
 import {
   emptyModelCallTally,
   neverAnswered,
@@ -24,7 +30,7 @@ import type { TokenUsage } from '../core/types.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import type { HelperOptions, HelperPackageInput } from './helper-types.js';
-import { ioLocal } from './io-activities.js';
+import { extractInterfaceOf, ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';
 import { failureMessage, usageFromFailure } from './model-failures.js';
 import { countedCall, PackageFailure, PackageTimeout } from './phase2-solvers.js';
@@ -54,17 +60,6 @@ const sim = (summary: string) =>
     retry,
     summary,
   });
-
-/** The artifact hashes behind one attempt, kept in the row file's trace. */
-interface AttemptTrace {
-  attempt: number;
-  promptSha: string | null;
-  answerSha: string | null;
-  cached?: boolean;
-  sourcesSha: string | null;
-  problemsSha: string | null;
-  modulesSha: string | null;
-}
 
 interface Answer {
   answerSha: string | null;
@@ -156,11 +151,7 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
   let timedOut = false;
 
   try {
-    const extracted = await ioLocal.extractInterface({
-      runDir: input.runDir,
-      packageDir: input.packageDir,
-      packageId: input.packageId,
-    });
+    const extracted = await extractInterfaceOf(input);
     interfaceSha = extracted.interfaceSha;
     truth = extracted.truth;
     const problem: Problem = { input, interfaceSha, truth, deadlineMs, calls };

@@ -33,3 +33,12 @@ export const ioLocal = proxyLocalActivities<IoActivities>({
   retry,
   localRetryThreshold: LOCAL_RETRY_THRESHOLD,
 });
+
+/** The package's interface and truth, extracted (a local activity) as each package workflow begins. */
+export function extractInterfaceOf(input: { runDir: string; packageDir: string; packageId: string }) {
+  return ioLocal.extractInterface({
+    runDir: input.runDir,
+    packageDir: input.packageDir,
+    packageId: input.packageId,
+  });
+}

@@ -2,7 +2,7 @@
 import { scoreKeyTypes } from '../core/judge.js';
 import { sortedByCodePoint } from '../core/py-string.js';
 import type { KeyTypeScore, Phase1PackageRow } from '../core/types.js';
-import { ioLocal } from './io-activities.js';
+import { extractInterfaceOf, ioLocal } from './io-activities.js';
 import { failureMessage } from './model-failures.js';
 import { offlinePrediction, phase1Solver } from './phase1-solvers.js';
 import type { Phase1PackageInput } from './phase1-types.js';
@@ -16,11 +16,7 @@ export async function phase1Package(input: Phase1PackageInput): Promise<PackageS
   let interfaceSha: string | null = null;
   let extractionError: string | null = null;
   try {
-    const extracted = await ioLocal.extractInterface({
-      runDir: input.runDir,
-      packageDir: input.packageDir,
-      packageId: input.packageId,
-    });
+    const extracted = await extractInterfaceOf(input);
     truth = extracted.truth;
     interfaceSha = extracted.interfaceSha;
   } catch (err) {

@@ -17,7 +17,7 @@ import type { PlanResult } from '../sim/backends.js';
 import type { SimulationRequest } from '../sim/types.js';
 import type { SimActivities } from '../activities/sim.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
-import { ioLocal } from './io-activities.js';
+import { extractInterfaceOf, ioLocal } from './io-activities.js';
 import { failureMessage, failureType } from './model-failures.js';
 import { Phase2RowBuilder } from './phase2-row.js';
 import {
@@ -46,15 +46,9 @@ export async function phase2Package(input: Phase2PackageInput): Promise<PackageS
   let interfaceSha: string | null = null;
 
   try {
-    const extracted = await ioLocal
-      .extractInterface({
-        runDir: input.runDir,
-        packageDir: input.packageDir,
-        packageId: input.packageId,
-      })
-      .catch((err: unknown) => {
-        throw new PackageFailure(`interface extraction failed: ${failureMessage(err)}`);
-      });
+    const extracted = await extractInterfaceOf(input).catch((err: unknown) => {
+      throw new PackageFailure(`interface extraction failed: ${failureMessage(err)}`);
+    });
     interfaceSha = extracted.interfaceSha;
     row.setTruth(extracted.truth);
     if (options.agent === 'mock-perfect') {

@@ -3,16 +3,11 @@
 // finishes by itself with the same row as an uninterrupted run, without asking the model again what it had
 // already answered (the stub counts requests per prompt). Before the kill, `status` shows the package's
 // place in the loop. The helpers: test/support/helper-answers.ts (the first does not build, the second does).
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
-import { runningPackageLines } from '../../src/cli/package-details.js';
-import { runSearchAttributes, runWorkflowId, TASK_QUEUES } from '../../src/temporal/names.js';
-import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
 import { HELPER_DEFAULT_OPTIONS, type HelperOptions } from '../../src/workflows/helper-types.js';
-import { CrashLab, killHard } from '../support/crash-lab.js';
+import { comparableRow, CrashLab, killHard, sha } from '../support/crash-lab.js';
 import { attemptsListed, brokenThenGood } from '../support/helper-answers.js';
 import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';
 import { CORPUS_DIR } from '../support/paths.js';
@@ -24,8 +19,6 @@ let stub: RunningOpenAiStub;
 const asked = new Map<string, number>();
 let slowSecondAttempt = false;
 let secondAttemptAsked: () => void = () => undefined;
-
-const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 beforeAll(async () => {
   lab = await CrashLab.open('smi-helper-crash-');
@@ -59,31 +52,7 @@ async function runOnce(runId: string) {
       },
     },
   );
-  const handle = await lab.client.workflow.start<typeof benchmarkRun>('benchmarkRun', {
-    workflowId: runWorkflowId('helper', runId),
-    taskQueue: TASK_QUEUES.orchestration,
-    args: [input],
-    typedSearchAttributes: runSearchAttributes(input),
-  });
-  return { handle, input };
-}
-
-/** The row without what differs between two runs of the same conversation (timing). */
-function comparableRow(runDir: string): Record<string, unknown> {
-  const result = JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as {
-    packages: Record<string, unknown>[];
-  };
-  const { elapsed_seconds: _elapsed, ...row } = result.packages[0]!;
-  return row;
-}
-
-/** The run's running packages as status lists them (visibility is updated asynchronously). */
-async function runningPackagesEventually(runId: string): Promise<string[]> {
-  for (let i = 0; ; i++) {
-    const lines = await runningPackageLines(lab.client, runId);
-    if (lines.length > 0 || i === 30) return lines;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return { handle: await lab.startRun(input), input };
 }
 
 describe('helper crash safety', () => {
@@ -102,7 +71,7 @@ describe('helper crash safety', () => {
     const attemptTwo = new Promise<void>((resolve) => (secondAttemptAsked = resolve));
     const crashed = await runOnce('helper-crash');
     await attemptTwo;
-    expect(await runningPackagesEventually('helper-crash')).toEqual([
+    expect(await lab.runningPackagesEventually('helper-crash')).toEqual([
       `${SUI}: attempt 2/3: asking for a helper`,
     ]);
     await killHard(first);

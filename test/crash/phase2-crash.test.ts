@@ -2,24 +2,17 @@
 // second need_more round, start a new worker, and the run completes with the same row as an uninterrupted
 // run, without asking the model again what it had already answered (the stub counts requests per prompt).
 // Before the kill, `status` shows the package's position in the loop.
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@temporalio/client';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
-import { runningPackageLines } from '../../src/cli/package-details.js';
-import { runSearchAttributes } from '../../src/temporal/names.js';
-import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
-import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
-import { CrashLab, killHard } from '../support/crash-lab.js';
+import { comparableRow, CrashLab, killHard, sha } from '../support/crash-lab.js';
 import { startOpenAiStub, type RunningOpenAiStub, type StubReply } from '../support/openai-stub.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { phase2TestInput } from '../support/phase2-input.js';
 
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
 let lab: CrashLab;
-let client: Client;
 let idsFile: string;
 let stub: RunningOpenAiStub;
 
@@ -34,11 +27,8 @@ const asked = new Map<string, number>();
 let slowSecondRound = false;
 let secondRoundAsked: () => void = () => undefined;
 
-const sha = (text: string) => createHash('sha256').update(text).digest('hex');
-
 beforeAll(async () => {
   lab = await CrashLab.open('smi-p2-crash-');
-  client = lab.client;
   idsFile = join(lab.dir, 'ids.txt');
   writeFileSync(idsFile, `${SUI}\n`);
   stub = await startOpenAiStub({
@@ -74,31 +64,7 @@ async function runOnce(runId: string) {
       maxHeuristicVariants: 1,
     },
   });
-  const handle = await client.workflow.start<typeof benchmarkRun>('benchmarkRun', {
-    workflowId: runWorkflowId('phase2', runId),
-    taskQueue: TASK_QUEUES.orchestration,
-    args: [input],
-    typedSearchAttributes: runSearchAttributes(input),
-  });
-  return { handle, input };
-}
-
-/** The row without what differs between two runs of the same conversation (timing). */
-function comparableRow(runDir: string): Record<string, unknown> {
-  const result = JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as {
-    packages: Record<string, unknown>[];
-  };
-  const { elapsed_seconds: _elapsed, ...row } = result.packages[0]!;
-  return row;
-}
-
-/** The run's running packages as status lists them (visibility is updated asynchronously). */
-async function runningPackagesEventually(runId: string): Promise<string[]> {
-  for (let i = 0; ; i++) {
-    const lines = await runningPackageLines(client, runId);
-    if (lines.length > 0 || i === 30) return lines;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return { handle: await lab.startRun(input), input };
 }
 
 describe('Phase II crash safety', () => {
@@ -116,7 +82,7 @@ describe('Phase II crash safety', () => {
     const crashed = await runOnce('p2-crash');
     await roundTwo;
     // `smi-bench status` shows where the loop stands, from the package workflow's current details.
-    expect(await runningPackagesEventually('p2-crash')).toEqual([
+    expect(await lab.runningPackagesEventually('p2-crash')).toEqual([
       `${SUI}: plan attempt 1, planning call 2/50`,
     ]);
     await killHard(first);

@@ -4,30 +4,19 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@temporalio/client';
+import { describe, expect, it } from 'vitest';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
 import { runPaths } from '../../src/run-store/paths.js';
-import type { RunningWorkers } from '../../src/worker.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';
 import { testRunInput } from '../support/run-input.js';
 import { makeSyntheticCorpus } from '../support/synthetic-corpus.js';
-import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
+import { startTestRun, uniqueRunId, useTestWorkers } from '../support/temporal.js';
 
 const namespace = TEST_NAMESPACES.engine;
-let client: Client;
-let closeClient: () => Promise<void>;
-let workers: RunningWorkers;
 let stub: RunningOpenAiStub;
 
-beforeAll(async () => {
-  ({ client, close: closeClient } = await connectClient(namespace));
-  workers = await startTestWorkers(namespace);
-});
-afterAll(async () => {
-  await workers.shutdown();
-  await closeClient();
+const temporal = useTestWorkers(namespace, async () => {
   await stub?.close();
 });
 
@@ -62,7 +51,7 @@ describe('retry errors', () => {
         agentSettings: loadRealAgentSettings({ SMI_MODEL: 'm', SMI_API_BASE_URL: stub.baseUrl }, {}),
       },
     });
-    const first = await (await startTestRun(client, input)).result();
+    const first = await (await startTestRun(temporal.client, input)).result();
     expect(first.errors).toBe(2);
     const readResult = () => JSON.parse(readFileSync(runPaths(input.runDir).result, 'utf8')) as ResultFile;
     const errored = readResult()
@@ -72,7 +61,7 @@ describe('retry errors', () => {
     const firstCounts = new Map(requests);
 
     failing = false;
-    const second = await (await startTestRun(client, { ...input, retryErrors: true })).result();
+    const second = await (await startTestRun(temporal.client, { ...input, retryErrors: true })).result();
     expect(second.errors).toBe(0);
     // Only the two errored packages asked the model again, once each.
     for (const id of ids) {
@@ -89,7 +78,7 @@ describe('retry errors', () => {
 
     // A third start has nothing to retry and computes nothing.
     const before = [...requests.values()].reduce((a, b) => a + b, 0);
-    await (await startTestRun(client, { ...input, retryErrors: true })).result();
+    await (await startTestRun(temporal.client, { ...input, retryErrors: true })).result();
     expect([...requests.values()].reduce((a, b) => a + b, 0)).toBe(before);
   });
 });

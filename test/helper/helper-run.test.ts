@@ -4,11 +4,9 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@temporalio/client';
+import { describe, expect, it } from 'vitest';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
 import type { HelperRow } from '../../src/core/helper/row.js';
-import type { RunningWorkers } from '../../src/worker.js';
 import {
   HELPER_DEFAULT_OPTIONS,
   type HelperOptions,
@@ -19,23 +17,14 @@ import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { startOpenAiStub, type RunningOpenAiStub, type StubReply } from '../support/openai-stub.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { runInputFor } from '../support/run-input.js';
-import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
+import { startTestRun, uniqueRunId, useTestWorkers } from '../support/temporal.js';
 
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
 const WRAPPER = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
 const namespace = TEST_NAMESPACES.helper;
-let client: Client;
-let closeClient: () => Promise<void>;
-let workers: RunningWorkers;
 const stubs: RunningOpenAiStub[] = [];
 
-beforeAll(async () => {
-  ({ client, close: closeClient } = await connectClient(namespace));
-  workers = await startTestWorkers(namespace);
-});
-afterAll(async () => {
-  await workers.shutdown();
-  await closeClient();
+const temporal = useTestWorkers(namespace, async () => {
   for (const stub of stubs) await stub.close();
 });
 
@@ -72,7 +61,7 @@ interface HelperResult {
 }
 
 async function runToResult(input: HelperRunInput): Promise<HelperResult> {
-  const output = await (await startTestRun(client, input)).result();
+  const output = await (await startTestRun(temporal.client, input)).result();
   expect(output.total).toBe(1);
   return JSON.parse(readFileSync(join(input.runDir, 'result.json'), 'utf8')) as HelperResult;
 }

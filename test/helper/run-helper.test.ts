@@ -53,18 +53,23 @@ async function builtProbe() {
   return build;
 }
 
+/** The built probe run against wrapper_coin: all its entry functions, or those named. */
+function runProbe(build: Awaited<ReturnType<typeof builtProbe>>, entrypoints: string[] = []) {
+  return runHelper({
+    packageDir: WRAPPER_DIR,
+    packageId: WRAPPER,
+    corpusRoot: CORPUS_DIR,
+    frameworkDir: null,
+    modules: build.modules,
+    entrypoints,
+  });
+}
+
 describe('a hand-written helper for wrapper_coin', () => {
   it('builds, and each entry function runs as its own transaction', async () => {
     const build = await builtProbe();
     expect(build.modules.map((m) => m.name)).toEqual(['probe']);
-    const results = await runHelper({
-      packageDir: WRAPPER_DIR,
-      packageId: WRAPPER,
-      corpusRoot: CORPUS_DIR,
-      frameworkDir: null,
-      modules: build.modules,
-      entrypoints: [],
-    });
+    const results = await runProbe(build);
     const helper = `0x${helperAddress(WRAPPER).replace(/^0+/, '')}`;
     expect(results).toEqual([
       {
@@ -104,14 +109,7 @@ describe('a hand-written helper for wrapper_coin', () => {
 
   it('runs only the entry functions the payload names, and says why a named one cannot run', async () => {
     const build = await builtProbe();
-    const results = await runHelper({
-      packageDir: WRAPPER_DIR,
-      packageId: WRAPPER,
-      corpusRoot: CORPUS_DIR,
-      frameworkDir: null,
-      modules: build.modules,
-      entrypoints: ['helper::probe::coin_through_target', 'helper::probe::missing'],
-    });
+    const results = await runProbe(build, ['helper::probe::coin_through_target', 'helper::probe::missing']);
     expect(results.map((r) => [r.status, r.error])).toEqual([
       ['tier_b_hit', null],
       ['failed', 'the helper has no function probe::missing'],
@@ -136,14 +134,7 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('the same helper in the real S
       name: f.replace(/\.mv$/, ''),
       bytes: readFileSync(join(WRAPPER_DIR, 'bytecode_modules', f)),
     }));
-    const ours = await runHelper({
-      packageDir: WRAPPER_DIR,
-      packageId: WRAPPER,
-      corpusRoot: CORPUS_DIR,
-      frameworkDir: null,
-      modules: build.modules,
-      entrypoints: [],
-    });
+    const ours = await runProbe(build);
     for (const result of ours) {
       const fn = result.target.split('::')[2]!;
       const state = replayState({

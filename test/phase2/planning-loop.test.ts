@@ -12,31 +12,20 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@temporalio/client';
+import { describe, expect, it } from 'vitest';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
-import type { RunningWorkers } from '../../src/worker.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { startOpenAiStub, type RunningOpenAiStub, type StubReply } from '../support/openai-stub.js';
 import { runHistoryText } from '../support/history-text.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { phase2TestInput } from '../support/phase2-input.js';
-import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
+import { startTestRun, uniqueRunId, useTestWorkers } from '../support/temporal.js';
 
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
 const namespace = TEST_NAMESPACES.phase2Model;
-let client: Client;
-let closeClient: () => Promise<void>;
-let workers: RunningWorkers;
 let stub: RunningOpenAiStub | undefined;
 
-beforeAll(async () => {
-  ({ client, close: closeClient } = await connectClient(namespace));
-  workers = await startTestWorkers(namespace);
-});
-afterAll(async () => {
-  await workers.shutdown();
-  await closeClient();
+const temporal = useTestWorkers(namespace, async () => {
   await stub?.close();
 });
 
@@ -98,7 +87,7 @@ describe('Phase II planning loop (real-openai-compatible)', () => {
         maxHeuristicVariants: 1,
       },
     });
-    const output = await (await startTestRun(client, input)).result();
+    const output = await (await startTestRun(temporal.client, input)).result();
     expect(output.errors).toBe(0);
     expect(prompts).toHaveLength(SCRIPT.length);
 
@@ -149,6 +138,6 @@ describe('Phase II planning loop (real-openai-compatible)', () => {
     expect(result.aggregate['total_prompt_tokens']).toBe(500);
     // The workers' API key reached the stub and nothing Temporal stored.
     expect(stub.requests.every((r) => r.headers.authorization === 'Bearer test-key')).toBe(true);
-    expect(await runHistoryText(client, 'phase2', input.runId)).not.toContain('test-key');
+    expect(await runHistoryText(temporal.client, 'phase2', input.runId)).not.toContain('test-key');
   });
 });

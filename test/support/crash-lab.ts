@@ -1,12 +1,21 @@
 // The setting of the crash tests: a Temporal dev server of their own (restartable on the same port and
 // database file), a client, and `smi-bench worker` processes that can be killed.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
+import { runningPackageLines } from '../../src/cli/package-details.js';
 import { findTemporalBinary, startDevServer, type DevServer } from '../../src/temporal/dev-server.js';
-import { DEFAULT_NAMESPACE } from '../../src/temporal/names.js';
+import {
+  DEFAULT_NAMESPACE,
+  runSearchAttributes,
+  runWorkflowId,
+  TASK_QUEUES,
+} from '../../src/temporal/names.js';
+import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
+import type { RunInput } from '../../src/workflows/run-types.js';
 import { freePort } from '../../src/temporal/ports.js';
 import { spawnWorker, stopProcess } from './cli.js';
 
@@ -51,11 +60,42 @@ export class CrashLab {
     return { TEMPORAL_ADDRESS: this.server.address, SMI_MODEL: 'stub', SMI_API_BASE_URL: baseUrl };
   }
 
+  /** Starts a run as the CLI does, with the search attributes `status` looks for. */
+  startRun(input: RunInput) {
+    return this.client.workflow.start<typeof benchmarkRun>('benchmarkRun', {
+      workflowId: runWorkflowId(input.phase, input.runId),
+      taskQueue: TASK_QUEUES.orchestration,
+      args: [input],
+      typedSearchAttributes: runSearchAttributes(input),
+    });
+  }
+
+  /** The run's running packages as status lists them (visibility is updated asynchronously). */
+  async runningPackagesEventually(runId: string): Promise<string[]> {
+    for (let i = 0; ; i++) {
+      const lines = await runningPackageLines(this.client, runId);
+      if (lines.length > 0 || i === 30) return lines;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.workers.map(stopProcess));
     await this.connection.close();
     await this.server.stop();
   }
+}
+
+/** The key a stub counts a prompt's requests under. */
+export const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A run's first row without what differs between two runs of the same conversation (timing). */
+export function comparableRow(runDir: string): Record<string, unknown> {
+  const result = JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as {
+    packages: Record<string, unknown>[];
+  };
+  const { elapsed_seconds: _elapsed, ...row } = result.packages[0]!;
+  return row;
 }
 
 /** kill -9, and wait until the process is gone. */

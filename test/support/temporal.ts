@@ -1,5 +1,5 @@
 // Test access to the real Temporal dev server started by global-setup.ts.
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { Client, Connection, type WorkflowHandleWithFirstExecutionRunId } from '@temporalio/client';
 import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
 import { startWorkers, workerSettingsFromEnv, type RunningWorkers } from '../../src/worker.js';
@@ -20,6 +20,27 @@ export async function connectClient(
 export async function startTestWorkers(namespace: string, apiKey = 'test-key'): Promise<RunningWorkers> {
   const env = { TEMPORAL_NAMESPACE: namespace };
   return startWorkers(workerSettingsFromEnv(temporalAddress(), { resolveApiKey: () => apiKey }, env));
+}
+
+/**
+ * A test file's client and in-process workers on `namespace`, ready from beforeAll on. After the file's
+ * tests the workers stop, then the client closes, then `cleanup` runs (the file's stubs, say).
+ */
+export function useTestWorkers(
+  namespace: string,
+  cleanup?: () => Promise<void>,
+): { readonly client: Client; readonly workers: RunningWorkers } {
+  const state = {} as { client: Client; workers: RunningWorkers; close: () => Promise<void> };
+  beforeAll(async () => {
+    ({ client: state.client, close: state.close } = await connectClient(namespace));
+    state.workers = await startTestWorkers(namespace);
+  });
+  afterAll(async () => {
+    await state.workers.shutdown();
+    await state.close();
+    await cleanup?.();
+  });
+  return state;
 }
 
 /** Starts a run of any phase, as the CLI does but without its checks. */

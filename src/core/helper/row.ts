@@ -6,6 +6,21 @@ import type { TokenUsage } from '../types.js';
 import type { PackageSummary } from '../../workflows/run-types.js';
 import type { AttemptNote } from './prompts.js';
 
+/**
+ * The artifact hashes behind one helper attempt, kept in the row file's trace: null where it did not get
+ * that far.
+ */
+export interface AttemptTrace {
+  attempt: number;
+  /** Null for an answer read from --helper-dir (no prompt). */
+  promptSha: string | null;
+  answerSha: string | null;
+  cached?: boolean;
+  sourcesSha: string | null;
+  problemsSha: string | null;
+  modulesSha: string | null;
+}
+
 export type EntrypointStatus = 'tier_b_hit' | 'aborted' | 'failed';
 
 export interface EntrypointResult {

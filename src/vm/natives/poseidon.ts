@@ -1,24 +1,7 @@
 // `sui::poseidon::poseidon_bn254_internal`: Poseidon over the BN254 scalar field with circomlib's
 // constants (as fastcrypto's neptune instance), through poseidon-lite. Inputs are 1 to 16 field
 // elements, each 32 bytes little-endian and canonical; otherwise the native aborts with 0.
-import {
-  poseidon1,
-  poseidon10,
-  poseidon11,
-  poseidon12,
-  poseidon13,
-  poseidon14,
-  poseidon15,
-  poseidon16,
-  poseidon2,
-  poseidon3,
-  poseidon4,
-  poseidon5,
-  poseidon6,
-  poseidon7,
-  poseidon8,
-  poseidon9,
-} from 'poseidon-lite';
+import * as poseidonLite from 'poseidon-lite';
 import { bytesToNumberLE, numberToBytesLE } from '@noble/curves/utils.js';
 import { bn254_Fr } from '@noble/curves/bn254.js';
 import { abort } from '../errors.js';
@@ -29,24 +12,10 @@ import { register, SUI, type NativeTable } from './registry.js';
 const NON_CANONICAL_INPUT = 0;
 
 /** Poseidon for n inputs is `BY_ARITY[n - 1]`. */
-const BY_ARITY = [
-  poseidon1,
-  poseidon2,
-  poseidon3,
-  poseidon4,
-  poseidon5,
-  poseidon6,
-  poseidon7,
-  poseidon8,
-  poseidon9,
-  poseidon10,
-  poseidon11,
-  poseidon12,
-  poseidon13,
-  poseidon14,
-  poseidon15,
-  poseidon16,
-];
+const BY_ARITY = Array.from(
+  { length: 16 },
+  (_, i) => poseidonLite[`poseidon${i + 1}` as keyof typeof poseidonLite],
+);
 
 /** Poseidon of 1 to 16 canonical field elements, or undefined (fastcrypto's `poseidon`). */
 export function poseidonBn254(inputs: bigint[]): bigint | undefined {
