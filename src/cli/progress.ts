@@ -81,7 +81,7 @@ export function formatSummary(out: RunOutput): string[] {
     .filter(([key]) => out.aggregate[key] !== undefined)
     .map(([key, label]) => `${label} ${(out.aggregate[key] ?? 0).toFixed(4)}`);
   const lines = [
-    `${display.title} finished: ${out.total} packages, ${out.errors} with errors`,
+    `${display.title} finished: ${out.total} package${out.total === 1 ? '' : 's'}, ${out.errors} with errors`,
     `  ${numbers.join(' · ')}`,
   ];
   const counts = (display.counts ?? [])

@@ -105,7 +105,7 @@ describe('sandbox: a run on a Temporal server with a worker', () => {
       env,
     );
     expect(res.exitCode, String(res.stderr)).toBe(0);
-    expect(res.stdout).toContain('Sandbox finished: 1 packages, 0 with errors');
+    expect(res.stdout).toContain('Sandbox finished: 1 package, 0 with errors');
     expect(res.stdout).toContain('functions 4 · tier_b_hit 4');
     const rows = readFileSync(output, 'utf8').trim().split('\n');
     expect(rows).toHaveLength(4);
