@@ -3,7 +3,6 @@
 // values are worked out by hand from the Move semantics.
 import { describe, expect, it } from 'vitest';
 import { generateModule } from '../../src/move-compiler/codegen/index.js';
-import { deserializeModule, serializeModule } from '../../src/move/module-json.js';
 import type { TModule } from '../../src/move-compiler/tir.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
 import {
@@ -41,10 +40,10 @@ import {
   SELF,
 } from './codegen-ir-builders.js';
 import {
-  expectBothReturn,
+  expectGeneratedReturns as expectReturns,
   frameworkModules,
   fromHex,
-  generatePackage,
+  generateAndRun,
   le64,
   runInBoth,
   suiVmAvailable,
@@ -53,26 +52,8 @@ import {
 
 const arg64 = (value: bigint | number) => fromHex(le64(value));
 
-async function compileAndRun(modules: TModule[], calls: TestCall[]) {
-  const compiled = await generatePackage(modules);
-  // The bytes read back as the same module: the object had the shape the serializer wants.
-  for (const json of compiled) {
-    const bytes = serializeModule(json);
-    expect(serializeModule(deserializeModule(bytes, 'generated'))).toEqual(bytes);
-  }
-  return runInBoth(compiled, calls);
-}
-
-/** Both VMs succeed with these return values. */
-async function expectReturns(modules: TModule[], calls: [TestCall, string[]][]) {
-  expectBothReturn(
-    await compileAndRun(
-      modules,
-      calls.map(([c]) => c),
-    ),
-    calls,
-  );
-}
+const compileAndRun = async (modules: TModule[], calls: TestCall[]) =>
+  (await generateAndRun(modules, calls)).outcomes;
 
 const SKIP = skipUnlessCi(suiVmAvailable());
 

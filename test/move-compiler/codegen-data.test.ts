@@ -41,30 +41,15 @@ import {
   writeRef,
 } from './codegen-ir-builders.js';
 import {
-  expectBothReturn,
+  expectGeneratedReturns as expectReturns,
   fromHex,
-  generatePackage,
+  generateAndRun,
   le64,
-  runInBoth,
   suiVmAvailable,
   type TestCall,
 } from './support/run-in-both.js';
 
-async function run(modules: TModule[], calls: TestCall[]) {
-  const compiled = await generatePackage(modules);
-  return runInBoth(compiled, calls);
-}
-
-/** Both VMs succeed with the hand-derived values. */
-async function expectReturns(modules: TModule[], calls: [TestCall, string[]][]) {
-  expectBothReturn(
-    await run(
-      modules,
-      calls.map(([c]) => c),
-    ),
-    calls,
-  );
-}
+const run = async (modules: TModule[], calls: TestCall[]) => (await generateAndRun(modules, calls)).outcomes;
 
 const POINT = datatype(SELF, 'Point');
 const borrowField = (

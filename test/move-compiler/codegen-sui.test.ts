@@ -27,19 +27,9 @@ import {
   u64,
   U64,
 } from './codegen-ir-builders.js';
-import {
-  fromHex,
-  generatePackage,
-  le64,
-  runInBoth,
-  suiVmAvailable,
-  type TestCall,
-} from './support/run-in-both.js';
+import { fromHex, generateAndRun, le64, suiVmAvailable } from './support/run-in-both.js';
 
-async function run(modules: TModule[], calls: TestCall[]) {
-  const compiled = await generatePackage(modules);
-  return { compiled, outcomes: await runInBoth(compiled, calls) };
-}
+const run = generateAndRun;
 
 const SKIP = skipUnlessCi(suiVmAvailable());
 const CTX = datatype(SUI('tx_context'), 'TxContext');

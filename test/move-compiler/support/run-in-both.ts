@@ -94,6 +94,34 @@ export async function generatePackage(modules: TModule[]): Promise<ModuleJson[]>
 }
 
 /**
+ * Generates the package, checks each module reads back as the same bytes (the object had the shape the
+ * serializer wants), and runs the calls in both VMs.
+ */
+export async function generateAndRun(
+  modules: TModule[],
+  calls: TestCall[],
+): Promise<{ compiled: ModuleJson[]; outcomes: BothOutcomes[] }> {
+  const compiled = await generatePackage(modules);
+  for (const json of compiled) {
+    const bytes = serializeModule(json);
+    expect(serializeModule(deserializeModule(bytes, 'generated'))).toEqual(bytes);
+  }
+  return { compiled, outcomes: await runInBoth(compiled, calls) };
+}
+
+/** Both VMs run the generated package and return these values. */
+export async function expectGeneratedReturns(
+  modules: TModule[],
+  calls: [TestCall, string[]][],
+): Promise<void> {
+  const { outcomes } = await generateAndRun(
+    modules,
+    calls.map(([call]) => call),
+  );
+  expectBothReturn(outcomes, calls);
+}
+
+/**
  * Serializes `modules`, moves them to a fresh address, and runs every call in both VMs.
  * Calls name modules by name; the package id is chosen here.
  */
