@@ -5,6 +5,7 @@ import { serializeModule } from '../move/module-json.js';
 import type { DependencyEnv } from './check/deps.js';
 import { checkPackage } from './check/index.js';
 import { generateModule } from './codegen/index.js';
+import { CODES } from './codes.js';
 import { DiagnosticBag, type Diagnostic } from './diagnostics.js';
 import { parseFile } from './parser/index.js';
 import { withoutTestItems } from './test-items.js';
@@ -51,10 +52,24 @@ export function compilePackage(request: CompileRequest): CompileResult {
   if (bag.hasErrors) return failed();
 
   const dependencyModules = request.dependencies.compiledModules();
-  const generated = typed.map((module) => ({
-    module,
-    ...generateModule(module, { packageModules: typed, dependencies: dependencyModules }),
-  }));
+  const generated = [];
+  for (const module of typed) {
+    try {
+      generated.push({
+        module,
+        ...generateModule(module, { packageModules: typed, dependencies: dependencyModules }),
+      });
+    } catch (error) {
+      // A generator crash is our bug, not the program's: say so at the module, as a diagnostic the
+      // caller shows (the CLI, a model's feedback), rather than as a stack trace or a lost package.
+      if (!(error instanceof Error)) throw error;
+      bag.add(CODES.compilerBug, {
+        loc: module.loc,
+        message: `internal compiler error while generating bytecode: ${error.message}. This is a bug of smi-bench's compiler, not of the program.`,
+      });
+    }
+  }
+  if (bag.hasErrors) return failed();
   const own = new Map(generated.map((g) => [moduleKey(g.module.id), g.json]));
   const lookup = (address: string, name: string): ModuleJson | undefined => {
     const id: ModuleId = { address, name };
