@@ -174,10 +174,16 @@ export async function runHelper(
   request: HelperRunRequest,
   beforeEach?: (i: number) => Promise<void>,
 ): Promise<EntrypointResult[]> {
-  const { vm } = await loadSandboxPackage(request.packageDir, {
+  const { vm, missingDependencies } = await loadSandboxPackage(request.packageDir, {
     corpusRoot: request.corpusRoot,
     frameworkDir: request.frameworkDir,
   });
+  // Every call into such a target would fail to link: name the missing packages instead of scoring
+  // the helper's entry functions as ordinary failures.
+  if (missingDependencies.length > 0)
+    throw new VmLoadError(
+      `the target's dependencies are not in the corpus: ${missingDependencies.join(', ')}`,
+    );
   const helper = helperAddress(request.packageId);
   vm.loader.addModules(readdressHelper(request.modules, helper));
   const targetAddress = vm.moduleAddress(request.packageId);
