@@ -133,6 +133,17 @@ function runInput(runId: string, samples: number, overrides: Partial<Phase1RunIn
   };
 }
 
+/**
+ * The histories are committed: stack traces of recorded failures lose this checkout's location and worker
+ * identities their host name (replay reads neither).
+ */
+function withoutMachineDetails(json: string): string {
+  return json
+    .replaceAll(`file://${PROJECT_ROOT}/`, 'file://<project>/')
+    .replaceAll(`${PROJECT_ROOT}/`, '<project>/')
+    .replace(/"identity": "\d+@[^"]*"/g, '"identity": "recorded-worker"');
+}
+
 try {
   const client = new Client({ connection, namespace: DEFAULT_NAMESPACE });
   await mkdir(outDir, { recursive: true });
@@ -144,7 +155,7 @@ try {
     executions.sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
     for (const [n, e] of executions.entries()) {
       const history = await client.workflow.getHandle(workflowId, e.runId).fetchHistory();
-      await writeFile(join(outDir, file(n)), historyToJSON(history) + '\n');
+      await writeFile(join(outDir, file(n)), withoutMachineDetails(historyToJSON(history)) + '\n');
       console.log(`saved ${file(n)}`);
     }
   };
