@@ -508,6 +508,18 @@ const ORACLE_DEVIATIONS: { functions: string[]; reason: string; matches: (c: Cas
         c.oracle.success && !c.ours.success && ['ABORTED', 'MALFORMED'].includes(c.ours.status!),
     },
     {
+      functions: ['balance::send_funds', 'balance::redeem_funds', 'coin::send_funds', 'coin::redeem_funds'],
+      reason:
+        "the wheel's add_to_accumulator_address and withdraw_from_accumulator_address abort with 1000 " +
+        "(its E_NOT_SUPPORTED); Sui's record an accumulator event and return the withdrawn Balance " +
+        '(sui-move-natives/src/funds_accumulator.rs), aborting only with 0 on a withdrawal above u64',
+      matches: (c) =>
+        c.oracle.status === 'ABORTED' &&
+        c.oracle.code === '1000' &&
+        c.oracle.module === 'funds_accumulator' &&
+        c.ours.status !== 'UNIMPLEMENTED_NATIVE',
+    },
+    {
       functions: ['random::*'],
       reason:
         "the wheel's hmac_sha3_256 returns zeros, so its random generator yields zeros (or the range minimum)",

@@ -201,8 +201,13 @@ export function runSandboxPtb(vm: MoveVm, ptb: SandboxPtb, instructionLimit: num
   }
   if (effects.success) return { success: true, effects };
   const failed = effects.error!;
-  // A value left over at the end is reported at the command that made it; the target had run by then.
-  const afterTarget = failed.status === 'UnusedValueWithoutDrop' || failed.command >= ptb.targetCommand;
+  // A value left over at the end is reported at the command that made it; the target had run by then. So had
+  // it when the transaction fails as a whole (command null): the funds check after the commands ran, as the
+  // sandbox reserves no funds.
+  const afterTarget =
+    failed.status === 'UnusedValueWithoutDrop' ||
+    failed.command === null ||
+    failed.command >= ptb.targetCommand;
   const stage = afterTarget ? 'B2' : 'B1';
   return { success: false, stage, error: describePtbError(failed), command: failed.command, effects };
 }

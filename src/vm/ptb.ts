@@ -28,7 +28,13 @@ export type PtbInput =
    * Sui's receiving ticket for an object of the store sent to an object's address: a `Receiving<T>` value
    * (id and version) that Move code turns into the object with `transfer::receive` on its owner's UID.
    */
-  | { kind: 'Receiving'; id: string };
+  | { kind: 'Receiving'; id: string }
+  /**
+   * Sui's `FundsWithdrawal` input: a reservation of `amount` from the sender's address balance of coin type
+   * `coinType`, which Move code receives as `Withdrawal<Balance<coinType>>` (owner: the sender, limit:
+   * `amount`) and turns into a balance with `balance::redeem_funds`.
+   */
+  | { kind: 'FundsWithdrawal'; coinType: string | Type; amount: bigint };
 
 export type PtbCommand =
   | {
@@ -81,6 +87,11 @@ export interface PtbRequest {
   objects?: StoredObject[];
   /** Dynamic fields of the store's objects (see `genesisObjects` for the system objects' ones). */
   childObjects?: StoredChild[];
+  /**
+   * Settled address balances before the transaction (Sui's accumulator objects): what `FundsWithdrawal`
+   * inputs reserve from, and what withdrawals without a reservation are checked against. Missing: 0.
+   */
+  addressBalances?: { owner: string; coinType: string | Type; balance: bigint }[];
   /** The sender's gas coin, a `Coin<SUI>` (default: id 0x…9a5, 1 000 SUI). */
   gasCoin?: { id: string; balance: bigint };
   instructionLimit?: number;
@@ -92,8 +103,8 @@ export interface PtbRequest {
 }
 
 export interface PtbError {
-  /** The failing command. */
-  command: number;
+  /** The failing command; null when the transaction failed as a whole (`InsufficientFundsForWithdraw`). */
+  command: number | null;
   /** A Move VM status (`ABORTED`, `ARITHMETIC_ERROR`, …) or Sui's execution failure name. */
   status: string;
   code?: bigint;
@@ -123,6 +134,19 @@ export interface ObjectChange {
   bytes: Uint8Array;
 }
 
+/**
+ * Sui's `AccumulatorWriteV1` in the effects: the transaction's accumulator events netted per accumulator, a
+ * balance's deposits less its withdrawals (`merge` when they are not less), an event stream's event indices.
+ */
+export interface AccumulatorWrite {
+  accumulator: string;
+  address: string;
+  /** Canonical type (addresses as 64 hex digits): `…2::balance::Balance<T>` or `…2::accumulator_settlement::EventStreamHead`. */
+  type: string;
+  operation: 'merge' | 'split';
+  value: { amount: bigint } | { eventIndices: number[] };
+}
+
 export interface PtbEffects {
   success: boolean;
   error: PtbError | null;
@@ -131,6 +155,8 @@ export interface PtbEffects {
   deleted: string[];
   wrapped: string[];
   events: { type: string; bytes: Uint8Array }[];
+  /** Sorted by accumulator id, as Sui's effects list changed objects; empty after a failure. */
+  accumulatorWrites: AccumulatorWrite[];
   /** Per command, its results (empty after a failure). */
   returnValues: { type: string; bytes: Uint8Array }[][];
   tx: TransactionState;
@@ -185,6 +211,13 @@ function coinType(inner: Type): Type {
   return { kind: 'datatype', address: SUI, module: 'coin', name: 'Coin', args: [inner] };
 }
 
+function balanceType(inner: Type): Type {
+  return { kind: 'datatype', address: SUI, module: 'balance', name: 'Balance', args: [inner] };
+}
+
+/** An address balance: owner and `Balance<T>`, as the accumulator natives name it. */
+const balanceKey = (owner: string, type: Type) => `${owner}:${canonicalTypeName(type)}`;
+
 function coinBytes(id: string, balance: bigint): Uint8Array {
   const bytes = new Uint8Array(40);
   bytes.set(Buffer.from(id.padStart(64, '0'), 'hex'), 0);
@@ -231,6 +264,7 @@ function commandArguments(command: PtbCommand): PtbArgument[] {
 }
 
 const normalizeId = (id: string) => id.replace(/^0x/, '').toLowerCase().padStart(64, '0');
+const typeOf = (type: string | Type): Type => (typeof type === 'string' ? parseTypeTag(type) : type);
 
 export class PtbExecutor {
   private readonly resolve: DatatypeResolver;
@@ -241,6 +275,9 @@ export class PtbExecutor {
   private readonly results: Slot[][] = [];
   /** The dynamic fields before the transaction: parent and BCS, to tell what it changed. */
   private readonly childrenBefore = new Map<string, { parent: string; bytes: string }>();
+  /** Settled address balances and the amounts `FundsWithdrawal` inputs reserve, by `balanceKey`. */
+  private readonly balances = new Map<string, bigint>();
+  private readonly reserved = new Map<string, bigint>();
 
   constructor(
     private readonly vm: MoveVm,
@@ -254,6 +291,8 @@ export class PtbExecutor {
       ...(request.epoch === undefined ? {} : { epoch: request.epoch }),
     });
     for (const object of request.objects ?? []) this.store.set(normalizeId(object.id), object);
+    for (const { owner, coinType, balance } of request.addressBalances ?? [])
+      this.balances.set(balanceKey(normalizeId(owner), balanceType(typeOf(coinType))), balance);
     for (const child of request.childObjects ?? []) {
       const id = normalizeId(child.id);
       const parent = normalizeId(child.parent);
@@ -276,6 +315,7 @@ export class PtbExecutor {
 
   private inputSlot(input: PtbInput, index: number): Slot {
     if (input.kind === 'Pure') return { type: null, bytes: input.bytes, moved: false };
+    if (input.kind === 'FundsWithdrawal') return this.withdrawalSlot(input);
     const object = this.store.get(normalizeId(input.id));
     if (!object) throw new VmLoadError(`input ${index}: object ${input.id} is not in the object store`);
     if (input.kind === 'Receiving') return this.receivingSlot(object, index);
@@ -296,7 +336,7 @@ export class PtbExecutor {
    */
   private receivingSlot(object: StoredObject, index: number): Slot {
     const id = normalizeId(object.id);
-    if (this.request.inputs.filter((i) => i.kind !== 'Pure' && normalizeId(i.id) === id).length > 1)
+    if (this.request.inputs.filter((i) => 'id' in i && normalizeId(i.id) === id).length > 1)
       throw new VmLoadError(
         `input ${index}: object ${object.id} is named by more than one input (DuplicateObjectRefInput)`,
       );
@@ -317,9 +357,74 @@ export class PtbExecutor {
     return { type: null, bytes, moved: false, receiving: true };
   }
 
+  /** The `Withdrawal<Balance<T>>` value of a `FundsWithdrawal` input: the sender's address and the limit (u256). */
+  private withdrawalSlot(input: Extract<PtbInput, { kind: 'FundsWithdrawal' }>): Slot {
+    if (input.amount < 0n || input.amount > U64_MAX)
+      throw new VmLoadError(`a FundsWithdrawal reserves a u64, not ${input.amount}`);
+    const balance = balanceType(typeOf(input.coinType));
+    const key = balanceKey(this.tx.sender, balance);
+    this.reserved.set(key, (this.reserved.get(key) ?? 0n) + input.amount);
+    const bytes = new Uint8Array(64);
+    bytes.set(Buffer.from(this.tx.sender, 'hex'), 0);
+    new DataView(bytes.buffer).setBigUint64(32, input.amount, true);
+    const type: Type = {
+      kind: 'datatype',
+      address: SUI,
+      module: 'funds_accumulator',
+      name: 'Withdrawal',
+      args: [balance],
+    };
+    return { type, bytes, moved: false };
+  }
+
+  /** Sui's failure of a transaction whose withdrawals a balance does not cover: no command's changes remain. */
+  private insufficientFunds(key: string, needed: bigint): PtbError | null {
+    const balance = this.balances.get(key) ?? 0n;
+    if (needed <= balance) return null;
+    return {
+      command: null,
+      status: 'InsufficientFundsForWithdraw',
+      message: `${needed} to withdraw from ${key}, whose balance is ${balance}`,
+    };
+  }
+
+  /** Sui's scheduler check before execution: each balance covers what the inputs reserve from it. */
+  private uncoveredReservation(): PtbError | null {
+    for (const [key, amount] of this.reserved) {
+      const error = this.insufficientFunds(key, amount);
+      if (error) return error;
+    }
+    return null;
+  }
+
+  /**
+   * Sui's check after execution of balances withdrawn from without a reservation (object funds): each covers
+   * the largest net withdrawal it saw at any point. A reserved balance needs no check: Move code gets no more
+   * out of it than its `Withdrawal`s' limits.
+   */
+  private uncoveredWithdrawal(): PtbError | null {
+    const net = new Map<string, bigint>();
+    const peak = new Map<string, bigint>();
+    for (const event of this.tx.accumulatorEvents) {
+      if (!('amount' in event.value)) continue;
+      const key = balanceKey(event.address, event.type);
+      const now =
+        (net.get(key) ?? 0n) + (event.action === 'split' ? event.value.amount : -event.value.amount);
+      net.set(key, now);
+      if (now > (peak.get(key) ?? 0n)) peak.set(key, now);
+    }
+    for (const [key, amount] of peak) {
+      const error = this.reserved.has(key) ? null : this.insufficientFunds(key, amount);
+      if (error) return error;
+    }
+    return null;
+  }
+
   run(): PtbEffects {
     const refused = this.afterRandom();
     if (refused) return { ...this.failedEffects(refused), mutated: [] };
+    const uncovered = this.uncoveredReservation();
+    if (uncovered) return this.failedEffects(uncovered);
     const returnValues: { type: string; bytes: Uint8Array }[][] = [];
     let error: PtbError | null = null;
     for (const [index, command] of this.request.commands.entries()) {
@@ -333,7 +438,7 @@ export class PtbExecutor {
         break;
       }
     }
-    if (!error) error = this.unusedWithoutDrop();
+    if (!error) error = this.unusedWithoutDrop() ?? this.uncoveredWithdrawal();
     return error ? this.failedEffects(error) : this.effects(returnValues);
   }
 
@@ -652,9 +757,45 @@ export class PtbExecutor {
       deleted: [],
       wrapped: [],
       events: [],
+      accumulatorWrites: [],
       returnValues: [],
       tx: this.tx,
     };
+  }
+
+  /** The accumulator events netted per accumulator, as Sui's effects carry them (`AccumulatorWriteV1::merge`). */
+  private accumulatorWrites(): AccumulatorWrite[] {
+    const writes = new Map<string, AccumulatorWrite & { merged: bigint; split: bigint }>();
+    for (const event of this.tx.accumulatorEvents) {
+      let write = writes.get(event.accumulator);
+      if (!write) {
+        write = {
+          accumulator: event.accumulator,
+          address: event.address,
+          type: canonicalTypeName(event.type),
+          operation: 'merge',
+          value: 'amount' in event.value ? { amount: 0n } : { eventIndices: [] },
+          merged: 0n,
+          split: 0n,
+        };
+        writes.set(event.accumulator, write);
+      }
+      if ('eventIndex' in event.value && 'eventIndices' in write.value)
+        write.value.eventIndices.push(event.value.eventIndex);
+      else if ('amount' in event.value)
+        write[event.action === 'merge' ? 'merged' : 'split'] += event.value.amount;
+    }
+    return [...writes.values()]
+      .sort((a, b) => (a.accumulator < b.accumulator ? -1 : 1))
+      .map(({ merged, split, ...write }) =>
+        'amount' in write.value
+          ? {
+              ...write,
+              operation: merged >= split ? 'merge' : 'split',
+              value: { amount: merged >= split ? merged - split : split - merged },
+            }
+          : write,
+      );
   }
 
   /**
@@ -765,6 +906,7 @@ export class PtbExecutor {
         type: canonicalTypeName(e.type),
         bytes: encodeValue(e.type, e.value, this.resolve),
       })),
+      accumulatorWrites: this.accumulatorWrites(),
       returnValues,
       tx: this.tx,
     };

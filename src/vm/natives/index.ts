@@ -1,5 +1,6 @@
 // The native table of a VM: the Move stdlib and the Sui framework natives implemented here. Any
 // other native declared in bytecode fails with `UNIMPLEMENTED_NATIVE` when called.
+import { registerAccumulator } from './accumulator.js';
 import { registerBls12381 } from './bls12381.js';
 import { registerEcvrf } from './ecvrf.js';
 import { registerGroupOps } from './group-ops.js';
@@ -22,6 +23,7 @@ export function defaultNatives(): NativeTable {
   registerSuiObjects(table);
   registerSuiReceiving(table);
   registerSuiConfig(table);
+  registerAccumulator(table);
   registerSuiCrypto(table);
   registerEcvrf(table);
   registerBls12381(table);

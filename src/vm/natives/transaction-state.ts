@@ -24,6 +24,23 @@ export interface EventEffect {
   value: Value;
 }
 
+/**
+ * A change to an accumulator (Sui's address balances and authenticated event streams), as the natives record
+ * it; Sui applies these in a settlement transaction at the end of the checkpoint, not in this one.
+ */
+export interface AccumulatorEvent {
+  /** The accumulator's id: the dynamic field of the accumulator root 0xacc keyed by `accumulator::Key<T>`. */
+  accumulator: string;
+  /** `merge` adds to the accumulator (a deposit, an event), `split` takes from it (a withdrawal). */
+  action: 'merge' | 'split';
+  /** The address whose accumulator it is: a balance's owner, or an event stream's id. */
+  address: string;
+  /** The accumulator's `T`: `0x2::balance::Balance<X>`, or `0x2::accumulator_settlement::EventStreamHead`. */
+  type: Type;
+  /** An amount (u64), or for an event stream the index in `events` of the event committed to it. */
+  value: { amount: bigint } | { eventIndex: number };
+}
+
 export interface ChildObject {
   parent: string;
   type: Type;
@@ -73,6 +90,7 @@ export class TransactionState {
   readonly deletedIds: string[] = [];
   readonly transfers: TransferEffect[] = [];
   readonly events: EventEffect[] = [];
+  readonly accumulatorEvents: AccumulatorEvent[] = [];
   /** Child objects by their own id (dynamic fields hang off their parent's id). */
   readonly children = new Map<string, ChildObject>();
   /**
