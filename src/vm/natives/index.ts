@@ -6,6 +6,7 @@ import { registerEcvrf } from './ecvrf.js';
 import { registerGroupOps } from './group-ops.js';
 import { registerGroth16 } from './groth16.js';
 import { registerMoveStdlib } from './move-stdlib.js';
+import { registerNitroAttestation } from './nitro-attestation.js';
 import { registerPoseidon } from './poseidon.js';
 import type { NativeTable } from './registry.js';
 import { registerSuiConfig } from './sui-config.js';
@@ -32,5 +33,6 @@ export function defaultNatives(): NativeTable {
   registerGroth16(table);
   registerZkLogin(table);
   registerValidatorMetadata(table);
+  registerNitroAttestation(table);
   return table;
 }
