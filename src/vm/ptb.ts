@@ -5,11 +5,11 @@ import { decodeValue, encodeValue, type DatatypeResolver } from './bcs-values.js
 import { VmLoadError, type VmLocation } from './errors.js';
 import { ABILITY } from './loader.js';
 import { isPureType, isValidPureValue } from './pure-inputs.js';
+import { refuseMoveCalls, type CheckedCall } from './ptb-call-checks.js';
 import type { MoveVm } from './move-vm.js';
 import type { Owner } from './natives/transaction-state.js';
 import { TransactionState } from './natives/transaction-state.js';
-import { canonicalTypeName, parseTypeTag, substitute, typesEqual, type Type } from './types.js';
-import { checkTypeArguments, TypeArgumentsRefused } from './type-args.js';
+import { canonicalTypeName, parseTypeTag, substitute, typeOf, typesEqual, type Type } from './types.js';
 
 export type PtbArgument =
   | { kind: 'GasCoin' }
@@ -264,7 +264,6 @@ function commandArguments(command: PtbCommand): PtbArgument[] {
 }
 
 const normalizeId = (id: string) => id.replace(/^0x/, '').toLowerCase().padStart(64, '0');
-const typeOf = (type: string | Type): Type => (typeof type === 'string' ? parseTypeTag(type) : type);
 
 export class PtbExecutor {
   private readonly resolve: DatatypeResolver;
@@ -425,6 +424,11 @@ export class PtbExecutor {
     if (refused) return { ...this.failedEffects(refused), mutated: [] };
     const uncovered = this.uncoveredReservation();
     if (uncovered) return this.failedEffects(uncovered);
+    const calls = this.request.commands.flatMap((c, i): [number, CheckedCall][] =>
+      c.kind === 'MoveCall' ? [[i, c]] : [],
+    );
+    const callRefused = refuseMoveCalls(this.vm, calls);
+    if (callRefused) return this.failedEffects(callRefused);
     const returnValues: { type: string; bytes: Uint8Array }[][] = [];
     let error: PtbError | null = null;
     for (const [index, command] of this.request.commands.entries()) {
@@ -588,30 +592,12 @@ export class PtbExecutor {
     }
   }
 
+  /** Runs a MoveCall that `refuseMoveCalls` let through: the function exists and may take these types. */
   private moveCall(command: Extract<PtbCommand, { kind: 'MoveCall' }>): Slot[] {
-    let fn;
-    try {
-      fn = this.vm.function(command.package, command.module, command.function);
-    } catch (error) {
-      if (error instanceof VmLoadError) throw fail('FunctionNotFound', error.message);
-      throw error;
-    }
-    if (fn.visibility !== 'Public' && !fn.isEntry)
-      throw fail(
-        'NonEntryFunctionInvoked',
-        `${command.module}::${command.function} is neither public nor entry`,
-      );
-    const typeArgs = command.typeArgs.map((t) => (typeof t === 'string' ? parseTypeTag(t) : t));
-    try {
-      checkTypeArguments(this.vm.loader, fn, typeArgs);
-    } catch (error) {
-      if (error instanceof TypeArgumentsRefused) throw fail(error.status, error.message);
-      throw error;
-    }
+    const fn = this.vm.function(command.package, command.module, command.function);
+    const typeArgs = command.typeArgs.map(typeOf);
     const params = fn.params.map((p) => substitute(p, typeArgs));
     const returns = fn.returns.map((r) => substitute(r, typeArgs));
-    if (returns.some((r) => r.kind === 'ref'))
-      throw fail('InvalidPublicFunctionReturnType', `${command.function} returns a reference`);
     const used = command.args.map((arg, i) => {
       const param = params[i];
       if (!param) throw fail('ArityMismatch', `${command.function} takes ${params.length} arguments`);

@@ -95,6 +95,9 @@ export function typesEqual(a: Type, b: Type): boolean {
   return canonicalTypeName(a) === canonicalTypeName(b);
 }
 
+/** A type given as a type tag string (`0x2::coin::Coin<0x2::sui::SUI>`) or already parsed. */
+export const typeOf = (type: string | Type): Type => (typeof type === 'string' ? parseTypeTag(type) : type);
+
 /**
  * Parses a type tag as people write it: `u64`, `vector<u8>`, `0x2::sui::SUI`,
  * `0x2::coin::Coin<0x2::sui::SUI>`. Addresses may be short.

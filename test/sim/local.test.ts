@@ -98,15 +98,14 @@ describe('local simulation', () => {
   });
 
   it("keeps Sui's mutable flag of shared inputs: a read-only CoinRegistry cannot be taken by &mut", async () => {
-    // coin_registry::new_currency<T: key>(registry: &mut CoinRegistry, decimals: u8, symbol: String, …): the
-    // argument check refuses the registry before any Move code runs.
-    const strings = ['WRAP', 'Wrap', '', ''].map((text) => ({ vector_u8_utf8: text }));
+    // coin_registry::finalize_registration<T: key>(registry: &mut CoinRegistry, currency: Receiving<Currency<T>>,
+    // …): the argument check refuses the registry before any Move code runs.
     const outcome = await simulatePlan(
       plan([
         call(
-          '0x2::coin_registry::new_currency',
+          '0x2::coin_registry::finalize_registration',
           ['0x2::kiosk::Kiosk'],
-          [{ shared_object: { id: '0xc', mutable: false } }, { u8: 2 }, ...strings],
+          [{ shared_object: { id: '0xc', mutable: false } }, { u8: 2 }],
         ),
       ]),
     );
