@@ -15,6 +15,7 @@ import { registerSuiObjects } from './sui-objects.js';
 import { registerSuiReceiving } from './sui-receiving.js';
 import { registerSuiValues } from './sui-values.js';
 import { registerValidatorMetadata } from './validator-metadata.js';
+import { registerVdf } from './vdf/vdf.js';
 import { registerZkLogin } from './zklogin.js';
 
 export function defaultNatives(): NativeTable {
@@ -33,6 +34,7 @@ export function defaultNatives(): NativeTable {
   registerGroth16(table);
   registerZkLogin(table);
   registerValidatorMetadata(table);
+  registerVdf(table);
   registerNitroAttestation(table);
   return table;
 }
