@@ -25,6 +25,8 @@ export type DatatypeDef =
       typeParamCount: number;
       /** Per type parameter: declared `phantom` (it does not limit the abilities of an instantiation). */
       phantomParams: boolean[];
+      /** Per type parameter: the abilities a type argument must have, as a mask. */
+      typeParamConstraints: number[];
       fields: FieldDef[];
     }
   | {
@@ -33,6 +35,7 @@ export type DatatypeDef =
       abilities: number;
       typeParamCount: number;
       phantomParams: boolean[];
+      typeParamConstraints: number[];
       variants: { name: string; fields: FieldDef[] }[];
     };
 
@@ -203,6 +206,7 @@ export class LoadedModule {
         abilities: handle.abilities,
         typeParamCount: handle.type_parameters.length,
         phantomParams: handle.type_parameters.map((p) => p.is_phantom),
+        typeParamConstraints: handle.type_parameters.map((p) => p.constraints),
         fields: fieldDefs(def.field_information.Declared),
       };
       this.datatypeDefsByName.set(name, loaded);
@@ -217,6 +221,7 @@ export class LoadedModule {
         abilities: handle.abilities,
         typeParamCount: handle.type_parameters.length,
         phantomParams: handle.type_parameters.map((p) => p.is_phantom),
+        typeParamConstraints: handle.type_parameters.map((p) => p.constraints),
         variants: def.variants.map((v) => ({
           name: this.identifier(v.variant_name),
           fields: fieldDefs(v.fields),

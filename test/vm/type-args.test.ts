@@ -54,6 +54,35 @@ const CASES = [
     message: 'transfer::public_transfer takes 1 type arguments, got 0',
     wheel: 'expects 1 type argument(s), but 0 provided',
   },
+  // Well-formed at every depth, as Sui's loader builds the type: `struct Table<phantom K: copy + drop + store,
+  // phantom V: store> has key, store` (so public_transfer's own `key + store` holds), `struct Coin<phantom T>`.
+  {
+    typeArgs: ['0x2::table::Table<0x2::coin::Coin<0x2::sui::SUI>, u64>'],
+    status: 'TypeArgumentError',
+    message:
+      'type argument 0 of table::Table (0000000000000000000000000000000000000000000000000000000000000002::coin::Coin<0000000000000000000000000000000000000000000000000000000000000002::sui::SUI>) lacks copy, drop: ConstraintNotSatisfied',
+    wheel: 'CONSTRAINT_NOT_SATISFIED',
+  },
+  {
+    typeArgs: ['0x2::table::Table<u64, 0x2::table::Table<0x2::coin::Coin<0x2::sui::SUI>, u8>>'],
+    status: 'TypeArgumentError',
+    message:
+      'type argument 0 of table::Table (0000000000000000000000000000000000000000000000000000000000000002::coin::Coin<0000000000000000000000000000000000000000000000000000000000000002::sui::SUI>) lacks copy, drop: ConstraintNotSatisfied',
+    wheel: 'CONSTRAINT_NOT_SATISFIED',
+  },
+  {
+    typeArgs: ['0x2::coin::Coin<0x2::sui::SUI, u8>'],
+    status: 'TypeArityMismatch',
+    message: 'coin::Coin takes 1 type arguments, got 2',
+    wheel: 'Type argument count mismatch for 0x2::coin::Coin: expected 1, got 2',
+  },
+  {
+    typeArgs: ['0x2::coin::Coin<0x2::no_such_module::X>'],
+    status: 'TypeArgumentError',
+    message:
+      '0000000000000000000000000000000000000000000000000000000000000002::no_such_module::X does not exist: TypeNotFound',
+    wheel: 'LINKER_ERROR',
+  },
 ];
 
 describe('type arguments a PTB MoveCall cannot take', () => {
