@@ -503,7 +503,8 @@ const ORACLE_DEVIATIONS: { functions: string[]; reason: string; matches: (c: Cas
       matches: (c) => c.oracle.status === 'UNEXPECTED_VERIFIER_ERROR' && c.oracle.functionIndex === undefined,
     },
     {
-      functions: ['validator::validate_metadata_bcs'],
+      // validate_metadata passes its metadata's BCS to the native.
+      functions: ['validator::validate_metadata_bcs', 'validator::validate_metadata'],
       reason:
         "the wheel's validate_metadata_bcs returns without reading its bytes; Sui's decodes them as " +
         'ValidatorMetadataV1 (MALFORMED when they do not decode, sui-move-natives/src/validator.rs) and ' +

@@ -90,6 +90,19 @@ describe.skipIf(SKIP)('differential against the real Sui VM', () => {
     expect(stoppedAt).toEqual([]);
   }, 60_000);
 
+  it('agrees on 0x3 (the system package) except where the wheel is known to differ from Sui', async () => {
+    const comparisons = await sweep(vm, oracle, '0x3', 5, 2);
+    const verdicts = comparisons.map((c) => ({ c, ...verdict(c) }));
+    expect(
+      new Set(comparisons.map((c) => `${c.testCase.module}::${c.testCase.function}`)).size,
+    ).toBeGreaterThan(50);
+    expect(verdicts.filter((v) => v.verdict === 'disagree').map((v) => describeDisagreement(v.c))).toEqual(
+      [],
+    );
+    expect(verdicts.filter((v) => v.verdict === 'agree').length).toBeGreaterThan(100);
+    expect(verdicts.filter((v) => v.verdict === 'unimplemented')).toEqual([]);
+  }, 60_000);
+
   it('agrees on functions taking a TxContext, run as one-command PTBs with a chosen digest', async () => {
     const { cases } = generateCases(vm, ['0x2'], 5, 1, {
       structs: true,
