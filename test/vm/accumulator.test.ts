@@ -17,7 +17,7 @@ import { blake2b } from '@noble/hashes/blake2.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Oracle } from '../../scripts/vm-oracle.js';
 import { MoveVm, TransactionState } from '../../src/vm/index.js';
-import { executePtb, type PtbRequest } from '../../src/vm/ptb.js';
+import { executePtb, type PtbArgument, type PtbCommand, type PtbRequest } from '../../src/vm/ptb.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
 import { address, frameworkVm, fromHex, hex, u64 } from './support/vm.js';
@@ -25,6 +25,15 @@ import { address, frameworkVm, fromHex, hex, u64 } from './support/vm.js';
 const SENDER = 'ab'.repeat(32);
 const RECIPIENT = 'cd'.repeat(32);
 const SUI = '0x2::sui::SUI';
+/** A PTB call of `0x2::balance::<fn><SUI>`. */
+const balanceCall = (fn: string, args: PtbArgument[]): PtbCommand => ({
+  kind: 'MoveCall',
+  package: '0x2',
+  module: 'balance',
+  function: fn,
+  typeArgs: [SUI],
+  args,
+});
 const FRAMEWORK = '0'.repeat(63) + '2';
 const BALANCE_SUI = `${FRAMEWORK}::balance::Balance<${FRAMEWORK}::sui::SUI>`;
 const U64_MAX = (1n << 64n) - 1n;
@@ -209,25 +218,11 @@ describe('address balances in a PTB', () => {
         { kind: 'Pure', bytes: fromHex(RECIPIENT) },
       ],
       commands: [
-        {
-          kind: 'MoveCall',
-          package: '0x2',
-          module: 'balance',
-          function: 'redeem_funds',
-          typeArgs: [SUI],
-          args: [{ kind: 'Input', index: 0 }],
-        },
-        {
-          kind: 'MoveCall',
-          package: '0x2',
-          module: 'balance',
-          function: 'send_funds',
-          typeArgs: [SUI],
-          args: [
-            { kind: 'Result', index: 0 },
-            { kind: 'Input', index: 1 },
-          ],
-        },
+        balanceCall('redeem_funds', [{ kind: 'Input', index: 0 }]),
+        balanceCall('send_funds', [
+          { kind: 'Result', index: 0 },
+          { kind: 'Input', index: 1 },
+        ]),
       ],
       addressBalances: [{ owner: SENDER, coinType: SUI, balance: 150n }],
       ...extra,
@@ -360,16 +355,7 @@ describe('address balances in a PTB', () => {
       sender: SENDER,
       digest: fromHex('14'.repeat(32)),
       inputs: [{ kind: 'Pure', bytes: withdrawalBytes(SENDER, 1n) }],
-      commands: [
-        {
-          kind: 'MoveCall',
-          package: '0x2',
-          module: 'balance',
-          function: 'redeem_funds',
-          typeArgs: [SUI],
-          args: [{ kind: 'Input', index: 0 }],
-        },
-      ],
+      commands: [balanceCall('redeem_funds', [{ kind: 'Input', index: 0 }])],
     });
     expect(effects.error).toMatchObject({
       command: 0,
