@@ -27,7 +27,7 @@ export function registerVdf(table: NativeTable): void {
         return [verifyWesolowski(DISCRIMINANT_3072, asBigInt(iterations!), inputForm, outputForm, proofForm)];
       } catch (error) {
         // Some forms that are not positive definite make NUCOMP divide by zero. fastcrypto panics
-        // there, which aborts a Sui node (panic = "abort"): there is no outcome to reproduce.
+        // there and Sui's native does not catch it: there is no Move outcome to reproduce.
         if (error instanceof RangeError)
           throw new VmError(
             'UNIMPLEMENTED_NATIVE',
