@@ -5,6 +5,9 @@ import { CORPUS_DIR } from '../support/paths.js';
 
 const STD = '0'.repeat(63) + '1';
 const SUI = '0'.repeat(63) + '2';
+/** wrapper_coin, the shared corpus's one non-framework package. */
+const WRAPPER_PACKAGE_ID = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
+const WRAPPER_ADDRESS = WRAPPER_PACKAGE_ID.slice(2);
 
 describe('DependencyEnv from the framework bytecode', () => {
   it('reads structs with abilities, phantom parameters and fields', async () => {
@@ -43,5 +46,16 @@ describe('DependencyEnv from the framework bytecode', () => {
     const second = loadDependencies({ corpusRoot: CORPUS_DIR });
     expect(first).toBe(second);
     expect((await first).module({ address: '0'.repeat(63) + '3', name: 'sui_system' })).toBeDefined();
+  });
+
+  it('reads the framework once for every target package built beside it', async () => {
+    const framework = await loadDependencies({ corpusRoot: CORPUS_DIR });
+    const withTarget = await loadDependencies({ corpusRoot: CORPUS_DIR, packageIds: [WRAPPER_PACKAGE_ID] });
+    const coin = { address: SUI, name: 'coin' };
+    // The same module object, not a second deserialization of the framework's bytes.
+    expect(withTarget.compiledModule(coin)).toBe(framework.compiledModule(coin));
+    expect(withTarget.module({ address: WRAPPER_ADDRESS, name: 'wrapper_coin' })).toBeDefined();
+    // The framework's own environment does not take the target's modules in.
+    expect(framework.module({ address: WRAPPER_ADDRESS, name: 'wrapper_coin' })).toBeUndefined();
   });
 });

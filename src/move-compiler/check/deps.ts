@@ -46,6 +46,15 @@ export class DependencyEnv {
     this.compiled.set(moduleKey(sig.id), module);
   }
 
+  /** A new environment with this one's modules and `modules` (this one is left as it is). */
+  extendedWith(modules: Iterable<ModuleJson>): DependencyEnv {
+    const extended = new DependencyEnv();
+    for (const [key, sig] of this.modules) extended.modules.set(key, sig);
+    for (const [key, module] of this.compiled) extended.compiled.set(key, module);
+    for (const module of modules) extended.add(module);
+    return extended;
+  }
+
   compiledModule(id: ModuleId): ModuleJson | undefined {
     return this.compiled.get(moduleKey(id));
   }
@@ -156,42 +165,57 @@ export interface DependencySource {
   packageIds?: string[];
 }
 
-/** Environments built by this process, by source: a worker compiles many packages over one framework. */
+/**
+ * Environments built by this process. A worker compiles many packages over one framework: the framework is
+ * read and indexed once per framework source (kept for the process), and each target's environment extends
+ * it with the target's packages (the last few kept, as attempts at one package follow each other).
+ */
+const frameworks = new Map<string, Promise<DependencyEnv>>();
 const environments = new Map<string, Promise<DependencyEnv>>();
 const ENVIRONMENTS_KEPT = 8;
 
-/**
- * The framework (0x1, 0x2, 0x3) plus the listed corpus packages, read and indexed once per process and
- * source. A failed load is forgotten so the next call retries.
- */
-export function loadDependencies(source: DependencySource): Promise<DependencyEnv> {
-  const key = JSON.stringify([
-    source.corpusRoot ?? '',
-    source.frameworkDir ?? '',
-    [...(source.packageIds ?? [])].sort(),
-  ]);
-  let env = environments.get(key);
+/** The cached promise under `key`, made by `build` when missing; a failed build is forgotten so a call retries. */
+function cached(
+  cache: Map<string, Promise<DependencyEnv>>,
+  key: string,
+  build: () => Promise<DependencyEnv>,
+  kept = Infinity,
+): Promise<DependencyEnv> {
+  let env = cache.get(key);
   if (!env) {
-    if (environments.size >= ENVIRONMENTS_KEPT) environments.delete(environments.keys().next().value!);
-    env = buildEnvironment(source);
-    environments.set(key, env);
-    env.catch(() => environments.delete(key));
+    if (cache.size >= kept) cache.delete(cache.keys().next().value!);
+    env = build();
+    cache.set(key, env);
+    env.catch(() => cache.delete(key));
   }
   return env;
 }
 
-async function buildEnvironment(source: DependencySource): Promise<DependencyEnv> {
-  const framework = await readFrameworkOnce(source);
+/** The framework (0x1, 0x2, 0x3) plus the listed corpus packages, read and indexed once per process and source. */
+export function loadDependencies(source: DependencySource): Promise<DependencyEnv> {
+  const frameworkKey = JSON.stringify([source.corpusRoot ?? '', source.frameworkDir ?? '']);
+  const framework = () => cached(frameworks, frameworkKey, () => buildFramework(source));
   const corpusRoot = source.corpusRoot;
-  const extra: PackageBytes[] =
-    corpusRoot === undefined
-      ? []
-      : await Promise.all(
-          (source.packageIds ?? []).map((id) => readPackageDir(corpusPackageDir(corpusRoot, id))),
-        );
-  const env = new DependencyEnv();
-  for (const pkg of [...framework, ...extra]) {
-    for (const file of pkg.modules) env.add(deserializeModule(file.bytes, file.label));
-  }
-  return env;
+  const packageIds = [...(source.packageIds ?? [])].sort();
+  if (corpusRoot === undefined || packageIds.length === 0) return framework();
+  const key = JSON.stringify([frameworkKey, packageIds]);
+  return cached(
+    environments,
+    key,
+    async () => {
+      const [base, packages] = await Promise.all([
+        framework(),
+        Promise.all(packageIds.map((id) => readPackageDir(corpusPackageDir(corpusRoot, id)))),
+      ]);
+      return base.extendedWith(modulesOf(packages));
+    },
+    ENVIRONMENTS_KEPT,
+  );
+}
+
+const modulesOf = (packages: PackageBytes[]): ModuleJson[] =>
+  packages.flatMap((pkg) => pkg.modules.map((file) => deserializeModule(file.bytes, file.label)));
+
+async function buildFramework(source: DependencySource): Promise<DependencyEnv> {
+  return new DependencyEnv(modulesOf(await readFrameworkOnce(source)));
 }
