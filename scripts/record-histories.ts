@@ -16,7 +16,8 @@
 // framework beside it, and a helper run (`recorded-helper`) for 0x2 whose model's first helper does not
 // build and whose second, written against the diagnostics, builds and runs.
 // It saves the histories of every execution of the runs and of their packages. Histories of older workflow
-// code kept under other names (`*-remote-sim-*`: build-only simulated on the smi-sim queue) stay as they are.
+// code kept under other names stay as they are (`*-remote-sim-*`: build-only simulated on the smi-sim queue;
+// `helper-two-step-*`: a helper's build and run as two activities).
 import { loadRealAgentSettings } from '../src/agents/config.js';
 import { cp, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

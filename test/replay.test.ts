@@ -52,6 +52,13 @@ describe('replay of recorded histories', () => {
     expect(scheduled('helper-run.json')).toEqual(['prepareRun', 'listPackagePage', 'finalizeRun']);
     expect(scheduled('helper-package-0.json')).toEqual([
       'complete',
+      'buildAndRunHelperPackage',
+      'complete',
+      'buildAndRunHelperPackage',
+    ]);
+    // Recorded before an attempt's build and run became one activity: they replay through the old branch.
+    expect(scheduled('helper-two-step-package-0.json')).toEqual([
+      'complete',
       'buildHelperPackage',
       'complete',
       'buildHelperPackage',

@@ -92,71 +92,69 @@ interface StoredModules {
   modules: { name: string; bytes_base64: string }[];
 }
 
-async function buildHelperPackage(args: {
+interface BuildArgs {
   runDir: string;
   answerSha: string;
   packageId: string;
   corpusRoot: string;
   frameworkDir: string | null;
-}): Promise<HelperBuildSummary> {
-  return asActivity(async () => {
-    const store = runPaths(args.runDir).artifacts;
-    const answer = await getArtifact(store, args.answerSha);
-    const build = await buildHelper(answer, {
-      corpusRoot: args.corpusRoot,
-      frameworkDir: args.frameworkDir,
-      packageId: args.packageId,
-    });
-    if (build.stage === 'invalid_payload') {
-      const problems = build.errors.map((e) => `- ${e}`).join('\n');
-      return {
-        stage: build.stage,
-        errors: build.errors,
-        problemsSha: await putArtifact(
-          store,
-          `The answer is not a valid helper_pkg_v1 object:\n${problems}\n`,
-        ),
-        sourcesSha: null,
-        modulesSha: null,
-        entrypoints: [],
-        assumptions: [],
-      };
-    }
-    const sources = {
-      move_toml: build.payload.moveToml,
-      files: Object.fromEntries(build.payload.files.map((f) => [f.path, f.text])),
-    };
-    const sourcesSha = await putArtifact(store, JSON.stringify(sources, null, 2));
-    const common = {
-      sourcesSha,
-      entrypoints: build.payload.entrypoints,
-      assumptions: build.payload.assumptions,
-    };
-    if (build.stage === 'build_failed')
-      return {
-        stage: build.stage,
-        errors: build.errors,
-        problemsSha: await putArtifact(store, buildFailureText(build.errors, build.rendered)),
-        modulesSha: null,
-        ...common,
-      };
-    const stored: StoredModules = {
-      modules: build.modules.map((m) => ({
-        name: m.name,
-        bytes_base64: Buffer.from(m.bytes).toString('base64'),
-      })),
-    };
-    return {
-      stage: 'built',
-      errors: [],
-      problemsSha: null,
-      modulesSha: await putArtifact(store, JSON.stringify(stored)),
-      ...common,
-    };
-  });
 }
 
-async function runHelperPackage(args: {
+/** Builds the answer stored under `answerSha`, storing its sources, problems and bytecode. */
+async function buildStored(args: BuildArgs): Promise<HelperBuildSummary> {
+  const store = runPaths(args.runDir).artifacts;
+  const answer = await getArtifact(store, args.answerSha);
+  const build = await buildHelper(answer, {
+    corpusRoot: args.corpusRoot,
+    frameworkDir: args.frameworkDir,
+    packageId: args.packageId,
+  });
+  if (build.stage === 'invalid_payload') {
+    const problems = build.errors.map((e) => `- ${e}`).join('\n');
+    return {
+      stage: build.stage,
+      errors: build.errors,
+      problemsSha: await putArtifact(store, `The answer is not a valid helper_pkg_v1 object:\n${problems}\n`),
+      sourcesSha: null,
+      modulesSha: null,
+      entrypoints: [],
+      assumptions: [],
+    };
+  }
+  const sources = {
+    move_toml: build.payload.moveToml,
+    files: Object.fromEntries(build.payload.files.map((f) => [f.path, f.text])),
+  };
+  const sourcesSha = await putArtifact(store, JSON.stringify(sources, null, 2));
+  const common = {
+    sourcesSha,
+    entrypoints: build.payload.entrypoints,
+    assumptions: build.payload.assumptions,
+  };
+  if (build.stage === 'build_failed')
+    return {
+      stage: build.stage,
+      errors: build.errors,
+      problemsSha: await putArtifact(store, buildFailureText(build.errors, build.rendered)),
+      modulesSha: null,
+      ...common,
+    };
+  const stored: StoredModules = {
+    modules: build.modules.map((m) => ({
+      name: m.name,
+      bytes_base64: Buffer.from(m.bytes).toString('base64'),
+    })),
+  };
+  return {
+    stage: 'built',
+    errors: [],
+    problemsSha: null,
+    modulesSha: await putArtifact(store, JSON.stringify(stored)),
+    ...common,
+  };
+}
+
+interface RunArgs {
   runDir: string;
   modulesSha: string;
   packageId: string;
@@ -164,29 +162,58 @@ async function runHelperPackage(args: {
   corpusRoot: string;
   frameworkDir: string | null;
   entrypoints: string[];
-}): Promise<{ entrypoints: EntrypointResult[]; traceSha: string }> {
+}
+
+export interface HelperRunSummary {
+  entrypoints: EntrypointResult[];
+  traceSha: string;
+}
+
+/** Runs the helper stored under `modulesSha` beside its target, storing the trace. */
+async function runStored(args: RunArgs): Promise<HelperRunSummary> {
+  const store = runPaths(args.runDir).artifacts;
+  const stored = JSON.parse(await getArtifact(store, args.modulesSha)) as StoredModules;
+  const entrypoints = await runHelper(
+    {
+      packageDir: args.packageDir,
+      packageId: args.packageId,
+      corpusRoot: args.corpusRoot,
+      frameworkDir: args.frameworkDir,
+      modules: stored.modules.map((m) => ({ name: m.name, bytes: Buffer.from(m.bytes_base64, 'base64') })),
+      entrypoints: args.entrypoints,
+    },
+    // Lets heartbeats and cancellation through between transactions.
+    () => new Promise((done) => setImmediate(done)),
+  ).catch((error: unknown) => {
+    // The target (or the framework) cannot be loaded: every retry would fail alike.
+    if (error instanceof VmLoadError) throw ApplicationFailure.nonRetryable(error.message, 'InvalidPackage');
+    throw error;
+  });
+  const traceSha = await putArtifact(store, JSON.stringify({ entrypoints }, null, 2));
+  return { entrypoints, traceSha };
+}
+
+const buildHelperPackage = (args: BuildArgs) => asActivity(() => buildStored(args));
+const runHelperPackage = (args: RunArgs) => asActivity(() => runStored(args));
+
+/**
+ * A build and, when it builds, the run, in one activity: one task-queue round trip per attempt instead of
+ * two. A target that cannot be loaded is returned as `runRefused` (the build's results still count).
+ */
+async function buildAndRunHelperPackage(
+  args: BuildArgs & Omit<RunArgs, 'modulesSha' | 'entrypoints'>,
+): Promise<{ build: HelperBuildSummary; run: HelperRunSummary | null; runRefused?: string }> {
   return asActivity(async () => {
-    const store = runPaths(args.runDir).artifacts;
-    const stored = JSON.parse(await getArtifact(store, args.modulesSha)) as StoredModules;
-    const entrypoints = await runHelper(
-      {
-        packageDir: args.packageDir,
-        packageId: args.packageId,
-        corpusRoot: args.corpusRoot,
-        frameworkDir: args.frameworkDir,
-        modules: stored.modules.map((m) => ({ name: m.name, bytes: Buffer.from(m.bytes_base64, 'base64') })),
-        entrypoints: args.entrypoints,
-      },
-      // Lets heartbeats and cancellation through between transactions.
-      () => new Promise((done) => setImmediate(done)),
-    ).catch((error: unknown) => {
-      // The target (or the framework) cannot be loaded: every retry would fail alike.
-      if (error instanceof VmLoadError)
-        throw ApplicationFailure.nonRetryable(error.message, 'InvalidPackage');
+    const build = await buildStored(args);
+    if (build.stage !== 'built') return { build, run: null };
+    try {
+      const run = await runStored({ ...args, modulesSha: build.modulesSha!, entrypoints: build.entrypoints });
+      return { build, run };
+    } catch (error) {
+      if (error instanceof ApplicationFailure && error.type === 'InvalidPackage')
+        return { build, run: null, runRefused: error.message };
       throw error;
-    });
-    const traceSha = await putArtifact(store, JSON.stringify({ entrypoints }, null, 2));
-    return { entrypoints, traceSha };
+    }
   });
 }
 
@@ -197,7 +224,8 @@ export function createHelperIoActivities() {
 
 /** On the simulation queue. */
 export function createHelperSimActivities() {
-  return { buildHelperPackage, runHelperPackage };
+  // The two single steps stay for histories recorded before they were one activity.
+  return { buildHelperPackage, runHelperPackage, buildAndRunHelperPackage };
 }
 
 export type HelperIoActivities = ReturnType<typeof createHelperIoActivities>;

@@ -5,6 +5,7 @@
 import {
   ActivityFailure,
   ApplicationFailure,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setCurrentDetails,
@@ -36,6 +37,9 @@ import { failureMessage, usageFromFailure } from './model-failures.js';
 import { countedCall, PackageFailure, PackageTimeout } from './phase2-solvers.js';
 import { LOCAL_RETRY_THRESHOLD, PERMANENT_ERROR_TYPES } from './retry-policies.js';
 import type { PackageSummary } from './run-types.js';
+
+/** Patch marker: an attempt's build and run are one activity (`buildAndRunHelperPackage`). */
+const BUILD_AND_RUN_IN_ONE = 'helper-build-and-run-in-one';
 
 const retry = {
   initialInterval: '1 second',
@@ -177,13 +181,21 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
         continue;
       }
       setCurrentDetails(`attempt ${attempt}/${attemptsOf(o)}: building the helper`);
-      const build = await sim(`attempt ${attempt} · build`).buildHelperPackage({
+      const stored = {
         runDir: input.runDir,
         answerSha: answer.answerSha,
         packageId: input.packageId,
         corpusRoot: o.corpusRoot,
         frameworkDir: o.frameworkDir,
-      });
+      };
+      // Runs recorded before the build and its run became one activity replay with two.
+      const built = patched(BUILD_AND_RUN_IN_ONE)
+        ? await sim(`attempt ${attempt} · build and run`).buildAndRunHelperPackage({
+            ...stored,
+            packageDir: input.packageDir,
+          })
+        : { build: await sim(`attempt ${attempt} · build`).buildHelperPackage(stored), run: undefined };
+      const build = built.build;
       Object.assign(trace, {
         sourcesSha: build.sourcesSha,
         problemsSha: build.problemsSha,
@@ -199,16 +211,22 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
         continue;
       }
       successful = attempt;
-      setCurrentDetails(`attempt ${attempt}: running the helper's entry functions`);
-      const ran = await sim(`attempt ${attempt} · run`).runHelperPackage({
-        runDir: input.runDir,
-        modulesSha: build.modulesSha!,
-        packageId: input.packageId,
-        packageDir: input.packageDir,
-        corpusRoot: o.corpusRoot,
-        frameworkDir: o.frameworkDir,
-        entrypoints: build.entrypoints,
-      });
+      if (built.run === undefined)
+        setCurrentDetails(`attempt ${attempt}: running the helper's entry functions`);
+      const ran =
+        built.run === undefined
+          ? await sim(`attempt ${attempt} · run`).runHelperPackage({
+              runDir: input.runDir,
+              modulesSha: build.modulesSha!,
+              packageId: input.packageId,
+              packageDir: input.packageDir,
+              corpusRoot: o.corpusRoot,
+              frameworkDir: o.frameworkDir,
+              entrypoints: build.entrypoints,
+            })
+          : built.run;
+      if (ran === null)
+        throw new PackageFailure(('runRefused' in built && built.runRefused) || 'the helper did not run');
       entrypoints = ran.entrypoints;
       runTraceSha = ran.traceSha;
     }

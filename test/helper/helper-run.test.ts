@@ -15,6 +15,7 @@ import {
 import { answer, BROKEN_SHOP, GOOD_SHOP, helperAnswer, MOVE_TOML } from '../support/helper-answers.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { startOpenAiStub, type RunningOpenAiStub, type StubReply } from '../support/openai-stub.js';
+import { DEPENDENCY_IDS, makeDependencyCorpus } from '../support/dependency-corpus.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { runInputFor } from '../support/run-input.js';
 import { startTestRun, uniqueRunId, useTestWorkers } from '../support/temporal.js';
@@ -168,6 +169,28 @@ describe('smi-bench helper on the run engine', () => {
       errors: ['"files" must be an object mapping sources/*.move paths to their text'],
     });
     expect(row.failure_stage).toBe('invalid_payload');
+    expect(row.ok).toBe(false);
+  });
+
+  it('refuses to run a built helper beside a target whose dependency the corpus lacks, naming it', async () => {
+    const root = await makeDependencyCorpus();
+    const input = runInputFor(
+      'helper',
+      { ...HELPER_DEFAULT_OPTIONS, corpusRoot: root },
+      {
+        runId: uniqueRunId('helper-missing-dep'),
+        logDir: mkdtempSync(join(tmpdir(), 'smi-helper-missing-dep-')),
+        corpusRoot: root,
+        input: { packageIds: [DEPENDENCY_IDS.needsAbsent] },
+        options: { agent: 'helper-file', helperDir: resolve(import.meta.dirname, 'fixtures', 'standalone') },
+      },
+    );
+    const row = (await runToResult(input)).packages[0]!;
+    // It built; the run is refused as a whole, the row saying why, not scored as failed calls.
+    expect(row.successful_attempt).toBe(1);
+    expect(row.entrypoints).toEqual([]);
+    expect(row.error).toBe(`the target's dependencies are not in the corpus: ${DEPENDENCY_IDS.absent}`);
+    expect(row.failure_stage).toBe('package_error');
     expect(row.ok).toBe(false);
   });
 
