@@ -13,7 +13,7 @@ import {
   type PtbInput,
   type StoredObject,
 } from '../vm/ptb.js';
-import { canonicalTypeName, parseTypeTag, substitute, type Type } from '../vm/types.js';
+import { substitute, type Type } from '../vm/types.js';
 import type { ArgSource } from './tier-a.js';
 import { u64Bytes } from './synthetic-values.js';
 import { shortAddress } from './row.js';
@@ -148,48 +148,7 @@ export function describePtbError(error: NonNullable<PtbEffects['error']>): strin
   return `${parts.join(' ')}: ${error.message} (command ${error.command})`;
 }
 
-const ABILITY_NAMES: [number, string][] = [
-  [ABILITY.copy, 'copy'],
-  [ABILITY.drop, 'drop'],
-  [ABILITY.store, 'store'],
-  [ABILITY.key, 'key'],
-];
-
-/**
- * The first MoveCall whose type arguments lack an ability their parameter requires (u64 for `T: key`, as
- * upstream instantiates every type parameter). Sui's VM refuses such a call before running it
- * (CONSTRAINT_NOT_SATISFIED); the in-process VM does not check constraints, so the sandbox does.
- */
-function unsatisfiedConstraint(vm: MoveVm, ptb: SandboxPtb): { command: number; message: string } | null {
-  for (const [index, command] of ptb.commands.entries()) {
-    if (command.kind !== 'MoveCall') continue;
-    const fn = vm.function(command.package, command.module, command.function);
-    for (const [i, arg] of command.typeArgs.entries()) {
-      const required = fn.typeParamConstraints[i] ?? 0;
-      const type = typeof arg === 'string' ? parseTypeTag(arg) : arg;
-      const missing = ABILITY_NAMES.filter(([bit]) => required & bit && !(vm.loader.abilitiesOf(type) & bit));
-      if (missing.length > 0)
-        return {
-          command: index,
-          message:
-            `CONSTRAINT_NOT_SATISFIED: type argument ${i} of ${shortAddress(fn.module.address)}::` +
-            `${command.module}::${command.function} (${canonicalTypeName(type)}) lacks ${missing.map(([, n]) => n).join(', ')} (command ${index})`,
-        };
-    }
-  }
-  return null;
-}
-
 export function runSandboxPtb(vm: MoveVm, ptb: SandboxPtb, instructionLimit: number): TierBOutcome {
-  const constraint = unsatisfiedConstraint(vm, ptb);
-  if (constraint)
-    return {
-      success: false,
-      stage: constraint.command < ptb.targetCommand ? 'B1' : 'B2',
-      error: constraint.message,
-      command: constraint.command,
-      effects: null,
-    };
   let effects: PtbEffects;
   try {
     // Upstream's sandbox passes synthesised structs (and one-time witnesses) as pure bytes; Sui would not.

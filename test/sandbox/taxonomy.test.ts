@@ -142,8 +142,9 @@ describe('failure stages on a hand-built package', () => {
     const row = rows.get('needs_key')!;
     expect(row.tier_a_details?.resolved_params).toEqual(['type_param[0]=U64']);
     expect(row.failure_stage).toBe('B2');
-    expect(row.tier_b_details?.error).toMatch(
-      /^CONSTRAINT_NOT_SATISFIED: type argument 0 of 0xc0de1::probe::needs_key \(u64\) lacks key/,
+    // The PTB executor's refusal, with Sui's execution failure: TypeArgumentError { ConstraintNotSatisfied }.
+    expect(row.tier_b_details?.error).toBe(
+      'TypeArgumentError: type argument 0 of probe::needs_key (u64) lacks key: ConstraintNotSatisfied (command 0)',
     );
   });
 
