@@ -184,17 +184,28 @@ async function runStored(args: RunArgs): Promise<HelperRunSummary> {
     },
     // Lets heartbeats and cancellation through between transactions.
     () => new Promise((done) => setImmediate(done)),
-  ).catch((error: unknown) => {
-    // The target (or the framework) cannot be loaded: every retry would fail alike.
-    if (error instanceof VmLoadError) throw ApplicationFailure.nonRetryable(error.message, 'InvalidPackage');
-    throw error;
-  });
+  );
   const traceSha = await putArtifact(store, JSON.stringify({ entrypoints }, null, 2));
   return { entrypoints, traceSha };
 }
 
 const buildHelperPackage = (args: BuildArgs) => asActivity(() => buildStored(args));
-const runHelperPackage = (args: RunArgs) => asActivity(() => runStored(args));
+const runHelperPackage = (args: RunArgs) =>
+  asActivity(() =>
+    runStored(args).catch((error: unknown) => {
+      // The target (or the framework) cannot be loaded: every retry would fail alike.
+      if (error instanceof VmLoadError)
+        throw ApplicationFailure.nonRetryable(error.message, 'InvalidPackage');
+      throw error;
+    }),
+  );
+
+/** An attempt's build and, when it built, its run, or (`runRefused`) why the target would not load beside it. */
+interface HelperBuildAndRun {
+  build: HelperBuildSummary;
+  run: HelperRunSummary | null;
+  runRefused?: string;
+}
 
 /**
  * A build and, when it builds, the run, in one activity: one task-queue round trip per attempt instead of
@@ -202,7 +213,7 @@ const runHelperPackage = (args: RunArgs) => asActivity(() => runStored(args));
  */
 async function buildAndRunHelperPackage(
   args: BuildArgs & Omit<RunArgs, 'modulesSha' | 'entrypoints'>,
-): Promise<{ build: HelperBuildSummary; run: HelperRunSummary | null; runRefused?: string }> {
+): Promise<HelperBuildAndRun> {
   return asActivity(async () => {
     const build = await buildStored(args);
     if (build.stage !== 'built') return { build, run: null };
@@ -210,8 +221,7 @@ async function buildAndRunHelperPackage(
       const run = await runStored({ ...args, modulesSha: build.modulesSha!, entrypoints: build.entrypoints });
       return { build, run };
     } catch (error) {
-      if (error instanceof ApplicationFailure && error.type === 'InvalidPackage')
-        return { build, run: null, runRefused: error.message };
+      if (error instanceof VmLoadError) return { build, run: null, runRefused: error.message };
       throw error;
     }
   });

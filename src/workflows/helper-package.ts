@@ -225,6 +225,7 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
               entrypoints: build.entrypoints,
             })
           : built.run;
+      // Built, so a run missing here is the target's refusal to load (the activity says why).
       if (ran === null)
         throw new PackageFailure(('runRefused' in built && built.runRefused) || 'the helper did not run');
       entrypoints = ran.entrypoints;
