@@ -6,7 +6,7 @@ import { VmLoadError } from './errors.js';
 import type { LoadedFunction } from './loader.js';
 import type { MoveVm } from './move-vm.js';
 import { STD, SUI } from './natives/registry.js';
-import { substitute, typeOf, type Type } from './types.js';
+import { typeOf, type Type } from './types.js';
 import { checkTypeArguments, TypeArgumentsRefused } from './type-args.js';
 
 /** A MoveCall as the executor receives it (the fields these checks read). */
@@ -45,7 +45,7 @@ const INTERNAL_TYPE_PARAMETER = new Map<string, string>([
 
 /** The first refusal among `calls` (command index → call), or null when every call may run. */
 export function refuseMoveCalls(vm: MoveVm, calls: [number, CheckedCall][]): CallRefusal | null {
-  const loaded: [number, LoadedFunction, Type[]][] = [];
+  const loaded: [number, LoadedFunction][] = [];
   for (const [command, call] of calls) {
     let fn;
     try {
@@ -63,9 +63,9 @@ export function refuseMoveCalls(vm: MoveVm, calls: [number, CheckedCall][]): Cal
         return { command, status: error.status, message: error.message };
       throw error;
     }
-    loaded.push([command, fn, typeArgs]);
+    loaded.push([command, fn]);
   }
-  for (const [command, fn, typeArgs] of loaded) {
+  for (const [command, fn] of loaded) {
     const name = `${fn.module.name}::${fn.name}`;
     const advice = INTERNAL_TYPE_PARAMETER.get(`${fn.module.address}::${name}`);
     if (advice)
@@ -76,7 +76,7 @@ export function refuseMoveCalls(vm: MoveVm, calls: [number, CheckedCall][]): Cal
       };
     if (fn.visibility !== 'Public' && !fn.isEntry)
       return { command, status: 'NonEntryFunctionInvoked', message: `${name} is neither public nor entry` };
-    if (fn.returns.some((r) => substitute(r, typeArgs).kind === 'ref'))
+    if (fn.returns.some((r) => r.kind === 'ref'))
       return {
         command,
         status: 'InvalidPublicFunctionReturnType',

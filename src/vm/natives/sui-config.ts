@@ -3,7 +3,7 @@
 // transaction changed. A setting that is missing, owned elsewhere or of another type reads as none; else the
 // value that holds in `current_epoch`: the newer one once its epoch is past, the older one until then.
 import { decodeValue } from '../bcs-values.js';
-import { canonicalTypeName } from '../types.js';
+import { typesEqual } from '../types.js';
 import { asAddress, asBigInt, asStruct, asVector, Struct, type Value } from '../values.js';
 import { register, SUI, type NativeTable } from './registry.js';
 
@@ -13,11 +13,7 @@ export function registerSuiConfig(table: NativeTable): void {
   register(table, SUI, 'config', {
     read_setting_impl: (ctx, [fieldType], [config, name, currentEpoch]) => {
       const stored = ctx.tx.storedChildren.get(asAddress(name!));
-      if (
-        !stored ||
-        stored.parent !== asAddress(config!) ||
-        canonicalTypeName(stored.type) !== canonicalTypeName(fieldType!)
-      )
+      if (!stored || stored.parent !== asAddress(config!) || !typesEqual(stored.type, fieldType!))
         return [none()];
       // Field { id, name, value: Setting { data: Option<SettingData> } }
       const setting = asStruct(asStruct(decodeValue(fieldType!, stored.bytes, ctx.resolve)).fields[2]!);

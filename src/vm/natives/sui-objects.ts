@@ -2,7 +2,7 @@
 // dynamic_field. They read and record through the call's TransactionState.
 import { encodeValue } from '../bcs-values.js';
 import { abort } from '../errors.js';
-import { canonicalTypeName, type Type } from '../types.js';
+import { typesEqual, type Type } from '../types.js';
 import { asAddress, asBigInt, asRef, asStruct, asVector, Ref, type Value } from '../values.js';
 import { register, SUI, type NativeContext, type NativeTable } from './registry.js';
 import { deriveDynamicFieldId, deriveObjectId } from './sui-ids.js';
@@ -33,7 +33,7 @@ function recordTransfer(ctx: NativeContext, type: Type, value: Value, owner: Own
 function existingChild(ctx: NativeContext, parent: string, id: string, type: Type) {
   const child = ctx.tx.children.get(id);
   if (!child || child.parent !== parent) throw abort(E_FIELD_DOES_NOT_EXIST, 'dynamic field does not exist');
-  if (canonicalTypeName(child.type) !== canonicalTypeName(type)) {
+  if (!typesEqual(child.type, type)) {
     throw abort(E_FIELD_TYPE_MISMATCH, 'dynamic field has another type');
   }
   return child;
@@ -112,11 +112,7 @@ export function registerSuiObjects(table: NativeTable): void {
     ],
     has_child_object_with_ty: (ctx, [type], [parent, id]) => {
       const child = ctx.tx.children.get(asAddress(id!));
-      return [
-        child !== undefined &&
-          child.parent === asAddress(parent!) &&
-          canonicalTypeName(child.type) === canonicalTypeName(type!),
-      ];
+      return [child !== undefined && child.parent === asAddress(parent!) && typesEqual(child.type, type!)];
     },
   });
 }

@@ -4,7 +4,7 @@
 // object from one owned elsewhere), and abort 2 (EReceivingObjectTypeMismatch) when it is not a `T`.
 import { decodeValue } from '../bcs-values.js';
 import { abort } from '../errors.js';
-import { canonicalTypeName } from '../types.js';
+import { canonicalTypeName, typesEqual } from '../types.js';
 import { asAddress, asBigInt, asStruct } from '../values.js';
 import { register, SUI, type NativeTable } from './registry.js';
 
@@ -23,7 +23,7 @@ export function registerSuiReceiving(table: NativeTable): void {
         ctx.tx.receivedIds.includes(objectId)
       )
         throw abort(E_UNABLE_TO_RECEIVE_OBJECT, `object 0x${objectId} cannot be received here`);
-      if (canonicalTypeName(object.type) !== canonicalTypeName(type!))
+      if (!typesEqual(object.type, type!))
         throw abort(
           E_RECEIVING_OBJECT_TYPE_MISMATCH,
           `object 0x${objectId} is not a ${canonicalTypeName(type!)}`,

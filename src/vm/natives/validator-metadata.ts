@@ -13,6 +13,7 @@ import { bytesOf, type Value } from '../values.js';
 import { G1, G2, GT, hashToG1, pairing, type G1Point, type G2Point } from './bls12381-elements.js';
 import { isAnemoAddress, parseMultiaddr, Unparsed } from './multiaddr.js';
 import { register, SUI_SYSTEM, type NativeTable } from './registry.js';
+import { equalBytes } from '@noble/curves/utils.js';
 
 const INVALID_POP = 0;
 const INVALID_PUBKEY = 1;
@@ -168,8 +169,7 @@ function address(text: string, code: number, anemo: boolean): void {
   check(!!components && (!anemo || isAnemoAddress(components)), code);
 }
 
-const sameBytes = (a?: Uint8Array, b?: Uint8Array) =>
-  !!a && !!b && a.length === b.length && a.every((x, i) => x === b[i]);
+const sameBytes = (a?: Uint8Array, b?: Uint8Array) => !!a && !!b && equalBytes(a, b);
 
 function verify(m: Metadata): void {
   const { next } = m;

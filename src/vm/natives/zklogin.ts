@@ -13,6 +13,7 @@ import { bytesBehind } from './byte-args.js';
 import { poseidonBn254 } from './poseidon.js';
 import { register, SUI, type NativeTable } from './registry.js';
 import { blake2b256 } from './sui-ids.js';
+import { equalBytes } from '@noble/curves/utils.js';
 
 const INVALID_INPUT = 0;
 const ZKLOGIN_FLAG = 0x05;
@@ -67,8 +68,6 @@ function zkLoginAddress(seed: bigint, issuer: string): Uint8Array {
   return blake2b256(Uint8Array.from(preimage));
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
-
 function checked(check: () => boolean): Value[] {
   try {
     return [check()];
@@ -91,13 +90,13 @@ export function registerZkLogin(table: NativeTable): void {
           hashString(audienceText!, MAX_AUDIENCE),
           bn254_Fr.create(asBigInt(pinHash!)),
         ]);
-        return sameBytes(zkLoginAddress(seed, issuerText!), addressToBytes(asAddress(address!)));
+        return equalBytes(zkLoginAddress(seed, issuerText!), addressToBytes(asAddress(address!)));
       }),
   });
   register(table, SUI, 'zklogin_verified_issuer', {
     check_zklogin_issuer_internal: (_ctx, _t, [address, seed, issuer]) =>
       checked(() =>
-        sameBytes(
+        equalBytes(
           zkLoginAddress(asBigInt(seed!), utf8(bytesBehind(issuer!))),
           addressToBytes(asAddress(address!)),
         ),
