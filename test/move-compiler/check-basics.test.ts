@@ -327,6 +327,33 @@ fun g(ok: bool) {
     expect(code('g')).toMatchObject({ kind: 'clever_code', line: 8, constant: 'EBad', errorCode: 7 });
   });
 
+  it('reads an #[error] code as a u8 literal, and reports one that is not', () => {
+    const withCode = (written: string) =>
+      check(`module demo::m;
+#[error(code = ${written})]
+const EBad: vector<u8> = b"bad";
+fun g(ok: bool) {
+    assert!(ok, EBad);
+}
+`);
+    const errorCode = (r: ReturnType<typeof check>) => {
+      const abort = collect(fn(r.modules, 'g').body, 'abort')[0];
+      return abort?.kind === 'abort' && abort.code.kind === 'clever_code' ? abort.code.errorCode : undefined;
+    };
+    for (const [written, value] of [
+      ['1_0', 10],
+      ['0x2a', 42],
+      ['255u8', 255],
+    ] as const) {
+      const r = withCode(written);
+      expect(r.messages).toEqual([]);
+      expect(errorCode(r)).toBe(value);
+    }
+    expect(withCode('300').codes).toEqual(['E02015']);
+    expect(withCode('300').messages).toEqual(["The error code must be a u8, found '300'"]);
+    expect(withCode('7u64').codes).toEqual(['E02015']);
+  });
+
   it('inserts freeze when &mut is passed for &', () => {
     const r = check(`
 module demo::m;

@@ -13,6 +13,7 @@ import type {
   TypeParamDecl,
 } from '../ast.js';
 import { CODES } from '../codes.js';
+import { parseNumberLiteral } from '../parser/literals.js';
 import type { TEnum, TStruct, TTypeParam } from '../tir.js';
 import { COPY, DROP, KEY, STORE, type Abilities, type Type } from '../types.js';
 import { ABILITY_BY_NAME, abilitiesOf, abilityNames } from './abilities.js';
@@ -119,7 +120,7 @@ export function declareModule(
         isMacro: member.isMacro,
       });
     } else {
-      const error = errorAttribute(member.attributes);
+      const error = errorAttribute(ctx, member.attributes);
       sig.constants.set(name.value, {
         module: id,
         name: name.value,
@@ -131,13 +132,29 @@ export function declareModule(
   return sig;
 }
 
-/** `#[error]` or `#[error(code = n)]` on a constant. */
-function errorAttribute(attributes: Attribute[]): { code?: number } | undefined {
+/**
+ * `#[error]` or `#[error(code = n)]` on a constant. The code is the clever abort code's one byte: a number
+ * literal (separators, hex, a `u8` suffix) of at most 255; anything else is reported, not dropped.
+ */
+function errorAttribute(ctx: PackageContext, attributes: Attribute[]): { code?: number } | undefined {
   const attribute = attributes.find((a) => a.name.value === 'error');
   if (!attribute) return undefined;
-  const written = attribute.args.find((a) => a.name.value === 'code')?.args[0]?.name.value;
-  const code = written === undefined ? undefined : Number(written.replace(/u8$/, ''));
-  return code === undefined || !Number.isInteger(code) ? {} : { code };
+  const written = attribute.args.find((a) => a.name.value === 'code')?.args[0]?.name;
+  if (written === undefined) return {};
+  if (!/^(0x[0-9a-fA-F_]+|[0-9][0-9_]*)(u\d+)?$/.test(written.value)) {
+    ctx.report(
+      CODES.invalidAttribute,
+      written.loc,
+      `Expected a u8 number literal for the error code, found '${written.value}'`,
+    );
+    return {};
+  }
+  const literal = parseNumberLiteral(written.value, written.loc, ctx.bag);
+  if (literal.value > 255n || (literal.suffix !== undefined && literal.suffix !== 'u8')) {
+    ctx.report(CODES.invalidAttribute, written.loc, `The error code must be a u8, found '${written.value}'`);
+    return {};
+  }
+  return { code: Number(literal.value) };
 }
 
 export function visibilityOf(decl: FunctionDecl): FunctionVisibility {
