@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserializeModule } from '../move/module-json.js';
+import { VmLoadError } from './errors.js';
 import { listModuleFiles, METADATA_FILE } from '../move/read-package.js';
 import { corpusPackageDir } from './package-source.js';
 
@@ -18,14 +19,29 @@ interface StoredVersion {
 const HEX_ID = /^(0x)?[0-9a-fA-F]{1,64}$/;
 const digits = (id: string) => id.toLowerCase().replace(/^0x/, '').padStart(64, '0');
 
+/** The JSON object in `path`, or null when it holds another JSON value. @throws when it is no JSON */
+function parseJsonObject(path: string): Record<string, unknown> | null {
+  const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/** For the scan of a whole corpus: a directory whose metadata cannot be read is not a package version. */
 function readJsonObject(path: string): Record<string, unknown> | null {
   try {
-    const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    return parseJsonObject(path);
   } catch {
     return null;
+  }
+}
+
+/** A package being linked: its unreadable metadata is an error, not an empty linkage table. */
+function readOwnJson(path: string): Record<string, unknown> | null {
+  try {
+    return parseJsonObject(path);
+  } catch (error) {
+    throw new VmLoadError(`${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -37,7 +53,7 @@ export function packageLinkage(packageDir: string): Map<string, string> {
   const linkage = new Map<string, string>();
   for (const file of [METADATA_FILE, 'bcs.json']) {
     const path = join(packageDir, file);
-    const table = existsSync(path) ? readJsonObject(path)?.['linkageTable'] : undefined;
+    const table = existsSync(path) ? readOwnJson(path)?.['linkageTable'] : undefined;
     if (typeof table !== 'object' || table === null) continue;
     for (const [original, info] of Object.entries(table as Record<string, unknown>)) {
       const upgraded = (info as { upgraded_id?: unknown } | null)?.upgraded_id;

@@ -1,6 +1,8 @@
 // Dependencies found in a corpus as Sui links them (by original id, in the version the linkage table names
 // or any the corpus has), and the ones it lacks named. The corpus is built by test/support/dependency-corpus.ts;
 // which package depends on which is fixed there.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageDirFor } from '../../src/move/package-layout.js';
 import { corpusDependencies } from '../../src/vm/corpus-dependencies.js';
@@ -49,5 +51,25 @@ describe('dependencies from the corpus', () => {
       ids: [],
       missing: [DEPENDENCY_IDS.absent],
     });
+  });
+
+  it('refuses a package whose linkage table cannot be read, naming the file, rather than linking any version', async () => {
+    const corrupt = await makeDependencyCorpus();
+    const dir = packageDirFor(corrupt, DEPENDENCY_IDS.needsLinked);
+    // The table moves to bcs.json, as sui-packages stores it, and that file is cut short.
+    const metadataPath = join(dir, 'metadata.json');
+    const { linkageTable: _, ...metadata } = JSON.parse(readFileSync(metadataPath, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    writeFileSync(metadataPath, JSON.stringify(metadata));
+    writeFileSync(join(dir, 'bcs.json'), '{ "linkageTable": ');
+    await expect(
+      corpusDependencies(
+        corrupt,
+        { dir, bytes: await readPackageDir(dir) },
+        await readFramework({ corpusRoot: corrupt }),
+      ),
+    ).rejects.toThrow(/bcs\.json: .*JSON/);
   });
 });
