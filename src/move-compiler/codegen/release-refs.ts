@@ -4,10 +4,10 @@
 // each edge into code where the local is dead though it was live before (a loop's exit, an arm of an
 // `if` that does not use it), and at a store of a reference nothing reads (which becomes `Pop`).
 import type { Bytecode } from '../../move/module-json.js';
+import { branchTargets } from '../verifier/control-flow.js';
+import { BRANCH_OPCODES } from '../verifier/instructions.js';
 import type { JumpTable, LaidOut } from './layout.js';
 import { liveSets, operand, successors, type FinalOp } from './liveness.js';
-
-const BRANCHES = ['Branch', 'BrTrue', 'BrFalse'];
 
 /** The references a local surely holds before each instruction (none are known where none was stored). */
 function heldReferences(
@@ -75,7 +75,7 @@ export function releaseDeadReferences(
   const retarget = new Map<string, number>();
   code.forEach((op, offset) => {
     const next = successors({ kind: 'instr', instr: op.instr, loc: op.loc }, offset, jumpTables);
-    const jumpTargets = new Set(jumpTargetsOf(op.instr, jumpTables));
+    const jumpTargets = new Set(branchTargets(op.instr, jumpTables));
     for (const target of new Set(next)) {
       const locals = onEdge(offset, target);
       if (locals.length === 0) continue;
@@ -120,22 +120,13 @@ export function releaseDeadReferences(
   return { code: out, jumpTables: tables };
 }
 
-function jumpTargetsOf(instr: Bytecode, tables: JumpTable[]): number[] {
-  for (const name of BRANCHES) {
-    const target = operand(instr, name);
-    if (target !== undefined) return [target];
-  }
-  const table = operand(instr, 'VariantSwitch');
-  return table === undefined ? [] : (tables[table]?.jump_table.Full ?? []);
-}
-
 /** Instructions after which control never falls through to the next one. */
 function isJumpOnly(instr: Bytecode): boolean {
   return operand(instr, 'Branch') !== undefined || operand(instr, 'VariantSwitch') !== undefined;
 }
 
 function remapBranch(instr: Bytecode, map: (target: number) => number): Bytecode {
-  for (const name of BRANCHES) {
+  for (const name of BRANCH_OPCODES) {
     const target = operand(instr, name);
     if (target !== undefined) return { [name]: map(target) };
   }

@@ -19,7 +19,8 @@ export interface ControlFlowGraph {
   order: number[];
 }
 
-function branchTargets(instruction: Bytecode, tables: readonly JumpTable[]): number[] {
+/** The offsets a branch or VariantSwitch may jump to (none for other instructions). */
+export function branchTargets(instruction: Bytecode, tables: readonly JumpTable[]): number[] {
   const opcode = opcodeOf(instruction);
   if (BRANCH_OPCODES.has(opcode)) return [indexOperand(instruction)];
   if (opcode === 'VariantSwitch') return tables[indexOperand(instruction)]?.jump_table.Full ?? [];

@@ -41,7 +41,7 @@ function parseUnsigned(text: string, max: bigint): boolean {
 }
 
 /** Rust's `Ipv4Addr::from_str`: four decimal octets, no leading zeros. */
-export function isIpv4(text: string): boolean {
+function isIpv4(text: string): boolean {
   const parts = text.split('.');
   return parts.length === 4 && parts.every((p) => /^(0|[1-9][0-9]{0,2})$/.test(p) && Number(p) <= 255);
 }
@@ -60,7 +60,7 @@ function ipv6Groups(text: string): number | undefined {
 }
 
 /** Rust's `Ipv6Addr::from_str`: eight groups, or fewer around one `::` standing for at least one. */
-export function isIpv6(text: string): boolean {
+function isIpv6(text: string): boolean {
   const halves = text.split('::');
   if (halves.length > 2) return false;
   const counts = halves.map(ipv6Groups);
