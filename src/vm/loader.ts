@@ -6,7 +6,7 @@ import {
   type ModuleJson,
   type SignatureToken,
 } from '../move/module-json.js';
-import { moduleId, verifyModule } from '../move-compiler/verifier/index.js';
+import { moduleId, verifyModule } from '../bytecode-verifier/index.js';
 import { VmError, VmLoadError } from './errors.js';
 import { prepareCode, type PreparedCode } from './code-prepare.js';
 import { primitive, type DatatypeType, type Type } from './types.js';
@@ -71,7 +71,7 @@ const verifiedModules = new WeakSet<ModuleJson>();
 
 export interface LoaderOptions {
   /**
-   * Run src/move-compiler/verifier on every module added, as Sui verifies a module when it loads it;
+   * Run src/bytecode-verifier on every module added, as Sui verifies a module when it loads it;
    * a refused module throws VmLoadError naming its first error. Off by default: published code is trusted.
    */
   verify?: boolean;
