@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { writeDemoCorpus } from '../move/index.js';
 import type { DevServer } from '../temporal/dev-server.js';
 import { isPortOpen } from '../temporal/ports.js';
-import { localServerPorts, smiHome } from '../temporal/target.js';
+import { smiHome } from '../smi-home.js';
+import { localServerPorts } from '../temporal/target.js';
 import { runPhase1, type CliIO, type Phase1CliOptions } from './run-phase1.js';
 import { serveUntilStopped, startSmiBenchServer } from './server-command.js';
 

@@ -2,7 +2,8 @@
 import { join, resolve } from 'node:path';
 import { ensureTemporalBinary, startDevServer, type DevServer } from '../temporal/dev-server.js';
 import { namespaceFromEnv } from '../temporal/names.js';
-import { localServerPorts, smiHome } from '../temporal/target.js';
+import { smiHome } from '../smi-home.js';
+import { localServerPorts } from '../temporal/target.js';
 import type { CliIO } from './run-phase1.js';
 
 export interface ServerCliOptions {

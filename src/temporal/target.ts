@@ -7,7 +7,8 @@
 //  - else the port is taken by something else (not Temporal, or a Temporal server without smi-bench's
 //    search attributes): refuse, and say how to use it on purpose or how to pick another port. A worker
 //    polling a stranger's task queues, or runs landing on someone else's server, must never happen by chance.
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { smiHome } from '../smi-home.js';
 import { Connection } from '@temporalio/client';
 import { UsageError } from '../cli/errors.js';
 import { SEARCH_ATTRIBUTES } from './names.js';
@@ -34,10 +35,6 @@ export interface TemporalTarget {
   dbFile: string | null;
 }
 
-/** Where smi-bench keeps its local state (the embedded server's database, its log). */
-export function smiHome(env = process.env): string {
-  return resolve(env.SMI_HOME ?? '.smi-bench');
-}
 
 export interface LocalServerPorts {
   port: number;

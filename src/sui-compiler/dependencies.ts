@@ -1,0 +1,137 @@
+// The dependency side of a build with Sui's compiler: the framework and, when there is a target, the
+// target package with every corpus package it needs, all as source stubs made from their bytecode. Sui's
+// package system gets them through the fetcher (never the network); the root Move.toml only has to name
+// the target (`target_pkg`) and, when present, Sui System.
+import type { MovePackageFetcher } from '@zktx.io/sui-move-builder';
+import { addressDigits } from '../move/address.js';
+import { FRAMEWORK_PACKAGES, frameworkPackage } from '../move-stubs/framework-packages.js';
+import { StubPackageFetcher, type PackageFiles } from '../move-stubs/stub-fetcher.js';
+import {
+  corpusStubFiles,
+  dependencyAlias,
+  frameworkStubFiles,
+  packageOriginalId,
+} from '../move-stubs/stub-packages.js';
+import { corpusDependencies } from '../vm/corpus-dependencies.js';
+import { findPackageVersion, packageLinkage } from '../vm/corpus-index.js';
+import {
+  corpusPackageDir,
+  readFrameworkOnce,
+  readPackageDir,
+  type PackageBytes,
+} from '../vm/package-source.js';
+import type { DependencySource } from './types.js';
+
+export type { DependencySource };
+
+export const TARGET_ALIAS = 'target_pkg';
+
+/** Where the root Move.toml finds the target's stub package. */
+const STUBS_FOLDER = 'smi-stubs';
+
+export interface BuildDependencies {
+  fetcher: MovePackageFetcher;
+  /** Alias → inline TOML table, for the root Move.toml's [dependencies]. */
+  rootDependencies: Record<string, string>;
+  /**
+   * Named address → address, for the root Move.toml's [addresses]: `target_pkg` when the target is a
+   * framework package (its stub is Sui's own package, which does not name it so).
+   */
+  rootAddresses: Record<string, string>;
+  target: { originalId: string; storageId: string; namedAddress: typeof TARGET_ALIAS } | null;
+}
+
+/** The corpus lacks packages the target needs: the user must fetch them (by storage id) into the corpus. */
+export class MissingDependenciesError extends Error {
+  override readonly name = 'MissingDependenciesError';
+
+  constructor(
+    readonly storageIds: string[],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function buildDependencies(source: DependencySource): Promise<BuildDependencies> {
+  const framework = await readFrameworkOnce(source);
+  const frameworkFiles = new Map<string, PackageFiles>();
+  for (const pkg of framework) {
+    const known = frameworkPackage(pkg.id)!;
+    frameworkFiles.set(known.folder, frameworkStubFiles(pkg, known));
+  }
+  const rootDependencies: Record<string, string> = {};
+  for (const known of FRAMEWORK_PACKAGES)
+    if (known.declaredAs && frameworkFiles.has(known.folder))
+      rootDependencies[known.declaredAs.alias] = known.declaredAs.table;
+  const rootAddresses: Record<string, string> = {};
+  let target: BuildDependencies['target'] = null;
+  let targetPackages = new Map<string, PackageFiles>();
+  if (source.targetId !== undefined) {
+    const id = `0x${addressDigits(source.targetId)}`;
+    const inFramework = frameworkPackage(id);
+    if (inFramework) {
+      if (!frameworkFiles.has(inFramework.folder))
+        throw new MissingDependenciesError([id], `the framework read has no ${id} (the target)`);
+      target = { originalId: id, storageId: id, namedAddress: TARGET_ALIAS };
+      rootAddresses[TARGET_ALIAS] = id;
+    } else {
+      ({ target, packages: targetPackages } = await corpusTarget(source, id, framework));
+      rootDependencies[TARGET_ALIAS] = `{ local = "${STUBS_FOLDER}/${TARGET_ALIAS}" }`;
+    }
+  }
+  const fetcher = new StubPackageFetcher(frameworkFiles, targetPackages);
+  return { fetcher, rootDependencies, rootAddresses, target };
+}
+
+/** The target found in the corpus, and its stub with those of every package it needs, by alias. */
+async function corpusTarget(
+  source: DependencySource,
+  storageId: string,
+  framework: readonly PackageBytes[],
+): Promise<{ target: NonNullable<BuildDependencies['target']>; packages: Map<string, PackageFiles> }> {
+  const corpusRoot = source.corpusRoot;
+  if (!corpusRoot)
+    throw new Error(`the target ${storageId} is not a framework package: give a corpus root to find it in`);
+  const dir = await findPackageVersion(corpusRoot, storageId);
+  if (!dir)
+    throw new MissingDependenciesError(
+      [storageId],
+      `the corpus ${corpusRoot} has no package ${storageId} (the target): fetch it into the corpus`,
+    );
+  const bytes = await readPackageDir(dir);
+  const closure = await corpusDependencies(corpusRoot, { dir, bytes }, framework);
+  if (closure.missing.length > 0) throw missingError(corpusRoot, dir, closure.packages, closure.missing);
+  const packages = new Map([[TARGET_ALIAS, corpusStubFiles(bytes, TARGET_ALIAS)]]);
+  for (const pkg of closure.packages) {
+    const alias = dependencyAlias(packageOriginalId(pkg));
+    packages.set(alias, corpusStubFiles(pkg, alias));
+  }
+  const target = {
+    originalId: packageOriginalId(bytes),
+    storageId: `0x${addressDigits(bytes.id)}`,
+    namedAddress: TARGET_ALIAS,
+  } as const;
+  return { target, packages };
+}
+
+/** The storage ids to fetch: the version a linkage table names, else the original id (its first version). */
+function missingError(
+  corpusRoot: string,
+  targetDir: string,
+  found: readonly PackageBytes[],
+  missingOriginalIds: readonly string[],
+): MissingDependenciesError {
+  const linkage = packageLinkage(targetDir);
+  for (const pkg of found)
+    for (const [original, upgraded] of packageLinkage(corpusPackageDir(corpusRoot, pkg.id)))
+      if (!linkage.has(original)) linkage.set(original, upgraded);
+  const storageIds = missingOriginalIds.map(
+    (id) => `0x${linkage.get(addressDigits(id)) ?? addressDigits(id)}`,
+  );
+  return new MissingDependenciesError(
+    storageIds,
+    `the corpus ${corpusRoot} lacks ${storageIds.length === 1 ? 'a package' : 'packages'} the target needs: ` +
+      `fetch ${storageIds.join(', ')} into the corpus`,
+  );
+}
