@@ -2,15 +2,14 @@
 // package workflow runs as local activities; building and running a helper are CPU work on the simulation
 // queue. Everything large (answers, sources, diagnostics, bytecode, traces) stays in the run's
 // content-addressed store; workflows see hashes and short summaries.
-import { readFile } from 'node:fs/promises';
 import { ApplicationFailure } from '@temporalio/common';
 import { join } from 'node:path';
 import { buildHelperPrompt, type AttemptNote } from '../core/helper/prompts.js';
-import { helperInterfaceSummary } from '../core/helper/interface-summary.js';
+import { helperInterfaceSummary, targetAddressOf } from '../core/helper/interface-summary.js';
 import type { EntrypointResult } from '../core/helper/row.js';
 import { buildHelper } from '../helper/build.js';
 import { runHelper } from '../helper/execute.js';
-import { readMovePackage } from '../move-compiler/package.js';
+import { readMovePackage } from '../sui-compiler/package-dir.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
 import { asActivity } from './failures.js';
@@ -46,6 +45,7 @@ async function prepareHelperPrompt(args: {
       : null;
     const prompt = buildHelperPrompt({
       packageId: args.packageId,
+      targetAddress: targetAddressOf(iface),
       targets: args.truth,
       interfaceSummary: helperInterfaceSummary(iface),
       scoringHints: args.scoringHints,
@@ -61,7 +61,7 @@ async function readHelperDir(args: { runDir: string; helperDir: string }): Promi
   return asActivity(async () => {
     const pkg = await readMovePackage(args.helperDir);
     const answer = {
-      move_toml: await readFile(join(args.helperDir, 'Move.toml'), 'utf8'),
+      move_toml: pkg.moveToml,
       files: Object.fromEntries(pkg.files.map((f) => [f.path, f.text])),
       assumptions: [`hand-written helper from ${args.helperDir}`],
     };

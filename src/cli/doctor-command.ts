@@ -6,7 +6,13 @@ import { failed, runChecks, safeFixes, type Check, type CheckResult } from '../d
 import { corpusCheck, manifestCheck } from '../doctor/corpus-checks.js';
 import { dependencyCheck } from '../doctor/dependency-check.js';
 import { modelChecks } from '../doctor/model-checks.js';
-import { nodeCheck, oracleWheelCheck, temporalCliCheck, temporalServerCheck } from '../doctor/tool-checks.js';
+import {
+  nodeCheck,
+  oracleWheelCheck,
+  suiCompilerCheck,
+  temporalCliCheck,
+  temporalServerCheck,
+} from '../doctor/tool-checks.js';
 import { UsageError } from './errors.js';
 import { readDotenvFile, type CliIO } from './run-common.js';
 
@@ -23,7 +29,7 @@ const FIX_TIMEOUT_MS = 300_000;
 const MARK = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const;
 
 function checksFor(opts: DoctorOptions): Check[] {
-  const checks: Check[] = [nodeCheck, temporalCliCheck, temporalServerCheck, oracleWheelCheck];
+  const checks: Check[] = [nodeCheck, temporalCliCheck, temporalServerCheck, suiCompilerCheck, oracleWheelCheck];
   const dotenv = readDotenvFile(opts.dotenv);
   checks.push(() => modelChecks({ processEnv: process.env, dotenv, required: opts.full }));
   const { corpusRoot, manifest } = opts;

@@ -1,10 +1,10 @@
 // `smi-bench helper` (upstream's e2e_one_package.py): a model writes a Move helper package per target,
-// smi-bench builds it with its own compiler, runs its entry functions in the in-process VM and scores
+// smi-bench builds it with Sui's own compiler, runs its entry functions in the in-process VM and scores
 // what they touched and created. Everything that would fail every package alike is checked here first.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkHelperPromptTemplate } from '../core/helper/prompts.js';
-import { MovePackageError, readMovePackage } from '../move-compiler/package.js';
+import { MovePackageError, readMovePackage } from '../sui-compiler/package-dir.js';
 import {
   HELPER_DEFAULT_OPTIONS,
   type HelperAgent,

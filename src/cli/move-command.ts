@@ -1,8 +1,8 @@
-// `smi-bench move build [PACKAGE_DIR]`: compiles a Move package offline with this project's compiler and
-// writes `<out-dir>/<package>/bytecode_modules/<module>.mv`, as `sui move build` lays them out. The
-// compiler's modules load only when the command runs, so `--help` stays fast.
+// `smi-bench move build [PACKAGE_DIR]`: builds a Move package offline with Sui's own compiler (WASM)
+// against stubs made from the corpus's bytecode, and writes `<out-dir>/<package>/bytecode_modules/<module>.mv`,
+// as `sui move build` lays them out. The compiler loads only when the command runs, so `--help` stays fast.
 import type { Command } from 'commander';
-import type { Diagnostic } from '../move-compiler/diagnostics.js';
+import { SUI_COMPILER_LABEL } from '../sui-compiler/release.js';
 import type { CliIO } from './run-common.js';
 
 export interface MoveBuildOptions {
@@ -13,11 +13,12 @@ export interface MoveBuildOptions {
 }
 
 export function registerMoveCommands(program: Command, io: CliIO): void {
-  const move = program.command('move').description('Move source tools (an offline Move 2024 compiler)');
+  const move = program.command('move').description(`Move source tools (${SUI_COMPILER_LABEL}, offline)`);
   move
     .command('build')
     .description(
-      'compile a Move package (Move.toml + sources/) to bytecode modules; exit 1 with the diagnostics on failure',
+      `build a Move package (Move.toml + sources/) to bytecode modules with ${SUI_COMPILER_LABEL}; ` +
+        'dependencies are source stubs made from the corpus bytecode; exit 1 with the diagnostics on failure',
     )
     .argument('[package-dir]', 'the package directory', '.')
     .option(
@@ -28,7 +29,8 @@ export function registerMoveCommands(program: Command, io: CliIO): void {
     .option('--out-dir <dir>', 'where to write the build (default: PACKAGE_DIR/build)')
     .option(
       '--target <package-id>',
-      "the package the named address 'target_pkg' points at; its modules can be used",
+      "a corpus package (its storage id) for the named address 'target_pkg' (its original id); its public " +
+        'functions and types can be used',
     )
     .action(async (dir: string, opts: MoveBuildOptions) => {
       process.exitCode = await runMoveBuild(dir, opts, io);
@@ -37,44 +39,37 @@ export function registerMoveCommands(program: Command, io: CliIO): void {
 
 /** Builds the package; resolves to the exit status. Bad input is one line on stderr, never a stack trace. */
 export async function runMoveBuild(dir: string, opts: MoveBuildOptions, io: CliIO): Promise<number> {
-  const { readMovePackage } = await import('../move-compiler/package.js');
-  const { renderDiagnostics } = await import('../move-compiler/render.js');
-  const { compilePackage } = await import('../move-compiler/compile.js');
-  const { loadDependencies } = await import('../move-compiler/check/deps.js');
-  const { unprovidedDependencies, unprovidedDependencyMessage } =
-    await import('../move-compiler/provided-dependencies.js');
+  const { MovePackageError, readMovePackage } = await import('../sui-compiler/package-dir.js');
+  const { buildWithSui } = await import('../sui-compiler/build.js');
   const { mkdir, writeFile } = await import('node:fs/promises');
   const { join } = await import('node:path');
 
+  if (opts.corpusRoot === undefined && opts.frameworkDir === undefined) {
+    io.log('error: give --corpus-root or --framework-dir: the framework stubs are made from its bytecode');
+    return 1;
+  }
   let pkg;
-  let dependencies;
   try {
     pkg = await readMovePackage(dir);
-    const missing = unprovidedDependencies(pkg.dependencies, opts.target !== undefined);
-    if (missing.length > 0) {
-      io.log(`error: ${unprovidedDependencyMessage(missing, opts.target !== undefined)}`);
-      return 1;
-    }
-    dependencies = await loadDependencies({
-      ...(opts.corpusRoot === undefined ? {} : { corpusRoot: opts.corpusRoot }),
-      ...(opts.frameworkDir === undefined ? {} : { frameworkDir: opts.frameworkDir }),
-      ...(opts.target === undefined ? {} : { packageIds: [opts.target] }),
-    });
   } catch (error) {
-    // A bad package (MovePackageError) or a bad corpus/framework directory: one line, no stack.
-    if (!(error instanceof Error)) throw error;
+    if (!(error instanceof MovePackageError)) throw error;
     io.log(`error: ${error.message}`);
     return 1;
   }
-  const addresses = opts.target === undefined ? pkg.addresses : { ...pkg.addresses, target_pkg: opts.target };
-  const result = compilePackage({ packageName: pkg.name, addresses, files: pkg.files, dependencies });
-  const sources = new Map(pkg.files.map((file) => [file.path, file.text]));
-  const errors = result.diagnostics.filter(
-    (diagnostic: Diagnostic) => diagnostic.code.severity === 'error',
-  ).length;
-  if (result.diagnostics.length > 0) io.log(renderDiagnostics(result.diagnostics, sources).trimEnd());
-  if (errors > 0) {
-    io.log(`Failed to build Move package: ${errors} error${errors === 1 ? '' : 's'}`);
+  const result = await buildWithSui({
+    moveToml: pkg.moveToml,
+    files: pkg.files,
+    dependencies: {
+      ...(opts.corpusRoot === undefined ? {} : { corpusRoot: opts.corpusRoot }),
+      ...(opts.frameworkDir === undefined ? {} : { frameworkDir: opts.frameworkDir }),
+      ...(opts.target === undefined ? {} : { targetId: opts.target }),
+    },
+  });
+  if (result.rendered.trim() !== '') io.log(result.rendered.trimEnd());
+  if (!result.ok) {
+    const errors = result.diagnostics.filter((d) => d.severity !== 'warning').length;
+    const why = result.stage === 'compile' ? `${errors} error${errors === 1 ? '' : 's'}` : result.stage;
+    io.log(`Failed to build Move package: ${why}`);
     return 1;
   }
   const modulesDir = join(opts.outDir ?? join(dir, 'build'), pkg.name, 'bytecode_modules');

@@ -1,10 +1,11 @@
 // Doctor checks of what smi-bench itself runs on: Node, the Temporal CLI, the Temporal server the commands
-// would use, and the oracle wheel the tests compare against.
+// would use, Sui's compiler, and the oracle wheel the tests compare against.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { Connection } from '@temporalio/client';
 import { PROJECT_ROOT } from '../project-root.js';
+import { SUI_COMPILER_LABEL, SUI_COMPILER_PACKAGE, SUI_RELEASE } from '../sui-compiler/release.js';
 import { findTemporalBinary } from '../temporal/dev-server.js';
 import { namespaceFromEnv } from '../temporal/names.js';
 import { isPortOpen } from '../temporal/ports.js';
@@ -103,4 +104,29 @@ export const oracleWheelCheck: Check = async (): Promise<CheckResult> => {
           'sui-sandbox is not installed: only the tests need it (they check extraction and the VM against it)',
         fix: { command: INSTALL_ORACLE, safe: true },
       };
+};
+
+/** Sui's compiler (WASM, inside an npm package): it loads, and it is the release smi-bench names. */
+export const suiCompilerCheck: Check = async (): Promise<CheckResult> => {
+  const name = 'Move compiler';
+  try {
+    const { getPinnedSuiVersion, initMovePackageBuilder } = await import('@zktx.io/sui-move-builder');
+    await initMovePackageBuilder();
+    const version = await getPinnedSuiVersion();
+    return SUI_RELEASE.endsWith(`-v${version}`)
+      ? { name, status: 'ok', message: SUI_COMPILER_LABEL }
+      : {
+          name,
+          status: 'fail',
+          message: `${SUI_COMPILER_PACKAGE} carries Sui ${version}, not ${SUI_RELEASE}: reinstall the pinned version`,
+          fix: { command: 'npm ci', safe: false },
+        };
+  } catch (error) {
+    return {
+      name,
+      status: 'fail',
+      message: `${SUI_COMPILER_PACKAGE} does not load: ${(error as Error).message}`,
+      fix: { command: 'npm ci', safe: false },
+    };
+  }
 };

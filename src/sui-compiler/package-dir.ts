@@ -1,24 +1,27 @@
 // Reads a Move package from disk: Move.toml and every `.move` file under `sources/`. Bad input
 // becomes one MovePackageError line; paths in the result are package-relative (`sources/m.move`).
+// Move.toml is read as text: Sui's compiler reads it and says what is wrong with it.
 import { lstat, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MoveTomlError, parseMoveToml } from './move-toml.js';
+import { packageName } from './manifest.js';
+import type { SourceFile } from './types.js';
 
 export class MovePackageError extends Error {}
 
 export const MAX_SOURCE_BYTES = 1024 * 1024;
 
 export interface MovePackage {
+  /** The `[package]` name. */
   name: string;
-  edition?: string;
-  addresses: Record<string, string>;
-  /** `[dependencies]` names as written; `providedDependencies` says which this build can honour. */
-  dependencies: string[];
-  files: { path: string; text: string }[];
+  moveToml: string;
+  files: SourceFile[];
 }
 
 export async function readMovePackage(dir: string): Promise<MovePackage> {
-  const manifest = await readManifest(dir);
+  const moveToml = await readFile(join(dir, 'Move.toml'), 'utf8').catch(() => undefined);
+  if (moveToml === undefined) throw new MovePackageError(`no Move.toml in ${dir}`);
+  const name = packageName(moveToml);
+  if (name === null) throw new MovePackageError(`Move.toml in ${dir} has no [package] name`);
   const sourcesDir = join(dir, 'sources');
   const sourcesStat = await lstat(sourcesDir).catch(() => undefined);
   if (sourcesStat === undefined || !sourcesStat.isDirectory()) {
@@ -28,25 +31,7 @@ export async function readMovePackage(dir: string): Promise<MovePackage> {
   const paths = (await listMoveFiles(sourcesDir, 'sources')).sort();
   if (paths.length === 0) throw new MovePackageError(`no Move sources: no .move file under ${sourcesDir}`);
   const files = await Promise.all(paths.map(async (path) => ({ path, text: await readSource(dir, path) })));
-  const pkg: MovePackage = {
-    name: manifest.packageName,
-    addresses: manifest.addresses,
-    dependencies: manifest.dependencies,
-    files,
-  };
-  if (manifest.edition !== undefined) pkg.edition = manifest.edition;
-  return pkg;
-}
-
-async function readManifest(dir: string): Promise<ReturnType<typeof parseMoveToml>> {
-  const text = await readFile(join(dir, 'Move.toml'), 'utf8').catch(() => undefined);
-  if (text === undefined) throw new MovePackageError(`no Move.toml in ${dir}`);
-  try {
-    return parseMoveToml(text);
-  } catch (error) {
-    if (error instanceof MoveTomlError) throw new MovePackageError(`malformed ${error.message}`);
-    throw error;
-  }
+  return { name, moveToml, files };
 }
 
 /** Package-relative paths of `.move` files; symbolic links are refused so nothing escapes `sources/`. */

@@ -1,10 +1,11 @@
-// Reading a Move package from disk, and the Move.toml subset. Each bad input must give one clear line.
+// Reading a Move package from disk, and what the build adds to its Move.toml. Each bad input must give one
+// clear line.
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MovePackageError, readMovePackage } from '../../src/move-compiler/package.js';
-import { MoveTomlError, parseMoveToml } from '../../src/move-compiler/move-toml.js';
+import { packageName, withBuildDependencies } from '../../src/sui-compiler/manifest.js';
+import { MovePackageError, readMovePackage } from '../../src/sui-compiler/package-dir.js';
 
 const MANIFEST = `[package]
 name = "Demo" # the package
@@ -50,21 +51,36 @@ async function failure(dir: string): Promise<string> {
   return message;
 }
 
-describe('parseMoveToml', () => {
-  it('reads name, edition, addresses, dev addresses and dependency names', () => {
-    expect(parseMoveToml(MANIFEST)).toEqual({
-      packageName: 'Demo',
-      edition: '2024',
-      addresses: { demo: '0x0', quoted: '0x2' },
-      devAddresses: { demo: '0x42' },
-      dependencies: ['Sui', 'Extra'],
-    });
+describe('Move.toml', () => {
+  it('reads the package name, whatever the comments', () => {
+    expect(packageName(MANIFEST)).toBe('Demo');
+    expect(packageName('[addresses]\nname = "not this"\n')).toBeNull();
   });
 
-  it('names the line of a malformed entry', () => {
-    expect(() => parseMoveToml('[package]\nname = "x"\nthis is not toml\n')).toThrow(/^Move\.toml line 3: /);
-    expect(() => parseMoveToml('[package]\nname = "x\n')).toThrow(MoveTomlError);
-    expect(() => parseMoveToml('[addresses]\na = "0x1"\n')).toThrow("[package] has no 'name'");
+  it("puts the build's dependencies and addresses in, leaving out the package's own framework entries", () => {
+    const toml = withBuildDependencies(MANIFEST.replace('demo = "0x0"', 'demo = "0x0"\ntarget_pkg = "0x9"'), {
+      dependencies: { target_pkg: '{ local = "t" }' },
+      addresses: {},
+    });
+    expect(toml).toContain('[dependencies]\ntarget_pkg = { local = "t" }\n\n[dependencies.Extra]\nlocal = "../extra"');
+    expect(toml).not.toContain('MystenLabs');
+    expect(toml).not.toContain('target_pkg = "0x9"');
+    expect(toml).toContain('demo = "0x0"');
+  });
+
+  it('drops a whole [dependencies.Sui] table and sets target_pkg where the build says', () => {
+    const own = '[package]\nname = "h"\n\n[dependencies.Sui]\ngit = "https://github.com/MystenLabs/sui.git"\nrev = "framework/testnet"\n\n[addresses]\nh = "0x0"\ntarget_pkg = "0x5"\n';
+    expect(withBuildDependencies(own, { dependencies: {}, addresses: { target_pkg: '0x2' } })).toBe(
+      '[package]\nname = "h"\n\n[addresses]\ntarget_pkg = "0x2"\nh = "0x0"\n',
+    );
+  });
+
+  it('makes the sections it needs when there are none', () => {
+    const toml = withBuildDependencies('[package]\nname = "h"\n', {
+      dependencies: { target_pkg: '{ local = "t" }' },
+      addresses: {},
+    });
+    expect(toml).toBe('[package]\nname = "h"\n\n[dependencies]\ntarget_pkg = { local = "t" }\n');
   });
 });
 
@@ -80,9 +96,7 @@ describe('readMovePackage', () => {
     const pkg = await readMovePackage(dir);
     expect(pkg).toEqual({
       name: 'Demo',
-      edition: '2024',
-      addresses: { demo: '0x0', quoted: '0x2' },
-      dependencies: ['Sui', 'Extra'],
+      moveToml: MANIFEST,
       files: [
         { path: 'sources/b.move', text: 'module demo::b;\n' },
         { path: 'sources/nested/a.move', text: 'module demo::a;\n' },
@@ -94,9 +108,9 @@ describe('readMovePackage', () => {
     expect(await failure(packageDir({ 'sources/a.move': '' }))).toMatch(/^no Move\.toml in /);
   });
 
-  it('refuses a malformed Move.toml, naming the line', async () => {
+  it('refuses a Move.toml without a package name', async () => {
     expect(await failure(packageDir({ 'Move.toml': '[package]\nname = \n', 'sources/a.move': '' }))).toMatch(
-      /^malformed Move\.toml line 2: /,
+      /^Move\.toml in .* has no \[package\] name$/,
     );
   });
 

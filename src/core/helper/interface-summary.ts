@@ -67,9 +67,20 @@ function functionLine(name: string, f: Record<string, unknown>): string | null {
 }
 
 /** The summary text: `module 0xADDR::name {` blocks, cut at MAX_SUMMARY_LINES. */
+/**
+ * Where the target's modules live, which `target_pkg` names: the modules' own address (an upgraded
+ * package keeps its original id there), else the package id.
+ */
+export function targetAddressOf(iface: unknown): string {
+  const modules = isRecord(iface) && isRecord(iface['modules']) ? Object.values(iface['modules']) : [];
+  const first = modules.find(isRecord);
+  if (first && typeof first['address'] === 'string') return first['address'];
+  return isRecord(iface) && typeof iface['package_id'] === 'string' ? iface['package_id'] : '0x?';
+}
+
 export function helperInterfaceSummary(iface: unknown, maxLines = MAX_SUMMARY_LINES): string {
   const modules = isRecord(iface) && isRecord(iface['modules']) ? iface['modules'] : {};
-  const address = isRecord(iface) && typeof iface['package_id'] === 'string' ? iface['package_id'] : '0x?';
+  const address = targetAddressOf(iface);
   const lines: string[] = [];
   for (const moduleName of Object.keys(modules).sort()) {
     const m = modules[moduleName];

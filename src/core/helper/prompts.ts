@@ -1,11 +1,12 @@
-// The helper benchmark's prompts, in our own words: what is true here (smi-bench's own Move 2024 compiler,
-// the named address `target_pkg`, the Sui framework at 0x1/0x2/0x3, zero-argument entry functions run one
+// The helper benchmark's prompts, in our own words: what is true here (Sui's own compiler, the named address
+// `target_pkg` at the target's original id, the Sui framework at 0x1/0x2/0x3, zero-argument entry functions run one
 // transaction each), the target's interface, and after a failed attempt what went wrong. A user's
 // `--prompt-file` replaces the first part; the feedback on earlier attempts is always added after it.
 import { checkTemplate, renderTemplate } from '../prompt-template.js';
 
 export const HELPER_PROMPT_PLACEHOLDERS = [
   'package_id',
+  'target_address',
   'interface_summary',
   'targets',
   'scoring_hints',
@@ -30,6 +31,8 @@ export interface HelperFeedback {
 
 export interface HelperPromptRequest {
   packageId: string;
+  /** Where the target's modules live: its original id (the package id itself unless it was upgraded). */
+  targetAddress: string;
   /** The target's `key` types (`0xADDR::module::Struct`). */
   targets: string[];
   interfaceSummary: string;
@@ -53,11 +56,13 @@ const FORMAT = `{
 
 const OUR_INSTRUCTIONS = `You write a small Sui Move package (a "helper") that uses the package {{package_id}}.
 
-The helper is built from source by smi-bench's own Move 2024 compiler, then published in an offline Move VM
-next to the target package and the Sui framework (std at 0x1, sui at 0x2, sui_system at 0x3: use them as
-std::... and sui::..., for example sui::transfer and sui::coin). The named address target_pkg is {{package_id}}:
-write target_pkg::module_name to reach the target's modules. Give the helper's own modules a named address of
-their own (helper = "0x0" in Move.toml); the build publishes them at a fresh address.
+The helper is built from source by Sui's own Move compiler (the one \`sui move build\` runs), against the
+Sui framework (std at 0x1, sui at 0x2, sui_system at 0x3: use them as std::... and sui::..., for example
+sui::transfer and sui::coin) and the target package, then published in an offline Move VM next to the real
+target bytecode. The named address target_pkg is {{target_address}}, where the target's modules live (a
+package keeps its first id through upgrades): write target_pkg::module_name to reach them. Give the helper's
+own modules a named address of their own (helper = "0x0" in Move.toml); the build publishes them at a fresh
+address. Do not add dependencies to Move.toml: the build supplies the framework and the target.
 
 Each entry function of the helper that takes no argument but the transaction context
 (\`entry fun name(ctx: &mut TxContext)\`) is run as its own transaction. Write such functions to create objects of
@@ -119,6 +124,7 @@ export function buildHelperPrompt(request: HelperPromptRequest): string {
   const targets = request.targets.length > 0 ? request.targets.map((t) => `- ${t}`).join('\n') : '(none)';
   const values = {
     package_id: request.packageId,
+    target_address: request.targetAddress,
     interface_summary: request.interfaceSummary,
     targets,
     scoring_hints: request.scoringHints ? renderTemplate(HINTS, { targets }, 'scoring hints') : '',

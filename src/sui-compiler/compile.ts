@@ -1,0 +1,83 @@
+// One build with Sui's compiler in this thread: the dependencies as stubs made from bytecode (served by
+// the fetcher, never the network), the package's Move.toml given those dependencies, then Sui's verdict
+// turned into modules or parsed diagnostics. A Rust panic leaves the WASM instance unusable, so such an
+// outcome says so and the pool starts a fresh thread for the next build.
+import { dumpMovePackage, initMovePackageBuilder } from '@zktx.io/sui-move-builder';
+import { buildDependencies, MissingDependenciesError, type BuildDependencies } from './dependencies.js';
+import { parseDiagnostics } from './diagnostics.js';
+import { withBuildDependencies } from './manifest.js';
+import type { DependencySource, SuiBuildRequest, SuiBuildResult } from './types.js';
+import { deserializeModule } from '../move/module-json.js';
+import { moduleSelfName } from '../move/interface.js';
+
+export interface CompileOutcome {
+  result: SuiBuildResult;
+  /** The WASM instance failed in a way that may leave it broken: do not give it another build. */
+  instanceSpoiled: boolean;
+}
+
+/** Dependency sets this thread has prepared, by source; a worker builds against a few corpora at most. */
+const prepared = new Map<string, Promise<BuildDependencies>>();
+const PREPARED_KEPT = 8;
+
+function dependenciesFor(source: DependencySource): Promise<BuildDependencies> {
+  const key = JSON.stringify([source.corpusRoot ?? null, source.frameworkDir ?? null, source.targetId ?? null]);
+  let found = prepared.get(key);
+  if (!found) {
+    if (prepared.size >= PREPARED_KEPT) prepared.delete(prepared.keys().next().value!);
+    found = buildDependencies(source);
+    prepared.set(key, found);
+    found.catch(() => prepared.delete(key));
+  }
+  return found;
+}
+
+type Failure = Extract<SuiBuildResult, { ok: false }>;
+
+const failure = (stage: Failure['stage'], rendered: string): Failure => ({
+  ok: false,
+  stage,
+  diagnostics: parseDiagnostics(rendered),
+  rendered,
+});
+
+function stageOf(category: string | undefined): 'manifest' | 'dependencies' | 'compile' {
+  if (category === 'compile') return 'compile';
+  return category === 'dependency_resolution' ? 'dependencies' : 'manifest';
+}
+
+export async function compileWithSui(request: SuiBuildRequest): Promise<CompileOutcome> {
+  let dependencies: BuildDependencies;
+  try {
+    dependencies = await dependenciesFor(request.dependencies);
+  } catch (error) {
+    if (error instanceof MissingDependenciesError)
+      return { result: failure('dependencies', error.message), instanceSpoiled: false };
+    throw error;
+  }
+  await initMovePackageBuilder();
+  const files: Record<string, string> = {
+    'Move.toml': withBuildDependencies(request.moveToml, {
+      dependencies: dependencies.rootDependencies,
+      addresses: dependencies.rootAddresses,
+    }),
+  };
+  for (const file of request.files) files[file.path] = file.text;
+  const built = await dumpMovePackage({ files, fetcher: dependencies.fetcher, network: 'mainnet' });
+  if ('error' in built) {
+    const result = failure(stageOf(built.category), built.error);
+    // Sui's refusals are diagnostics; a compile failure without any is the instance itself failing.
+    const spoiled = built.category === 'compile' && result.diagnostics.length === 0;
+    if (spoiled) return { result: { ...result, stage: 'crashed' }, instanceSpoiled: true };
+    return { result, instanceSpoiled: false };
+  }
+  const rendered = built.warnings ?? '';
+  const modules = built.modules.map((base64) => {
+    const bytes = Uint8Array.from(Buffer.from(base64, 'base64'));
+    return { name: moduleSelfName(deserializeModule(bytes, 'built module')), bytes };
+  });
+  return {
+    result: { ok: true, modules, diagnostics: parseDiagnostics(rendered), rendered },
+    instanceSpoiled: false,
+  };
+}

@@ -1,0 +1,110 @@
+// Sui's verdicts on one mistake of each kind a model makes in a helper package. Each package under
+// fixtures/mistakes/<class>/ holds one mistake; expected.json gives the code Sui's compiler reports for
+// it (taken from Sui's own compiler test expectations, named in `evidence`) and where its primary label
+// points in our program. Packages that Sui must accept build into modules.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildWithSui } from '../../src/sui-compiler/build.js';
+import type { MoveDiagnostic, SourceFile, SuiBuildResult } from '../../src/sui-compiler/types.js';
+import { CORPUS_DIR, PROJECT_ROOT } from '../support/paths.js';
+
+const FIXTURES = join(PROJECT_ROOT, 'test', 'sui-compiler', 'fixtures', 'mistakes');
+
+interface Expected {
+  code: string;
+  file: string;
+  line: number;
+  column?: number;
+  /** The test expectation in Sui's repository that shows this code for this kind of mistake. */
+  evidence: string;
+}
+
+const EXPECTED = JSON.parse(readFileSync(join(FIXTURES, 'expected.json'), 'utf8')) as Record<
+  string,
+  Expected
+>;
+
+/** Packages Sui accepts, with the modules they must build into. */
+const ACCEPTED: Record<string, string[]> = {
+  'well-formed': ['minter'],
+  // An entry function returning an object without drop: refused by Sui before 2026 (Sui E02002), accepted
+  // by mainnet-v1.71.1, whose compiler no longer has entry rules and whose verifier skips them.
+  'entry-returns-object': ['shop'],
+};
+
+function readPackage(name: string): { moveToml: string; files: SourceFile[] } {
+  const dir = join(FIXTURES, name);
+  const files = readdirSync(join(dir, 'sources'))
+    .filter((file) => file.endsWith('.move'))
+    .sort()
+    .map((file) => ({ path: `sources/${file}`, text: readFileSync(join(dir, 'sources', file), 'utf8') }));
+  return { moveToml: readFileSync(join(dir, 'Move.toml'), 'utf8'), files };
+}
+
+function build(name: string): Promise<SuiBuildResult> {
+  const { moveToml, files } = readPackage(name);
+  return buildWithSui({ moveToml, files, dependencies: { corpusRoot: CORPUS_DIR } });
+}
+
+const BUILD_TIMEOUT_MS = 300_000;
+const results = new Map<string, SuiBuildResult>();
+
+beforeAll(async () => {
+  const names = [...Object.keys(EXPECTED), ...Object.keys(ACCEPTED)];
+  const built = await Promise.all(names.map((name) => build(name)));
+  names.forEach((name, i) => results.set(name, built[i]!));
+}, BUILD_TIMEOUT_MS);
+
+function resultOf(name: string): SuiBuildResult {
+  const result = results.get(name);
+  if (!result) throw new Error(`no build of ${name}`);
+  return result;
+}
+
+const describeDiagnostics = (diagnostics: MoveDiagnostic[]) =>
+  diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity}[${d.code}] ${d.message}`).join('\n');
+
+describe('Sui refuses each kind of mistake with the code its own tests expect', () => {
+  it('every class has a package and every package a class', () => {
+    const dirs = readdirSync(FIXTURES, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(dirs).toEqual([...Object.keys(EXPECTED), ...Object.keys(ACCEPTED)].sort());
+  });
+
+  it.each(Object.entries(EXPECTED))('%s', (name, expected) => {
+    const result = resultOf(name);
+    expect(result.ok, result.rendered).toBe(false);
+    if (result.ok) return;
+    expect(result.stage, result.rendered).toBe('compile');
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    const match = errors.find(
+      (d) =>
+        d.code === expected.code &&
+        d.file === expected.file &&
+        d.line === expected.line &&
+        (expected.column === undefined || d.column === expected.column),
+    );
+    expect(
+      match,
+      `expected error[${expected.code}] at ${expected.file}:${expected.line}:${expected.column ?? '*'}; got\n` +
+        describeDiagnostics(result.diagnostics) +
+        `\n\n${result.rendered}`,
+    ).toBeDefined();
+    // The rendered text the model reads shows the same code.
+    expect(result.rendered).toContain(`error[${expected.code}]`);
+  });
+});
+
+describe('Sui accepts well-formed helpers', () => {
+  it.each(Object.entries(ACCEPTED))('%s', (name, modules) => {
+    const result = resultOf(name);
+    expect(result.ok, result.rendered).toBe(true);
+    if (!result.ok) return;
+    expect(result.modules.map((m) => m.name).sort()).toEqual(modules);
+    for (const module of result.modules) expect(module.bytes.length).toBeGreaterThan(0);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
