@@ -23,11 +23,10 @@ const SCRIPTS = [
   'phase2-local',
   'phase2-llm-latency',
   'helper-loop',
+  'sui-build',
   'manifest-scale',
   'extract-corpus',
   'report-scale',
-  'move-compile',
-  'move-parser-choice',
 ] as const;
 /** Scripts too long for every run (a quarter of an hour or more): run with --only NAME. */
 const ON_REQUEST = ['eval-set-scale'] as const;
@@ -35,15 +34,7 @@ const KNOWN: readonly string[] = [...SCRIPTS, ...ON_REQUEST];
 /** Scripts that start a Temporal dev server, and so accept --db-dir. */
 const USES_TEMPORAL = new Set<string>(
   KNOWN.filter(
-    (s) =>
-      ![
-        'extraction',
-        'manifest-scale',
-        'extract-corpus',
-        'report-scale',
-        'move-compile',
-        'move-parser-choice',
-      ].includes(s),
+    (s) => !['extraction', 'sui-build', 'manifest-scale', 'extract-corpus', 'report-scale'].includes(s),
   ),
 );
 

@@ -9,7 +9,9 @@ import { helperInterfaceSummary, targetAddressOf } from '../core/helper/interfac
 import type { EntrypointResult } from '../core/helper/row.js';
 import { buildHelper } from '../helper/build.js';
 import { runHelper } from '../helper/execute.js';
+import { buildDependencies, MissingDependenciesError } from '../sui-compiler/dependencies.js';
 import { readMovePackage } from '../sui-compiler/package-dir.js';
+import type { MoveDiagnostic } from '../sui-compiler/types.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
 import { asActivity } from './failures.js';
@@ -73,6 +75,8 @@ export interface HelperBuildSummary {
   stage: 'invalid_payload' | 'build_failed' | 'built';
   /** The payload's problems, or the compiler's errors one line each. */
   errors: string[];
+  /** Sui's diagnostics of the build, parsed (the first 50); absent in histories recorded before. */
+  diagnostics?: MoveDiagnostic[];
   /** Everything the model is shown about this answer's problems (empty when it built). */
   problemsSha: string | null;
   /** The payload's files and Move.toml, and the build's bytecode (base64), when they exist. */
@@ -87,6 +91,9 @@ function buildFailureText(errors: string[], rendered: string): string {
   const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
   return `The build failed with ${count}:\n${errors.map((e) => `- ${e}`).join('\n')}\n\nThe compiler's report:\n${rendered}`;
 }
+
+/** Diagnostics kept per attempt in the row (the stored report keeps them all). */
+const DIAGNOSTICS_KEPT = 50;
 
 interface StoredModules {
   modules: { name: string; bytes_base64: string }[];
@@ -135,6 +142,7 @@ async function buildStored(args: BuildArgs): Promise<HelperBuildSummary> {
     return {
       stage: build.stage,
       errors: build.errors,
+      diagnostics: build.diagnostics.slice(0, DIAGNOSTICS_KEPT),
       problemsSha: await putArtifact(store, buildFailureText(build.errors, build.rendered)),
       modulesSha: null,
       ...common,
@@ -148,6 +156,7 @@ async function buildStored(args: BuildArgs): Promise<HelperBuildSummary> {
   return {
     stage: 'built',
     errors: [],
+    diagnostics: build.diagnostics.slice(0, DIAGNOSTICS_KEPT),
     problemsSha: null,
     modulesSha: await putArtifact(store, JSON.stringify(stored)),
     ...common,
@@ -227,9 +236,33 @@ async function buildAndRunHelperPackage(
   });
 }
 
+/**
+ * Before any model is asked: can a helper for this target be built at all? The corpus must hold every
+ * package the target needs; when it does not, the reason names the storage ids to fetch.
+ */
+async function checkHelperDependencies(args: {
+  corpusRoot: string;
+  frameworkDir: string | null;
+  packageId: string;
+}): Promise<{ missing: string | null }> {
+  return asActivity(async () => {
+    try {
+      await buildDependencies({
+        corpusRoot: args.corpusRoot,
+        ...(args.frameworkDir ? { frameworkDir: args.frameworkDir } : {}),
+        targetId: args.packageId,
+      });
+      return { missing: null };
+    } catch (error) {
+      if (error instanceof MissingDependenciesError) return { missing: error.message };
+      throw error;
+    }
+  });
+}
+
 /** Run next to the package workflow (local activities on the orchestration worker). */
 export function createHelperIoActivities() {
-  return { prepareHelperPrompt, readHelperDir };
+  return { prepareHelperPrompt, readHelperDir, checkHelperDependencies };
 }
 
 /** On the simulation queue. */

@@ -30,6 +30,7 @@ import { scoreInhabitation } from '../core/phase2/score.js';
 import type { TokenUsage } from '../core/types.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
 import { TASK_QUEUES } from '../temporal/names.js';
+import type { MoveDiagnostic } from '../sui-compiler/types.js';
 import type { HelperOptions, HelperPackageInput } from './helper-types.js';
 import { extractInterfaceOf, ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';
@@ -40,6 +41,8 @@ import type { PackageSummary } from './run-types.js';
 
 /** Patch marker: an attempt's build and run are one activity (`buildAndRunHelperPackage`). */
 const BUILD_AND_RUN_IN_ONE = 'helper-build-and-run-in-one';
+/** Patch marker: the target's dependencies are checked before the first answer is asked for. */
+const DEPENDENCIES_FIRST = 'helper-dependencies-before-model';
 
 const retry = {
   initialInterval: '1 second',
@@ -142,6 +145,7 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
   const calls = emptyModelCallTally();
   const history: AttemptNote[] = [];
   const buildErrors: string[][] = [];
+  const buildDiagnostics: MoveDiagnostic[][] = [];
   const traces: AttemptTrace[] = [];
   let usage = ZERO_USAGE;
   let validation = { ok: false, errors: [] as string[] };
@@ -158,6 +162,15 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
     const extracted = await extractInterfaceOf(input);
     interfaceSha = extracted.interfaceSha;
     truth = extracted.truth;
+    if (patched(DEPENDENCIES_FIRST)) {
+      const { missing } = await local('dependencies').checkHelperDependencies({
+        corpusRoot: o.corpusRoot,
+        frameworkDir: o.frameworkDir,
+        packageId: input.packageId,
+      });
+      // No helper for this target can build: asking a model would only spend its tokens.
+      if (missing !== null) throw new PackageFailure(missing);
+    }
     const problem: Problem = { input, interfaceSha, truth, deadlineMs, calls };
     let feedback: HelperFeedbackRef | null = null;
     for (let attempt = 1; attempt <= attemptsOf(o) && successful === null; attempt++) {
@@ -178,6 +191,7 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
       if (answer.answerSha === null) {
         history.push({ attempt, outcome: 'no_answer', errors: [answer.reason ?? 'no answer'] });
         buildErrors.push([]);
+        buildDiagnostics.push([]);
         continue;
       }
       setCurrentDetails(`attempt ${attempt}/${attemptsOf(o)}: building the helper`);
@@ -204,6 +218,7 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
       validation =
         build.stage === 'invalid_payload' ? { ok: false, errors: build.errors } : { ok: true, errors: [] };
       buildErrors.push(build.stage === 'build_failed' ? build.errors : []);
+      buildDiagnostics.push(build.diagnostics ?? []);
       assumptions = build.assumptions;
       history.push({ attempt, outcome: build.stage, errors: build.errors.slice(0, 3) });
       if (build.stage !== 'built') {
@@ -254,6 +269,7 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
     attempts: traces.length,
     successful_attempt: successful,
     build_errors: buildErrors,
+    build_diagnostics: buildDiagnostics,
     validation,
     attempt_history: history,
     entrypoints,

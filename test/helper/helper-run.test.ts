@@ -85,14 +85,16 @@ describe('smi-bench helper on the run engine', () => {
       'public fun new(&mut 0x2::tx_context::TxContext): (0x2::kiosk::Kiosk, 0x2::kiosk::KioskOwnerCap)',
     );
     expect(prompts[0]).toContain(`- ${SUI}::kiosk::Kiosk`);
-    // The second carries both diagnostics, each with its file, line and column, and the previous answer.
+    // The second carries both of Sui's diagnostics, each with its file, line and column, Sui's full report,
+    // and the previous answer.
     expect(prompts[1]).toContain(
-      "sources/shop.move:7:15: error[E04007]: incompatible types: the value does not fit the annotation: expected 'bool', found '{integer}'",
+      'sources/shop.move:7:15: error[E04007]: incompatible types: Invalid type annotation',
     );
     expect(prompts[1]).toContain(
-      "sources/shop.move:9:40: error[E04023]: invalid method call: no method 'senderx'",
+      "sources/shop.move:9:36: error[E04023]: invalid method call: Invalid method call. No known method 'senderx'",
     );
-    expect(prompts[1]).toContain('┌─ sources/shop.move:9:40');
+    expect(prompts[1]).toContain("Given: integer\n");
+    expect(prompts[1]).toContain('┌─ sources/shop.move:9:36');
     expect(prompts[1]).toContain('ctx.senderx()');
     expect(prompts[1]).toContain('attempt 1: build failed');
 
@@ -102,6 +104,10 @@ describe('smi-bench helper on the run engine', () => {
     expect(row.validation).toEqual({ ok: true, errors: [] });
     expect(row.build_errors[0]).toHaveLength(2);
     expect(row.build_errors[1]).toEqual([]);
+    expect(row.build_diagnostics[0]!.filter((d) => d.severity === 'error')).toEqual([
+      expect.objectContaining({ code: 'E04007', file: 'sources/shop.move', line: 7, column: 15 }),
+      expect.objectContaining({ code: 'E04023', file: 'sources/shop.move', line: 9, column: 36 }),
+    ]);
     expect(row.entrypoints).toHaveLength(1);
     expect(row.entrypoints[0]).toMatchObject({ status: 'tier_b_hit', abort_code: null });
     expect(row.entrypoints[0]!.target).toMatch(/::shop::open_kiosk$/);
@@ -172,8 +178,9 @@ describe('smi-bench helper on the run engine', () => {
     expect(row.ok).toBe(false);
   });
 
-  it('refuses to run a built helper beside a target whose dependency the corpus lacks, naming it', async () => {
+  it('refuses a target whose dependency the corpus lacks before asking the model, naming what to fetch', async () => {
     const root = await makeDependencyCorpus();
+    const { stub, prompts } = await scriptedStub([helperAnswer({ 'sources/shop.move': GOOD_SHOP })]);
     const input = runInputFor(
       'helper',
       { ...HELPER_DEFAULT_OPTIONS, corpusRoot: root },
@@ -182,14 +189,19 @@ describe('smi-bench helper on the run engine', () => {
         logDir: mkdtempSync(join(tmpdir(), 'smi-helper-missing-dep-')),
         corpusRoot: root,
         input: { packageIds: [DEPENDENCY_IDS.needsAbsent] },
-        options: { agent: 'helper-file', helperDir: resolve(import.meta.dirname, 'fixtures', 'standalone') },
+        options: {
+          agent: 'real-openai-compatible',
+          agentSettings: loadRealAgentSettings({ SMI_MODEL: 'm', SMI_API_BASE_URL: stub.baseUrl }, {}),
+        },
       },
     );
     const row = (await runToResult(input)).packages[0]!;
-    // It built; the run is refused as a whole, the row saying why, not scored as failed calls.
-    expect(row.successful_attempt).toBe(1);
-    expect(row.entrypoints).toEqual([]);
-    expect(row.error).toBe(`the target's dependencies are not in the corpus: ${DEPENDENCY_IDS.absent}`);
+    // No model call, no attempt: the row says why, naming the id the user must fetch.
+    expect(prompts).toEqual([]);
+    expect(row.attempts).toBe(0);
+    expect(row.error).toBe(
+      `the corpus ${root} lacks a package the target needs: fetch ${DEPENDENCY_IDS.absent} into the corpus`,
+    );
     expect(row.failure_stage).toBe('package_error');
     expect(row.ok).toBe(false);
   });

@@ -46,6 +46,7 @@ export const helperDefinition: PhaseDefinition<HelperRow> = {
       attempts: 0,
       successful_attempt: null,
       build_errors: [],
+      build_diagnostics: [],
       validation: { ok: false, errors: [] },
       attempt_history: [],
       entrypoints: [],

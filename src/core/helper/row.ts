@@ -1,5 +1,6 @@
 // A helper-benchmark row (one per package) and where the package stopped. Pure: the package workflow
 // fills it, the result adds rows up.
+import type { MoveDiagnostic } from '../../sui-compiler/types.js';
 import type { InhabitationScore } from '../phase2/score.js';
 import type { ModelCallTally } from '../model-calls.js';
 import type { TokenUsage } from '../types.js';
@@ -62,6 +63,8 @@ export interface HelperRow {
   successful_attempt: number | null;
   /** Per attempt, the compiler's errors one line each (`sources/m.move:3:5: error[E…]: …`); empty when not built. */
   build_errors: string[][];
+  /** Per attempt, Sui's diagnostics parsed (errors and warnings, the first 50); empty when there were none. */
+  build_diagnostics: MoveDiagnostic[][];
   /** The reported attempt's payload check. */
   validation: { ok: boolean; errors: string[] };
   /** Every attempt: how it ended and its first problems. */

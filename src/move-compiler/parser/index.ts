@@ -1,2 +1,0 @@
-// The parser's public surface.
-export { parseFile } from './parser.js';
