@@ -1,18 +1,20 @@
 // The `smi-bench helper` command's flags. The selection, run and model flags are the phases' own, handed in
 // by the program; the command's code loads only when it runs.
 import { Option, type Command } from 'commander';
+import { SUI_COMPILER_LABEL } from '../sui-compiler/release.js';
 import { HELPER_AGENTS, HELPER_DEFAULT_OPTIONS } from '../workflows/helper-types.js';
 import { integer, positiveNumber } from './parse.js';
 import type { CliIO } from './run-common.js';
 
 const HELP = `
 For each target package the agent answers one JSON object (helper_pkg_v1: move_toml, files of sources/*.move,
-entrypoints, assumptions) holding a Move helper package; smi-bench checks it, builds it with its own Move 2024
-compiler (named address target_pkg = the target), and gives the diagnostics back for another answer, up to
---max-attempts. The built helper is published in the in-process Move VM beside the target and the framework;
-each entry function it names (else each zero-argument entry function) runs as one transaction. A package
-passes when one ran to the end and entered a module of the target; the score counts the target's key types
-created. The run directory holds the rows, result.json, and every answer, source, diagnostic and trace.`;
+entrypoints, assumptions) holding a Move helper package; smi-bench checks it, builds it with
+${SUI_COMPILER_LABEL} against source stubs made from the corpus's bytecode (named address target_pkg = the
+target's original id), and gives Sui's diagnostics back for another answer, up to --max-attempts. The built
+helper is published in the in-process Move VM beside the target and the framework; each entry function it
+names (else each zero-argument entry function) runs as one transaction. A package passes when one ran to the
+end and entered a module of the target; the score counts the target's key types created. The run directory
+holds the rows, result.json, and every answer, source, diagnostic and trace.`;
 
 export function registerHelperCommand(
   program: Command,

@@ -26,7 +26,13 @@ export type HelperBuild =
       diagnostics: MoveDiagnostic[];
       rendered: string;
     }
-  | { stage: 'built'; payload: HelperPayload; modules: BuiltModule[]; diagnostics: MoveDiagnostic[]; warnings: string };
+  | {
+      stage: 'built';
+      payload: HelperPayload;
+      modules: BuiltModule[];
+      diagnostics: MoveDiagnostic[];
+      warnings: string;
+    };
 
 /** Build errors kept per attempt in the row (the rendered diagnostics keep them all). */
 const ERROR_LINES_KEPT = 50;
@@ -59,7 +65,8 @@ export async function buildHelper(answerText: string, source: HelperBuildSource)
   if (!result.ok) {
     const errors = result.diagnostics.filter((d) => d.severity !== 'warning');
     const lines = errors.slice(0, ERROR_LINES_KEPT).map(diagnosticLine);
-    const rendered = result.rendered.trim() || `the build ${result.stage === 'compile' ? 'failed' : result.stage}`;
+    const rendered =
+      result.rendered.trim() || `the build ${result.stage === 'compile' ? 'failed' : result.stage}`;
     return {
       stage: 'build_failed',
       payload,

@@ -21,7 +21,11 @@ const prepared = new Map<string, Promise<BuildDependencies>>();
 const PREPARED_KEPT = 8;
 
 function dependenciesFor(source: DependencySource): Promise<BuildDependencies> {
-  const key = JSON.stringify([source.corpusRoot ?? null, source.frameworkDir ?? null, source.targetId ?? null]);
+  const key = JSON.stringify([
+    source.corpusRoot ?? null,
+    source.frameworkDir ?? null,
+    source.targetId ?? null,
+  ]);
   let found = prepared.get(key);
   if (!found) {
     if (prepared.size >= PREPARED_KEPT) prepared.delete(prepared.keys().next().value!);

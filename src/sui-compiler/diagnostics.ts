@@ -61,7 +61,8 @@ function primaryLabel(snippet: string[]): string | null {
 
 /** One line per diagnostic, as rows and retry prompts list them: `file:line:column: error[E…]: text`. */
 export function diagnosticLine(diagnostic: MoveDiagnostic): string {
-  const where = diagnostic.file === null ? '' : `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}: `;
+  const where =
+    diagnostic.file === null ? '' : `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}: `;
   const code = diagnostic.code === null ? '' : `[${diagnostic.code}]`;
   const detail = diagnostic.message === diagnostic.title ? '' : `: ${diagnostic.message}`;
   return `${where}${diagnostic.severity}${code}: ${diagnostic.title}${detail}`;

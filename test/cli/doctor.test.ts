@@ -250,15 +250,20 @@ describe('doctor --json', () => {
     });
     const parsed = JSON.parse(String(run.stdout)) as {
       ok: boolean;
-      checks: { name: string; status: string }[];
+      checks: { name: string; status: string; message: string }[];
     };
     expect(parsed.checks.map((c) => c.name)).toEqual([
       'Node.js',
       'Temporal CLI',
       'Temporal server',
+      'Move compiler',
       'oracle wheel',
       'model',
     ]);
+    expect(parsed.checks.find((c) => c.name === 'Move compiler')).toMatchObject({
+      status: 'ok',
+      message: "Sui's compiler of mainnet-v1.71.1 (@zktx.io/sui-move-builder@0.5.1)",
+    });
     expect(parsed.ok).toBe(run.exitCode === 0);
   });
 });

@@ -93,7 +93,7 @@ describe('smi-bench helper on the run engine', () => {
     expect(prompts[1]).toContain(
       "sources/shop.move:9:36: error[E04023]: invalid method call: Invalid method call. No known method 'senderx'",
     );
-    expect(prompts[1]).toContain("Given: integer\n");
+    expect(prompts[1]).toContain('Given: integer\n');
     expect(prompts[1]).toContain('┌─ sources/shop.move:9:36');
     expect(prompts[1]).toContain('ctx.senderx()');
     expect(prompts[1]).toContain('attempt 1: build failed');

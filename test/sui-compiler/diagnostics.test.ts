@@ -67,7 +67,15 @@ describe('parseDiagnostics', () => {
 
   it('keeps a diagnostic without a position, and reads nothing from other text', () => {
     expect(parseDiagnostics('error: Unbound module\n')).toEqual([
-      { severity: 'error', code: null, title: 'Unbound module', message: 'Unbound module', file: null, line: null, column: null },
+      {
+        severity: 'error',
+        code: null,
+        title: 'Unbound module',
+        message: 'Unbound module',
+        file: null,
+        line: null,
+        column: null,
+      },
     ]);
     expect(parseDiagnostics('Failed to build: the fetcher said no\n')).toEqual([]);
   });

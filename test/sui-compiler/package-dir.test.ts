@@ -62,14 +62,17 @@ describe('Move.toml', () => {
       dependencies: { target_pkg: '{ local = "t" }' },
       addresses: {},
     });
-    expect(toml).toContain('[dependencies]\ntarget_pkg = { local = "t" }\n\n[dependencies.Extra]\nlocal = "../extra"');
+    expect(toml).toContain(
+      '[dependencies]\ntarget_pkg = { local = "t" }\n\n[dependencies.Extra]\nlocal = "../extra"',
+    );
     expect(toml).not.toContain('MystenLabs');
     expect(toml).not.toContain('target_pkg = "0x9"');
     expect(toml).toContain('demo = "0x0"');
   });
 
   it('drops a whole [dependencies.Sui] table and sets target_pkg where the build says', () => {
-    const own = '[package]\nname = "h"\n\n[dependencies.Sui]\ngit = "https://github.com/MystenLabs/sui.git"\nrev = "framework/testnet"\n\n[addresses]\nh = "0x0"\ntarget_pkg = "0x5"\n';
+    const own =
+      '[package]\nname = "h"\n\n[dependencies.Sui]\ngit = "https://github.com/MystenLabs/sui.git"\nrev = "framework/testnet"\n\n[addresses]\nh = "0x0"\ntarget_pkg = "0x5"\n';
     expect(withBuildDependencies(own, { dependencies: {}, addresses: { target_pkg: '0x2' } })).toBe(
       '[package]\nname = "h"\n\n[addresses]\ntarget_pkg = "0x2"\nh = "0x0"\n',
     );

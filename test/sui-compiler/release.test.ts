@@ -1,0 +1,20 @@
+// The compiler smi-bench names (README, --help, doctor) is the one the installed WASM carries.
+import { getPinnedSuiVersion, initMovePackageBuilder } from '@zktx.io/sui-move-builder';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import {
+  SUI_COMPILER_PACKAGE,
+  SUI_COMPILER_PACKAGE_VERSION,
+  SUI_RELEASE,
+} from '../../src/sui-compiler/release.js';
+import { PROJECT_ROOT } from '../support/paths.js';
+
+it('names the Sui release of the pinned package', async () => {
+  const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  expect(manifest.dependencies[SUI_COMPILER_PACKAGE]).toBe(SUI_COMPILER_PACKAGE_VERSION);
+  await initMovePackageBuilder();
+  expect(SUI_RELEASE).toBe(`mainnet-v${await getPinnedSuiVersion()}`);
+});
