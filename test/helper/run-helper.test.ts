@@ -1,4 +1,4 @@
-// A hand-written helper for wrapper_coin (test/helper/fixtures/wrapper-probe), built by our compiler and
+// A hand-written helper for wrapper_coin (test/helper/fixtures/wrapper-probe), built by Sui's compiler and
 // run in our VM, then the same transactions through the real Sui runtime (the sui-sandbox wheel's replay).
 // Expected by hand from the sources:
 //   coin_through_target: coin::zero<SUI> makes a Coin<SUI>, which wrapper_coin::probe_transfer_coin_generic
@@ -17,7 +17,7 @@ import {
   runHelper,
   transactionDigest,
 } from '../../src/helper/execute.js';
-import { readMovePackage } from '../../src/move-compiler/package.js';
+import { readMovePackage } from '../../src/sui-compiler/package-dir.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
 import { replayState } from '../../scripts/vm-replay-ptb.js';
 import { useReplayOracle } from '../vm/support/replay-oracle.js';
@@ -42,7 +42,7 @@ async function answerOf(dir: string): Promise<string> {
   });
 }
 
-async function builtProbe() {
+async function buildProbe() {
   const build = await buildHelper(await answerOf(HELPER_DIR), {
     corpusRoot: CORPUS_DIR,
     frameworkDir: null,
@@ -52,6 +52,10 @@ async function builtProbe() {
     throw new Error(`${build.stage}: ${build.stage === 'invalid_payload' ? '' : build.errors.join('\n')}`);
   return build;
 }
+
+let probe: ReturnType<typeof buildProbe> | undefined;
+/** The probe, built once for the whole file. */
+const builtProbe = () => (probe ??= buildProbe());
 
 /** The built probe run against wrapper_coin: all its entry functions, or those named. */
 function runProbe(build: Awaited<ReturnType<typeof builtProbe>>, entrypoints: string[] = []) {

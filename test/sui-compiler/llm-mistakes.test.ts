@@ -1,13 +1,14 @@
-// Three mistakes language models often make in Sui Move. The rendered diagnostic must lead the reader
-// to the place of the fix: the header names the primary position, and the `let` to change, or the
-// value left behind, is shown with its line number. Positions follow Sui's compiler tests
-// (move_2024/typing/let_mut_assign, move_check/locals/unused_resource, move_2024/naming/unbound_module).
+// Three mistakes language models often make in Sui Move, built with Sui's compiler: the rendered
+// diagnostic, which is what the model reads, must lead it to the place of the fix. The code and the primary
+// position are Sui's (positions follow Sui's compiler tests move_2024/typing/let_mut_assign,
+// move_check/locals/unused_resource, move_2024/naming/unbound_module), and where the fix is elsewhere (the
+// `let` to change, the value left behind) the text shows that line with a label starting at the fix.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadDependencies, type DependencyEnv } from '../../src/move-compiler/check/deps.js';
-import type { Diagnostic } from '../../src/move-compiler/diagnostics.js';
-import { renderDiagnostics } from '../../src/move-compiler/render.js';
+import { buildWithSui } from '../../src/sui-compiler/build.js';
+import type { SuiBuildResult } from '../../src/sui-compiler/types.js';
 import { CORPUS_DIR } from '../support/paths.js';
-import { compileHelper, lineAndColumn } from './support/compile-one.js';
+
+const MOVE_TOML = '[package]\nname = "helper"\nedition = "2024"\n\n[addresses]\nhelper = "0x0"\n';
 
 const PATH = 'sources/h.move';
 
@@ -79,38 +80,61 @@ const MISTAKES: Mistake[] = [
   { name: 'misspelled module', text: MISSPELLED_MODULE, code: 'E03002', primary: { line: 3, column: 5 } },
 ];
 
-function firstError(diagnostics: Diagnostic[]): Diagnostic {
-  const error = diagnostics.find((diagnostic) => diagnostic.code.severity === 'error');
-  if (!error) throw new Error('no error reported');
-  return error;
+/**
+ * The part of `rendered` that shows `path` under the first diagnostic with `code`: from its `┌─ path`
+ * line to the next file header or the blank line that ends the diagnostic.
+ */
+function sourceSection(rendered: string, code: string, path: string): string[] {
+  const lines = rendered.split('\n');
+  const head = lines.findIndex((line) => line.startsWith(`error[${code}]`));
+  if (head < 0) return [];
+  const start = lines.findIndex((line, i) => i > head && line.trim().startsWith(`┌─ ${path}:`));
+  if (start < 0) return [];
+  const end = lines.findIndex((line, i) => i > start && (line.trim().startsWith('┌─') || line.trim() === ''));
+  return lines.slice(start, end < 0 ? undefined : end);
 }
 
-/** The source line as a renderer shows it: its number in the gutter, then the text. */
-function gutterLine(text: string, line: number): RegExp {
-  const source = (text.split('\n')[line - 1] ?? '').trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^\\s*${line}\\s*[│|].*${source}`, 'm');
+/** Whether `section` shows source line `line` with a label (`-` or `^`) starting at `column` under it. */
+function labelStartsAt(section: string[], text: string, line: number, column: number): boolean {
+  const source = text.split('\n')[line - 1] ?? '';
+  const index = section.findIndex((l) => new RegExp(`^\\s*${line} │ `).test(l));
+  if (index < 0 || !section[index]!.endsWith(source)) return false;
+  const at = section[index]!.indexOf('│ ') + 2 + column - 1;
+  const under = section[index + 1] ?? '';
+  return /[-^]/.test(under[at] ?? '') && under[at - 1] === ' ';
 }
+
+const results = new Map<string, SuiBuildResult>();
+
+beforeAll(async () => {
+  const built = await Promise.all(
+    MISTAKES.map(({ text }) =>
+      buildWithSui({
+        moveToml: MOVE_TOML,
+        files: [{ path: PATH, text }],
+        dependencies: { corpusRoot: CORPUS_DIR },
+      }),
+    ),
+  );
+  MISTAKES.forEach(({ name }, i) => results.set(name, built[i]!));
+}, 120_000);
 
 describe('typical LLM mistakes point at the fix', () => {
-  let dependencies: DependencyEnv;
-  beforeAll(async () => {
-    dependencies = await loadDependencies({ corpusRoot: CORPUS_DIR });
-  }, 60_000);
+  it.each(MISTAKES)('$name', ({ name, text, code, primary, fix }) => {
+    const result = results.get(name)!;
+    expect(result.ok, result.rendered).toBe(false);
+    const error = result.diagnostics.find((d) => d.severity === 'error');
+    expect(error, result.rendered).toBeDefined();
+    expect({ code: error!.code, file: error!.file, line: error!.line, column: error!.column }).toEqual({
+      code,
+      file: PATH,
+      ...primary,
+    });
 
-  it.each(MISTAKES)('$name', ({ text, code, primary, fix }) => {
-    const files = [{ path: PATH, text }];
-    const { diagnostics } = compileHelper(files, dependencies);
-    const error = firstError(diagnostics);
-    expect(error.code.code).toBe(code);
-    expect(lineAndColumn(text, error.primary.loc.start)).toEqual(primary);
-
-    const rendered = renderDiagnostics([error], new Map(files.map((file) => [file.path, file.text])));
-    expect(rendered).toContain(code);
-    expect(rendered).toContain(`${PATH}:${primary.line}:${primary.column}`);
-    if (fix) {
-      const starts = error.secondary.map((label) => lineAndColumn(text, label.loc.start));
-      expect(starts).toContainEqual(fix);
-      expect(rendered).toMatch(gutterLine(text, fix.line));
-    }
+    expect(result.rendered).toContain(`error[${code}]`);
+    expect(result.rendered).toContain(`${PATH}:${primary.line}:${primary.column}`);
+    const section = sourceSection(result.rendered, code, PATH);
+    expect(labelStartsAt(section, text, primary.line, primary.column), result.rendered).toBe(true);
+    if (fix) expect(labelStartsAt(section, text, fix.line, fix.column), result.rendered).toBe(true);
   });
 });

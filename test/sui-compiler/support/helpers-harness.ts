@@ -1,11 +1,7 @@
-// The helper packages of test/move-compiler/helpers: compiled by our compiler, published at fresh
+// The helper packages of test/sui-compiler/helpers: built by Sui's compiler, published at fresh
 // addresses, and run in src/vm and in the real Sui VM (the sui-sandbox wheel, which verifies every
 // module on load). View calls compare return values or abort locations; calls of functions that take
 // a TxContext and return nothing also run as one-command PTBs on both sides, to compare their effects.
-//
-// Not test/move-compiler/support/run-in-both.ts: that one publishes one package per oracle start,
-// carries no dependency beyond the framework (the wrapper_coin helper needs the corpus package), drops
-// the aborting module's name, and does not run PTBs.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toBase58 } from '@mysten/sui/utils';
@@ -64,7 +60,7 @@ export interface PublishedPackage {
   modulesBase64: Record<string, string>;
 }
 
-/** Moves the compiled modules from 0x0 to `packageId` and writes the package under `root`. */
+/** Moves the built modules from 0x0 to `packageId` and writes the package under `root`. */
 export async function publishPackage(
   root: string,
   packageId: string,

@@ -26,7 +26,7 @@ fun packed(weights: vector<u64>, ctx: &mut TxContext): Backpack {
 public fun total_weight(weights: vector<u64>, ctx: &mut TxContext): u64 {
     let bp = packed(weights, ctx);
     let mut total = 0;
-    let mut i = 0;
+    let mut i: u64 = 0;
     while (dof::exists_(&bp.id, i)) {
         let tool: &Tool = dof::borrow(&bp.id, i);
         total = total + tool.weight;

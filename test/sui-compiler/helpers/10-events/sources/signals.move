@@ -27,7 +27,7 @@ public fun note(text: vector<u8>): u64 {
     len
 }
 
-entry fun announce(ctx: &mut TxContext) {
+entry fun announce(ctx: &TxContext) {
     event::emit(Ping { seq: 0, from: ctx.sender() });
     event::emit(Note { text: b"hello" });
 }

@@ -29,6 +29,6 @@ public fun record_many(n: u64): u64 {
     total
 }
 
-entry fun emit_on_entry(ctx: &mut TxContext) {
+entry fun emit_on_entry(ctx: &TxContext) {
     record<address>(ctx.epoch());
 }

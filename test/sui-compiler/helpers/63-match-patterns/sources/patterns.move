@@ -38,7 +38,7 @@ public fun must(m: Maybe<u64>): u64 {
 
 public fun big_or_zero(m: Maybe<u64>, limit: u64): u64 {
     match (m) {
-        Maybe::Just(x) if (x > limit) => x,
+        Maybe::Just(x) if (*x > limit) => x,
         _ => 0,
     }
 }
@@ -85,7 +85,7 @@ public fun classify(n: u64): u64 {
         1 | 2 | 3 => 200,
         LUCKY => 777,
         x @ (10 | 20) => 1000 + x,
-        x if (x % 2 == 0) => 300 + x,
+        x if (*x % 2 == 0) => 300 + x,
         _ => 400,
     }
 }
