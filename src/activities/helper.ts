@@ -3,7 +3,6 @@
 // queue. Everything large (answers, sources, diagnostics, bytecode, traces) stays in the run's
 // content-addressed store; workflows see hashes and short summaries.
 import { ApplicationFailure } from '@temporalio/common';
-import { join } from 'node:path';
 import { buildHelperPrompt, type AttemptNote } from '../core/helper/prompts.js';
 import { helperInterfaceSummary, targetAddressOf } from '../core/helper/interface-summary.js';
 import type { EntrypointResult } from '../core/helper/row.js';

@@ -39,7 +39,7 @@ export const FRAMEWORK_PACKAGES: readonly FrameworkPackage[] = [
     namedAddress: 'sui_system',
     folder: 'sui-system',
     dependsOn: ['MoveStdlib', 'Sui'],
-    declaredAs: { alias: 'SuiSystem', table: '{ system = "sui_system" }' },
+    declaredAs: { alias: 'sui_system', table: '{ system = "sui_system" }' },
   },
 ];
 

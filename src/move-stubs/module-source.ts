@@ -1,13 +1,20 @@
 // One compiled module written back as a Move 2024 source stub: every struct and enum as declared, every
-// public function with its exact signature and `abort 0` for a body (natives stay native), and whatever
-// the framework's source adds to the module (see module-extras.ts). Private and package functions are
-// left out: no other package can call them.
+// function with its visibility and exact signature and `abort 0` for a body (natives stay native), and
+// whatever the framework's source adds to the module (see module-extras.ts). Private and package functions
+// are kept although no other package can call them: a helper that tries is told so by Sui (E04001, the
+// function's visibility), not that the function does not exist. Only `init` is left out.
 import type { FieldDefinition, FunctionDefinition, ModuleJson } from '../move/module-json.js';
 import type { ModuleExtras } from './module-extras.js';
 import { moveIdentifier } from './move-identifier.js';
 import { abilityClause, typeParameterList, TypeWriter } from './type-text.js';
 
 const INDENT = '    ';
+
+const VISIBILITY: Record<FunctionDefinition['visibility'], string[]> = {
+  Public: ['public'],
+  Friend: ['public(package)'],
+  Private: [],
+};
 
 export function moduleSource(module: ModuleJson, namedAddress: string, extras: ModuleExtras): string {
   return new ModuleWriter(module, namedAddress, extras).write();
@@ -32,9 +39,7 @@ class ModuleWriter {
       ),
       ...this.module.struct_defs.map((_, index) => this.struct(index)),
       ...this.module.enum_defs.map((_, index) => this.enum(index)),
-      ...this.module.function_defs
-        .filter((def) => def.visibility === 'Public')
-        .map((def) => this.function(def)),
+      ...this.module.function_defs.filter((def) => !this.isInit(def)).map((def) => this.function(def)),
     ];
     const header = this.extras.definesPrimitive
       ? `#[defines_primitive(${this.extras.definesPrimitive})]\n`
@@ -86,10 +91,21 @@ class ModuleWriter {
     const returns = this.types.signature(handle.return_);
     const returnText =
       returns.length === 0 ? '' : `: ${returns.length === 1 ? returns[0] : `(${returns.join(', ')})`}`;
-    const modifiers = ['public', ...(def.is_entry ? ['entry'] : []), ...(isNative ? ['native'] : []), 'fun'];
+    const modifiers = [
+      ...VISIBILITY[def.visibility],
+      ...(def.is_entry ? ['entry'] : []),
+      ...(isNative ? ['native'] : []),
+      'fun',
+    ];
     const typeParams = typeParameterList(handle.type_parameters.map((constraints) => ({ constraints })));
     const signature = `${modifiers.join(' ')} ${moveIdentifier(name)}${typeParams}(${params.join(', ')})${returnText}`;
     return [...attributes, isNative ? `${signature};` : `${signature} { abort 0 }`].join('\n');
+  }
+
+  /** `init` runs once, at publish, and nothing may call it: a stub has no use for it. */
+  private isInit(def: FunctionDefinition): boolean {
+    const handle = this.module.function_handles[def.function]!;
+    return def.visibility === 'Private' && this.identifier(handle.name) === 'init';
   }
 
   private datatypeParameters(handleIndex: number): string {

@@ -38,6 +38,9 @@ function dependenciesFor(source: DependencySource): Promise<BuildDependencies> {
 
 type Failure = Extract<SuiBuildResult, { ok: false }>;
 
+/** How a Rust panic or a WASM fault reads once the builder has turned it into a message. */
+const WASM_TRAP = /\bunreachable\b|RuntimeError|panicked at|memory access out of bounds|out of memory/i;
+
 const failure = (stage: Failure['stage'], rendered: string): Failure => ({
   ok: false,
   stage,
@@ -70,9 +73,11 @@ export async function compileWithSui(request: SuiBuildRequest): Promise<CompileO
   const built = await dumpMovePackage({ files, fetcher: dependencies.fetcher, network: 'mainnet' });
   if ('error' in built) {
     const result = failure(stageOf(built.category), built.error);
-    // Sui's refusals are diagnostics; a compile failure without any is the instance itself failing.
-    const spoiled = built.category === 'compile' && result.diagnostics.length === 0;
-    if (spoiled) return { result: { ...result, stage: 'crashed' }, instanceSpoiled: true };
+    if (WASM_TRAP.test(built.error))
+      return { result: { ...result, stage: 'crashed' }, instanceSpoiled: true };
+    // Refused before any source was checked (an unknown edition, a bad [package]): the package's setup.
+    if (result.stage === 'compile' && result.diagnostics.length === 0)
+      return { result: { ...result, stage: 'manifest' }, instanceSpoiled: false };
     return { result, instanceSpoiled: false };
   }
   const rendered = built.warnings ?? '';

@@ -4,11 +4,20 @@
 // read and, if it must, to refuse.
 
 /** Dependency aliases of Sui's framework packages, and a git source anywhere in Sui's repository. */
-const FRAMEWORK_ALIASES = new Set(['MoveStdlib', 'Sui', 'SuiSystem', 'Bridge', 'DeepBook', 'std', 'sui']);
+const FRAMEWORK_ALIASES = new Set([
+  'MoveStdlib',
+  'Sui',
+  'SuiSystem',
+  'Bridge',
+  'DeepBook',
+  'std',
+  'sui',
+  'sui_system',
+]);
 const SUI_REPOSITORY = /github\.com\/MystenLabs\/sui(\.git)?\b/i;
 
 const HEADER = /^\s*\[\s*([^\]]+?)\s*\]\s*(#.*)?$/;
-const ENTRY = /^\s*("?)([A-Za-z0-9_\-]+)\1\s*=\s*(.*)$/;
+const ENTRY = /^\s*("?)([A-Za-z0-9_-]+)\1\s*=\s*(.*)$/;
 
 /** The `[package]` name, for output folders and messages; null when Sui will have to say what is wrong. */
 export function packageName(moveToml: string): string | null {

@@ -78,7 +78,7 @@ describe('buildDependencies', () => {
   test('without a target, the framework alone: Sui System named, nothing else', async () => {
     const deps = await buildDependencies({ corpusRoot: CORPUS_DIR });
     expect(deps.target).toBeNull();
-    expect(deps.rootDependencies).toEqual({ SuiSystem: '{ system = "sui_system" }' });
+    expect(deps.rootDependencies).toEqual({ sui_system: '{ system = "sui_system" }' });
     expect(deps.rootAddresses).toEqual({});
     expect(readdirSync(join(home, 'stubs')).filter((f) => f.endsWith('.json'))).toHaveLength(3);
   });

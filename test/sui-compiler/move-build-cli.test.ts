@@ -107,6 +107,17 @@ describe('move build', () => {
     ]);
   });
 
+  it("reports Sui's refusal of the package itself (an unknown edition) as such, not as a crash", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'sources'));
+    writeFileSync(join(dir, 'Move.toml'), '[package]\nname = "Future"\nedition = "2099"\n');
+    writeFileSync(join(dir, 'sources', 'm.move'), 'module future::m;\n');
+    const { io, err } = captureIo();
+    expect(await runMoveBuild(dir, { corpusRoot: CORPUS_DIR }, io)).toBe(1);
+    expect(err[0]).toContain("Invalid Move edition '2099'");
+    expect(err[err.length - 1]).toBe('Failed to build Move package: manifest');
+  });
+
   it("provides the framework for the Move.toml's own Sui dependency, and refuses one it cannot provide", async () => {
     const toml = (dependencies: string) =>
       `[package]\nname = "Needs"\nedition = "2024"\n\n[dependencies]\n${dependencies}\n\n[addresses]\nneeds = "0x0"\n`;

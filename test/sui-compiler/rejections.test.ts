@@ -31,13 +31,6 @@ interface Deviation {
 }
 
 const DEVIATIONS: Record<string, Deviation> = {
-  '32-package-function-other-package.move': {
-    gives: 'E03003@4:5',
-    why:
-      "the framework stubs leave out public(package) functions (src/move-stubs/module-source.ts), so Sui's " +
-      'compiler finds no 0x2::object::sui_coin_registry_address (Friend in the corpus bytecode) and says ' +
-      '"unbound module member" where, against the real sources, it says E04001 "restricted visibility"',
-  },
   '33-entry-returns-reference.move': {
     gives: 'built',
     why:
