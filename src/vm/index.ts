@@ -6,7 +6,7 @@ export type { VmLocation, VmStatus } from './errors.js';
 export { TransactionState } from './natives/transaction-state.js';
 export type { TransactionContextInput } from './natives/transaction-state.js';
 export { readFramework, readFrameworkOnce, readPackageDir, corpusPackageDir } from './package-source.js';
-export type { PackageBytes } from './package-source.js';
+export type { PackageBytes, TypeOrigin } from './package-source.js';
 export { canonicalTypeName, parseTypeTag } from './types.js';
 export type { Type } from './types.js';
 export { genesisObjects, SYSTEM_OBJECT_IDS } from './genesis.js';

@@ -1,5 +1,8 @@
 // Module cache and linker: modules are keyed by their self address (the package's original id, also
-// for upgraded packages) and name, and every cross-module reference resolves through that key.
+// for upgraded packages) and name, and every cross-module reference resolves through that key. Types are
+// known inside the VM by that address too; the type origin tables of the packages say which package
+// version defined each type (its defining id), the address Sui gives a type that leaves the VM (object and
+// event types, `type_name::with_defining_ids`, the key types hashed into dynamic field ids).
 import {
   deserializeModule,
   PRIMITIVE_KINDS,
@@ -9,7 +12,8 @@ import {
 import { moduleId, verifyModule } from '../bytecode-verifier/index.js';
 import { VmError, VmLoadError } from './errors.js';
 import { prepareCode, type PreparedCode } from './code-prepare.js';
-import { primitive, type DatatypeType, type Type } from './types.js';
+import type { TypeOrigin } from './package-source.js';
+import { canonicalTypeName, primitive, type DatatypeType, type Type } from './types.js';
 
 export interface FieldDef {
   name: string;
@@ -241,18 +245,33 @@ export class LoadedModule {
   }
 }
 
+const digits = (id: string) => id.toLowerCase().replace(/^0x/, '').padStart(64, '0');
+
 /** Every loaded module, linked by `(self address, name)`. */
 export class Loader {
   private readonly modules = new Map<string, LoadedModule>();
+  /**
+   * Per module address (original id), `module::name` → defining id, for the types whose defining id is not
+   * the original id (types added by upgrades). Empty for packages without a type origin table.
+   */
+  private readonly definingIds = new Map<string, Map<string, string>>();
+  /** The other way: `definingId::module::name` → original id; built when first needed. */
+  private originalIds: Map<string, string> | null = null;
 
   constructor(private readonly options: LoaderOptions = {}) {}
 
   /**
    * Adds modules. A module whose id is already loaded replaces the old one: that is how an upgraded
-   * package (same original id in its bytecode) supersedes its earlier version.
+   * package (same original id in its bytecode) supersedes its earlier version. `typeOrigins`, the package's
+   * type origin table, replaces what was known of the defining ids of the types of those modules' address
+   * (a later version's table lists every type of the earlier ones); without one, every type of the address
+   * is taken as defined by its original id.
    * @throws VmLoadError on bytes the Move deserializer rejects, or (with `verify`) the verifier refuses
    */
-  addModules(modules: readonly { bytes: Uint8Array; label: string }[]): LoadedModule[] {
+  addModules(
+    modules: readonly { bytes: Uint8Array; label: string }[],
+    typeOrigins?: readonly TypeOrigin[],
+  ): LoadedModule[] {
     const parsed = modules.map(({ bytes, label }) => {
       let json = parsedModules.get(bytes);
       try {
@@ -264,11 +283,81 @@ export class Loader {
       return { json, label };
     });
     if (this.options.verify) this.verify(parsed);
-    return parsed.map(({ json }) => {
+    const added = parsed.map(({ json }) => {
       const module = new LoadedModule(json, this);
       this.modules.set(module.id, module);
       return module;
     });
+    this.recordTypeOrigins(added, typeOrigins ?? []);
+    return added;
+  }
+
+  private recordTypeOrigins(added: readonly LoadedModule[], typeOrigins: readonly TypeOrigin[]): void {
+    const addresses = new Set(added.map((m) => m.address));
+    let changed = false;
+    for (const address of addresses) changed = this.definingIds.delete(address) || changed;
+    for (const origin of typeOrigins) {
+      // The table names the package's own modules: the address is the one the module of that name carries.
+      const owner = added.find((m) => m.name === origin.module);
+      const defining = digits(origin.package);
+      if (!owner || defining === owner.address) continue;
+      let table = this.definingIds.get(owner.address);
+      if (!table) this.definingIds.set(owner.address, (table = new Map()));
+      table.set(`${origin.module}::${origin.name}`, defining);
+      changed = true;
+    }
+    if (changed) this.originalIds = null;
+  }
+
+  /** The id of the package version that defined the datatype (Sui's defining id), 64 hex digits. */
+  definingId(type: DatatypeType): string {
+    return this.definingIds.get(type.address)?.get(`${type.module}::${type.name}`) ?? type.address;
+  }
+
+  /**
+   * The type as Sui names it outside the VM: every datatype in it (type arguments included) by its defining
+   * id. Inside the VM, types keep their original ids; the same object comes back when nothing changes.
+   */
+  definingType(type: Type): Type {
+    if (this.definingIds.size === 0) return type;
+    switch (type.kind) {
+      case 'vector': {
+        const elem = this.definingType(type.elem);
+        return elem === type.elem ? type : { kind: 'vector', elem };
+      }
+      case 'ref': {
+        const to = this.definingType(type.to);
+        return to === type.to ? type : { ...type, to };
+      }
+      case 'datatype': {
+        const address = this.definingId(type);
+        const args = type.args.map((a) => this.definingType(a));
+        return address === type.address && args.every((a, i) => a === type.args[i])
+          ? type
+          : { ...type, address, args };
+      }
+      default:
+        return type;
+    }
+  }
+
+  /** `canonicalTypeName` of the type with its defining ids: how effects, events and Sui's type tags name it. */
+  definingTypeName(type: Type): string {
+    return canonicalTypeName(this.definingType(type));
+  }
+
+  /**
+   * The original id of a datatype named by the defining id of a type added by an upgrade
+   * (`0x<upgrade>::m::T`), or undefined when `address::module::name` is no such name.
+   */
+  originalIdOf(address: string, module: string, name: string): string | undefined {
+    if (this.definingIds.size === 0) return undefined;
+    if (!this.originalIds) {
+      this.originalIds = new Map();
+      for (const [original, table] of this.definingIds)
+        for (const [key, defining] of table) this.originalIds.set(`${defining}::${key}`, original);
+    }
+    return this.originalIds.get(`${address}::${module}::${name}`);
   }
 
   /** Verifies modules added together; each links against the others, then against those loaded. */

@@ -77,7 +77,7 @@ export class MoveVm {
   ) {
     this.loader = new Loader(loaderOptions);
     for (const pkg of packages) {
-      const modules = this.loader.addModules(pkg.modules);
+      const modules = this.loader.addModules(pkg.modules, pkg.typeOrigins);
       const self = modules[0]?.address;
       if (self) this.packageAliases.set(normalizeId(pkg.id), self);
     }
@@ -96,6 +96,39 @@ export class MoveVm {
   moduleAddress(packageId: string): string {
     const digits = normalizeId(packageId);
     return this.packageAliases.get(digits) ?? digits;
+  }
+
+  /**
+   * A type given from outside (a type argument, the type of a stored object) as the VM knows it: every
+   * datatype by the original id its modules carry. Sui names a datatype by the id of any version of its
+   * package that has it, and gives the defining id (a type added by an upgrade: that upgrade's storage id)
+   * in effects and events; all of these are taken, as is the original id itself.
+   */
+  runtimeType(type: string | Type): Type {
+    const parsed = typeof type === 'string' ? parseTypeTag(type) : type;
+    const visit = (t: Type): Type => {
+      switch (t.kind) {
+        case 'vector': {
+          const elem = visit(t.elem);
+          return elem === t.elem ? t : { kind: 'vector', elem };
+        }
+        case 'ref': {
+          const to = visit(t.to);
+          return to === t.to ? t : { ...t, to };
+        }
+        case 'datatype': {
+          const address =
+            this.loader.originalIdOf(t.address, t.module, t.name) ??
+            this.packageAliases.get(t.address) ??
+            t.address;
+          const args = t.args.map(visit);
+          return address === t.address && args.every((a, i) => a === t.args[i]) ? t : { ...t, address, args };
+        }
+        default:
+          return t;
+      }
+    };
+    return visit(parsed);
   }
 
   /** Resolves the callee, or throws VmLoadError for a missing module or function. */
@@ -153,7 +186,7 @@ export class MoveVm {
   }
 
   private checkedTypeArg(typeArg: string | Type): Type {
-    const type = typeof typeArg === 'string' ? parseTypeTag(typeArg) : typeArg;
+    const type = this.runtimeType(typeArg);
     const check = (t: Type): void => {
       if (t.kind === 'vector') check(t.elem);
       if (t.kind === 'datatype') {

@@ -1,14 +1,33 @@
-// Reads packages from disk: one package directory (`metadata.json` + `bytecode_modules/*.mv`), a
-// corpus in the sui-packages layout (`0x<2 hex>/<62 hex>/`), or a framework directory.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// Reads packages from disk: one package directory (`metadata.json` + `bytecode_modules/*.mv`, and the
+// type origin table of `bcs.json` where sui-packages keeps one), a corpus in the sui-packages layout
+// (`0x<2 hex>/<62 hex>/`), or a framework directory.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { listModuleFiles, readMetadataId, readModuleFiles } from '../move/read-package.js';
+import { z } from 'zod';
+import { listModuleFiles, METADATA_FILE, readMetadataId, readModuleFiles } from '../move/read-package.js';
 import { VmLoadError } from './errors.js';
+
+/**
+ * One row of Sui's type origin table: the datatype `module::name` of the package was first defined by the
+ * package version `package` (its defining id). For a type added by an upgrade that is the upgrade's storage
+ * id, not the original id its modules carry.
+ */
+export interface TypeOrigin {
+  module: string;
+  name: string;
+  /** The defining id, `0x…`. */
+  package: string;
+}
 
 export interface PackageBytes {
   /** The package's (storage) id, `0x…`; for an upgraded package it differs from its modules' address. */
   id: string;
   modules: { bytes: Uint8Array; label: string }[];
+  /**
+   * The package's type origin table. Missing (the framework, packages never upgraded, fixtures): every type
+   * is defined by the original id, the address its modules carry.
+   */
+  typeOrigins?: TypeOrigin[];
 }
 
 export const FRAMEWORK_IDS = ['0x1', '0x2', '0x3'] as const;
@@ -20,11 +39,62 @@ export function normalizeId(id: string): string {
   return digits.padStart(64, '0');
 }
 
+const HEX_ID = /^(0x)?[0-9a-fA-F]{1,64}$/;
+
+/** `typeOriginTable` as sui-packages stores it (Sui's `TypeOrigin`; older entries say `struct_name`). */
+const TYPE_ORIGIN_TABLE = z.array(
+  z
+    .object({
+      module_name: z.string().min(1),
+      datatype_name: z.string().min(1).optional(),
+      struct_name: z.string().min(1).optional(),
+      package: z.string().regex(HEX_ID),
+    })
+    .refine((row) => (row.datatype_name ?? row.struct_name) !== undefined, 'a row names no datatype'),
+);
+
+/**
+ * The package's type origin table, from `typeOriginTable` in metadata.json or, as sui-packages stores it,
+ * in bcs.json; undefined when neither has one.
+ * @throws Error when the file holding it cannot be parsed, or the table is malformed
+ */
+export function readTypeOrigins(dir: string): TypeOrigin[] | undefined {
+  for (const file of [METADATA_FILE, 'bcs.json']) {
+    const path = join(dir, file);
+    if (!existsSync(path)) continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
+    }
+    const table =
+      typeof json === 'object' && json !== null
+        ? (json as Record<string, unknown>)['typeOriginTable']
+        : undefined;
+    if (table === undefined) continue;
+    const parsed = TYPE_ORIGIN_TABLE.safeParse(table);
+    if (!parsed.success)
+      throw new Error(`${path}: typeOriginTable is malformed: ${z.prettifyError(parsed.error)}`);
+    return parsed.data.map((row) => ({
+      module: row.module_name,
+      name: (row.datatype_name ?? row.struct_name)!,
+      package: row.package,
+    }));
+  }
+  return undefined;
+}
+
 export async function readPackageDir(dir: string): Promise<PackageBytes> {
   try {
     const id = await readMetadataId(dir);
     const files = await readModuleFiles(await listModuleFiles(dir));
-    return { id, modules: files.map((file) => ({ bytes: file.bytes, label: file.path })) };
+    const typeOrigins = readTypeOrigins(dir);
+    return {
+      id,
+      modules: files.map((file) => ({ bytes: file.bytes, label: file.path })),
+      ...(typeOrigins ? { typeOrigins } : {}),
+    };
   } catch (error) {
     throw new VmLoadError(`cannot read package ${dir}: ${(error as Error).message}`, { cause: error });
   }

@@ -6,7 +6,7 @@ import { VmLoadError } from './errors.js';
 import type { LoadedFunction } from './loader.js';
 import type { MoveVm } from './move-vm.js';
 import { STD, SUI } from './natives/registry.js';
-import { typeOf, type Type } from './types.js';
+import type { Type } from './types.js';
 import { checkTypeArguments, TypeArgumentsRefused } from './type-args.js';
 
 /** A MoveCall as the executor receives it (the fields these checks read). */
@@ -55,7 +55,7 @@ export function refuseMoveCalls(vm: MoveVm, calls: [number, CheckedCall][]): Cal
         return { command, status: 'FunctionNotFound', message: error.message };
       throw error;
     }
-    const typeArgs = call.typeArgs.map(typeOf);
+    const typeArgs = call.typeArgs.map((t) => vm.runtimeType(t));
     try {
       checkTypeArguments(vm.loader, fn, typeArgs);
     } catch (error) {

@@ -9,7 +9,7 @@ import { refuseMoveCalls, type CheckedCall } from './ptb-call-checks.js';
 import type { MoveVm } from './move-vm.js';
 import type { Owner } from './natives/transaction-state.js';
 import { TransactionState } from './natives/transaction-state.js';
-import { canonicalTypeName, parseTypeTag, substitute, typeOf, typesEqual, type Type } from './types.js';
+import { canonicalTypeName, substitute, typesEqual, type Type } from './types.js';
 
 export type PtbArgument =
   | { kind: 'GasCoin' }
@@ -289,16 +289,19 @@ export class PtbExecutor {
       ...(request.gasBudget === undefined ? {} : { gasBudget: request.gasBudget }),
       ...(request.epoch === undefined ? {} : { epoch: request.epoch }),
     });
-    for (const object of request.objects ?? []) this.store.set(normalizeId(object.id), object);
+    // Types from outside may name a datatype by its defining id (as effects do): the VM knows it by its original id.
+    for (const object of request.objects ?? [])
+      this.store.set(normalizeId(object.id), { ...object, type: vm.runtimeType(object.type) });
     for (const { owner, coinType, balance } of request.addressBalances ?? [])
-      this.balances.set(balanceKey(normalizeId(owner), balanceType(typeOf(coinType))), balance);
+      this.balances.set(balanceKey(normalizeId(owner), balanceType(vm.runtimeType(coinType))), balance);
     for (const child of request.childObjects ?? []) {
       const id = normalizeId(child.id);
       const parent = normalizeId(child.parent);
-      const value = decodeValue(child.type, child.bytes, this.resolve);
-      this.tx.children.set(id, { parent, type: child.type, cell: [value] });
-      this.tx.storedChildren.set(id, { parent, type: child.type, bytes: child.bytes });
-      const bytes = Buffer.from(encodeValue(child.type, value, this.resolve)).toString('hex');
+      const type = vm.runtimeType(child.type);
+      const value = decodeValue(type, child.bytes, this.resolve);
+      this.tx.children.set(id, { parent, type, cell: [value] });
+      this.tx.storedChildren.set(id, { parent, type, bytes: child.bytes });
+      const bytes = Buffer.from(encodeValue(type, value, this.resolve)).toString('hex');
       this.childrenBefore.set(id, { parent, bytes });
     }
     const gasCoin = request.gasCoin ?? DEFAULT_GAS_COIN;
@@ -360,7 +363,7 @@ export class PtbExecutor {
   private withdrawalSlot(input: Extract<PtbInput, { kind: 'FundsWithdrawal' }>): Slot {
     if (input.amount < 0n || input.amount > U64_MAX)
       throw new VmLoadError(`a FundsWithdrawal reserves a u64, not ${input.amount}`);
-    const balance = balanceType(typeOf(input.coinType));
+    const balance = balanceType(this.vm.runtimeType(input.coinType));
     const key = balanceKey(this.tx.sender, balance);
     this.reserved.set(key, (this.reserved.get(key) ?? 0n) + input.amount);
     const bytes = new Uint8Array(64);
@@ -435,7 +438,7 @@ export class PtbExecutor {
       try {
         const slots = this.execute(command);
         this.results.push(slots);
-        returnValues.push(slots.map((s) => ({ type: canonicalTypeName(s.type!), bytes: s.bytes })));
+        returnValues.push(slots.map((s) => ({ type: this.typeName(s.type!), bytes: s.bytes })));
       } catch (caught) {
         if (!(caught instanceof CommandFailure)) throw caught;
         error = { command: index, status: caught.status, message: caught.message, ...caught.extra };
@@ -520,6 +523,11 @@ export class PtbExecutor {
     return this.vm.loader.abilitiesOf(type);
   }
 
+  /** A type as the effects name it: Sui's type tag, each datatype by its defining id. */
+  private typeName(type: Type): string {
+    return this.vm.loader.definingTypeName(type);
+  }
+
   /**
    * The slot's bytes for a parameter of `type`: type-checked, pure bytes checked, moves recorded. `index` is
    * the argument's position in the command, as Sui's argument errors report it.
@@ -595,7 +603,7 @@ export class PtbExecutor {
   /** Runs a MoveCall that `refuseMoveCalls` let through: the function exists and may take these types. */
   private moveCall(command: Extract<PtbCommand, { kind: 'MoveCall' }>): Slot[] {
     const fn = this.vm.function(command.package, command.module, command.function);
-    const typeArgs = command.typeArgs.map(typeOf);
+    const typeArgs = command.typeArgs.map((t) => this.vm.runtimeType(t));
     const params = fn.params.map((p) => substitute(p, typeArgs));
     const returns = fn.returns.map((r) => substitute(r, typeArgs));
     const used = command.args.map((arg, i) => {
@@ -709,7 +717,7 @@ export class PtbExecutor {
   }
 
   private makeMoveVec(typeArg: string | Type | null, elements: PtbArgument[]): Slot[] {
-    let type = typeof typeArg === 'string' ? parseTypeTag(typeArg) : typeArg;
+    let type = typeArg === null ? null : this.vm.runtimeType(typeArg);
     if (!type) {
       const first = elements[0] ? this.slot(elements[0]).type : null;
       if (!first) throw fail('CommandArgumentError', 'MakeMoveVec needs a type for empty or pure elements');
@@ -758,7 +766,7 @@ export class PtbExecutor {
         write = {
           accumulator: event.accumulator,
           address: event.address,
-          type: canonicalTypeName(event.type),
+          type: this.typeName(event.type),
           operation: 'merge',
           value: 'amount' in event.value ? { amount: 0n } : { eventIndices: [] },
           merged: 0n,
@@ -799,7 +807,7 @@ export class PtbExecutor {
     for (const [id, child] of this.tx.children) {
       const bytes = encodeValue(child.type, child.cell[0], this.resolve);
       const owner: ChangeOwner = { kind: 'object', id: child.parent };
-      const change: ObjectChange = { id, type: canonicalTypeName(child.type), owner, bytes };
+      const change: ObjectChange = { id, type: this.typeName(child.type), owner, bytes };
       const before = this.childrenBefore.get(id);
       if (!before) (createdIds.has(id) ? created : mutated).push(change);
       else if (before.parent !== child.parent || before.bytes !== Buffer.from(bytes).toString('hex'))
@@ -820,7 +828,7 @@ export class PtbExecutor {
     const transfer = [...this.tx.transfers].reverse().find((t) => t.objectId === id)!;
     return {
       id,
-      type: canonicalTypeName(transfer.type),
+      type: this.typeName(transfer.type),
       owner: transfer.owner,
       bytes: encodeValue(transfer.type, transfer.value, this.resolve),
     };
@@ -843,7 +851,7 @@ export class PtbExecutor {
   private change(slot: Slot, owner: Owner): ObjectChange {
     return {
       id: slot.objectId ?? idOf(slot.bytes),
-      type: canonicalTypeName(slot.type!),
+      type: this.typeName(slot.type!),
       owner,
       bytes: slot.bytes,
     };
@@ -875,7 +883,7 @@ export class PtbExecutor {
       )
       .map((t) => ({
         id: t.objectId,
-        type: canonicalTypeName(t.type),
+        type: this.typeName(t.type),
         owner: t.owner,
         bytes: encodeValue(t.type, t.value, this.resolve),
       }));
@@ -889,7 +897,7 @@ export class PtbExecutor {
       deleted: [...[...existing].filter((id) => deleted.has(id)), ...received.deleted, ...children.deleted],
       wrapped: [...wrapped, ...received.wrapped, ...children.wrapped],
       events: this.tx.events.map((e) => ({
-        type: canonicalTypeName(e.type),
+        type: this.typeName(e.type),
         bytes: encodeValue(e.type, e.value, this.resolve),
       })),
       accumulatorWrites: this.accumulatorWrites(),

@@ -63,13 +63,13 @@ describe('dependencies from the corpus', () => {
       unknown
     >;
     writeFileSync(metadataPath, JSON.stringify(metadata));
+    // The package's bytes as read before the file was cut short: reading it now is refused too, since the
+    // type origin table is read from the same file.
+    const bytes = await readPackageDir(dir);
     writeFileSync(join(dir, 'bcs.json'), '{ "linkageTable": ');
+    await expect(readPackageDir(dir)).rejects.toThrow(/bcs\.json: .*JSON/);
     await expect(
-      corpusDependencies(
-        corrupt,
-        { dir, bytes: await readPackageDir(dir) },
-        await readFramework({ corpusRoot: corrupt }),
-      ),
+      corpusDependencies(corrupt, { dir, bytes }, await readFramework({ corpusRoot: corrupt })),
     ).rejects.toThrow(/bcs\.json: .*JSON/);
   });
 });

@@ -3,9 +3,9 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { encodeValue } from '../bcs-values.js';
 import { VECTOR_DESTROY_NON_EMPTY, VECTOR_INDEX_OUT_OF_BOUNDS, VECTOR_POP_EMPTY, abort } from '../errors.js';
-import { canonicalTypeName, type Type } from '../types.js';
+import { canonicalTypeName, type DatatypeType, type Type } from '../types.js';
 import { asBigInt, asRef, asVector, bytesOf, bytesValue, Ref, Struct, type Value } from '../values.js';
-import { register, STD, type NativeTable } from './registry.js';
+import { register, STD, type NativeFunction, type NativeTable } from './registry.js';
 
 // The vector natives fail as aborts with the vector sub-status as code, located at the native
 // (observed on Sui's VM: popping an empty vector through `vector::pop_back` is ABORTED 2).
@@ -53,10 +53,11 @@ export function typeNameValue(type: Type): Struct {
   return new Struct([new Struct([bytesValue(new TextEncoder().encode(canonicalTypeName(type)))])]);
 }
 
-function datatypeAddress(type: Type): string {
+/** A datatype's type, for `defining_id` / `original_id`. */
+function datatypeOf(type: Type): DatatypeType {
   // Sui aborts when asked for the package of a non-datatype (code 0, `ENonModuleType`).
   if (type.kind !== 'datatype') throw abort(0, 'type has no defining package');
-  return type.address;
+  return type;
 }
 
 export function registerMoveStdlib(table: NativeTable): void {
@@ -107,12 +108,19 @@ export function registerMoveStdlib(table: NativeTable): void {
     ],
     internal_index_of: (_ctx, _t, [v, r]) => [BigInt(indexOf(utf8Bytes(v!), utf8Bytes(r!)))],
   });
-  // Without type-origin tables, defining ids equal original ids (exact for packages never upgraded).
+  // As Sui's natives (move-vm-runtime `natives/move_stdlib/type_name.rs`): `with_defining_ids` and
+  // `defining_id` name each datatype by the package version that defined it (the loader's type origin
+  // tables), `with_original_ids` and `original_id` by its original id, the address its modules carry.
+  // `get` and `get_with_original_ids` are the older names, natives in older frameworks.
+  const withDefiningIds: NativeFunction = (ctx, [type]) => [typeNameValue(ctx.loader.definingType(type!))];
+  const withOriginalIds: NativeFunction = (_ctx, [type]) => [typeNameValue(type!)];
   register(table, STD, 'type_name', {
-    with_defining_ids: (_ctx, [type]) => [typeNameValue(type!)],
-    with_original_ids: (_ctx, [type]) => [typeNameValue(type!)],
-    defining_id: (_ctx, [type]) => [datatypeAddress(type!)],
-    original_id: (_ctx, [type]) => [datatypeAddress(type!)],
+    get: withDefiningIds,
+    get_with_original_ids: withOriginalIds,
+    with_defining_ids: withDefiningIds,
+    with_original_ids: withOriginalIds,
+    defining_id: (ctx, [type]) => [ctx.loader.definingId(datatypeOf(type!))],
+    original_id: (_ctx, [type]) => [datatypeOf(type!).address],
   });
   register(table, STD, 'debug', {
     print: () => [],

@@ -87,8 +87,13 @@ export function registerSuiObjects(table: NativeTable): void {
     },
   });
   register(table, SUI, 'dynamic_field', {
+    // Sui hashes the key's type tag, which names datatypes by their defining ids.
     hash_type_and_key: (ctx, [keyType], [parent, key]) => [
-      deriveDynamicFieldId(asAddress(parent!), keyType!, encodeValue(keyType!, key!, ctx.resolve)),
+      deriveDynamicFieldId(
+        asAddress(parent!),
+        ctx.loader.definingType(keyType!),
+        encodeValue(keyType!, key!, ctx.resolve),
+      ),
     ],
     add_child_object: (ctx, [type], [parent, child]) => {
       const id = objectIdOf(child!);
