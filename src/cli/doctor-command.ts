@@ -29,7 +29,13 @@ const FIX_TIMEOUT_MS = 300_000;
 const MARK = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const;
 
 function checksFor(opts: DoctorOptions): Check[] {
-  const checks: Check[] = [nodeCheck, temporalCliCheck, temporalServerCheck, suiCompilerCheck, oracleWheelCheck];
+  const checks: Check[] = [
+    nodeCheck,
+    temporalCliCheck,
+    temporalServerCheck,
+    suiCompilerCheck,
+    oracleWheelCheck,
+  ];
   const dotenv = readDotenvFile(opts.dotenv);
   checks.push(() => modelChecks({ processEnv: process.env, dotenv, required: opts.full }));
   const { corpusRoot, manifest } = opts;

@@ -35,7 +35,6 @@ export interface TemporalTarget {
   dbFile: string | null;
 }
 
-
 export interface LocalServerPorts {
   port: number;
   uiPort: number;
