@@ -3,8 +3,9 @@
 // broken shop with a hostile comment at its end, then the good shop (test/support/helper-answers.ts). The
 // package page must show each attempt's source with the compiler's diagnostics under the lines they point
 // at, the payload's problems, and the run's trace, with nothing from the model run as markup.
-// Expected positions from the broken shop's text: `let flag: bool = 1;` is its line 7 and the diagnostic's
-// caret stands under `bool` (column 15); `ctx.senderx()` is line 9, the caret under `senderx` (column 40).
+// Expected positions from the broken shop's text and where Sui's compiler puts its primary labels:
+// `let flag: bool = 1;` is its line 7 and the caret stands under `bool` (column 15, the annotation);
+// `ctx.senderx()` is line 9, the caret under `ctx` (column 36, the start of the invalid method call).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,7 +82,7 @@ async function checkPackagePage(page: Page, scope: string): Promise<void> {
   const lines = (await attempts.nth(1).locator('pre.source').textContent())!.split('\n');
   for (const [line, code, under, message] of [
     [7, 'let flag: bool = 1;', 'bool', 'error[E04007]'],
-    [9, 'ctx.senderx()', 'senderx', 'error[E04023]'],
+    [9, 'ctx.senderx()', 'ctx.senderx', 'error[E04023]'],
   ] as const) {
     const at = lines.findIndex((l) => l.includes(code));
     expect(lines[at]!.trimStart().startsWith(`${line} `)).toBe(true);
