@@ -18,6 +18,7 @@ COPY bin ./bin
 COPY src ./src
 COPY scripts ./scripts
 COPY perf ./perf
+COPY data ./data
 # `npm rebuild` runs the dependencies' install scripts that --ignore-scripts skipped; `npm run build` is what
 # `prepare` runs (tsc to dist/, then the prebuilt workflow bundle dist/workflow-bundle.js). Workers load that
 # bundle, so webpack is not needed at run time; @temporalio/worker itself is a runtime dependency and stays.
@@ -32,6 +33,8 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/bin ./bin
+# The datasets smi-bench ships (upstream's named package lists), which --dataset falls back to.
+COPY --from=build /app/data ./data
 # /data is where docker-compose.yml mounts the corpus, the dataset id files and the run directories. It is
 # also the working directory, so the CLI's defaults (--log-dir logs) land on the mounted /data/logs.
 # SMI_HOME holds CLI state such as the demo corpus, which workers must read too: keep it on the shared mount.

@@ -1,7 +1,8 @@
 // The manifest and dataset commands (upstream smi-phase2-manifest, smi-phase2-filter-manifest and
-// scripts/filter_packages_by_hit_rate.py). Registered here so the CLI's main file gains one line; each
+// scripts/filter_packages_by_hit_rate.py; `datasets` lists what --dataset can take). Registered here so the CLI's main file gains one line; each
 // command's module is loaded only when it runs.
 import type { Command } from 'commander';
+import { SHIPPED_DATASETS_DIR } from '../corpus/shipped-datasets.js';
 import { integer } from './parse.js';
 import type { CliIO } from './run-common.js';
 
@@ -100,8 +101,27 @@ function filterCommands(program: Command, io: CliIO): void {
     });
 }
 
+const DATASETS_HELP = `
+--dataset NAME (phase1, phase2, sandbox, helper, eval-set) takes NAME.txt from the first folder that has
+it: $SMI_DATASETS_DIR, ./manifests/datasets, ./manifests, ./datasets, then the datasets smi-bench ships
+(upstream's named lists, in ${SHIPPED_DATASETS_DIR}). A file of yours with a shipped name wins.`;
+
+function datasetsCommand(program: Command, io: CliIO): void {
+  program
+    .command('datasets')
+    .description(
+      'the package lists --dataset NAME can take: yours, then the ones smi-bench ships (upstream’s)',
+    )
+    .addHelpText('after', DATASETS_HELP)
+    .action(async () => {
+      const { runDatasets } = await import('./datasets-command.js');
+      process.exitCode = await runDatasets(io);
+    });
+}
+
 /** The manifest and dataset commands, added to `program`. */
 export function registerManifestCommands(program: Command, io: CliIO): void {
   phase2ManifestCommand(program, io);
   filterCommands(program, io);
+  datasetsCommand(program, io);
 }

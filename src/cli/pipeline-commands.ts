@@ -2,6 +2,7 @@
 // multi-step commands, each one durable pipeline workflow whose runs are ordinary run workflows.
 // Registered here so the CLI's main file gains one line; the work is loaded only when a command runs.
 import { Option, type Command } from 'commander';
+import { DEFAULT_BASE_MANIFEST } from '../corpus/shipped-datasets.js';
 import { SIMULATION_MODES } from '../sim/types.js';
 import { integer } from './parse.js';
 import type { CliIO } from './run-common.js';
@@ -56,7 +57,11 @@ function targetedRunCommand(program: Command, io: CliIO): void {
       'scan → filter by targets → model run → ids with hits, as one durable pipeline (upstream smi-phase2-targeted-run)',
     )
     .requiredOption('--corpus-root <dir>', 'corpus in the sui-packages layout')
-    .option('--base-manifest <file>', 'ids to scan', 'manifests/standard_phase2_no_framework.txt')
+    .option(
+      '--base-manifest <file>',
+      'ids to scan (default: this file, else the shipped standard_phase2_no_framework)',
+      DEFAULT_BASE_MANIFEST,
+    )
     .option('--min-targets <n>', 'keep packages with at least this many targets', integer(0), 2)
     .option('--min-hits <n>', 'signal packages: at least this many targets created', integer(0), 1)
     .option('--scan-samples <n>', 'packages of the scan', integer(0), 500)

@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { RealAgentSettings } from '../agents/config.js';
+import { DEFAULT_BASE_MANIFEST, shippedDatasetPath } from '../corpus/shipped-datasets.js';
 import type { SimulationMode } from '../sim/index.js';
 import { idsNotInCorpus } from './corpus-ids.js';
 import { UsageError } from './errors.js';
@@ -100,9 +101,17 @@ async function checkBaseManifest(baseManifest: string, corpusRoot: string, io: C
     );
 }
 
+/** The flag's file; upstream's default path when the working directory has it, else the shipped list. */
+function baseManifestPath(flag: string): string {
+  const path = resolve(flag);
+  return flag === DEFAULT_BASE_MANIFEST && !existsSync(path)
+    ? shippedDatasetPath('standard_phase2_no_framework')
+    : path;
+}
+
 export async function runTargeted(flags: TargetedFlags, argv: string[], io: CliIO): Promise<number> {
   const corpusRoot = checkCorpus(flags.corpusRoot);
-  const baseManifest = resolve(flags.baseManifest);
+  const baseManifest = baseManifestPath(flags.baseManifest);
   await checkBaseManifest(baseManifest, corpusRoot, io);
   const dotenv = readDotenvFile(resolve(flags.dotenv));
   const settings = modelSettings(true, dotenv) as RealAgentSettings;

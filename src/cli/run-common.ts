@@ -9,6 +9,7 @@ import { parseDotenv } from '../core/dotenv.js';
 import { isSuiAddress, parseIdsFile } from '../core/ids-file.js';
 import { defaultRunId, runIdProblem } from '../core/run-id.js';
 import { resolveDataset } from '../corpus/ids-file.js';
+import { withShippedDatasets } from '../corpus/shipped-datasets.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { BaseOptions, RunInput } from '../workflows/run-types.js';
 import { idsNotInCorpus } from './corpus-ids.js';
@@ -63,10 +64,15 @@ export function readDotenvFile(path: string): Record<string, string> {
   return existsSync(path) ? parseDotenv(readFileSync(path, 'utf8')) : {};
 }
 
-export function datasetSearchDirs(env = process.env): string[] {
-  return [env.SMI_DATASETS_DIR, 'manifests/datasets', 'manifests', 'datasets']
+/**
+ * Where `--dataset NAME` looks, in order: the user's folders ($SMI_DATASETS_DIR, then ./manifests/datasets,
+ * ./manifests and ./datasets under `cwd`), then the datasets smi-bench ships (upstream's named lists).
+ */
+export function datasetSearchDirs(env = process.env, cwd = process.cwd()): string[] {
+  const own = [env.SMI_DATASETS_DIR, 'manifests/datasets', 'manifests', 'datasets']
     .filter((d): d is string => Boolean(d))
-    .map((d) => resolve(d));
+    .map((d) => resolve(cwd, d));
+  return withShippedDatasets(own);
 }
 
 /** The path of the ids file or dataset of the options: refused when none of its ids is in the corpus. */

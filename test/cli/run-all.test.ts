@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OFFLINE_SENDER } from '../../src/core/phase2/sender.js';
 import type { RunningWorkers } from '../../src/worker.js';
 import { smiBench } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
@@ -59,7 +60,12 @@ describe('run-all', () => {
     expect(report.schema_version).toBe(1);
     expect(report.stats).toMatchObject({ packages_total: 4, packages_selected: 2 });
     const phase2 = json(join(out, 'phase2_execution.json'));
-    expect(phase2).toMatchObject({ agent: 'baseline-search', simulation_mode: 'build-only', sender: '0x0' });
+    // no --sender: build-only, with Phase II's offline default sender (upstream's was 0x0; see sender.ts)
+    expect(phase2).toMatchObject({
+      agent: 'baseline-search',
+      simulation_mode: 'build-only',
+      sender: OFFLINE_SENDER,
+    });
     expect(phase2.packages.map((p) => p.package_id)).toEqual([SUI, SYSTEM]);
     expect(String(run.stdout)).toMatch(
       /run-all finished:\n {2}phase1: 4 packages.*\n {2}manifest: 2 ids.*\n {2}phase2: 2 packages/,

@@ -2,6 +2,7 @@
 import { pyStrip } from '../py-string.js';
 
 const ADDRESS_IN_TYPE = /0x[0-9a-fA-F]{1,64}/g;
+const TYPE_ARG_SEPARATOR = /\s*,\s*/g;
 
 /**
  * Upstream `normalize_address`: `0x`-prefixed (after strip + lowercase) addresses are left-padded to 64
@@ -15,9 +16,16 @@ export function normalizeAddress(addr: string): string {
   return '0x' + hex.padStart(64, '0');
 }
 
-/** Every `0x…` run (up to 64 hex digits, lowercase `0x` only) written out in full; idempotent. */
+/**
+ * Every `0x…` run (up to 64 hex digits, lowercase `0x` only) written out in full, and type arguments
+ * separated as Sui prints them, by a comma and one space (`<A,B>` and `<A , B>` become `<A, B>`);
+ * idempotent. Upstream only padded the addresses, so a type with two arguments had two spellings
+ * (Sui's `A, B`, a VM's canonical `A,B`) that did not compare equal; a row stored that way still does.
+ */
 export function normalizeTypeString(t: string): string {
-  return pyStrip(t).replace(ADDRESS_IN_TYPE, (m) => normalizeAddress(m));
+  return pyStrip(t)
+    .replace(ADDRESS_IN_TYPE, (m) => normalizeAddress(m))
+    .replace(TYPE_ARG_SEPARATOR, ', ');
 }
 
 /** `addr::module::Name` without type arguments, the unit Phase II scores on. */
