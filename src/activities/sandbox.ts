@@ -31,6 +31,7 @@ async function benchmarkPackage(input: SandboxPackageInput, startedMs: number): 
   const bench = packageBenchmark(loaded.vm, loaded.modules, {
     tierAOnly: input.options.tierAOnly,
     missingDependencies: loaded.missingDependencies,
+    packageId: input.packageId,
   });
   const rows: LocalRow[] = [];
   for (const [i, fn] of bench.targets.entries()) {

@@ -1,10 +1,12 @@
 // `smi-bench doctor` (upstream smi-bench-doctor): is this machine ready to run smi-bench, and if not, the
 // command that fixes each problem. `--fix` runs only the fixes that install into the project.
+import { resolve } from 'node:path';
 import { execa } from 'execa';
 import { PROJECT_ROOT } from '../project-root.js';
 import { failed, runChecks, safeFixes, type Check, type CheckResult } from '../doctor/check.js';
 import { corpusCheck, manifestCheck } from '../doctor/corpus-checks.js';
 import { dependencyCheck } from '../doctor/dependency-check.js';
+import { frameworkCheck } from '../doctor/framework-check.js';
 import { modelChecks } from '../doctor/model-checks.js';
 import {
   nodeCheck,
@@ -21,6 +23,8 @@ export interface DoctorOptions {
   fix: boolean;
   json: boolean;
   corpusRoot?: string;
+  /** With `--corpus-root`: where the framework is read from instead of the corpus. */
+  frameworkDir?: string;
   manifest?: string;
   dotenv: string;
 }
@@ -39,10 +43,18 @@ function checksFor(opts: DoctorOptions): Check[] {
   const dotenv = readDotenvFile(opts.dotenv);
   checks.push(() => modelChecks({ processEnv: process.env, dotenv, required: opts.full }));
   const { corpusRoot, manifest } = opts;
+  const frameworkDir = opts.frameworkDir ? resolve(opts.frameworkDir) : null;
   if (corpusRoot) {
     checks.push(async () => {
       const { result, ids } = await corpusCheck(corpusRoot);
-      const results = ids.size > 0 ? [result, await dependencyCheck(corpusRoot)] : [result];
+      const results =
+        ids.size > 0
+          ? [
+              result,
+              await frameworkCheck(resolve(corpusRoot), frameworkDir),
+              await dependencyCheck(corpusRoot),
+            ]
+          : [result];
       return manifest ? [...results, manifestCheck(manifest, ids, corpusRoot)] : results;
     });
   }
@@ -74,6 +86,8 @@ async function applyFixes(results: CheckResult[], io: CliIO): Promise<void> {
 export async function runDoctor(opts: DoctorOptions, io: CliIO): Promise<number> {
   if (opts.manifest && !opts.corpusRoot)
     throw new UsageError('--manifest needs --corpus-root (its ids are looked up there)');
+  if (opts.frameworkDir && !opts.corpusRoot)
+    throw new UsageError('--framework-dir needs --corpus-root (the framework its packages run with)');
   let results = await runChecks(checksFor(opts));
   if (opts.fix && safeFixes(results).length > 0) {
     await applyFixes(results, io);

@@ -167,6 +167,7 @@ async function cellRun(
       promptTemplate: [],
       ...(phase.rpc_url ? { rpcUrl: phase.rpc_url } : {}),
       ...(phase.sender ? { sender: phase.sender } : {}),
+      ...(phase.framework_dir ? { frameworkDir: resolve(base, phase.framework_dir) } : {}),
     },
     settings,
     dotenv,

@@ -1,9 +1,7 @@
 // `smi-bench sandbox`: upstream's `benchmark-local` on the run engine. Each package of the corpus is a child
 // workflow whose activity runs every public or entry function in the in-process Move VM.
-import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readFramework } from '../vm/package-source.js';
-import { VmLoadError } from '../vm/errors.js';
+import { checkFrameworkLocation } from '../vm/framework-check.js';
 import { SANDBOX_AGENT, type SandboxOptions, type SandboxRunInput } from '../workflows/sandbox-types.js';
 import { normalizePackageId } from '../core/ids-file.js';
 import { idsNotInCorpus } from './corpus-ids.js';
@@ -27,19 +25,8 @@ function refuseUpstreamOnly(opts: Record<string, unknown>): void {
 
 /** The framework must be readable before anything starts: a missing one would fail every package alike. */
 export async function checkFramework(corpusRoot: string, frameworkDir: string | null): Promise<void> {
-  if (frameworkDir && !(existsSync(frameworkDir) && statSync(frameworkDir).isDirectory()))
-    throw new UsageError(`framework directory not found: ${frameworkDir}`);
-  try {
-    await readFramework(frameworkDir ? { frameworkDir } : { corpusRoot });
-  } catch (error) {
-    if (!(error instanceof VmLoadError)) throw error;
-    throw new UsageError(
-      `${error.message}\n` +
-        (frameworkDir
-          ? 'give a --framework-dir holding the package directories of 0x1 and 0x2 (and 0x3)'
-          : 'the corpus has no Move framework (0x1, 0x2): give --framework-dir DIR with its package directories'),
-    );
-  }
+  const checked = await checkFrameworkLocation({ corpusRoot, frameworkDir });
+  if (!checked.ok) throw new UsageError(`${checked.problem}\n${checked.fix}`);
 }
 
 export async function buildSandboxInput(opts: SandboxCliOptions, argv: string[]): Promise<SandboxRunInput> {

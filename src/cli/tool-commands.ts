@@ -13,7 +13,14 @@ function doctorCommand(program: Command, io: CliIO): void {
     )
     .option('--full', 'also require a model: key, settings and one GET /models of the endpoint', false)
     .option('--fix', "run the safe fixes (the project's install scripts), then check again", false)
-    .option('--corpus-root <dir>', 'check that this corpus has the sui-packages layout')
+    .option(
+      '--corpus-root <dir>',
+      'check that this corpus has the sui-packages layout, its Move framework and its dependencies',
+    )
+    .option(
+      '--framework-dir <dir>',
+      'with --corpus-root: check the framework of this folder instead of the corpus’s (as --framework-dir of phase2, sandbox, helper)',
+    )
     .option(
       '--manifest <file>',
       'check that every id of this ids file is in the corpus (needs --corpus-root)',
@@ -24,7 +31,8 @@ function doctorCommand(program: Command, io: CliIO): void {
       'after',
       '\nChecks: Node, the Temporal CLI, the Temporal server commands would use (TEMPORAL_ADDRESS or the local\n' +
         'port), the oracle wheel the tests use, the model (key, settings, endpoint; a warning when none is\n' +
-        'configured, a failure with --full), and with --corpus-root the corpus layout and --manifest ids.',
+        'configured, a failure with --full), and with --corpus-root the corpus layout, its Move framework (or\n' +
+        "--framework-dir's), the dependencies it lacks, and --manifest ids.",
     )
     .action(async (opts: DoctorOptions) => {
       const { runDoctor } = await import('./doctor-command.js');

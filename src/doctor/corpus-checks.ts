@@ -24,7 +24,12 @@ function describeWrongLayout(root: string): { message: string; fix: string } {
       message: `${root} is one package's folder, not a corpus root (layout ${LAYOUT})`,
       fix: `${POINT_AT}, two levels up: --corpus-root ${resolve(root, '..', '..')}`,
     };
-  const children = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory());
+  // Links to folders count: a corpus may be assembled from them.
+  const children = readdirSync(root, { withFileTypes: true }).filter((e) =>
+    e.isSymbolicLink()
+      ? (statSync(join(root, e.name), { throwIfNoEntry: false })?.isDirectory() ?? false)
+      : e.isDirectory(),
+  );
   if (children.some((c) => isPackageDir(join(root, c.name))))
     return {
       message: `packages sit directly under ${root}; the sui-packages layout nests them one level deeper: ${LAYOUT}`,

@@ -63,6 +63,8 @@ const phase2 = z.strictObject({
   per_package_timeout_seconds: positive.optional(),
   rpc_url: z.url().optional(),
   sender: z.string().optional(),
+  /** With `simulation_mode: local`: package directories of 0x1, 0x2 (and 0x3); default: those of the corpus. */
+  framework_dir: z.string().optional(),
 });
 
 /** The helper-package benchmark (`smi-bench helper`): each model writes helpers, one run per model. */

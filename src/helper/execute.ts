@@ -3,6 +3,7 @@
 // its own transaction, recording the target's modules it entered and the objects it created.
 import { createHash } from 'node:crypto';
 import type { EntrypointResult } from '../core/helper/row.js';
+import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { rewriteSelfAddress } from '../move/readdress.js';
 import { loadSandboxPackage } from '../sandbox/load-package.js';
 import { shortAddress } from '../sandbox/row.js';
@@ -101,8 +102,11 @@ function failed(target: string, error: string): EntrypointResult {
   };
 }
 
-/** The VM names types with bare 64-digit addresses; rows use Sui's `0x` form, as Phase II's created types. */
-const withHexPrefix = (type: string) => type.replace(/\b([0-9a-f]{64})::/g, '0x$1::');
+/**
+ * The VM names types with bare 64-digit addresses and `A,B` (Move's canonical form); rows use Sui's `0x`
+ * form with `A, B`, as Phase II's created types.
+ */
+const withHexPrefix = (type: string) => normalizeTypeString(type.replace(/\b([0-9a-f]{64})::/g, '0x$1::'));
 
 const exactInteger = (n: bigint): number | string =>
   n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n.toString();

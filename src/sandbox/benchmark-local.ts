@@ -15,8 +15,14 @@ export const SANDBOX_INSTRUCTION_LIMIT = 5_000_000;
 export interface BenchmarkOptions {
   /** Tier A only (upstream's `--tier-a-only`). */
   tierAOnly?: boolean;
-  /** Dependencies the corpus lacks: no function is run, each row names them. */
+  /** Dependencies the corpus lacks (the storage ids to fetch): no function is run, each row names them. */
   missingDependencies?: readonly string[];
+  /**
+   * The id the package was asked for (its storage id), which every row carries as `target_package` so that
+   * rows join the ids given. Default: the address its modules carry, which for an upgraded package is the
+   * original id.
+   */
+  packageId?: string;
 }
 
 /** Public or entry functions, in module order (by name) then declaration order; the framework is skipped. */
@@ -83,7 +89,7 @@ function benchmarkFunction(
   options: BenchmarkOptions,
 ): LocalRow {
   const head = {
-    target_package: '0x' + fn.module.address,
+    target_package: options.packageId ?? '0x' + fn.module.address,
     target_module: fn.module.name,
     target_function: fn.name,
   };

@@ -1,6 +1,7 @@
 // The VM one package runs in: the framework, the package, and the packages it depends on, found in the
-// corpus by original id (src/vm/corpus-dependencies.ts). Dependencies the corpus lacks are named: every call
-// into the package would fail to link, so the sandbox reports them instead of running its functions.
+// corpus by original id (src/vm/corpus-dependencies.ts). Dependencies the corpus lacks are named by the storage
+// ids to fetch: every call into the package would fail to link, so the sandbox reports them instead of running
+// its functions.
 import { corpusDependencies } from '../vm/corpus-dependencies.js';
 import type { LoadedModule } from '../vm/loader.js';
 import { MoveVm } from '../vm/move-vm.js';
@@ -16,7 +17,10 @@ export interface LoadedPackage {
   vm: MoveVm;
   /** The package's own modules (the targets). */
   modules: LoadedModule[];
-  /** Original ids of dependencies neither the framework nor the corpus has (`0x` + 64 hex), sorted. */
+  /**
+   * Dependencies neither the framework nor the corpus has, as the storage ids to fetch (`0x` + 64 hex): the
+   * versions the linkage tables name, else the original ids. In the order of their original ids.
+   */
   missingDependencies: string[];
 }
 
@@ -36,6 +40,6 @@ export async function loadSandboxPackage(packageDir: string, source: SandboxSour
   return {
     vm,
     modules: vm.loader.allModules().filter((m) => m.address === self),
-    missingDependencies: dependencies.missing,
+    missingDependencies: dependencies.missingStorageIds,
   };
 }

@@ -9,7 +9,10 @@ export interface SandboxPackageRow {
   package_id: string;
   /** Why the package could not be benchmarked at all (unreadable bytecode, missing framework), else null. */
   error: string | null;
-  /** Original ids of dependencies the corpus lacks (absent in rows stored before it existed). */
+  /**
+   * Dependencies the corpus lacks, as the storage ids to fetch (original ids in rows stored before those were
+   * named; absent in rows stored before the field existed).
+   */
   missing_dependencies?: string[];
   elapsed_seconds: number | null;
   functions: number;

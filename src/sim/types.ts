@@ -24,6 +24,14 @@ export interface SimulationRequest {
   rpcUrl: string | null;
   /** The package's directory (`bytecode_modules/*.mv`), for the static created-type scan. */
   packageDir: string | null;
+  /**
+   * `local`: the run's corpus root, where the package's dependencies (and, without `frameworkDir`, the
+   * framework) are found. It is not the package directory's grandparent when the corpus is made of links.
+   * Absent (requests made before it existed): that grandparent.
+   */
+  corpusRoot?: string | null;
+  /** `local`: package directories of 0x1, 0x2 (and 0x3), `--framework-dir`; absent or null: the corpus's. */
+  frameworkDir?: string | null;
   /** Dry-run must succeed: no fallback to dev-inspect (§7.5). */
   requireDryRun: boolean;
   /** Path of the `smi_tx_sim` binary (mode `external`). */
@@ -77,4 +85,7 @@ export interface SimulationBackend {
   preflight(request: PreflightRequest, signal?: AbortSignal): Promise<PreflightReport>;
 }
 
-export type PreflightRequest = Pick<SimulationRequest, 'mode' | 'rpcUrl' | 'externalBin' | 'timeoutMs'>;
+export type PreflightRequest = Pick<
+  SimulationRequest,
+  'mode' | 'rpcUrl' | 'externalBin' | 'timeoutMs' | 'corpusRoot' | 'frameworkDir'
+>;

@@ -13,13 +13,8 @@ import {
   packageOriginalId,
 } from '../move-stubs/stub-packages.js';
 import { corpusDependencies } from '../vm/corpus-dependencies.js';
-import { findPackageVersion, packageLinkage } from '../vm/corpus-index.js';
-import {
-  corpusPackageDir,
-  readFrameworkOnce,
-  readPackageDir,
-  type PackageBytes,
-} from '../vm/package-source.js';
+import { findPackageVersion } from '../vm/corpus-index.js';
+import { readFrameworkOnce, readPackageDir, type PackageBytes } from '../vm/package-source.js';
 import type { DependencySource } from './types.js';
 
 export type { DependencySource };
@@ -101,7 +96,7 @@ async function corpusTarget(
     );
   const bytes = await readPackageDir(dir);
   const closure = await corpusDependencies(corpusRoot, { dir, bytes }, framework);
-  if (closure.missing.length > 0) throw missingError(corpusRoot, dir, closure.packages, closure.missing);
+  if (closure.missing.length > 0) throw missingError(corpusRoot, closure.missingStorageIds);
   const packages = new Map([[TARGET_ALIAS, corpusStubFiles(bytes, TARGET_ALIAS)]]);
   for (const pkg of closure.packages) {
     const alias = dependencyAlias(packageOriginalId(pkg));
@@ -116,19 +111,7 @@ async function corpusTarget(
 }
 
 /** The storage ids to fetch: the version a linkage table names, else the original id (its first version). */
-function missingError(
-  corpusRoot: string,
-  targetDir: string,
-  found: readonly PackageBytes[],
-  missingOriginalIds: readonly string[],
-): MissingDependenciesError {
-  const linkage = packageLinkage(targetDir);
-  for (const pkg of found)
-    for (const [original, upgraded] of packageLinkage(corpusPackageDir(corpusRoot, pkg.id)))
-      if (!linkage.has(original)) linkage.set(original, upgraded);
-  const storageIds = missingOriginalIds.map(
-    (id) => `0x${linkage.get(addressDigits(id)) ?? addressDigits(id)}`,
-  );
+function missingError(corpusRoot: string, storageIds: string[]): MissingDependenciesError {
   return new MissingDependenciesError(
     storageIds,
     `the corpus ${corpusRoot} lacks ${storageIds.length === 1 ? 'a package' : 'packages'} the target needs: ` +

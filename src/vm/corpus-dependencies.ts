@@ -1,7 +1,8 @@
 // The packages a package needs from its corpus, found as Sui links them: every address its modules (and
 // those of its dependencies, transitively) refer to, by original id, in the version the package's linkage
 // table names or else any version the corpus holds. What the corpus lacks is named: every call into such a
-// package would fail to link, so callers report it apart instead of running it.
+// package would fail to link, so callers report it apart instead of running it, naming the storage ids a
+// user must fetch (the versions the linkage tables name), not only the original ids the modules refer to.
 import { findPackageVersion, packageLinkage } from './corpus-index.js';
 import { Loader } from './loader.js';
 import { readPackageDir, type PackageBytes } from './package-source.js';
@@ -11,6 +12,11 @@ export interface CorpusDependencies {
   packages: PackageBytes[];
   /** Original ids no package provides, `0x` and 64 hex digits, sorted. */
   missing: string[];
+  /**
+   * What to fetch into the corpus for each of `missing`, in the same order: the storage id of the version
+   * a linkage table (the target's, else a dependency's) names, else the original id (the first version).
+   */
+  missingStorageIds: string[];
 }
 
 /** Addresses the loaded modules refer to that none of them carries. */
@@ -58,5 +64,10 @@ export async function corpusDependencies(
       if (!loader.hasAddress(address)) missing.add(address);
     }
   }
-  return { packages, missing: [...missing].sort().map((a) => `0x${a}`) };
+  const sorted = [...missing].sort();
+  return {
+    packages,
+    missing: sorted.map((a) => `0x${a}`),
+    missingStorageIds: sorted.map((a) => `0x${linkage.get(a) ?? a}`),
+  };
 }

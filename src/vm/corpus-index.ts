@@ -3,7 +3,7 @@
 // storage id; so a dependency is looked for by original id, in whichever version the corpus has.
 // metadata.json of sui-packages says `originalPackageId` and `version`; without them, the self address
 // of one of the package's modules gives the original id.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserializeModule } from '../move/module-json.js';
 import { VmLoadError } from './errors.js';
@@ -77,13 +77,28 @@ function versionsByOriginalId(corpusRoot: string): Promise<Map<string, StoredVer
   return index;
 }
 
+/**
+ * Folders directly under `dir`, symbolic links to folders included: a corpus may be assembled from links
+ * (prefix folders of another corpus linked next to the framework's).
+ */
+function childFolders(dir: string): string[] {
+  const folders: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (
+      entry.isDirectory() ||
+      (entry.isSymbolicLink() && statSync(path, { throwIfNoEntry: false })?.isDirectory())
+    )
+      folders.push(path);
+  }
+  return folders;
+}
+
 async function readVersions(corpusRoot: string): Promise<Map<string, StoredVersion[]>> {
   const index = new Map<string, StoredVersion[]>();
-  for (const prefix of existsSync(corpusRoot) ? readdirSync(corpusRoot, { withFileTypes: true }) : []) {
-    if (!prefix.isDirectory()) continue;
-    for (const entry of readdirSync(join(corpusRoot, prefix.name), { withFileTypes: true })) {
-      const dir = join(corpusRoot, prefix.name, entry.name);
-      const meta = entry.isDirectory() ? readJsonObject(join(dir, METADATA_FILE)) : null;
+  for (const prefix of existsSync(corpusRoot) ? childFolders(corpusRoot) : []) {
+    for (const dir of childFolders(prefix)) {
+      const meta = readJsonObject(join(dir, METADATA_FILE));
       if (typeof meta?.['id'] !== 'string' || !HEX_ID.test(meta['id'])) continue;
       const stated = meta['originalPackageId'];
       const original =

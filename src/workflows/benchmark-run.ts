@@ -230,6 +230,7 @@ async function runPackage(run: RunInput, entry: PackagePageEntry): Promise<Packa
     index: entry.index,
     packageId: entry.packageId,
     packageDir: entry.packageDir,
+    corpusRoot: run.corpusRoot,
     options: run.options,
     ...(round ? { round } : {}),
     ...(run.writeLogs === false ? { writeLogs: false } : {}),

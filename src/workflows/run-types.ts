@@ -103,6 +103,11 @@ export interface PackageInput<Options extends BaseOptions = BaseOptions> {
   index: number;
   packageId: string;
   packageDir: string;
+  /**
+   * The run's corpus root, where a package's dependencies (and the corpus's framework) are: not always the
+   * grandparent of `packageDir`, which is symlink-free. Absent in children started before it existed.
+   */
+  corpusRoot?: string;
   options: Options;
   /** The `resume --retry-errors` round computing this package again; absent the first time. */
   round?: string;

@@ -1,6 +1,7 @@
 // `--simulation-mode local` on packages with dependencies beyond the framework (test/support/dependency-corpus.ts):
 // one the corpus has is loaded with the package, and the plan runs (the fixture's `touch` aborts with 0 in its
-// own frame); one it lacks makes the plan fail before anything runs, naming the missing id, at its own stage.
+// own frame); for one it lacks no transaction is built: the outcome names the storage id to fetch, at its own
+// stage.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Phase2Row } from '../../src/core/phase2/row.js';
 import { failureStage } from '../../src/core/phase2/taxonomy.js';
@@ -32,12 +33,21 @@ describe('local simulation and dependencies', () => {
     expect(outcome.failure?.abortLocation).toMatch(/::app::touch$/);
   });
 
-  it('fails a plan of a package whose dependency is missing, naming it, at stage missing_dependency', async () => {
+  it('builds no transaction for a package whose dependency is missing, naming it, at stage missing_dependency', async () => {
+    // Issue 29 item 6: such a plan is not built (every call would fail to link), and what is named is the
+    // storage id to fetch; no linkage table names a version of the absent package, so that is its original id.
     const outcome = await simulatePlan(touch(DEPENDENCY_IDS.needsAbsent));
-    expect(outcome).toMatchObject({ modeUsed: 'local', execOk: false, txBuildOk: true, createdTypes: [] });
+    expect(outcome).toMatchObject({
+      modeUsed: 'local',
+      execOk: null,
+      txBuildOk: false,
+      createdTypes: [],
+      attempts: 0,
+      dryRunError: `dependencies not in the corpus: ${DEPENDENCY_IDS.absent} (the storage ids to fetch into it)`,
+    });
     expect(outcome.failure).toEqual({
       status: 'missing_dependency',
-      effectsError: `dependencies not in the corpus: ${DEPENDENCY_IDS.absent}`,
+      effectsError: null,
       abortCode: null,
       abortLocation: null,
     });
@@ -48,9 +58,9 @@ describe('local simulation and dependencies', () => {
       plan_attempts: 1,
       ptb_parse_ok: true,
       causality_valid: true,
-      tx_build_ok: true,
-      exec_ok: false,
-      dry_run_exec_ok: false,
+      tx_build_ok: false,
+      exec_ok: null,
+      dry_run_exec_ok: null,
       dry_run_abort_code: null,
       dry_run_status: outcome.failure?.status,
     } as unknown as Phase2Row;

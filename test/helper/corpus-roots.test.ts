@@ -1,0 +1,56 @@
+// The helper of upgraded-target.test.ts (artipedia 0x13fe3a…, version 6 of 0xb7c36a…), built and run with the
+// framework of ../shared/corpus given the two ways that copy nothing: a corpus root made of links (whose
+// package folders resolve, as discovery gives them, into ../shared/mainnet) and `--framework-dir` beside
+// ../shared/mainnet itself. Both build and create a UserNumber, as with the copied corpus.
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildHelper } from '../../src/helper/build.js';
+import { runHelper } from '../../src/helper/execute.js';
+import { packageDirFor } from '../../src/move/package-layout.js';
+import { removeTemporaryDirs } from '../move-stubs/stub-build.js';
+import { linkedMainnetRoot, MAINNET_DIR } from '../support/mainnet-roots.js';
+import { CORPUS_DIR } from '../support/paths.js';
+
+const STORAGE = '0x13fe3a7422946badff042be0e6dbbb0686fbff3fabc0c86cedc2d7a029486ece';
+
+const HELPER = JSON.stringify({
+  move_toml: '[package]\nname = "helper"\nedition = "2024"\n\n[addresses]\nhelper = "0x0"\n',
+  files: {
+    'sources/points.move': [
+      'module helper::points;',
+      '',
+      'use target_pkg::artipedia;',
+      '',
+      'entry fun register(ctx: &mut TxContext) {',
+      '    artipedia::register_points(42, ctx);',
+      '}',
+      '',
+    ].join('\n'),
+  },
+});
+
+const linked = linkedMainnetRoot();
+afterAll(() => removeTemporaryDirs(join(linked, '..')));
+
+describe('a helper over a corpus without copies', () => {
+  for (const [name, corpusRoot, frameworkDir] of [
+    ['a linked corpus root', linked, null],
+    ['--framework-dir', MAINNET_DIR, CORPUS_DIR],
+  ] as const)
+    it(`builds and runs with ${name}`, async () => {
+      const build = await buildHelper(HELPER, { corpusRoot, frameworkDir, packageId: STORAGE });
+      if (build.stage !== 'built') throw new Error(`did not build: ${JSON.stringify(build)}`);
+      const [result] = await runHelper({
+        // As discovery gives it: without links.
+        packageDir: realpathSync(packageDirFor(corpusRoot, STORAGE)),
+        packageId: STORAGE,
+        corpusRoot,
+        frameworkDir,
+        modules: build.modules,
+        entrypoints: [],
+      });
+      expect(result).toMatchObject({ status: 'tier_b_hit', abort_code: null, error: null });
+      expect(result!.created_types).toEqual([`${STORAGE}::artipedia::UserNumber`]);
+    });
+});
