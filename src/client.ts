@@ -56,7 +56,8 @@ function selectionOptions(cmd: Command): Command {
     .option('--package-ids-file <file>', 'process these package ids, in file order')
     .option(
       '--dataset <name>',
-      'ids file <name>.txt from $SMI_DATASETS_DIR, ./manifests/datasets, ./manifests, ./datasets',
+      'ids file <name>.txt from $SMI_DATASETS_DIR, ./manifests/datasets, ./manifests, ./datasets, else ' +
+        'the ones smi-bench ships (upstream’s: type_inhabitation_top25 …); `smi-bench datasets` lists them',
     )
     .option(
       '--batch-size <n>',
@@ -255,7 +256,8 @@ export function buildProgram(): Command {
         )
         .option(
           '--sender <address>',
-          'transaction sender (default SMI_SENDER from the dotenv file, else 0x0)',
+          'transaction sender (default SMI_SENDER from the dotenv file, else 0x0 on a chain and 0x…a11ce in ' +
+            'build-only and local, so the addr_sender variant is tried)',
         )
         .option('--gas-budget <n>', 'first gas budget', integer(1), PHASE2_DEFAULT_OPTIONS.gasBudget)
         .option(
@@ -308,6 +310,10 @@ export function buildProgram(): Command {
         .option(
           '--dev-inspect-bin <file>',
           'the smi_tx_sim binary for --simulation-mode external (default $SMI_TX_SIM_BIN)',
+        )
+        .option(
+          '--framework-dir <dir>',
+          'for --simulation-mode local: package directories of 0x1, 0x2 (and 0x3); default: those of the corpus',
         )
         .option(
           '--simulation-feedback',

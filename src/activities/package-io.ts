@@ -1,6 +1,8 @@
 // Per-package file work that package workflows run as local activities: extracting an interface,
 // building a prompt from it, recording the finished row. Each takes milliseconds and is idempotent.
 import { buildPhase1Prompt } from '../core/phase1-prompt.js';
+import { withDefiningIds } from '../core/phase2/defining-ids.js';
+import { PackageReadError } from '../move/errors.js';
 import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
 import { recordRow, type BaseRow } from '../run-store/rows.js';
@@ -9,23 +11,43 @@ import { asActivity } from './failures.js';
 import { rememberInterface, readInterface } from './interface-cache.js';
 import { phaseDefinition } from './phases/index.js';
 import { storedInterface } from './stored-interfaces.js';
+// The type origin table as the VM reads it, so targets and created types name types alike.
+import { readTypeOrigins } from '../vm/package-source.js';
 
 export interface ExtractedInterface {
   interfaceSha: string;
-  /** `address::module::Struct` of every struct with `key`, sorted. */
+  /** `address::module::Struct` of every struct with `key`, sorted, as the interface names them (original id). */
   truth: string[];
+  /**
+   * When asked for (`definingIds`): the same types under their defining ids (the package's type origin
+   * table), as Sui tags the objects, sorted. What Phase II and the helper score against. Absent from
+   * histories recorded before it: the truth was scored then.
+   */
+  targets?: string[];
+}
+
+/** The package's type origin table; a malformed one makes the package unreadable, not the run. */
+function typeOriginsOf(packageDir: string) {
+  try {
+    return readTypeOrigins(packageDir);
+  } catch (err) {
+    throw new PackageReadError('invalid_metadata', (err as Error).message, { cause: err });
+  }
 }
 
 async function extractInterface(args: {
   runDir: string;
   packageDir: string;
   packageId: string;
+  definingIds?: boolean;
 }): Promise<ExtractedInterface> {
   return asActivity(async () => {
     const stored = await storedInterface(args.packageDir);
     const interfaceSha = await putArtifact(runPaths(args.runDir).artifacts, stored.text, stored.sha);
     if (stored.parsed) rememberInterface(interfaceSha, stored.parsed);
-    return { interfaceSha, truth: stored.truth };
+    if (!args.definingIds) return { interfaceSha, truth: stored.truth };
+    const targets = withDefiningIds(stored.truth, typeOriginsOf(args.packageDir));
+    return { interfaceSha, truth: stored.truth, targets };
   });
 }
 

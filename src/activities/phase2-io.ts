@@ -6,8 +6,8 @@ import { packageIdKey } from '../core/ids-file.js';
 import { analyzePackage } from '../core/phase2/baseline.js';
 import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
 import { buildPlanningPrompt, type PlanningPromptRequest } from '../core/phase2/prompts.js';
-import { resolvePlaceholders } from '../core/phase2/inventory.js';
-import { preparePlanVariants, type PreparedVariant } from '../core/phase2/prepare.js';
+import type { PreparedVariant } from '../core/phase2/prepare.js';
+import { preparePlaceholderPlan } from '../core/phase2/unknown-objects.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
@@ -45,13 +45,9 @@ async function prepareBaselinePlans(args: {
   return asActivity(async () => {
     const found = await candidatePlans(args.runDir, args.interfaceSha, args.limit);
     const plans = found.length > 0 ? found : [{ calls: [] }];
+    // A candidate needing an object the inventory lacks comes back `unbuilt`, and is not simulated.
     return plans.flatMap((plan, i) =>
-      preparePlanVariants(
-        resolvePlaceholders(plan, args.inventory).spec,
-        i + 1,
-        args.sender,
-        args.maxVariants,
-      ),
+      preparePlaceholderPlan(plan, args.inventory, i + 1, args.sender, args.maxVariants),
     );
   });
 }

@@ -5,6 +5,7 @@ import { preflightSimulation, type SimulationMode } from '../sim/index.js';
 import type { Phase2Agent, Phase2Options, Phase2RunInput } from '../workflows/phase2-types.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import { UsageError } from './errors.js';
+import { resolveSender } from '../core/phase2/sender.js';
 import {
   agentCheck,
   buildRunInput,
@@ -46,6 +47,8 @@ export interface Phase2CliOptions
   gasCoin?: string;
   maxRunSeconds?: number;
   devInspectBin?: string;
+  /** `--framework-dir` (local mode): package directories of 0x1, 0x2 (and 0x3). */
+  frameworkDir?: string;
   promptTemplate: string[];
 }
 
@@ -87,6 +90,10 @@ export async function buildPhase2Input(
     throw new UsageError(
       '--simulation-mode external needs --dev-inspect-bin or SMI_TX_SIM_BIN (the smi_tx_sim binary)',
     );
+  if (opts.frameworkDir && opts.simulationMode !== 'local')
+    throw new UsageError(
+      '--framework-dir requires --simulation-mode local (the only mode that runs Move here)',
+    );
   const input = await buildRunInput(
     'phase2',
     opts,
@@ -96,8 +103,9 @@ export async function buildPhase2Input(
       seed: opts.seed,
       simulationMode: opts.simulationMode,
       rpcUrl,
-      // Upstream's order: the flag, then SMI_SENDER from the dotenv file only, then 0x0.
-      sender: opts.sender ?? dotenv.SMI_SENDER ?? '0x0',
+      // Upstream's order: the flag, then SMI_SENDER from the dotenv file only; then 0x0 in the chain modes,
+      // a non-zero address offline (core/phase2/sender.ts).
+      sender: resolveSender(opts.sender, dotenv, opts.simulationMode),
       gasBudget: opts.gasBudget,
       gasCoin: opts.gasCoin ?? dotenv.SMI_GAS_COIN ?? null,
       gasBudgetLadder: opts.gasBudgetLadder,
@@ -110,6 +118,7 @@ export async function buildPhase2Input(
       requireDryRun: opts.requireDryRun,
       planFile,
       externalBin: externalBin ? resolve(externalBin) : null,
+      frameworkDir: opts.frameworkDir ? resolve(opts.frameworkDir) : null,
       simulationFeedback: opts.simulationFeedback,
       promptTemplates: await readPromptTemplates(opts.promptTemplate),
     },
@@ -129,11 +138,20 @@ export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliI
   return launchRun(input, opts, model, io);
 }
 
-/** Only what the chosen mode needs: build-only and local need nothing, the RPC modes an answering endpoint. */
+/**
+ * Only what the chosen mode needs: build-only nothing, local a readable Move framework (the corpus's, or
+ * `--framework-dir`), the RPC modes an answering endpoint, external its binary.
+ */
 export async function checkSimulation(input: Phase2RunInput, io: CliIO): Promise<void> {
-  const { simulationMode: mode, rpcUrl, externalBin } = input.options;
+  const { simulationMode: mode, rpcUrl, externalBin, frameworkDir } = input.options;
+  const local = mode === 'local' ? { corpusRoot: input.corpusRoot, frameworkDir: frameworkDir ?? null } : {};
   try {
-    const report = await preflightSimulation({ mode, rpcUrl, ...(externalBin ? { externalBin } : {}) });
+    const report = await preflightSimulation({
+      mode,
+      rpcUrl,
+      ...(externalBin ? { externalBin } : {}),
+      ...local,
+    });
     for (const line of report.checked) io.log(`pre-flight: ${line}`);
   } catch (err) {
     throw new UsageError(`pre-flight check for --simulation-mode ${mode} failed: ${(err as Error).message}`);

@@ -81,8 +81,12 @@ export function readConversation(runDir: string | null, trace: PackageTrace, lim
   });
 }
 
-/** The package's targets (its `key` types) from the interface the run extracted, or null if not kept. */
+/**
+ * The package's targets (its `key` types): as the run scored them (defining ids), else from the interface
+ * the run extracted; null if neither was kept.
+ */
 export function readTargets(runDir: string | null, trace: PackageTrace): string[] | null {
+  if (trace.targets) return trace.targets;
   if (runDir === null || trace.interfaceSha === null) return null;
   try {
     const iface: unknown = JSON.parse(getArtifactSync(join(runDir, 'artifacts'), trace.interfaceSha));

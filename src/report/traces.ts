@@ -31,6 +31,8 @@ export interface PackageTrace {
   /** The helper's attempts, and its built helper's execution trace. */
   attempts: AttemptRef[];
   runTraceSha: string | null;
+  /** Phase II's and the helper's targets under their defining ids, as scored (absent from older runs). */
+  targets?: string[];
 }
 
 export const EMPTY_TRACE: PackageTrace = {
@@ -58,6 +60,7 @@ function traceOf(stored: StoredRow): PackageTrace {
     rounds: Array.isArray(t['rounds']) ? (t['rounds'] as RoundRef[]) : [],
     attempts: Array.isArray(t['attempts']) ? (t['attempts'] as AttemptRef[]) : [],
     runTraceSha: typeof t['runTraceSha'] === 'string' ? t['runTraceSha'] : null,
+    ...(Array.isArray(t['targets']) ? { targets: t['targets'].map(String) } : {}),
   };
 }
 

@@ -1,5 +1,7 @@
 // `local`: the plan runs as a programmable transaction block in smi-bench's own Move VM (src/vm/ptb.ts),
-// offline and deterministically. The framework (0x1, 0x2, 0x3) comes from the corpus the package lives in.
+// offline and deterministically. The framework (0x1, 0x2, 0x3) comes from the run's corpus root, or from
+// `--framework-dir`; the corpus root is the run's, not the package directory's grandparent, which for a
+// corpus made of links (prefix folders linked from elsewhere) is the link's target.
 // Each plan call becomes a MoveCall; its pure values become pure inputs, earlier results become Result /
 // NestedResult arguments, and the executor applies Sui's rules (a value without `copy` moves once, a
 // value without `drop` must be moved by the end, `&mut` arguments are updated in place). Created types are
@@ -10,8 +12,9 @@
 // coin, and an owned-object argument whose parameter is a `Coin<SUI>` (a sender coin, or an id a plan could
 // not name, such as a search agent's unfilled `0x0`). Any other object a plan names does not exist here,
 // and the plan fails saying so: nothing is made up to stand in for it. The package's dependencies come from
-// its corpus (by original id, src/vm/corpus-dependencies.ts); when the corpus lacks one, no plan is run and
-// the failure (status `missing_dependency`) names the ids, as every call would fail to link.
+// its corpus (by original id, src/vm/corpus-dependencies.ts); when the corpus lacks one, no transaction is
+// built (every call would fail to link): the outcome says `missing_dependency` and names the storage ids to
+// fetch, the versions the linkage tables name.
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { argKind, type PtbArg } from '../core/phase2/ptb-spec.js';
@@ -19,6 +22,7 @@ import { MISSING_DEPENDENCY_STATUS } from '../core/phase2/taxonomy.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { sortedByCodePoint } from '../core/py-string.js';
 import { corpusDependencies } from '../vm/corpus-dependencies.js';
+import { checkFrameworkLocation } from '../vm/framework-check.js';
 import { genesisObjects, type Genesis } from '../vm/genesis.js';
 import {
   MoveVm,
@@ -38,6 +42,7 @@ import {
 } from '../vm/ptb.js';
 import { substitute } from '../vm/types.js';
 import { rejected } from './errors.js';
+import { localExecutionFailure } from './local-failure.js';
 import { moveCallTarget } from './ptb-build.js';
 import { normalizeAddress, pureBytes } from './pure-args.js';
 import { scanStaticTypes } from './static-scan.js';
@@ -57,15 +62,24 @@ interface LocalChain {
 
 const chains = new Map<string, Promise<LocalChain>>();
 
-function chainOf(corpusRoot: string): Promise<LocalChain> {
-  let chain = chains.get(corpusRoot);
+/** Where the framework is read from: `--framework-dir`, else the corpus root. */
+interface ChainSource {
+  corpusRoot: string;
+  frameworkDir: string | null;
+}
+
+function chainOf(source: ChainSource): Promise<LocalChain> {
+  const key = source.frameworkDir ? `dir:${source.frameworkDir}` : `corpus:${source.corpusRoot}`;
+  let chain = chains.get(key);
   if (!chain) {
-    chain = readFrameworkOnce({ corpusRoot }).then((framework) => ({
+    chain = readFrameworkOnce(
+      source.frameworkDir ? { frameworkDir: source.frameworkDir } : { corpusRoot: source.corpusRoot },
+    ).then((framework) => ({
       framework,
       genesis: genesisObjects(new MoveVm(framework)),
     }));
-    chain.catch(() => chains.delete(corpusRoot)); // a failed read is tried again by the next package
-    chains.set(corpusRoot, chain);
+    chain.catch(() => chains.delete(key)); // a failed read is tried again by the next package
+    chains.set(key, chain);
   }
   return chain;
 }
@@ -75,35 +89,47 @@ const KEPT_VMS = 8;
 interface PackageVm {
   vm: MoveVm;
   genesis: Genesis;
-  /** Original ids of dependencies the corpus lacks. */
+  /** Dependencies the corpus lacks, as the storage ids to fetch (empty when it has them all). */
   missingDependencies: string[];
 }
 
 const vms = new Map<string, Promise<PackageVm>>();
 
-async function buildVm(packageDir: string): Promise<PackageVm> {
-  const corpusRoot = dirname(dirname(packageDir));
-  const [chain, pkg] = await Promise.all([chainOf(corpusRoot), readPackageDir(packageDir)]);
-  const dependencies = await corpusDependencies(corpusRoot, { dir: packageDir, bytes: pkg }, chain.framework);
+async function buildVm(packageDir: string, source: ChainSource): Promise<PackageVm> {
+  const [chain, pkg] = await Promise.all([chainOf(source), readPackageDir(packageDir)]);
+  const dependencies = await corpusDependencies(
+    source.corpusRoot,
+    { dir: packageDir, bytes: pkg },
+    chain.framework,
+  );
   return {
     vm: new MoveVm([...chain.framework, ...dependencies.packages, pkg]),
     genesis: chain.genesis,
-    missingDependencies: dependencies.missing,
+    missingDependencies: dependencies.missingStorageIds,
+  };
+}
+
+/** The request's corpus root and framework directory (requests from before they existed: the grandparent). */
+function chainSource(request: SimulationRequest, packageDir: string): ChainSource {
+  return {
+    corpusRoot: request.corpusRoot ?? dirname(dirname(packageDir)),
+    frameworkDir: request.frameworkDir ?? null,
   };
 }
 
 /**
- * The VM with the framework of the package's corpus, the package and its dependencies, kept for the last few
- * packages. Building one costs little once the corpus's framework is parsed: its modules are shared.
+ * The VM with the framework, the package and its dependencies, kept for the last few packages. Building one
+ * costs little once the framework is parsed: its modules are shared.
  */
-function vmFor(packageDir: string): Promise<PackageVm> {
-  let vm = vms.get(packageDir);
-  if (vm) vms.delete(packageDir);
+function vmFor(packageDir: string, source: ChainSource): Promise<PackageVm> {
+  const key = JSON.stringify([packageDir, source.corpusRoot, source.frameworkDir]);
+  let vm = vms.get(key);
+  if (vm) vms.delete(key);
   else {
-    vm = buildVm(packageDir);
-    vm.catch(() => vms.delete(packageDir));
+    vm = buildVm(packageDir, source);
+    vm.catch(() => vms.delete(key));
   }
-  vms.set(packageDir, vm);
+  vms.set(key, vm);
   if (vms.size > KEPT_VMS) vms.delete(vms.keys().next().value as string);
   return vm;
 }
@@ -231,23 +257,21 @@ const notRun = (effectsError: string): SimulationFailure => ({
 
 async function simulateLocal(request: SimulationRequest): Promise<SimulationOutcome> {
   if (!request.packageDir) throw rejected('local mode needs the package directory');
-  const { vm, genesis, missingDependencies } = await vmFor(request.packageDir);
+  const { vm, genesis, missingDependencies } = await vmFor(
+    request.packageDir,
+    chainSource(request, request.packageDir),
+  );
+  if (missingDependencies.length > 0) return missingDependencyOutcome(request, missingDependencies);
   const sender = normalizeAddress(request.sender).slice(2);
   const plan = new PlanTranslation(vm, sender, genesis);
   let failure: SimulationFailure | null = null;
   let createdTypes: string[] = [];
-  if (missingDependencies.length > 0)
-    failure = {
-      ...notRun(`dependencies not in the corpus: ${missingDependencies.join(', ')}`),
-      status: MISSING_DEPENDENCY_STATUS,
-    };
-  else
-    try {
-      request.spec.calls.forEach((call, i) => plan.addCall(call, i));
-    } catch (error) {
-      if (!(error instanceof NotExecutable)) throw error;
-      failure = notRun(error.message);
-    }
+  try {
+    request.spec.calls.forEach((call, i) => plan.addCall(call, i));
+  } catch (error) {
+    if (!(error instanceof NotExecutable)) throw error;
+    failure = notRun(error.message);
+  }
   if (!failure) {
     const effects = executePtb(vm, {
       sender,
@@ -260,18 +284,7 @@ async function simulateLocal(request: SimulationRequest): Promise<SimulationOutc
       childObjects: genesis.childObjects,
     });
     if (effects.error) {
-      const { command, status, code, location, argument, message } = effects.error;
-      const where = location
-        ? `0x${location.address.replace(/^0x/, '').replace(/^0+(?=.)/, '')}::${location.module}::${location.function}`
-        : null;
-      failure = {
-        status: 'failure',
-        effectsError:
-          `command ${command}: ${status}${code === undefined ? '' : ` ${code}`}` +
-          `${argument ? ` ${argument.kind} (argument ${argument.index})` : ''}: ${message}`,
-        abortCode: status === 'ABORTED' && code !== undefined ? code.toString() : null,
-        abortLocation: where,
-      };
+      failure = localExecutionFailure(effects.error, (address) => vm.packageIdOf(address));
     } else {
       createdTypes = sortedByCodePoint(new Set(effects.created.map((c) => typeString(c.type))));
     }
@@ -291,11 +304,51 @@ async function simulateLocal(request: SimulationRequest): Promise<SimulationOutc
   };
 }
 
+/** How a missing dependency's `dry_run_error` starts. */
+const MISSING_DEPENDENCY_MESSAGE = 'dependencies not in the corpus: ';
+
+/**
+ * The package needs packages the corpus lacks: no transaction is built, since every call would fail to link.
+ * The status says why (stage `missing_dependency`); `dryRunError`, as for any plan that could not be built,
+ * names the storage ids to fetch into the corpus.
+ */
+async function missingDependencyOutcome(
+  request: SimulationRequest,
+  storageIds: readonly string[],
+): Promise<SimulationOutcome> {
+  return {
+    modeUsed: 'local',
+    createdTypes: [],
+    staticCreatedTypes: await scanStaticTypes(request),
+    txBuildOk: false,
+    execOk: null,
+    failure: { status: MISSING_DEPENDENCY_STATUS, effectsError: null, abortCode: null, abortLocation: null },
+    fellBack: false,
+    dryRunError: `${MISSING_DEPENDENCY_MESSAGE}${storageIds.join(', ')} (the storage ids to fetch into it)`,
+    bcsBase64: null,
+    gasBudgetUsed: null,
+    attempts: 0,
+  };
+}
+
 export const localBackend: SimulationBackend = {
   simulate: simulateLocal,
-  preflight: async () => ({
-    mode: 'local',
-    checked: ['nothing: local runs offline, with the framework of each package’s corpus'],
-    chainId: null,
-  }),
+  preflight: async (request) => {
+    if (!request.corpusRoot && !request.frameworkDir)
+      return {
+        mode: 'local',
+        checked: ['nothing: local runs offline, with the framework of each package’s corpus'],
+        chainId: null,
+      };
+    const found = await checkFrameworkLocation({
+      corpusRoot: request.corpusRoot ?? '',
+      frameworkDir: request.frameworkDir ?? null,
+    });
+    if (!found.ok) throw rejected(`${found.problem}\n${found.fix}`);
+    return {
+      mode: 'local',
+      checked: [`the Move framework (${found.ids.join(', ')}) reads from ${found.source}`],
+      chainId: null,
+    };
+  },
 };

@@ -99,6 +99,17 @@ export class MoveVm {
   }
 
   /**
+   * The storage id (64 hex digits) of the loaded package whose modules carry `moduleAddress`: the id of the
+   * version that runs, which Sui names in an abort's location. The address itself when no package has it.
+   */
+  packageIdOf(moduleAddress: string): string {
+    const digits = normalizeId(moduleAddress);
+    let found: string | undefined;
+    for (const [storageId, self] of this.packageAliases) if (self === digits) found = storageId;
+    return found ?? digits;
+  }
+
+  /**
    * A type given from outside (a type argument, the type of a stored object) as the VM knows it: every
    * datatype by the original id its modules carry. Sui names a datatype by the id of any version of its
    * package that has it, and gives the defining id (a type added by an upgrade: that upgrade's storage id)

@@ -155,13 +155,17 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
   let runTraceSha: string | null = null;
   let interfaceSha: string | null = null;
   let truth: string[] = [];
+  /** What the row scores: the truth under its defining ids, as the VM tags created objects. */
+  let targets: string[] = [];
   let error: string | null = null;
   let timedOut = false;
 
   try {
-    const extracted = await extractInterfaceOf(input);
+    const extracted = await extractInterfaceOf(input, true);
     interfaceSha = extracted.interfaceSha;
     truth = extracted.truth;
+    // Histories recorded before the activity returned targets scored the truth.
+    targets = extracted.targets ?? truth;
     if (patched(DEPENDENCIES_FIRST)) {
       const { missing } = await local('dependencies').checkHelperDependencies({
         corpusRoot: o.corpusRoot,
@@ -273,7 +277,7 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
     validation,
     attempt_history: history,
     entrypoints,
-    score: scoreInhabitation(truth, created),
+    score: scoreInhabitation(targets, created),
     assumptions,
     error,
     timed_out: timedOut,
@@ -286,7 +290,7 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
     runDir: input.runDir,
     index: input.index,
     row,
-    trace: { interfaceSha, attempts: traces, runTraceSha },
+    trace: { interfaceSha, attempts: traces, runTraceSha, ...(interfaceSha !== null ? { targets } : {}) },
     startedAtUnixSeconds: Math.floor(startedMs / 1000),
     finishedAtUnixSeconds: Math.floor(Date.now() / 1000),
     ...(input.round ? { round: input.round } : {}),

@@ -34,11 +34,18 @@ export const ioLocal = proxyLocalActivities<IoActivities>({
   localRetryThreshold: LOCAL_RETRY_THRESHOLD,
 });
 
-/** The package's interface and truth, extracted (a local activity) as each package workflow begins. */
-export function extractInterfaceOf(input: { runDir: string; packageDir: string; packageId: string }) {
+/**
+ * The package's interface and truth, extracted (a local activity) as each package workflow begins; with
+ * `definingIds`, also its scoring targets under their defining ids (`targets`).
+ */
+export function extractInterfaceOf(
+  input: { runDir: string; packageDir: string; packageId: string },
+  definingIds = false,
+) {
   return ioLocal.extractInterface({
     runDir: input.runDir,
     packageDir: input.packageDir,
     packageId: input.packageId,
+    ...(definingIds ? { definingIds } : {}),
   });
 }

@@ -1,8 +1,9 @@
 // One package, Phase II (spec §7.3): extract the interface, let the agent plan, and for each plan and
 // each of its variants normalize, validate, simulate and score; the row keeps the best attempt.
-import { ActivityFailure, ApplicationFailure } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, patched } from '@temporalio/workflow';
 import { resolvePlaceholders } from '../core/phase2/inventory.js';
 import { preparePlanVariants, type PreparedVariant } from '../core/phase2/prepare.js';
+import { preparePlaceholderPlan } from '../core/phase2/unknown-objects.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { scoreInhabitation } from '../core/phase2/score.js';
 import { formatSimulationFeedback } from '../core/phase2/feedback.js';
@@ -33,6 +34,13 @@ import type { Phase2Options, Phase2PackageInput } from './phase2-types.js';
 import type { PackageSummary } from './run-types.js';
 import { simActivities } from './sim-activities.js';
 
+/**
+ * Patch marker: a search agent's plan that needs an object nobody can name is recorded as not built and is
+ * not simulated (before, it was simulated with object 0x0). Only plans made in the workflow need it; the
+ * baseline's plans come from an activity whose recorded results say which plans those are.
+ */
+const UNKNOWN_OBJECTS_NOT_BUILT = 'phase2-unknown-objects-not-built';
+
 /** The inventory is only worth fetching for agents that fill placeholders or tell the model about it. */
 const INVENTORY_AGENTS = new Set(['baseline-search', 'template-search', 'real-openai-compatible']);
 
@@ -44,18 +52,22 @@ export async function phase2Package(input: Phase2PackageInput): Promise<PackageS
   const rounds: PlanningRound[] = [];
   const modelCalls = emptyModelCallTally();
   let interfaceSha: string | null = null;
+  let targets: string[] | null = null;
 
   try {
-    const extracted = await extractInterfaceOf(input).catch((err: unknown) => {
+    const extracted = await extractInterfaceOf(input, true).catch((err: unknown) => {
       throw new PackageFailure(`interface extraction failed: ${failureMessage(err)}`);
     });
     interfaceSha = extracted.interfaceSha;
-    row.setTruth(extracted.truth);
+    // Scored under their defining ids, as Sui tags created objects; histories recorded before the
+    // activity returned them scored the interface's truth.
+    targets = extracted.targets ?? extracted.truth;
+    row.setTruth(targets);
     if (options.agent === 'mock-perfect') {
       row.perfect();
     } else {
       const inventory = await fetchInventory(options, deadlineMs);
-      const problem = { interfaceSha, truth: extracted.truth, deadlineMs, inventory };
+      const problem = { interfaceSha, truth: extracted.truth, targets, deadlineMs, inventory };
       await tryPlans(input, problem, row, rounds, modelCalls);
     }
   } catch (err) {
@@ -82,7 +94,7 @@ export async function phase2Package(input: Phase2PackageInput): Promise<PackageS
     runDir: input.runDir,
     index: input.index,
     row: finished,
-    trace: { interfaceSha, rounds },
+    trace: { interfaceSha, rounds, ...(targets ? { targets } : {}) },
     startedAtUnixSeconds: Math.floor(startedMs / 1000),
     finishedAtUnixSeconds: Math.floor(Date.now() / 1000),
     ...(input.round ? { round: input.round } : {}),
@@ -103,7 +115,10 @@ async function fetchInventory(options: Phase2Options, deadlineMs: number): Promi
 
 interface Problem {
   interfaceSha: string;
+  /** The key types as the interface names them (original ids): what prompts show. */
   truth: string[];
+  /** The same types under their defining ids: what plans are scored against. */
+  targets: string[];
   deadlineMs: number;
   inventory: Record<string, string[]>;
 }
@@ -124,6 +139,10 @@ function recordVariant(
     return { harness_error: `the plan does not follow the schema: ${variant.schemaErrors.join('; ')}` };
   }
   row.schemaValid();
+  if (variant.unbuilt !== undefined) {
+    row.notBuilt(variant.unbuilt);
+    return { harness_error: `the transaction could not be built: ${variant.unbuilt}` };
+  }
   if (result === null) return null;
   if (result.outcome === null) {
     row.simulationRejected(result.rejection);
@@ -147,6 +166,9 @@ function simulationRequest(input: Phase2PackageInput, spec: PtbSpec): Simulation
     packageDir: input.packageDir,
     requireDryRun: o.requireDryRun,
     ...(o.externalBin ? { externalBin: o.externalBin } : {}),
+    // Where `local` finds the dependencies and the framework (a corpus may be made of links).
+    ...(o.simulationMode === 'local' && input.corpusRoot ? { corpusRoot: input.corpusRoot } : {}),
+    ...(o.simulationMode === 'local' && o.frameworkDir ? { frameworkDir: o.frameworkDir } : {}),
   };
 }
 
@@ -172,7 +194,7 @@ async function tryPlans(
       ? await solver.prepareAll(base)
       : await prepareOneByOne(solver, base, problem, options);
     checkDeadline();
-    const runnable = variants.filter((v) => v.spec !== null);
+    const runnable = variants.filter(simulated);
     const results =
       runnable.length > 0
         ? await sim().simulatePlans(runnable.map((v) => simulationRequest(input, v.spec!)))
@@ -183,8 +205,8 @@ async function tryPlans(
       recordVariant(
         row,
         variant,
-        variant.spec === null ? null : (results[next++] ?? null),
-        problem.truth,
+        simulated(variant) ? (results[next++] ?? null) : null,
+        problem.targets,
         false,
       );
       if (row.allTargetsHit()) return;
@@ -204,17 +226,13 @@ async function tryPlans(
       lastFailure = planned.failure;
       continue;
     }
-    for (const variant of preparePlanVariants(
-      planSpec(solver, planned.raw, problem),
-      attempt,
-      options.sender,
-      options.maxHeuristicVariants,
-    )) {
+    for (const variant of preparePlan(solver, planned.raw, problem, attempt, options)) {
       checkDeadline();
-      const result =
-        variant.spec === null ? null : await simulateOne(sim, simulationRequest(input, variant.spec));
+      const result = simulated(variant)
+        ? await simulateOne(sim, simulationRequest(input, variant.spec!))
+        : null;
       lastFailure =
-        recordVariant(row, variant, result, problem.truth, options.simulationFeedback) ?? lastFailure;
+        recordVariant(row, variant, result, problem.targets, options.simulationFeedback) ?? lastFailure;
       if (row.allTargetsHit()) return;
     }
   }
@@ -232,15 +250,35 @@ async function prepareOneByOne(
   for (let attempt = 1; attempt <= items; attempt++) {
     const planned = await solver.plan({ ...base, attempt, lastFailure: null });
     if (planned.kind !== 'plan') continue;
-    const raw = planSpec(solver, planned.raw, problem);
-    variants.push(...preparePlanVariants(raw, attempt, options.sender, options.maxHeuristicVariants));
+    variants.push(...preparePlan(solver, planned.raw, problem, attempt, options));
   }
   return variants;
 }
 
-/** Search agents' `$smi_placeholder` arguments become the sender's objects, as upstream (spec §8.2). */
-function planSpec(solver: Phase2Solver, raw: unknown, problem: Problem): unknown {
-  return solver.resolvesPlaceholders ? resolvePlaceholders(raw, problem.inventory).spec : raw;
+/** A variant that goes to the simulator: it follows the schema and its transaction can be built. */
+const simulated = (variant: PreparedVariant): boolean =>
+  variant.spec !== null && variant.unbuilt === undefined;
+
+/**
+ * A plan's variants, ready to simulate. Search agents' `$smi_placeholder` arguments become the sender's
+ * objects, as upstream (spec §8.2); a plan needing an object the sender does not have is not built.
+ */
+function preparePlan(
+  solver: Phase2Solver,
+  raw: unknown,
+  problem: Problem,
+  attempt: number,
+  options: Phase2Options,
+): PreparedVariant[] {
+  const { sender, maxHeuristicVariants } = options;
+  if (!solver.resolvesPlaceholders) return preparePlanVariants(raw, attempt, sender, maxHeuristicVariants);
+  const variants = preparePlaceholderPlan(raw, problem.inventory, attempt, sender, maxHeuristicVariants);
+  // Histories recorded before the patch simulated such a plan's every variant with object 0x0.
+  if (variants.some((v) => v.unbuilt !== undefined) && !patched(UNKNOWN_OBJECTS_NOT_BUILT)) {
+    const filled = resolvePlaceholders(raw, problem.inventory).spec;
+    return preparePlanVariants(filled, attempt, sender, maxHeuristicVariants);
+  }
+  return variants;
 }
 
 /** One simulation; a plan the simulator rejects is a failed attempt, not a failed package. */

@@ -104,6 +104,15 @@ export class Phase2RowBuilder {
     this.row.dry_run_error = reason;
   }
 
+  /**
+   * A plan no transaction could be built from, without asking a simulator (it needs an object nobody can
+   * name): a failed plan, not a simulation. Its reason describes the row until something is simulated.
+   */
+  notBuilt(reason: string): void {
+    this.row.semantic_failure_count += 1;
+    if (this.best === null) this.row.dry_run_error = reason;
+  }
+
   recordSimulation(outcome: SimulationOutcome, score: InhabitationScore): void {
     const r = this.row;
     r.sim_attempts += outcome.attempts;

@@ -1,4 +1,5 @@
 // Phase II's settings and the engine types specialised to them.
+import { defaultSender } from '../core/phase2/sender.js';
 import type { SimulationMode } from '../sim/types.js';
 import type { BaseOptions, PackageInput, RunInput } from './run-types.js';
 
@@ -16,7 +17,10 @@ export interface Phase2Options extends BaseOptions {
   agent: Phase2Agent;
   simulationMode: SimulationMode;
   rpcUrl: string | null;
-  /** Resolved: the flag, else SMI_SENDER from the dotenv file, else "0x0" (upstream's order). */
+  /**
+   * Resolved: the flag, else SMI_SENDER from the dotenv file (upstream's order), else "0x0" in the chain
+   * modes and a non-zero address in the offline ones (src/core/phase2/sender.ts).
+   */
   sender: string;
   gasBudget: number;
   gasCoin: string | null;
@@ -34,6 +38,11 @@ export interface Phase2Options extends BaseOptions {
   planFile: string | null;
   /** Path of the `smi_tx_sim` binary for `--simulation-mode external`. */
   externalBin: string | null;
+  /**
+   * `--framework-dir` (mode `local`): package directories of 0x1, 0x2 (and 0x3); null: the corpus's own.
+   * Absent in runs started before it existed, which read the corpus's.
+   */
+  frameworkDir?: string | null;
   /** Tell the model why its last plan failed in simulation (off by default: keeps scores comparable). */
   simulationFeedback: boolean;
   /** Prompt wording overrides by prompt name (initial, retry, template), each a template text. */
@@ -50,7 +59,7 @@ export const PHASE2_DEFAULT_OPTIONS: Phase2Options = {
   seed: 0,
   simulationMode: 'build-only',
   rpcUrl: null,
-  sender: '0x0',
+  sender: defaultSender('build-only'),
   gasBudget: 10_000_000,
   gasCoin: null,
   gasBudgetLadder: [20_000_000, 50_000_000],
@@ -63,6 +72,7 @@ export const PHASE2_DEFAULT_OPTIONS: Phase2Options = {
   requireDryRun: false,
   planFile: null,
   externalBin: null,
+  frameworkDir: null,
   simulationFeedback: false,
   promptTemplates: {},
 };

@@ -46,4 +46,10 @@ export const TEST_NAMESPACES = {
   refusedInput: 'test-refused-input',
   // a workflow whose task fails, so that the core SDK warns
   sdkLog: 'test-sdk-log',
+  shippedDatasets: 'test-shipped-datasets',
+  defaultSender: 'test-default-sender',
+  mainnetRoots: 'test-mainnet-roots',
+  mainnetSandbox: 'test-mainnet-sandbox',
+  missingDependency: 'test-missing-dependency',
+  phase2MainnetScores: 'test-phase2-mainnet-scores',
 } as const;

@@ -15,6 +15,11 @@ export interface PreparedVariant {
   correctionCounts: Record<string, number>;
   spec: PtbSpec | null;
   schemaErrors: string[];
+  /**
+   * Set when no transaction can be built from the plan: it needs an object nobody can name (a search
+   * agent's placeholder the inventory has no object for). Such a variant is not simulated.
+   */
+  unbuilt?: string;
 }
 
 export function preparePlanVariants(

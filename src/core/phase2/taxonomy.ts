@@ -12,9 +12,9 @@ export const FAILURE_STAGES = [
   'no_targets',
   'malformed',
   'causality_broken',
+  'missing_dependency',
   'build_failed',
   'built_no_target',
-  'missing_dependency',
   'aborted',
   'no_target_created',
   'partial_hit',
@@ -24,8 +24,9 @@ export const FAILURE_STAGES = [
 export type FailureStage = (typeof FAILURE_STAGES)[number];
 
 /**
- * The simulation status of a plan that did not run because the package needs packages its corpus lacks
- * (`local` mode): every call would fail to link. Its stage is `missing_dependency`, not `aborted`.
+ * The simulation status of a plan whose transaction was not built because the package needs packages its
+ * corpus lacks (`local` mode): every call would fail to link. Its stage is `missing_dependency`, not
+ * `build_failed` or `aborted`; `dry_run_error` names the storage ids to fetch.
  */
 export const MISSING_DEPENDENCY_STATUS = 'missing_dependency';
 
@@ -82,8 +83,9 @@ export function failureStage(row: Phase2Row): FailureStage {
   // No plan of the answers reached validation: they did not parse as a plan.
   if (!row.ptb_parse_ok || row.causality_valid === null) return 'malformed';
   if (row.causality_valid === false) return 'causality_broken';
-  if (!row.tx_build_ok) return 'build_failed';
+  // Before build_failed: no transaction is built for a package whose dependencies the corpus lacks.
   if (row.dry_run_status === MISSING_DEPENDENCY_STATUS) return 'missing_dependency';
+  if (!row.tx_build_ok) return 'build_failed';
   if (executionFailed(row)) return 'aborted';
   return executed(row) ? 'no_target_created' : 'built_no_target';
 }

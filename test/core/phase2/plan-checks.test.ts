@@ -212,6 +212,8 @@ describe('placeholders (§8.2)', () => {
     expect(out).toEqual({
       spec: { calls: [{ args: [{ imm_or_owned_object: '0xc0' }, { imm_or_owned_object: '0x0' }] }] },
       resolved: false,
+      // the second argument of call 0 (a call without a target) asked for a type the sender does not own
+      unresolved: [{ call: 0, target: '?', arg: 1, type: '0x2::x::Y' }],
     });
     expect(raw.calls[0]!.args[0]).toEqual({ $smi_placeholder: '0x2::coin::Coin<0x2::sui::SUI>' });
     expect(
