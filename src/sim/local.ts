@@ -9,8 +9,9 @@
 // dynamic field (and the fields themselves), as Sui's effects list them.
 // The local chain has the system objects, made by the framework's own creation functions (Clock 0x6,
 // Random 0x8, DenyList 0x403, CoinRegistry 0xc: src/vm/genesis.ts), and the sender owns SUI coins: the gas
-// coin, and an owned-object argument whose parameter is a `Coin<SUI>` (a sender coin, or an id a plan could
-// not name, such as a search agent's unfilled `0x0`). Any other object a plan names does not exist here,
+// coin, and an owned-object argument whose parameter is a `Coin<SUI>` (a sender coin, or an id a model's
+// plan left as `0x0`; search agents' plans that need an object nobody can name are not built at all, see
+// src/core/phase2/unknown-objects.ts). Any other object a plan names does not exist here,
 // and the plan fails saying so: nothing is made up to stand in for it. The package's dependencies come from
 // its corpus (by original id, src/vm/corpus-dependencies.ts); when the corpus lacks one, no transaction is
 // built (every call would fail to link): the outcome says `missing_dependency` and names the storage ids to
