@@ -1,6 +1,6 @@
 // Does --concurrency hide model latency in the helper benchmark's attempt loop? Each package costs two
 // model calls answered by a stub after 500 ms (a helper that does not build, then one written against its
-// diagnostics), two builds with smi-bench's compiler and one run of the built helper in the VM; the same
+// diagnostics), two builds with Sui's compiler (WASM, in the worker's compiler threads) and one run of the built helper in the VM; the same
 // synthetic corpus (copies of the shared corpus's non-framework packages) runs through
 // `smi-bench helper --agent real-openai-compatible` with --concurrency 1 and --concurrency 16, against one
 // dev server and one worker process. Target as Phase I's single model call: wall(16) / wall(1) ≤ 0.12.

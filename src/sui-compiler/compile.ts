@@ -3,7 +3,12 @@
 // turned into modules or parsed diagnostics. A Rust panic leaves the WASM instance unusable, so such an
 // outcome says so and the pool starts a fresh thread for the next build.
 import { dumpMovePackage, initMovePackageBuilder } from '@zktx.io/sui-move-builder';
-import { buildDependencies, MissingDependenciesError, type BuildDependencies } from './dependencies.js';
+import {
+  buildDependencies,
+  dependenciesForSources,
+  MissingDependenciesError,
+  type BuildDependencies,
+} from './dependencies.js';
 import { parseDiagnostics } from './diagnostics.js';
 import { withBuildDependencies } from './manifest.js';
 import type { DependencySource, SuiBuildRequest, SuiBuildResult } from './types.js';
@@ -56,7 +61,11 @@ function stageOf(category: string | undefined): 'manifest' | 'dependencies' | 'c
 export async function compileWithSui(request: SuiBuildRequest): Promise<CompileOutcome> {
   let dependencies: BuildDependencies;
   try {
-    dependencies = await dependenciesFor(request.dependencies);
+    const prepared = await dependenciesFor(request.dependencies);
+    dependencies = dependenciesForSources(
+      prepared,
+      request.files.map((file) => file.text),
+    );
   } catch (error) {
     if (error instanceof MissingDependenciesError)
       return { result: failure('dependencies', error.message), instanceSpoiled: false };

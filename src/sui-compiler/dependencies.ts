@@ -5,6 +5,7 @@
 import type { MovePackageFetcher } from '@zktx.io/sui-move-builder';
 import { addressDigits } from '../move/address.js';
 import { FRAMEWORK_PACKAGES, frameworkPackage } from '../move-stubs/framework-packages.js';
+import { frameworkForSources } from '../move-stubs/module-selection.js';
 import { StubPackageFetcher, type PackageFiles } from '../move-stubs/stub-fetcher.js';
 import {
   corpusStubFiles,
@@ -34,6 +35,9 @@ export interface BuildDependencies {
    */
   rootAddresses: Record<string, string>;
   target: { originalId: string; storageId: string; namedAddress: typeof TARGET_ALIAS } | null;
+  /** The stub packages the fetcher serves: the framework's by folder, the corpus's by alias. */
+  framework: ReadonlyMap<string, PackageFiles>;
+  local: ReadonlyMap<string, PackageFiles>;
 }
 
 /** The corpus lacks packages the target needs: the user must fetch them (by storage id) into the corpus. */
@@ -76,7 +80,14 @@ export async function buildDependencies(source: DependencySource): Promise<Build
     }
   }
   const fetcher = new StubPackageFetcher(frameworkFiles, targetPackages);
-  return { fetcher, rootDependencies, rootAddresses, target };
+  return {
+    fetcher,
+    rootDependencies,
+    rootAddresses,
+    target,
+    framework: frameworkFiles,
+    local: targetPackages,
+  };
 }
 
 /** The target found in the corpus, and its stub with those of every package it needs, by alias. */
@@ -117,4 +128,27 @@ function missingError(corpusRoot: string, storageIds: string[]): MissingDependen
     `the corpus ${corpusRoot} lacks ${storageIds.length === 1 ? 'a package' : 'packages'} the target needs: ` +
       `fetch ${storageIds.join(', ')} into the corpus`,
   );
+}
+
+/**
+ * The dependencies of one build, cut down to the framework modules its sources can reach (see
+ * move-stubs/module-selection.ts): Sui's compiler checks every dependency module on every build.
+ */
+export function dependenciesForSources(
+  deps: BuildDependencies,
+  sources: readonly string[],
+): BuildDependencies {
+  const framework = frameworkForSources(deps.framework, deps.local, sources);
+  const rootDependencies = Object.fromEntries(
+    Object.entries(deps.rootDependencies).filter(([alias]) => {
+      const known = FRAMEWORK_PACKAGES.find((p) => p.declaredAs?.alias === alias);
+      return !known || framework.has(known.folder);
+    }),
+  );
+  return {
+    ...deps,
+    fetcher: new StubPackageFetcher(framework, deps.local),
+    rootDependencies,
+    framework,
+  };
 }

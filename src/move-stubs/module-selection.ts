@@ -1,0 +1,75 @@
+// Sui's compiler checks every dependency module from source on every build, so a build is as slow as the
+// stubs it is given: the whole framework costs about 150 ms a build. A package can only reach a framework
+// module by naming it (`coin::zero`, `use sui::{coin, balance}`), through Move 2024's implicit aliases, or
+// through the types, macros and `use fun`s of modules it reaches; so a build is given std whole, the target
+// and its dependencies whole, the framework modules whose names occur as words in its sources, and what
+// those refer to, transitively. A word that only looks like a module name costs a little time, never a
+// wrong verdict.
+import type { PackageFiles } from './stub-fetcher.js';
+
+/** Where the framework's modules are named in stub text: by address literal or by named address. */
+const FRAMEWORK_FOLDERS: Record<string, string> = {
+  '0x1': 'move-stdlib',
+  std: 'move-stdlib',
+  '0x2': 'sui-framework',
+  sui: 'sui-framework',
+  '0x3': 'sui-system',
+  sui_system: 'sui-system',
+};
+const MODULE_REFERENCE = /\b(0x[0-9a-fA-F]+|std|sui|sui_system)::([A-Za-z_][A-Za-z0-9_]*)/g;
+const WORD = /[A-Za-z_][A-Za-z0-9_]*/g;
+/** Modules every Move 2024 package sees without naming them (`UID`, `TxContext`, `transfer::…`). */
+const IMPLICIT = ['object', 'transfer', 'tx_context'];
+/** The module that keeps Sui System in a build whose sources name `sui_system` at all. */
+const SUI_SYSTEM_ROOT = 'sui_system';
+
+const moduleFile = (name: string) => `sources/${name}.move`;
+
+/** The framework's stub packages cut down to what `sources` can reach; a package left empty is dropped. */
+export function frameworkForSources(
+  framework: ReadonlyMap<string, PackageFiles>,
+  local: ReadonlyMap<string, PackageFiles>,
+  sources: readonly string[],
+): Map<string, PackageFiles> {
+  const kept = new Map<string, Set<string>>();
+  const queue: string[] = [];
+  const keep = (folder: string, name: string) => {
+    if (!framework.get(folder)?.[moduleFile(name)]) return;
+    const names = kept.get(folder) ?? new Set<string>();
+    kept.set(folder, names);
+    if (names.has(name)) return;
+    names.add(name);
+    queue.push(framework.get(folder)![moduleFile(name)]!);
+  };
+  const keepReferences = (text: string) => {
+    for (const [, address, name] of text.matchAll(MODULE_REFERENCE)) {
+      const folder = FRAMEWORK_FOLDERS[address!.toLowerCase().replace(/^0x0+/, '0x')];
+      if (folder) keep(folder, name!);
+    }
+  };
+
+  for (const path of Object.keys(framework.get('move-stdlib') ?? {}))
+    if (path.startsWith('sources/')) keep('move-stdlib', path.slice('sources/'.length, -'.move'.length));
+  const words = new Set(sources.flatMap((text) => text.match(WORD) ?? []));
+  for (const name of IMPLICIT) words.add(name);
+  if (words.has('sui_system') || words.has('0x3')) words.add(SUI_SYSTEM_ROOT);
+  for (const folder of ['sui-framework', 'sui-system']) for (const word of words) keep(folder, word);
+  for (const files of local.values()) for (const text of Object.values(files)) keepReferences(text);
+  for (const text of sources) keepReferences(text);
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) keepReferences(next);
+
+  const narrowed = new Map<string, PackageFiles>();
+  for (const [folder, files] of framework) {
+    const names = kept.get(folder);
+    if (!names) continue;
+    narrowed.set(
+      folder,
+      Object.fromEntries(
+        Object.entries(files).filter(
+          ([path]) => !path.startsWith('sources/') || names.has(path.slice(8, -5)),
+        ),
+      ),
+    );
+  }
+  return narrowed;
+}
