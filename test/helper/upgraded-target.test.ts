@@ -3,12 +3,17 @@
 // against the stub, with `target_pkg` at the original id (where the modules live); the VM runs it against the
 // real version-6 bytecode. `register_points` creates a `UserNumber`, which the package's typeOriginTable says
 // was first defined in 0x13fe3a… itself, so the object's type carries that id, as on mainnet.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { InterfaceJson } from '../../src/core/types.js';
 import { buildHelper } from '../../src/helper/build.js';
 import { runHelper } from '../../src/helper/execute.js';
+import { buildInterface } from '../../src/move/interface.js';
 import { deserializeModule } from '../../src/move/module-json.js';
 import { packageDirFor } from '../../src/move/package-layout.js';
 import { makeStubCorpus, removeTemporaryDirs } from '../move-stubs/stub-build.js';
+import { mainnetPackages } from '../support/mainnet-roots.js';
 
 const STORAGE = '0x13fe3a7422946badff042be0e6dbbb0686fbff3fabc0c86cedc2d7a029486ece';
 const ORIGINAL = '0xb7c36a747d6fdd6b59ab0354cea52a31df078c242242465a867481b6f4509498';
@@ -52,3 +57,52 @@ describe('a helper for an upgraded package', () => {
     expect(result!.created_types).toEqual([`${STORAGE}::artipedia::UserNumber`]);
   });
 });
+
+describe('helpers for every upgraded package of ../shared/mainnet', () => {
+  const upgraded = mainnetPackages().filter((p) => p.id !== p.originalId);
+
+  it('has the six upgraded packages the README lists', () => {
+    expect(upgraded.map((p) => p.version)).toEqual([2, 6, 2, 3, 4, 4]);
+  });
+
+  // Each helper borrows one struct of every module of the target (the first without type parameters), so it
+  // names each module through `target_pkg`; built, it must refer to the original id and publish beside the
+  // real bytecode of the version asked for.
+  it.each(upgraded.map((p) => [p.id.slice(0, 10), p] as const))('%s…', async (_, pkg) => {
+    const modules = Object.entries(interfaceOf(pkg.id).modules)
+      .map(([name, m]) => [name, Object.entries(m.structs).find(([, s]) => s.type_params.length === 0)?.[0]])
+      .filter((entry): entry is [string, string] => entry[1] !== undefined);
+    expect(modules.length).toBeGreaterThan(0);
+    const text = [
+      'module helper::uses;',
+      '',
+      ...modules.map(
+        ([m, s]) => `public fun ${m}_ref(x: &target_pkg::${m}::${s}): &target_pkg::${m}::${s} { x }`,
+      ),
+      '',
+    ].join('\n');
+    const answer = JSON.stringify({ files: { 'sources/uses.move': text } });
+    const build = await buildHelper(answer, { corpusRoot: corpus, frameworkDir: null, packageId: pkg.id });
+    if (build.stage !== 'built') throw new Error(`did not build: ${JSON.stringify(build)}`);
+    const module = deserializeModule(build.modules[0]!.bytes, 'uses.mv');
+    expect(module.address_identifiers.map((a) => `0x${a}`)).toContain(pkg.originalId);
+    // No entry function to run: publishing beside the target links the helper to its real bytecode.
+    const results = await runHelper({
+      packageDir: packageDirFor(corpus, pkg.id),
+      packageId: pkg.id,
+      corpusRoot: corpus,
+      frameworkDir: null,
+      modules: build.modules,
+      entrypoints: [],
+    });
+    expect(results).toEqual([]);
+  });
+});
+
+function interfaceOf(packageId: string): InterfaceJson {
+  const dir = packageDirFor(corpus, packageId);
+  const modules = readdirSync(join(dir, 'bytecode_modules'))
+    .filter((f) => f.endsWith('.mv'))
+    .map((f) => deserializeModule(readFileSync(join(dir, 'bytecode_modules', f)), f));
+  return buildInterface(modules, packageId);
+}
