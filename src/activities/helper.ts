@@ -8,7 +8,7 @@ import { helperInterfaceSummary, targetAddressOf } from '../core/helper/interfac
 import type { EntrypointResult } from '../core/helper/row.js';
 import { buildHelper } from '../helper/build.js';
 import { runHelper } from '../helper/execute.js';
-import { buildDependencies, MissingDependenciesError } from '../sui-compiler/dependencies.js';
+import { checkTargetDependencies, MissingDependenciesError } from '../sui-compiler/dependencies.js';
 import { readMovePackage } from '../sui-compiler/package-dir.js';
 import type { MoveDiagnostic } from '../sui-compiler/types.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
@@ -246,7 +246,7 @@ async function checkHelperDependencies(args: {
 }): Promise<{ missing: string | null }> {
   return asActivity(async () => {
     try {
-      await buildDependencies({
+      await checkTargetDependencies({
         corpusRoot: args.corpusRoot,
         ...(args.frameworkDir ? { frameworkDir: args.frameworkDir } : {}),
         targetId: args.packageId,

@@ -6,7 +6,7 @@ import { checkHelperPayload, type HelperPayload } from '../core/helper/payload.j
 import { extractJsonValue, JsonExtractError } from '../core/json-extract.js';
 import { buildWithSui } from '../sui-compiler/build.js';
 import { diagnosticLine } from '../sui-compiler/diagnostics.js';
-import type { BuildFailureStage, BuiltModule, MoveDiagnostic } from '../sui-compiler/types.js';
+import type { BuiltModule, MoveDiagnostic } from '../sui-compiler/types.js';
 
 export interface HelperBuildSource {
   corpusRoot: string;
@@ -20,8 +20,6 @@ export type HelperBuild =
   | {
       stage: 'build_failed';
       payload: HelperPayload;
-      /** Why there is no bytecode: Sui refused the sources, or the build itself failed. */
-      failure: BuildFailureStage;
       errors: string[];
       diagnostics: MoveDiagnostic[];
       rendered: string;
@@ -70,7 +68,6 @@ export async function buildHelper(answerText: string, source: HelperBuildSource)
     return {
       stage: 'build_failed',
       payload,
-      failure: result.stage,
       errors: lines.length > 0 ? lines : [rendered.split('\n')[0]!],
       diagnostics: result.diagnostics,
       rendered,
@@ -80,7 +77,6 @@ export async function buildHelper(answerText: string, source: HelperBuildSource)
     return {
       stage: 'build_failed',
       payload,
-      failure: 'compile',
       errors: ['the package defines no module'],
       diagnostics: result.diagnostics,
       rendered: result.rendered || 'the package defines no module',

@@ -6,7 +6,7 @@ import type { SuiBuildRequest, SuiBuildResult } from './types.js';
 let shared: CompilerPool | undefined;
 
 /** The process's pool; `SMI_COMPILER_THREADS` caps its threads (default: the cores). */
-export function compilerPool(): CompilerPool {
+function compilerPool(): CompilerPool {
   const configured = Number(process.env.SMI_COMPILER_THREADS);
   shared ??= new CompilerPool(Number.isInteger(configured) && configured > 0 ? { size: configured } : {});
   return shared;

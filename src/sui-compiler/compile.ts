@@ -12,6 +12,7 @@ import {
 import { parseDiagnostics } from './diagnostics.js';
 import { withBuildDependencies } from './manifest.js';
 import type { DependencySource, SuiBuildRequest, SuiBuildResult } from './types.js';
+import { PromiseCache } from '../promise-cache.js';
 import { deserializeModule } from '../move/module-json.js';
 import { moduleSelfName } from '../move/interface.js';
 
@@ -22,24 +23,13 @@ export interface CompileOutcome {
 }
 
 /** Dependency sets this thread has prepared, by source; a worker builds against a few corpora at most. */
-const prepared = new Map<string, Promise<BuildDependencies>>();
-const PREPARED_KEPT = 8;
+const prepared = new PromiseCache<BuildDependencies>(8);
 
-function dependenciesFor(source: DependencySource): Promise<BuildDependencies> {
-  const key = JSON.stringify([
-    source.corpusRoot ?? null,
-    source.frameworkDir ?? null,
-    source.targetId ?? null,
-  ]);
-  let found = prepared.get(key);
-  if (!found) {
-    if (prepared.size >= PREPARED_KEPT) prepared.delete(prepared.keys().next().value!);
-    found = buildDependencies(source);
-    prepared.set(key, found);
-    found.catch(() => prepared.delete(key));
-  }
-  return found;
-}
+const dependenciesFor = (source: DependencySource): Promise<BuildDependencies> =>
+  prepared.get(
+    JSON.stringify([source.corpusRoot ?? null, source.frameworkDir ?? null, source.targetId ?? null]),
+    () => buildDependencies(source),
+  );
 
 type Failure = Extract<SuiBuildResult, { ok: false }>;
 
@@ -61,9 +51,8 @@ function stageOf(category: string | undefined): 'manifest' | 'dependencies' | 'c
 export async function compileWithSui(request: SuiBuildRequest): Promise<CompileOutcome> {
   let dependencies: BuildDependencies;
   try {
-    const prepared = await dependenciesFor(request.dependencies);
     dependencies = dependenciesForSources(
-      prepared,
+      await dependenciesFor(request.dependencies),
       request.files.map((file) => file.text),
     );
   } catch (error) {

@@ -70,8 +70,7 @@ export async function buildDependencies(source: DependencySource): Promise<Build
     const id = `0x${addressDigits(source.targetId)}`;
     const inFramework = frameworkPackage(id);
     if (inFramework) {
-      if (!frameworkFiles.has(inFramework.folder))
-        throw new MissingDependenciesError([id], `the framework read has no ${id} (the target)`);
+      if (!frameworkFiles.has(inFramework.folder)) throw missingFrameworkTarget(id);
       target = { originalId: id, storageId: id, namedAddress: TARGET_ALIAS };
       rootAddresses[TARGET_ALIAS] = id;
     } else {
@@ -96,6 +95,29 @@ async function corpusTarget(
   storageId: string,
   framework: readonly PackageBytes[],
 ): Promise<{ target: NonNullable<BuildDependencies['target']>; packages: Map<string, PackageFiles> }> {
+  const { bytes, closure } = await findCorpusTarget(source, storageId, framework);
+  const packages = new Map([[TARGET_ALIAS, corpusStubFiles(bytes, TARGET_ALIAS)]]);
+  for (const pkg of closure) {
+    const alias = dependencyAlias(packageOriginalId(pkg));
+    packages.set(alias, corpusStubFiles(pkg, alias));
+  }
+  const target = {
+    originalId: packageOriginalId(bytes),
+    storageId: `0x${addressDigits(bytes.id)}`,
+    namedAddress: TARGET_ALIAS,
+  } as const;
+  return { target, packages };
+}
+
+/**
+ * The target's bytes and the corpus packages it needs.
+ * @throws MissingDependenciesError naming the storage ids the corpus lacks
+ */
+async function findCorpusTarget(
+  source: DependencySource,
+  storageId: string,
+  framework: readonly PackageBytes[],
+): Promise<{ bytes: PackageBytes; closure: PackageBytes[] }> {
   const corpusRoot = source.corpusRoot;
   if (!corpusRoot)
     throw new Error(`the target ${storageId} is not a framework package: give a corpus root to find it in`);
@@ -108,17 +130,29 @@ async function corpusTarget(
   const bytes = await readPackageDir(dir);
   const closure = await corpusDependencies(corpusRoot, { dir, bytes }, framework);
   if (closure.missing.length > 0) throw missingError(corpusRoot, closure.missingStorageIds);
-  const packages = new Map([[TARGET_ALIAS, corpusStubFiles(bytes, TARGET_ALIAS)]]);
-  for (const pkg of closure.packages) {
-    const alias = dependencyAlias(packageOriginalId(pkg));
-    packages.set(alias, corpusStubFiles(pkg, alias));
+  return { bytes, closure: closure.packages };
+}
+
+/**
+ * Whether a build for `source`'s target can get every package it needs, without making any stub: what a
+ * run checks before it asks a model for a helper.
+ * @throws MissingDependenciesError naming the storage ids the corpus lacks
+ */
+export async function checkTargetDependencies(source: DependencySource): Promise<void> {
+  if (source.targetId === undefined) return;
+  const framework = await readFrameworkOnce(source);
+  const id = `0x${addressDigits(source.targetId)}`;
+  const inFramework = frameworkPackage(id);
+  if (!inFramework) {
+    await findCorpusTarget(source, id, framework);
+    return;
   }
-  const target = {
-    originalId: packageOriginalId(bytes),
-    storageId: `0x${addressDigits(bytes.id)}`,
-    namedAddress: TARGET_ALIAS,
-  } as const;
-  return { target, packages };
+  if (!framework.some((pkg) => frameworkPackage(pkg.id)?.folder === inFramework.folder))
+    throw missingFrameworkTarget(id);
+}
+
+function missingFrameworkTarget(id: string): MissingDependenciesError {
+  return new MissingDependenciesError([id], `the framework read has no ${id} (the target)`);
 }
 
 /** The storage ids to fetch: the version a linkage table names, else the original id (its first version). */

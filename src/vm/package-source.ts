@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { listModuleFiles, METADATA_FILE, readMetadataId, readModuleFiles } from '../move/read-package.js';
+import { PromiseCache } from '../promise-cache.js';
 import { VmLoadError } from './errors.js';
 
 /**
@@ -158,8 +159,7 @@ export async function readFramework(source: FrameworkSource): Promise<PackageByt
 }
 
 /** Frameworks read by this process, by source; a few at most (a worker serves runs over a few corpora). */
-const frameworksRead = new Map<string, Promise<PackageBytes[]>>();
-const FRAMEWORKS_KEPT = 4;
+const frameworksRead = new PromiseCache<PackageBytes[]>(4);
 
 /**
  * `readFramework`, done once per source in this process: every package of a run needs the same framework
@@ -167,12 +167,5 @@ const FRAMEWORKS_KEPT = 4;
  */
 export function readFrameworkOnce(source: FrameworkSource): Promise<PackageBytes[]> {
   const key = source.frameworkDir ? `dir:${source.frameworkDir}` : `corpus:${source.corpusRoot ?? ''}`;
-  let read = frameworksRead.get(key);
-  if (!read) {
-    if (frameworksRead.size >= FRAMEWORKS_KEPT) frameworksRead.delete(frameworksRead.keys().next().value!);
-    read = readFramework(source);
-    frameworksRead.set(key, read);
-    read.catch(() => frameworksRead.delete(key));
-  }
-  return read;
+  return frameworksRead.get(key, () => readFramework(source));
 }

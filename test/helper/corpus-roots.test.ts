@@ -9,26 +9,9 @@ import { buildHelper } from '../../src/helper/build.js';
 import { runHelper } from '../../src/helper/execute.js';
 import { packageDirFor } from '../../src/move/package-layout.js';
 import { removeTemporaryDirs } from '../move-stubs/stub-build.js';
+import { ARTIPEDIA, ARTIPEDIA_HELPER_ANSWER } from '../support/artipedia-helper.js';
 import { linkedMainnetRoot, MAINNET_DIR } from '../support/mainnet-roots.js';
 import { CORPUS_DIR } from '../support/paths.js';
-
-const STORAGE = '0x13fe3a7422946badff042be0e6dbbb0686fbff3fabc0c86cedc2d7a029486ece';
-
-const HELPER = JSON.stringify({
-  move_toml: '[package]\nname = "helper"\nedition = "2024"\n\n[addresses]\nhelper = "0x0"\n',
-  files: {
-    'sources/points.move': [
-      'module helper::points;',
-      '',
-      'use target_pkg::artipedia;',
-      '',
-      'entry fun register(ctx: &mut TxContext) {',
-      '    artipedia::register_points(42, ctx);',
-      '}',
-      '',
-    ].join('\n'),
-  },
-});
 
 const linked = linkedMainnetRoot();
 afterAll(() => removeTemporaryDirs(join(linked, '..')));
@@ -39,18 +22,22 @@ describe('a helper over a corpus without copies', () => {
     ['--framework-dir', MAINNET_DIR, CORPUS_DIR],
   ] as const)
     it(`builds and runs with ${name}`, async () => {
-      const build = await buildHelper(HELPER, { corpusRoot, frameworkDir, packageId: STORAGE });
+      const build = await buildHelper(ARTIPEDIA_HELPER_ANSWER, {
+        corpusRoot,
+        frameworkDir,
+        packageId: ARTIPEDIA,
+      });
       if (build.stage !== 'built') throw new Error(`did not build: ${JSON.stringify(build)}`);
       const [result] = await runHelper({
         // As discovery gives it: without links.
-        packageDir: realpathSync(packageDirFor(corpusRoot, STORAGE)),
-        packageId: STORAGE,
+        packageDir: realpathSync(packageDirFor(corpusRoot, ARTIPEDIA)),
+        packageId: ARTIPEDIA,
         corpusRoot,
         frameworkDir,
         modules: build.modules,
         entrypoints: [],
       });
       expect(result).toMatchObject({ status: 'tier_b_hit', abort_code: null, error: null });
-      expect(result!.created_types).toEqual([`${STORAGE}::artipedia::UserNumber`]);
+      expect(result!.created_types).toEqual([`${ARTIPEDIA}::artipedia::UserNumber`]);
     });
 });

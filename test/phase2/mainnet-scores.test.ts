@@ -22,7 +22,7 @@
 //   0x059f94, 0x57ac46, 0x77d9c8: their one candidate needs an object nobody can name (a
 //     LiquidStakingInfo and the SuiSystemState, a FeeCollector, a TreasuryCap<SBUCK>): upstream built no
 //     transaction; here the plan is not built either, and nothing is simulated.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,12 +41,11 @@ import { SHARED_DIR } from '../support/paths.js';
 import { phase2TestInput } from '../support/phase2-input.js';
 import { runInputFor } from '../support/run-input.js';
 import { startTestRun, uniqueRunId, useTestWorkers } from '../support/temporal.js';
+import { ARTIPEDIA, ARTIPEDIA_ORIGINAL, writeArtipediaHelper } from '../support/artipedia-helper.js';
 
 const SENDER = '0x064d87c3da8b7201b18c05bfc3189eb817920b2d089b33e207d1d99dc5ce08e0';
 const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000002';
 const SYSTEM = '0x0000000000000000000000000000000000000000000000000000000000000003';
-const ARTIPEDIA = '0x13fe3a7422946badff042be0e6dbbb0686fbff3fabc0c86cedc2d7a029486ece';
-const ARTIPEDIA_ORIGINAL = '0xb7c36a747d6fdd6b59ab0354cea52a31df078c242242465a867481b6f4509498';
 const ARTIPEDIA_TIERS = '0x074cc1010a0ef299e87ba2ffe1b004a4f9dcc36319d873fd8831a88e93c47e69';
 
 const work = mkdtempSync(join(tmpdir(), 'smi-mainnet-scores-'));
@@ -243,24 +242,7 @@ describe('Phase II baseline-search, local, over the mainnet packages', () => {
 describe('the helper benchmark over the upgraded artipedia', () => {
   it('scores the UserNumber its helper creates: 1 of 5', async () => {
     const helperDir = join(work, 'helper');
-    mkdirSync(join(helperDir, 'sources'), { recursive: true });
-    writeFileSync(
-      join(helperDir, 'Move.toml'),
-      '[package]\nname = "helper"\nedition = "2024"\n\n[addresses]\nhelper = "0x0"\n',
-    );
-    writeFileSync(
-      join(helperDir, 'sources', 'points.move'),
-      [
-        'module helper::points;',
-        '',
-        'use target_pkg::artipedia;',
-        '',
-        'entry fun register(ctx: &mut TxContext) {',
-        '    artipedia::register_points(42, ctx);',
-        '}',
-        '',
-      ].join('\n'),
-    );
+    writeArtipediaHelper(helperDir);
     const runId = uniqueRunId('helper-mainnet');
     const input: HelperRunInput = runInputFor(
       'helper',

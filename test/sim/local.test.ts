@@ -161,4 +161,32 @@ describe('local simulation', () => {
       /0x5.*not in the local object store \(it holds the system objects 0x6 \(Clock\), 0x8 \(Random\), 0x403 \(DenyList\), 0xc \(CoinRegistry\)/,
     );
   });
+
+  // Sui's dry-run spells created types with full `0x` addresses and type arguments separated by `, `
+  // (`0x2::dynamic_field::Field<u64, u64>`), not the VM's canonical `Field<u64,u64>`.
+  it('separates two type arguments by a comma and a space', async () => {
+    const outcome = await simulatePlan(
+      plan([
+        { target: '0x2::bag::new', type_args: [], args: [] },
+        { target: '0x2::bag::add', type_args: ['u64', 'u64'], args: [{ result: 0 }, { u64: 1 }, { u64: 2 }] },
+        { target: '0x2::table::new', type_args: ['u64', '0x2::coin::Coin<0x2::sui::SUI>'], args: [] },
+        {
+          target: '0x2::transfer::public_transfer',
+          type_args: ['0x2::bag::Bag'],
+          args: [{ result: 0 }, { address: SENDER }],
+        },
+        {
+          target: '0x2::transfer::public_transfer',
+          type_args: ['0x2::table::Table<u64,0x2::coin::Coin<0x2::sui::SUI>>'],
+          args: [{ result: 2 }, { address: SENDER }],
+        },
+      ]),
+    );
+    expect(outcome.failure).toBeNull();
+    expect(outcome.createdTypes).toEqual([
+      `${SUI_FRAMEWORK}::bag::Bag`,
+      `${SUI_FRAMEWORK}::dynamic_field::Field<u64, u64>`,
+      `${SUI_FRAMEWORK}::table::Table<u64, ${SUI_FRAMEWORK}::coin::Coin<${SUI_FRAMEWORK}::sui::SUI>>`,
+    ]);
+  });
 });
