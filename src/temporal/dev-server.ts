@@ -1,6 +1,6 @@
 // Finds, starts and stops the `temporal server start-dev` process (the Temporal CLI's dev server).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { DEFAULT_NAMESPACE, SEARCH_ATTRIBUTES } from './names.js';
@@ -90,8 +90,54 @@ export function devServerArgs(opts: DevServerOptions): string[] {
 /** How long a server asked to stop may take before it is killed. */
 const STOP_GRACE_MS = 10_000;
 
-/** Starts the dev server and waits until its frontend answers. */
+/** How many times a server that lost a race for one of its internal ports is started again. */
+const PORT_RACE_RETRIES = 3;
+
+/**
+ * Starts the dev server and waits until its frontend answers. The server picks its HTTP, metrics and
+ * cluster ports itself ("a random free port"), so another process may take one between its pick and its
+ * bind; such a start is tried again. Any other early exit is reported with the log's last error.
+ */
 export async function startDevServer(opts: DevServerOptions, timeoutMs = 60_000): Promise<DevServer> {
+  for (let attempt = 0; ; attempt++) {
+    const logStart = opts.logFile && existsSync(opts.logFile) ? statSync(opts.logFile).size : 0;
+    try {
+      return await startOnce(opts, timeoutMs);
+    } catch (err) {
+      if (!(err instanceof EarlyExitError)) throw err;
+      const cause = opts.logFile ? lastErrorLine(opts.logFile, logStart) : undefined;
+      if (cause && PORT_TAKEN.test(cause) && attempt < PORT_RACE_RETRIES) continue;
+      throw new Error(
+        `the Temporal dev server exited with code ${err.code} while starting` +
+          (cause ? `: ${cause}` : '') +
+          (opts.logFile ? ` (see ${opts.logFile})` : ''),
+      );
+    }
+  }
+}
+
+const PORT_TAKEN = /address already in use/i;
+
+class EarlyExitError extends Error {
+  constructor(readonly code: number | null) {
+    super(`exited with code ${code}`);
+  }
+}
+
+/** The last line the server wrote after `from` that reads as an error, trimmed for a message. */
+function lastErrorLine(logFile: string, from: number): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(logFile, 'utf8').slice(from);
+  } catch {
+    return undefined;
+  }
+  const lines = text.split('\n').filter((l) => /error|fatal|panic|unable|failed/i.test(l));
+  const last = lines.at(-1)?.trim();
+  return last && last.length > 400 ? `${last.slice(0, 400)}…` : last;
+}
+
+async function startOnce(opts: DevServerOptions, timeoutMs: number): Promise<DevServer> {
   const host = opts.ip ?? '127.0.0.1';
   if (await isPortOpen(host, opts.port)) {
     throw new Error(`cannot start the Temporal dev server: port ${opts.port} is already in use`);
@@ -99,6 +145,7 @@ export async function startDevServer(opts: DevServerOptions, timeoutMs = 60_000)
   mkdirSync(dirname(opts.dbFile), { recursive: true });
   const out = opts.logFile ? openSync(opts.logFile, 'a') : 'ignore';
   const child = spawn(opts.binary, devServerArgs(opts), { stdio: ['ignore', out, out], detached: false });
+  if (typeof out === 'number') closeSync(out); // the child holds its own copy
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
   // The server never outlives the process that started it, however that process ends.
   stopWhenThisProcessDies(child, STOP_GRACE_MS);
@@ -106,12 +153,7 @@ export async function startDevServer(opts: DevServerOptions, timeoutMs = 60_000)
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const early = await Promise.race([exited, sleep(250).then(() => 'running' as const)]);
-    if (early !== 'running') {
-      throw new Error(
-        `the Temporal dev server exited with code ${early} while starting` +
-          (opts.logFile ? ` (see ${opts.logFile})` : ''),
-      );
-    }
+    if (early !== 'running') throw new EarlyExitError(early);
     if (await frontendReady(address)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
