@@ -10,6 +10,7 @@ import {
 } from '../compare/leaderboard.js';
 import { FAILURE_STAGES } from '../core/phase2/taxonomy.js';
 import type { ReportInput } from './input.js';
+import { runNames, runOrder, shortPackageIds } from './names.js';
 import { EMPTY_TRACE, needMoreRounds, type PackageTrace } from './traces.js';
 
 export interface Figure {
@@ -49,15 +50,35 @@ function spec(body: Record<string, unknown>): TopLevelSpec {
   } as TopLevelSpec;
 }
 
-/** Score per run with its 95% bootstrap interval, best first (compare's numbers). */
-function scoreFigure(board: Leaderboard): Figure {
-  const values = board.entries.map((e) => ({
-    run: e.run,
-    score: e.score,
-    low: e.interval?.low ?? e.score,
-    high: e.interval?.high ?? e.score,
-  }));
-  const y = { field: 'run', type: 'nominal', sort: values.map((v) => v.run), title: null };
+/** Runs by the names figures give them, in the one order they all list runs in. */
+interface NamedRuns {
+  runs: LoadedRun[];
+  name: (run: LoadedRun) => string;
+  /** The names in figure order, for an axis's or legend's sort. */
+  order: string[];
+}
+
+function named(runs: LoadedRun[]): NamedRuns {
+  const names = runNames(runs);
+  const name = (run: LoadedRun) => names.get(run)!;
+  return { runs, name, order: runs.map(name) };
+}
+
+/** Score per run with its 95% bootstrap interval (compare's numbers). */
+function scoreFigure(board: Leaderboard, runs: NamedRuns): Figure {
+  const values = runs.runs.flatMap((run) => {
+    const e = board.entries.find((entry) => entry.run === run.label);
+    if (!e) return [];
+    return [
+      {
+        run: runs.name(run),
+        score: e.score,
+        low: e.interval?.low ?? e.score,
+        high: e.interval?.high ?? e.score,
+      },
+    ];
+  });
+  const y = { field: 'run', type: 'nominal', sort: runs.order, title: null };
   return {
     id: `scores-${board.phase}`,
     title: `${PHASE_TITLES[board.phase]}: ${SCORE_NAME[board.phase]} per run`,
@@ -90,11 +111,12 @@ function scoreFigure(board: Leaderboard): Figure {
 }
 
 /** Run × package matrix of scores: where each run succeeds and fails, packages in id order. */
-function matrixFigure(phase: ComparedPhase, runs: LoadedRun[]): Figure {
-  const values = runs.flatMap((run) =>
+function matrixFigure(phase: ComparedPhase, runs: NamedRuns): Figure {
+  const short = shortPackageIds(runs.runs.flatMap((run) => run.rows.map((row) => String(row['package_id']))));
+  const values = runs.runs.flatMap((run) =>
     run.rows.map((row, i) => ({
-      run: run.label,
-      package: `${String(row['package_id'])}${i > 0 && row['package_id'] === run.rows[i - 1]?.['package_id'] ? ' (again)' : ''}`,
+      run: runs.name(run),
+      package: `${short.get(String(row['package_id']))!}${i > 0 && row['package_id'] === run.rows[i - 1]?.['package_id'] ? ' (again)' : ''}`,
       score: rowScore(phase, row),
       error: row['error'] !== null && row['error'] !== undefined,
     })),
@@ -119,7 +141,7 @@ function matrixFigure(phase: ComparedPhase, runs: LoadedRun[]): Figure {
           title: `package (${packages.length})`,
           axis: packages.length > 40 ? { labels: false, ticks: false } : { labelAngle: -60, labelLimit: 120 },
         },
-        y: { field: 'run', type: 'nominal', title: null, sort: runs.map((r) => r.label) },
+        y: { field: 'run', type: 'nominal', title: null, sort: runs.order },
       },
       layer: [
         {
@@ -138,10 +160,18 @@ function matrixFigure(phase: ComparedPhase, runs: LoadedRun[]): Figure {
           transform: [{ filter: 'datum.error' }],
           mark: {
             type: 'point',
-            shape: 'cross',
             color: '#d62728',
+            filled: true,
             size: packages.length > 40 ? 8 : 40,
             aria: false,
+          },
+          // A constant shape with a legend of its own: the cross says what it marks.
+          encoding: {
+            shape: {
+              datum: 'error in the row',
+              scale: { range: ['cross'] },
+              legend: { title: null, symbolFillColor: '#d62728', symbolStrokeColor: '#d62728' },
+            },
           },
         },
       ],
@@ -150,12 +180,13 @@ function matrixFigure(phase: ComparedPhase, runs: LoadedRun[]): Figure {
 }
 
 /** Cost against score, for runs whose models had a price. */
-function costFigure(boards: Leaderboard[]): Figure | null {
-  const values = boards.flatMap((b) =>
-    b.entries
-      .filter((e) => e.costUsd !== null)
-      .map((e) => ({ run: e.run, phase: PHASE_TITLES[b.phase], cost: e.costUsd, score: e.score })),
-  );
+function costFigure(boards: Leaderboard[], runs: NamedRuns): Figure | null {
+  const values = runs.runs.flatMap((run) => {
+    const board = boards.find((b) => b.phase === run.phase);
+    const e = board?.entries.find((entry) => entry.run === run.label);
+    if (!e || e.costUsd === null) return [];
+    return [{ run: runs.name(run), phase: PHASE_TITLES[run.phase], cost: e.costUsd, score: e.score }];
+  });
   if (values.length === 0) return null;
   return {
     id: 'cost',
@@ -172,8 +203,9 @@ function costFigure(boards: Leaderboard[]): Figure | null {
           encoding: {
             x: { field: 'cost', type: 'quantitative', title: 'cost (USD)' },
             y: { field: 'score', type: 'quantitative', scale: { domain: [0, 1] }, title: 'mean score' },
-            color: { field: 'phase', type: 'nominal' },
-            shape: { field: 'phase', type: 'nominal' },
+            // Below the plot: the points' labels run to the right of it.
+            color: { field: 'phase', type: 'nominal', title: 'phase', legend: { orient: 'bottom' } },
+            shape: { field: 'phase', type: 'nominal', title: 'phase', legend: { orient: 'bottom' } },
           },
         },
         {
@@ -190,14 +222,14 @@ function costFigure(boards: Leaderboard[]): Figure | null {
 }
 
 /** Where each Phase II run's packages stopped (the rows' failure_stage). */
-function failureStagesFigure(runs: LoadedRun[]): Figure | null {
-  const values = runs.flatMap((run) => {
+function failureStagesFigure(runs: NamedRuns): Figure | null {
+  const values = runs.runs.flatMap((run) => {
     const counts = new Map<string, number>();
     for (const row of run.rows) {
       const stage = typeof row['failure_stage'] === 'string' ? row['failure_stage'] : 'unknown';
       counts.set(stage, (counts.get(stage) ?? 0) + 1);
     }
-    return [...counts].map(([stage, packages]) => ({ run: run.label, stage, packages }));
+    return [...counts].map(([stage, packages]) => ({ run: runs.name(run), stage, packages }));
   });
   if (values.length === 0) return null;
   const order: string[] = [...FAILURE_STAGES, 'unknown'];
@@ -212,7 +244,7 @@ function failureStagesFigure(runs: LoadedRun[]): Figure | null {
       data: { values },
       mark: 'bar',
       encoding: {
-        y: { field: 'run', type: 'nominal', title: null, sort: runs.map((r) => r.label) },
+        y: { field: 'run', type: 'nominal', title: null, sort: runs.order },
         x: { field: 'packages', type: 'quantitative', stack: 'zero', title: 'packages' },
         color: {
           field: 'stage',
@@ -229,10 +261,10 @@ function failureStagesFigure(runs: LoadedRun[]): Figure | null {
 }
 
 /** Phase II: how often each package asked to see more, against the tokens it used. */
-function needMoreFigure(runs: LoadedRun[], traces: Map<LoadedRun, PackageTrace[]>): Figure | null {
-  const values = runs.flatMap((run) =>
+function needMoreFigure(runs: NamedRuns, traces: Map<LoadedRun, PackageTrace[]>): Figure | null {
+  const values = runs.runs.flatMap((run) =>
     run.rows.map((row, i) => ({
-      run: run.label,
+      run: runs.name(run),
       package: String(row['package_id']),
       rounds: needMoreRounds(traces.get(run)?.[i] ?? EMPTY_TRACE),
       tokens: num(obj(row['usage'])['total_tokens']),
@@ -252,7 +284,7 @@ function needMoreFigure(runs: LoadedRun[], traces: Map<LoadedRun, PackageTrace[]
       encoding: {
         x: { field: 'rounds', type: 'quantitative', title: 'need_more rounds' },
         y: { field: 'tokens', type: 'quantitative', title: 'tokens' },
-        color: { field: 'run', type: 'nominal', title: 'run' },
+        color: { field: 'run', type: 'nominal', title: 'model', sort: runs.order },
       },
     }),
   };
@@ -288,20 +320,17 @@ function sandboxFigure(input: ReportInput): Figure | null {
   };
 }
 
-/** Every figure the input has data for, in page order. */
+/** Every figure the input has data for, in page order; each lists its runs in the same order. */
 export function reportFigures(input: ReportInput, traces: Map<LoadedRun, PackageTrace[]>): Figure[] {
-  const phase2 = input.runs.filter((r) => r.phase === 'phase2');
+  const ordered = runOrder(input.runs, input.boards);
+  const ofPhase = (phase: ComparedPhase) => named(ordered.filter((r) => r.phase === phase));
+  const phase2 = ofPhase('phase2');
   const figures: (Figure | null)[] = [
-    ...input.boards.map(scoreFigure),
-    ...input.boards.map((b) =>
-      matrixFigure(
-        b.phase,
-        input.runs.filter((r) => r.phase === b.phase),
-      ),
-    ),
-    costFigure(input.boards),
-    phase2.length > 0 ? failureStagesFigure(phase2) : null,
-    phase2.length > 0 ? needMoreFigure(phase2, traces) : null,
+    ...input.boards.map((b) => scoreFigure(b, ofPhase(b.phase))),
+    ...input.boards.map((b) => matrixFigure(b.phase, ofPhase(b.phase))),
+    costFigure(input.boards, named(ordered)),
+    phase2.runs.length > 0 ? failureStagesFigure(phase2) : null,
+    phase2.runs.length > 0 ? needMoreFigure(phase2, traces) : null,
     sandboxFigure(input),
   ];
   return figures.filter((f): f is Figure => f !== null);

@@ -5,20 +5,7 @@ import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { runIdProblem } from '../core/run-id.js';
 import { runPaths } from '../run-store/paths.js';
-
-/** A set id is `<name>-<10 hex digits of the config's hash>` (evalset/config.ts evalSetId). */
-const SET_RUN = /^(.+?-[0-9a-f]{10})\.([A-Za-z0-9][A-Za-z0-9_.-]*)\.(phase1|phase2|helper)$/;
-
-export interface SetRunName {
-  setId: string;
-  model: string;
-}
-
-/** The set a run belongs to, read from its name; null for a run of its own. */
-export function setRunName(runId: string): SetRunName | null {
-  const match = SET_RUN.exec(runId);
-  return match ? { setId: match[1]!, model: match[2]! } : null;
-}
+import { setRunName } from '../evalset/run-name.js';
 
 export class LogDir {
   readonly root: string;
