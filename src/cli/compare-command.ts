@@ -2,7 +2,7 @@
 // server needed), one per phase.
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { formatBoards, type CompareFormat } from '../compare/format.js';
+import { formatBoards, settingsDiffer, type CompareFormat } from '../compare/format.js';
 import { boardsOf } from '../compare/leaderboard.js';
 import { CompareInputError, loadRuns } from '../compare/load-runs.js';
 import { UsageError } from './errors.js';
@@ -31,7 +31,7 @@ export async function runCompare(
   for (const board of boards)
     if (board.differences.length > 0)
       io.log(
-        `warning: the ${board.phase} runs are not comparable (${board.differences.length} setting(s) differ; see the output)`,
+        `warning: the ${board.phase} runs are not comparable (${settingsDiffer(board.differences.length)}; see the output)`,
       );
   return 0;
 }

@@ -1,5 +1,6 @@
 // A leaderboard as text: a table for the terminal, TSV, CSV, Markdown, or JSON for programs.
 import { formatUsd } from '../core/cost.js';
+import { plural } from '../core/plural.js';
 import { PHASE_TITLES, type Leaderboard } from './leaderboard.js';
 
 export const COMPARE_FORMATS = ['table', 'tsv', 'csv', 'md', 'json'] as const;
@@ -56,6 +57,11 @@ function csvCell(text: string): string {
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** "1 setting differs", "3 settings differ". */
+export function settingsDiffer(n: number): string {
+  return `${plural(n, 'setting')} ${n === 1 ? 'differs' : 'differ'}`;
+}
+
 /** The lines under a board: comparability warnings and the paired test. */
 export function boardNotes(board: Leaderboard): string[] {
   const lines: string[] = [];
@@ -74,23 +80,39 @@ export function boardNotes(board: Leaderboard): string[] {
   return lines;
 }
 
+/** A board for programs, every key in snake_case as in the result files. */
+function jsonBoard(board: Leaderboard): Record<string, unknown> {
+  const { paired } = board;
+  return {
+    phase: board.phase,
+    comparable: board.differences.length === 0,
+    differences: board.differences,
+    paired: paired && {
+      a: paired.a,
+      b: paired.b,
+      packages: paired.packages,
+      difference: paired.difference,
+      interval: paired.interval,
+      p_value: paired.pValue,
+    },
+    entries: board.entries.map((e) => ({
+      run: e.run,
+      model: e.model,
+      agent: e.agent,
+      packages: e.packages,
+      errors: e.errors,
+      score: e.score,
+      interval: e.interval,
+      columns: e.columns,
+      tokens: e.tokens,
+      cost_usd: e.costUsd,
+    })),
+  };
+}
+
 /** The boards as text; `notes` (comparability, the paired test) go with the table and Markdown forms. */
 export function formatBoards(boards: Leaderboard[], format: CompareFormat): string {
-  if (format === 'json') {
-    return (
-      JSON.stringify(
-        boards.map((b) => ({
-          phase: b.phase,
-          comparable: b.differences.length === 0,
-          differences: b.differences,
-          paired: b.paired,
-          entries: b.entries,
-        })),
-        null,
-        2,
-      ) + '\n'
-    );
-  }
+  if (format === 'json') return JSON.stringify(boards.map(jsonBoard), null, 2) + '\n';
   const parts: string[] = [];
   for (const board of boards) {
     const { header, rows } = boardGrid(board);

@@ -78,7 +78,7 @@ describe('smi-bench compare', () => {
     const [board] = JSON.parse(String(res.stdout)) as {
       phase: string;
       comparable: boolean;
-      paired: { packages: number; difference: number; pValue: number };
+      paired: { packages: number; difference: number; p_value: number };
       entries: { run: string; score: number; errors: number; packages: number }[];
     }[];
     expect(board!.phase).toBe('phase1');
@@ -89,7 +89,7 @@ describe('smi-bench compare', () => {
     // empty − perfect: −1 on each package with key structs, 0 elsewhere; p = 2 / 2^withKeys (exact test)
     expect(board!.paired.packages).toBe(n);
     expect(board!.paired.difference).toBeCloseTo(-withKeys / n, 12);
-    expect(board!.paired.pValue).toBe(2 / 2 ** withKeys);
+    expect(board!.paired.p_value).toBe(2 / 2 ** withKeys);
   });
 
   it('computes upstream’s Phase II columns', async () => {

@@ -184,7 +184,7 @@ interface Board {
     packages: number;
     difference: number;
     interval: { low: number; high: number };
-    pValue: number;
+    p_value: number;
   } | null;
 }
 
@@ -286,7 +286,7 @@ describe('an evaluation set of three models of known quality', () => {
       expect(paired.difference).toBeCloseTo(pair.diff, 12);
       expect(paired.interval.low).toBeCloseTo(pair.low, 12);
       expect(paired.interval.high).toBeCloseTo(pair.high, 12);
-      expect(paired.pValue).toBe(pair.p);
+      expect(paired.p_value).toBe(pair.p);
     }
   });
 });

@@ -2,6 +2,7 @@
 // "malformed", "causality broken", "aborted in simulation" and "ran but created no target" per model.
 // Pure, computed from a finished row; the categories of aborts and error texts follow upstream's data model
 // (spec/harness.md §25.1 AbortInfo, §25.6 failure_modes).
+import { plural } from '../plural.js';
 import type { Phase2Row } from './row.js';
 
 /** In the order a package goes through them; the first that applies is the row's stage. */
@@ -261,8 +262,6 @@ const MAX_MESSAGE = 500;
 function failure(code: FailureCode, message: string): Failure {
   return { phase: failurePhase(code), code, message: message.slice(0, MAX_MESSAGE) };
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The row's `failure`, where one of upstream's codes fits its stage, as the spec's evaluate_* helpers map
