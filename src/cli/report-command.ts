@@ -8,6 +8,8 @@ import { FILE_LINKS } from '../report/links.js';
 import { renderReport, tracesOf } from '../report/render.js';
 import { reportFigures } from '../report/figures.js';
 import { figureSvg, svgToPng } from '../report/figure-render.js';
+import { plural } from '../core/plural.js';
+import { settingsDiffer } from '../compare/format.js';
 import { UsageError } from './errors.js';
 import type { CliIO } from './run-common.js';
 
@@ -55,13 +57,13 @@ export async function runReport(args: string[], opts: ReportOptions, io: CliIO):
   await writeFile(out, page);
   const packages = input.runs.reduce((n, r) => n + r.rows.length, 0);
   io.log(
-    `report written to ${out} (${(Buffer.byteLength(page) / 1e6).toFixed(2)} MB; ${input.runs.length + input.sandboxRuns.length} runs, ${packages} package pages)`,
+    `report written to ${out} (${(Buffer.byteLength(page) / 1e6).toFixed(2)} MB; ${plural(input.runs.length + input.sandboxRuns.length, 'run')}, ${plural(packages, 'package page')})`,
   );
   if (opts.figures) await writeFigures(input, resolve(opts.figures), io);
   for (const board of input.boards)
     if (board.differences.length > 0)
       io.log(
-        `warning: the ${board.phase} runs are not comparable (${board.differences.length} setting(s) differ; the report says which)`,
+        `warning: the ${board.phase} runs are not comparable (${settingsDiffer(board.differences.length)}; the report says which)`,
       );
   return 0;
 }

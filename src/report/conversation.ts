@@ -16,7 +16,7 @@ export interface Turn {
   answer: string | null;
   /** Phase II plan answers: the plan after normalization, with its corrections. */
   plan: NormalizedPlan | null;
-  /** Characters left out of the prompt and answer by the length limit. */
+  /** Characters left out of the middle of the prompt and answer by the length limit. */
   cut: { prompt: number; answer: number };
 }
 
@@ -29,9 +29,19 @@ export function readArtifact(runDir: string, sha: string): string {
   }
 }
 
+/**
+ * A text cut to `limit` characters, its start and its end kept: a prompt ends with the feedback on the
+ * attempts before it, which matters most. Says where and how much was left out.
+ */
 function clip(text: string, limit: number | null): [string, number] {
   if (limit === null || text.length <= limit) return [text, 0];
-  return [text.slice(0, limit), text.length - limit];
+  const head = Math.ceil(limit / 2);
+  const tail = limit - head;
+  const left = text.length - limit;
+  return [
+    `${text.slice(0, head)}\n[… ${left} characters left out here …]\n${text.slice(text.length - tail)}`,
+    left,
+  ];
 }
 
 function planOf(answer: string): NormalizedPlan | null {

@@ -3,8 +3,19 @@
 // built helper's run: each entry function's outcome, the target's modules it entered, what it created.
 // Sources, diagnostics and answers are a model's text: they only ever go through the `html` template.
 import { readArtifact } from './conversation.js';
-import { html, type SafeHtml } from './html.js';
-import { cutNote, facts, obj, show, strings, targetList, type Json } from './page-parts.js';
+import { html, tableBox, type SafeHtml } from './html.js';
+import {
+  createdType,
+  cutNote,
+  facts,
+  HIT_NOTE,
+  obj,
+  show,
+  strings,
+  targetHit,
+  targetList,
+  type Json,
+} from './page-parts.js';
 import type { AttemptRef, PackageTrace } from './traces.js';
 
 const OUTCOMES: Record<string, string> = {
@@ -75,7 +86,7 @@ function sourceHtml(path: string, text: string, diagnostics: Diagnostic[], limit
     below.length === 0
       ? ''
       : html`<ul class="diags">${below.map((d) => html`<li><code>${path}:${d.line}:${d.column}</code>: ${d.message}</li>`)}</ul>`;
-  return html`<p class="who"><code>${path}</code></p><pre class="source">${parts}</pre>${cutNote(Math.max(0, text.length - used))}${belowList}`;
+  return html`<p class="who"><code>${path}</code></p><pre class="source">${parts}</pre>${cutNote(Math.max(0, text.length - used), 'end')}${belowList}`;
 }
 
 interface Sources {
@@ -154,13 +165,13 @@ function runTraceHtml(
   const list = Array.isArray(entrypoints) ? entrypoints.map(obj) : [];
   if (list.length === 0)
     return html`<p class="note">No entry function ran${row['successful_attempt'] === null ? ': no helper built' : ''}.</p>`;
-  const created = (types: string[]) =>
-    html`${types.map((t) => html`<div><code>${t}</code>${targets?.includes(t) ? ' (target)' : ''}</div>`)}`;
+  const hit = targetHit(targets);
+  const created = (types: string[]) => html`${types.map((t) => html`<div>${createdType(t, hit(t))}</div>`)}`;
   const rows = list.map(
     (e) =>
       html`<tr class="${e['status'] === 'tier_b_hit' ? 'found' : 'missed'}"><td><code>${show(e['target'])}</code></td><td>${STATUS[String(e['status'])] ?? show(e['status'])}</td><td>${e['abort_code'] === null ? '' : show(e['abort_code'])}</td><td><code>${e['abort_location'] === null ? '' : show(e['abort_location'])}</code></td><td>${strings(e['target_modules_accessed']).map((m) => html`<div><code>${m}</code></div>`)}</td><td>${created(strings(e['created_types']))}</td><td>${e['error'] === null ? '' : show(e['error'])}</td></tr>`,
   );
-  return html`<table class="entrypoints"><thead><tr><th>entry function</th><th>outcome</th><th>abort code</th><th>where</th><th>target modules entered</th><th>objects created</th><th>error</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return html`${tableBox(html`<table class="entrypoints"><thead><tr><th>entry function</th><th>outcome</th><th>abort code</th><th>where</th><th>target modules entered</th><th>objects created</th><th>error</th></tr></thead><tbody>${rows}</tbody></table>`)}${HIT_NOTE}`;
 }
 
 export interface HelperBodyArgs {
@@ -181,15 +192,17 @@ export function helperBody({ row, runDir, trace, targets, textLimit }: HelperBod
     attemptHtml(i + 1, history[i] ?? {}, trace.attempts[i], buildErrors[i] ?? [], runDir, textLimit),
   );
   const assumptions = strings(row['assumptions']);
+  const validation = obj(row['validation']);
   return html`${facts([
-    ['passed', row['ok']],
+    ['passed (ok)', row['ok']],
+    ['answer well formed (validation.ok)', validation['ok']],
     ['stopped at', row['failure_stage']],
     ['targets created', `${show(score['created_hits'])} of ${show(score['targets'])}`],
     ['attempts', row['attempts']],
     ['attempt that built', row['successful_attempt']],
     ['timed out', row['timed_out'] === true ? true : null],
     ['error', row['error']],
-  ])}<h3>Targets (the package's key types)</h3>${targetList(targets)}
+  ])}<p class="note"><code>ok</code> (passed): an entry function of the built helper ran to the end through the target. <code>validation.ok</code> says only that the last answer was a well-formed <code>helper_pkg_v1</code> payload, before any build: it can be true while the package failed.</p>${targetList(targets)}
 <h3>Attempts</h3>${count === 0 ? html`<p class="note">No attempt is recorded.</p>` : attempts}
 ${assumptions.length > 0 ? html`<p class="who">the model's assumptions</p><ul>${assumptions.map((a) => html`<li>${a}</li>`)}</ul>` : ''}
 <h3>The helper's run</h3>${runTraceHtml(row, runDir, trace, targets)}`;

@@ -48,6 +48,19 @@ export function contentText(text: string): SafeHtml {
   return new SafeHtml(text.replace(/[&<>]/g, (c) => TEXT_ESCAPES[c]!));
 }
 
+/**
+ * A table in a box of its own that scrolls sideways when the table is wider than the page: a page must
+ * never be wider than the window.
+ */
+export function tableBox(table: SafeHtml): SafeHtml {
+  return html`<div class="table-box">${table}</div>`;
+}
+
+/** A column name that may break after its underscores (`macro_<wbr>avg_<wbr>hit_<wbr>rate`). */
+export function breakableName(name: string): SafeHtml {
+  return html`${name.split('_').map((part, i) => (i === 0 ? part : html`_<wbr>${part}`))}`;
+}
+
 /** Markup smi-bench made itself (a figure's SVG from vega, the page's own script): not escaped. */
 export function trustedHtml(markup: string): SafeHtml {
   return new SafeHtml(markup);

@@ -2,11 +2,22 @@
 // normalized with its corrections, the simulation's outcome or abort; the helper's attempts (helper-page.ts);
 // and the conversation with the model.
 import type { LoadedRun } from '../compare/leaderboard.js';
-import { contentText, html, safeHref, type SafeHtml } from './html.js';
+import { contentText, html, safeHref, tableBox, type SafeHtml } from './html.js';
 import type { ReportLinks } from './links.js';
 import { answeredTypes, readConversation, readTargets, type Turn } from './conversation.js';
 import { helperBody } from './helper-page.js';
-import { cutNote, facts, obj, show, strings, targetList, type Json } from './page-parts.js';
+import {
+  createdType,
+  cutNote,
+  facts,
+  HIT_NOTE,
+  obj,
+  show,
+  strings,
+  targetHit,
+  targetList,
+  type Json,
+} from './page-parts.js';
 import type { PackageTrace } from './traces.js';
 
 /** Upstream's rows keep counts; the lists come with a flag, else from the interface and the last answer. */
@@ -50,7 +61,7 @@ function phase1Body(row: Json, truth: string[], predicted: string[]): SafeHtml {
     ['attempts', row['attempts']],
     ['error', row['error']],
   ])}<h3>Key structs: true against predicted</h3>
-<table class="types"><thead><tr><th>struct</th><th>has key</th><th>predicted</th><th></th></tr></thead><tbody>${all.map(verdictRow)}</tbody></table>`;
+${tableBox(html`<table class="types"><thead><tr><th>struct</th><th>has key</th><th>predicted</th><th></th></tr></thead><tbody>${all.map(verdictRow)}</tbody></table>`)}`;
 }
 
 function phase2Body(row: Json, targets: string[] | null): SafeHtml {
@@ -60,8 +71,9 @@ function phase2Body(row: Json, targets: string[] | null): SafeHtml {
     row['causality_valid'] === false
       ? `broken: ${strings(row['causality_errors']).join('; ')}`
       : row['causality_valid'];
+  const hit = targetHit(targets);
   const createdList = Array.isArray(created)
-    ? html`<h3>Types the transaction created</h3><ul>${strings(created).map((t) => html`<li><code>${t}</code>${targets?.includes(t) ? ' (target)' : ''}</li>`)}</ul>`
+    ? html`<h3>Types the transaction created</h3><ul class="created">${strings(created).map((t) => html`<li>${createdType(t, hit(t))}</li>`)}</ul>${HIT_NOTE}`
     : html`<p class="note">${show(score['created_hits'])} target type(s) created; the list of created types is kept only with <code>--include-created-types</code>.</p>`;
   return html`${facts([
     ['stopped at', row['failure_stage']],
@@ -79,18 +91,18 @@ function phase2Body(row: Json, targets: string[] | null): SafeHtml {
     ['plan attempts', row['plan_attempts']],
     ['causality', causality],
     ['formatting corrections', strings(row['formatting_corrections']).join(', ') || null],
-  ])}<h3>Targets (the package's key types)</h3>${targetList(targets)}${createdList}`;
+  ])}${targetList(targets)}${createdList}`;
 }
 
 function turnHtml(turn: Turn): SafeHtml {
   const answer =
     turn.answer === null
       ? html`<p class="note">no answer: the call failed</p>`
-      : html`<pre class="answer">${contentText(turn.answer)}</pre>${cutNote(turn.cut.answer)}`;
+      : html`<pre class="answer">${contentText(turn.answer)}</pre>${cutNote(turn.cut.answer, 'middle')}`;
   const plan = turn.plan
     ? html`<p class="who">the plan as normalized${turn.plan.corrections.length > 0 ? ` (corrections: ${turn.plan.corrections.join(', ')})` : ''}</p><pre class="plan">${contentText(JSON.stringify(turn.plan.spec))}</pre>`
     : '';
-  return html`<article class="turn"><h4>${turn.label}</h4><details><summary>prompt (${turn.prompt.length} characters shown)</summary><pre class="prompt">${contentText(turn.prompt)}</pre>${cutNote(turn.cut.prompt)}</details><p class="who">answer</p>${answer}${plan}</article>`;
+  return html`<article class="turn"><h4>${turn.label}</h4><details><summary>prompt${turn.cut.prompt > 0 ? ' (shortened: its start and its end)' : ''}</summary><pre class="prompt">${contentText(turn.prompt)}</pre>${cutNote(turn.cut.prompt, 'middle')}</details><p class="who">answer</p>${answer}${plan}</article>`;
 }
 
 /** A self-contained report shows a long conversation's first and last turns; the view shows all. */

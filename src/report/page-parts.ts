@@ -1,5 +1,6 @@
 // Pieces every package page is made of: a row's values as text, the facts list, the targets, the note on
 // text left out. Everything goes through the `html` template, so a run's text stays text.
+import { canonicalBaseType } from '../core/phase2/type-string.js';
 import { html, type SafeHtml } from './html.js';
 
 export type Json = Record<string, unknown>;
@@ -24,15 +25,36 @@ export function facts(pairs: [string, unknown][]): SafeHtml {
   return html`<dl class="facts">${known.map(([k, v]) => html`<dt>${k}</dt><dd>${show(v)}</dd>`)}</dl>`;
 }
 
-/** The package's key types, or why they are not known. */
+/** The package's key types under their heading, or why there are none to show. */
 export function targetList(targets: string[] | null): SafeHtml {
-  return targets === null
-    ? html`<p class="note">The run directory does not keep this package's interface.</p>`
-    : html`<ul class="targets">${targets.map((t) => html`<li><code>${t}</code></li>`)}</ul>`;
+  const heading = html`<h3>Targets (the package's key types)</h3>`;
+  if (targets === null)
+    return html`${heading}<p class="note">The run directory does not keep this package's interface.</p>`;
+  if (targets.length === 0)
+    return html`${heading}<p class="note">None: the package has no key type, so there is nothing to create.</p>`;
+  return html`${heading}<ul class="targets">${targets.map((t) => html`<li><code>${t}</code></li>`)}</ul>`;
 }
 
-export function cutNote(chars: number): SafeHtml | string {
+/**
+ * Whether a created type hits one of the targets, as the score counts it: by base type (type arguments
+ * left out, addresses written in full), so `0x2::coin::Coin<0x2::sui::SUI>` hits `0x2::coin::Coin`.
+ */
+export function targetHit(targets: string[] | null): (created: string) => boolean {
+  const bases = new Set((targets ?? []).map(canonicalBaseType));
+  return (created) => bases.has(canonicalBaseType(created));
+}
+
+/** A created type, marked when it hits a target. */
+export function createdType(type: string, hit: boolean): SafeHtml {
+  return html`<code>${type}</code>${hit ? html` <span class="hit">target</span>` : ''}`;
+}
+
+/** Said under a list of created types: what marks a hit. */
+export const HIT_NOTE = html`<p class="note">A created object hits a target (marked <span class="hit">target</span>) when its base type is one of the targets: type arguments do not count, so <code>Coin&lt;…::sui::SUI&gt;</code> hits <code>0x2::coin::Coin</code>.</p>`;
+
+/** Under a text shortened for the self-contained report: how much of it was left out, and where. */
+export function cutNote(chars: number, where: 'middle' | 'end'): SafeHtml | string {
   return chars > 0
-    ? html`<p class="note">… ${chars} more characters (whole in <code>smi-bench view</code>)</p>`
+    ? html`<p class="note">${chars} characters left out ${where === 'middle' ? 'of the middle' : 'at the end'} (whole in <code>smi-bench view</code>)</p>`
     : '';
 }

@@ -5,12 +5,15 @@ import { boardGrid, boardNotes, cellText } from '../compare/format.js';
 import { PHASE_TITLES, rowScore, type ComparedPhase, type LoadedRun } from '../compare/leaderboard.js';
 import { reportFigures, type Figure } from './figures.js';
 import { figureSvg } from './figure-render.js';
-import { html, safeHref, trustedHtml, type SafeHtml } from './html.js';
+import { plural } from '../core/plural.js';
+import { setOfRun } from '../evalset/run-name.js';
+import { breakableName, html, safeHref, tableBox, trustedHtml, type SafeHtml } from './html.js';
 import type { ReportInput } from './input.js';
 import { packageAnchor, type ReportLinks } from './links.js';
 import { EMBEDDED_TURNS, packagePageBody } from './package-page.js';
 import { REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from './page-assets.js';
 import { tracesFor, type PackageTrace } from './traces.js';
+import { trailHtml } from './trail.js';
 
 export interface RenderOptions {
   links: ReportLinks;
@@ -63,6 +66,14 @@ function leaderboardCell(
   return html`<td data-col="${name}"><a class="run" href="#run-${input.runs.indexOf(run)}">${text}</a>${workflow}</td>`;
 }
 
+/** What a board's less obvious columns mean, said under it. */
+const BOARD_TERMS: Partial<Record<ComparedPhase, string>> = {
+  phase2:
+    'macro_avg_hit_rate: the mean over packages of targets created over targets, a package with no target counting as 0; micro_hit_rate: all hits over all targets.',
+  helper:
+    'ok_rate: the share of packages whose helper ran an entry function to the end through the target; avg_hit_rate: the mean over packages of targets created over targets, a package with no target counting as 0.',
+};
+
 function leaderboards(input: ReportInput, links: ReportLinks): SafeHtml {
   return html`${input.boards.map((board) => {
     const { header, rows } = boardGrid(board);
@@ -72,8 +83,9 @@ function leaderboards(input: ReportInput, links: ReportLinks): SafeHtml {
     const notes = boardNotes(board).map(
       (line) => html`<p class="${line.startsWith('paired') ? 'note' : 'warn'}">${line}</p>`,
     );
+    const meaning = BOARD_TERMS[board.phase];
     return html`<h3>${PHASE_TITLES[board.phase]}</h3>
-<table class="sortable leaderboard" data-phase="${board.phase}"><thead><tr>${header.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${body}</tbody></table>${notes}`;
+${tableBox(html`<table class="sortable leaderboard" data-phase="${board.phase}"><thead><tr>${header.map((h) => html`<th>${breakableName(h)}</th>`)}</tr></thead><tbody>${body}</tbody></table>`)}${meaning ? html`<p class="note">${meaning}</p>` : ''}${notes}`;
   })}`;
 }
 
@@ -97,9 +109,11 @@ function runTable(run: LoadedRun, runIndex: number, links: ReportLinks): SafeHtm
     const stage = stages ? html`<td>${String(row['failure_stage'] ?? '')}</td>` : '';
     return html`<tr><td class="n" data-v="${i + 1}">${i + 1}</td><td><a href="${safeHref(links.packageHref(runIndex, i))}"><code>${String(row['package_id'])}</code></a></td><td class="n" data-v="${score}">${score.toFixed(3)}</td>${stage}<td>${error}</td></tr>`;
   });
-  return html`<h3 id="run-${runIndex}">${run.label}</h3>
-<p class="sub">${PHASE_TITLES[run.phase]} · model ${run.model} · agent ${run.agent} · ${run.rows.length} packages</p>
-<table class="sortable packages"><thead><tr><th>#</th><th>package</th><th>${ROW_SCORE_NAME[run.phase]}</th>${stages ? html`<th>stopped at</th>` : ''}<th>error</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const page = links.runPageHref(run);
+  const heading = page ? html`<a href="${safeHref(page)}">${run.label}</a>` : run.label;
+  return html`<h3 id="run-${runIndex}">${heading}</h3>
+<p class="sub">${PHASE_TITLES[run.phase]} · model ${run.model} · agent ${run.agent} · ${plural(run.rows.length, 'package')}</p>
+${tableBox(html`<table class="sortable packages"><thead><tr><th>#</th><th>package</th><th>${ROW_SCORE_NAME[run.phase]}</th>${stages ? html`<th>stopped at</th>` : ''}<th>error</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
 }
 
 function sandboxSummary(input: ReportInput): SafeHtml | string {
@@ -130,7 +144,7 @@ function embeddedPages(
         textLimit,
       });
       pages.push(
-        html`<section class="page" id="${packageAnchor(runIndex, rowIndex)}"><p><a href="#run-${runIndex}">← back to the report</a></p>${body}</section>
+        html`<section class="page" id="${packageAnchor(runIndex, rowIndex)}">${trailHtml(options.links.packageTrail(runIndex, run))}${body}</section>
 `,
       );
     }
@@ -143,10 +157,23 @@ export function tracesOf(input: ReportInput): Map<LoadedRun, PackageTrace[]> {
   return new Map(input.runs.map((run) => [run, tracesFor(run.runDir, run.rows)]));
 }
 
+/** What the report is of: each set by its id, each other run by its label; a count when that is long. */
+function reportSubject(labels: string[]): string {
+  const names = [
+    ...new Set(
+      labels.map((label) => {
+        const set = setOfRun(label);
+        return set ? `evaluation set ${set}` : label;
+      }),
+    ),
+  ];
+  return names.length <= 3 ? names.join(', ') : plural(labels.length, 'run');
+}
+
 export async function renderReport(input: ReportInput, options: RenderOptions): Promise<string> {
   const traces = tracesOf(input);
   const labels = [...input.runs, ...input.sandboxRuns].map((r) => r.label);
-  const title = options.title ?? `smi-bench report: ${labels.join(', ')}`;
+  const title = options.title ?? `smi-bench report: ${reportSubject(labels)}`;
   const boards =
     input.boards.length > 0
       ? html`<h2 id="leaderboard">Leaderboard</h2>${leaderboards(input, options.links)}`
@@ -156,8 +183,8 @@ export async function renderReport(input: ReportInput, options: RenderOptions): 
       ? html`<h2 id="runs">Packages of each run</h2>${input.runs.map((run, i) => runTable(run, i, options.links))}`
       : '';
   const pages = options.embedPackagePages ? embeddedPages(input, traces, options) : '';
-  const body = html`<main id="overview"><h1>${title}</h1>
-<p class="sub">${labels.length} run(s). Scores, intervals and paired tests are <code>smi-bench compare</code>'s.</p>
+  const body = html`<main id="overview">${trailHtml(options.links.reportTrail)}<h1>${title}</h1>
+<p class="sub">${plural(labels.length, 'run')}. Scores, intervals and paired tests are <code>smi-bench compare</code>'s.</p>
 ${boards}<h2 id="figures">Figures</h2>${await figuresHtml(reportFigures(input, traces))}${sandboxSummary(input)}${runs}</main>
 ${pages}`;
   return documentHtml(title, body);
@@ -177,6 +204,6 @@ export async function renderPackagePage(
   const body = packagePageBody({ run, runIndex, rowIndex, trace, links, textLimit: null });
   return documentHtml(
     `${String(run.rows[rowIndex]!['package_id'])} · ${run.label}`,
-    html`<section class="page-whole">${body}</section>`,
+    html`<section class="page-whole">${trailHtml(links.packageTrail(runIndex, run))}${body}</section>`,
   );
 }

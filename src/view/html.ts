@@ -1,10 +1,12 @@
 // The view's pages escape as the report does (src/report/html.ts); this adds the one table shape they share.
-import { html, type SafeHtml } from '../report/html.js';
+import { html, tableBox, type SafeHtml } from '../report/html.js';
 
 export { html, SafeHtml as Html } from '../report/html.js';
 
 /** A table with a header row, or the note `empty` when there are no rows. */
 export function table(headers: string[], rows: SafeHtml[], empty = 'none'): SafeHtml {
   if (rows.length === 0) return html`<p class="note">${empty}</p>`;
-  return html`<table><thead><tr>${headers.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`;
+  return tableBox(
+    html`<table><thead><tr>${headers.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`,
+  );
 }

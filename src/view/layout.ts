@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { html, type Html } from './html.js';
 import { trustedHtml } from '../report/html.js';
+import { trailHtml, type Crumb } from '../report/trail.js';
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5rem 2rem; color: #1d2330; }
@@ -12,8 +13,11 @@ header a { color: inherit; text-decoration: none; font-weight: 600; }
 h1 { font-size: 1.35rem; margin: 0.3rem 0 0.6rem; }
 h2 { font-size: 1.1rem; margin: 1.6rem 0 0.5rem; }
 table { border-collapse: collapse; }
+.table-box { max-width: 100%; overflow-x: auto; }
+nav.trail { margin-bottom: 0.6rem; }
 th, td { text-align: left; padding: 0.3rem 0.7rem; border-bottom: 1px solid #dde1e8; vertical-align: top; }
 th { font-weight: 600; color: #4a5263; }
+td { overflow-wrap: break-word; }
 td.id, .mono { font-family: ui-monospace, monospace; font-size: 12.5px; overflow-wrap: anywhere; }
 .note { color: #5b6475; }
 .state { font-weight: 600; border-radius: 3px; padding: 0.05rem 0.4rem; }
@@ -48,6 +52,8 @@ export interface PageOptions {
   title: string;
   /** Reload every this many seconds (runs that may still move); a meta refresh, as pages run no script. */
   refreshSeconds?: number;
+  /** The path back up (none on the first page). */
+  trail?: Crumb[];
 }
 
 export function page(options: PageOptions, body: Html): string {
@@ -66,7 +72,7 @@ export function page(options: PageOptions, body: Html): string {
       </head>
       <body>
         <header><a href="/">smi-bench view</a></header>
-        ${body}
+        ${trailHtml(options.trail ?? [])} ${body}
       </body>
     </html> `.text;
 }

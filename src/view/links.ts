@@ -4,8 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ReportLinks } from '../report/links.js';
+import type { Crumb } from '../report/trail.js';
 import { rowPath, runPaths } from '../run-store/paths.js';
 import { packageWorkflowId, runWorkflowId } from '../temporal/names.js';
+import { setRunName } from '../evalset/run-name.js';
 import type { TemporalReader } from './temporal.js';
 
 /** The pages a report's package links lead to: those of one run, or of one set's runs. */
@@ -17,6 +19,24 @@ export function packagePath(routes: PackageRoutes, runIndex: number, rowIndex: n
     : `/sets/${encodeURIComponent(routes.setId)}/runs/${runIndex}/packages/${rowIndex}`;
 }
 
+/** The view's first page: every run and set. */
+export const ALL_RUNS: Crumb = { href: '/', text: 'all runs' };
+
+const runPage = (runId: string): Crumb => ({
+  href: `/runs/${encodeURIComponent(runId)}`,
+  text: `run ${runId}`,
+});
+const setPage = (setId: string): Crumb => ({
+  href: `/sets/${encodeURIComponent(setId)}`,
+  text: `set ${setId}`,
+});
+
+/** Up from a run's page: all runs, and its set when it belongs to one. */
+export function runTrail(runId: string): Crumb[] {
+  const set = setRunName(runId);
+  return set ? [ALL_RUNS, setPage(set.setId)] : [ALL_RUNS];
+}
+
 export function viewLinks(routes: PackageRoutes, temporal: TemporalReader): ReportLinks {
   const manifests = new Map<string, Map<string, number>>();
   const packageIndex = (runDir: string, packageId: string): number | undefined => {
@@ -25,6 +45,12 @@ export function viewLinks(routes: PackageRoutes, temporal: TemporalReader): Repo
   };
   return {
     packageHref: (runIndex, rowIndex) => packagePath(routes, runIndex, rowIndex),
+    reportTrail: 'runId' in routes ? runTrail(routes.runId) : [ALL_RUNS],
+    packageTrail: (_runIndex, run) => {
+      if (run.runDir) return [...runTrail(basename(run.runDir)), runPage(basename(run.runDir))];
+      return 'runId' in routes ? [ALL_RUNS] : [ALL_RUNS, setPage(routes.setId)];
+    },
+    runPageHref: (run) => (run.runDir ? runPage(basename(run.runDir)).href : null),
     temporalRunHref: (run) =>
       run.runDir ? temporal.workflowUrl(runWorkflowId(run.phase, basename(run.runDir))) : null,
     temporalPackageHref: (run, packageId) => {

@@ -5,6 +5,7 @@ import { html, table, type Html } from './html.js';
 import { page } from './layout.js';
 import { mayChange, setState, type RunView } from './run-state.js';
 import { runHref, runTable, setHref, stateBadge, temporalLink } from './run-table.js';
+import { ALL_RUNS, runTrail } from './links.js';
 
 /** Seconds between reloads of a page that shows runs in progress. */
 export const REFRESH_SECONDS = 5;
@@ -92,7 +93,7 @@ export function runProgressPage(run: RunView, rows: StoredRow[], temporal: Tempo
             ${run.inFlight.map((id) => html`<li class="mono">${id}</li>`)}
           </ul>`;
   return page(
-    { title: `run ${run.runId}`, ...refreshIf([run]) },
+    { title: `run ${run.runId}`, trail: runTrail(run.runId), ...refreshIf([run]) },
     html`<h1>Run <span class="mono">${run.runId}</span></h1>
       ${temporalNote(temporal)} ${runTable([run])}
       <p class="note">The report appears here when the run has finished.</p>
@@ -105,7 +106,7 @@ export function runProgressPage(run: RunView, rows: StoredRow[], temporal: Tempo
 /** A set some of whose runs have not finished: each run's state; finished runs link to their reports. */
 export function setProgressPage(set: SetSummary, temporal: TemporalNote): string {
   return page(
-    { title: `set ${set.setId}`, ...refreshIf(set.runs) },
+    { title: `set ${set.setId}`, trail: [ALL_RUNS], ...refreshIf(set.runs) },
     html`<h1>Evaluation set <span class="mono">${set.setId}</span> ${stateBadge(setState(set.runs))}</h1>
       ${temporalNote(temporal)}
       <p class="note">
@@ -118,7 +119,7 @@ export function setProgressPage(set: SetSummary, temporal: TemporalNote): string
 
 export function messagePage(title: string, message: string): string {
   return page(
-    { title },
+    { title, trail: [ALL_RUNS] },
     html`<h1>${title}</h1>
       <p>${message}</p>`,
   );

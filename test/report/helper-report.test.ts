@@ -6,6 +6,8 @@
 // Expected positions from the broken shop's text and where Sui's compiler puts its primary labels:
 // `let flag: bool = 1;` is its line 7 and the caret stands under `bool` (column 15, the annotation);
 // `ctx.senderx()` is line 9, the caret under `ctx` (column 36, the start of the invalid method call).
+// The good shop also mints a zero `Coin<SUI>`: a created object that is a target (`0x2::coin::Coin` has
+// `key`) only by its base type, which the page must mark as one. Both pages fit a 1,300 px window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { screenshot, SKIP_WITHOUT_BROWSER, withQuietPage } from '../support/browser.js';
+import { pageWidth, screenshot, SKIP_WITHOUT_BROWSER, WINDOW, withQuietPage } from '../support/browser.js';
 import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
 import { attemptsListed, BROKEN_SHOP, GOOD_SHOP, helperAnswer } from '../support/helper-answers.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
@@ -26,6 +28,12 @@ const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002'
 const KEY = 'helper-report-key';
 const HOSTILE_PATH = 'sources/<img src=x onerror=__xss(1)>/../x.move';
 const HOSTILE_COMMENT = '// </pre><script>__xss("source")</script><img src=x onerror=__xss("img")>';
+const COIN_SHOP = `${GOOD_SHOP}
+entry fun zero_coin(ctx: &mut TxContext) {
+    transfer::public_transfer(sui::coin::zero<sui::sui::SUI>(ctx), ctx.sender());
+}
+`;
+const CREATED_COIN = `${SUI}::coin::Coin<${SUI}::sui::SUI>`;
 const work = mkdtempSync(join(tmpdir(), 'smi-helper-report-'));
 const logDir = join(work, 'logs');
 const reportFile = join(work, 'report.html');
@@ -42,7 +50,7 @@ beforeAll(async () => {
         [
           { [HOSTILE_PATH]: GOOD_SHOP },
           { 'sources/shop.move': `${BROKEN_SHOP}${HOSTILE_COMMENT}\n` },
-          { 'sources/shop.move': GOOD_SHOP },
+          { 'sources/shop.move': COIN_SHOP },
         ][attemptsListed(req.prompt)] ?? {},
       ),
   });
@@ -96,7 +104,17 @@ async function checkPackagePage(page: Page, scope: string): Promise<void> {
   expect(trace).toMatch(/::shop::open_kiosk/);
   expect(trace).toContain('ran to the end');
   expect(trace).toContain('0x2::kiosk');
-  expect(trace).toContain(`${SUI}::kiosk::Kiosk (target)`);
+  expect(trace).toContain(`${SUI}::kiosk::Kiosk target`);
+  // the coin is marked by its base type: the targets list 0x2::coin::Coin, not Coin<SUI>
+  const coin = page.locator(`${scope} table.entrypoints td div`, { hasText: CREATED_COIN });
+  expect(await coin.textContent()).toBe(`${CREATED_COIN} target`);
+  expect(await coin.locator('span.hit').count()).toBe(1);
+  expect(await page.locator(`${scope} ul.targets`).textContent()).not.toContain(CREATED_COIN);
+  // what passed means beside what the answer's validation says
+  expect(await page.locator(`${scope} dl.facts`).textContent()).toContain(
+    'answer well formed (validation.ok)',
+  );
+  expect(await pageWidth(page)).toBeLessThanOrEqual(WINDOW.width);
   expect(await page.locator(`${scope} article.turn h4`).allTextContents()).toEqual([
     'attempt 1',
     'attempt 2',
@@ -123,7 +141,12 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('a helper run in the report and the view',
       const res = await page.goto(new URL('/runs/helper-report/packages/0', view.url).href);
       expect(res?.status()).toBe(200);
       await checkPackagePage(page, 'section.page-whole');
-      expect(await page.locator('text=more characters').count()).toBe(0);
+      expect(await page.locator('text=left out').count()).toBe(0);
+      // the way up: all runs, and the package's run
+      const trail = await page
+        .locator('nav.trail a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(trail).toEqual(['/', '/runs/helper-report']);
       await screenshot(page, 'view-helper-package');
     });
   });

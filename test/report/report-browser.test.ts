@@ -1,7 +1,9 @@
 // `smi-bench report` over a real evaluation set (two scripted OpenAI-compatible models on 127.0.0.1, Phase I
 // and Phase II with `local` simulation over the shared corpus), opened in a real headless Chromium: the
 // leaderboard's numbers are compare's, the table sorts, a package page shows the conversation, and model
-// answers or names that try to run script stay text.
+// answers or names that try to run script stay text. The figures name runs by model (careful ranks first
+// on Phase I: every key type against the hostile model's one) and packages by short id, and the report and
+// the view's pages of the same set fit a 1,300 px window, each view page with its path back up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,11 +18,15 @@ import { CORPUS_DIR } from '../support/paths.js';
 import { useStubSet } from '../support/stub-set.js';
 import {
   SKIP_WITHOUT_BROWSER,
+  WINDOW,
   launchBrowser,
+  pageWidth,
   screenshot,
   watchPage,
+  withQuietPage,
   type PageWatch,
 } from '../support/browser.js';
+import { startViewProcess, type RunningViewProcess } from '../view/view-process.js';
 
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
 const WRAPPER = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
@@ -76,9 +82,20 @@ interface Board {
     interval: { low: number; high: number } | null;
     columns: Record<string, number | null>;
     tokens: number;
-    costUsd: number | null;
+    cost_usd: number | null;
   }[];
 }
+
+/** The shared corpus's packages by short id: leading zeros dropped, a long id as its first and last four. */
+const SHORT_IDS = ['0x1', '0x2', '0x3', '0x358e…a467'];
+const MODELS = ['careful', 'hostile'];
+
+/** The texts of a figure's SVG that are model names, in the order the figure draws them. */
+function modelLabels(svg: string): string[] {
+  return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!).filter((t) => MODELS.includes(t));
+}
+
+let view: RunningViewProcess;
 
 beforeAll(async () => {
   writeConfig(join(work, 'set.yaml'), {
@@ -108,7 +125,9 @@ beforeAll(async () => {
   );
   expect(res.exitCode, String(res.stderr)).toBe(0);
   expect(String(res.stderr)).toContain('report written to');
+  view = await startViewProcess(['--log-dir', logDir], env);
 }, 240_000);
+afterAll(async () => view?.stop());
 
 describe('smi-bench report', () => {
   it('writes the figures as SVG and PNG files', () => {
@@ -126,16 +145,32 @@ describe('smi-bench report', () => {
       expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
       expect(png.readUInt32BE(16)).toBeGreaterThan(100); // width from the IHDR chunk
     }
-    // every priced run is a point of the cost figure, labelled with its name
+    // every priced run is a point of the cost figure, labelled with its model and (phases mix) its phase
     const cost = readFileSync(join(figuresDir, 'cost.svg'), 'utf8');
-    for (const model of ['careful', 'hostile'])
-      for (const phase of ['phase1', 'phase2']) expect(cost).toContain(`>${setId}.${model}.${phase}<`);
+    for (const model of MODELS)
+      for (const phase of ['Phase I', 'Phase II']) expect(cost).toContain(`>${model} · ${phase}<`);
+    expect(cost).not.toContain(setId);
     // the sandbox's outcomes, as its result counts them, are the bars' labels
     const sandbox = JSON.parse(readFileSync(join(logDir, 'sandbox-run', 'result.json'), 'utf8')) as {
       aggregate: { outcomes: Record<string, number> };
     };
     const svg = readFileSync(join(figuresDir, 'sandbox-stages.svg'), 'utf8');
     for (const outcome of Object.keys(sandbox.aggregate.outcomes)) expect(svg).toContain(`>${outcome}<`);
+  });
+
+  it('names runs by model, in one order in every figure, and packages by short id', () => {
+    for (const id of ['scores-phase1', 'scores-phase2', 'matrix-phase1', 'matrix-phase2', 'failure-stages']) {
+      const svg = readFileSync(join(figuresDir, `${id}.svg`), 'utf8');
+      expect(modelLabels(svg), id).toEqual(MODELS);
+      expect(svg, id).not.toContain(setId);
+    }
+    for (const id of ['matrix-phase1', 'matrix-phase2']) {
+      const svg = readFileSync(join(figuresDir, `${id}.svg`), 'utf8');
+      for (const short of SHORT_IDS) expect(svg, id).toContain(`>${short}<`);
+      expect(svg, id).not.toContain('0x000');
+    }
+    // colour says the model here: its legend names them
+    expect(modelLabels(readFileSync(join(figuresDir, 'need-more.svg'), 'utf8'))).toEqual(MODELS);
   });
 
   it('refuses an argument that names nothing, and an --out that is a folder, in one line', async () => {
@@ -161,7 +196,7 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('the report in a real browser', () => {
   let watch: PageWatch;
   beforeAll(async () => {
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = await browser.newPage({ viewport: WINDOW });
     watch = await watchPage(page);
     await page.goto(pathToFileURL(reportFile).href);
   });
@@ -192,8 +227,8 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('the report in a real browser', () => {
         expect(row['packages']).toBe(entry.packages);
         expect(row['errors']).toBe(entry.errors);
         expect(row['tokens']).toBe(entry.tokens);
-        expect(row['cost_usd']).toBe(entry.costUsd);
-        expect(entry.costUsd).toBeGreaterThan(0);
+        expect(row['cost_usd']).toBe(entry.cost_usd);
+        expect(entry.cost_usd).toBeGreaterThan(0);
         expect(row[scoreColumn]).toBe(entry.score);
         expect(row['ci95_low']).toBe(entry.interval!.low);
         expect(row['ci95_high']).toBe(entry.interval!.high);
@@ -224,7 +259,10 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('the report in a real browser', () => {
 
   it('opens a package page with the conversation, the hostile answer shown as text', async () => {
     const hostileRun = `${setId}.hostile.phase1`;
-    await page.locator(`h3:text-is("${hostileRun}") ~ table.packages a`, { hasText: SUI }).first().click();
+    await page
+      .locator(`h3:text-is("${hostileRun}") ~ div.table-box table.packages a`, { hasText: SUI })
+      .first()
+      .click();
     const section = page.locator('section.page:target');
     await expect.poll(() => section.isVisible()).toBe(true);
     expect(await page.locator('#overview').isVisible()).toBe(false);
@@ -233,6 +271,21 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('the report in a real browser', () => {
     expect(await section.locator('table.types').textContent()).toContain(HOSTILE_TYPE);
     expect(await section.textContent()).toContain('Conversation with the model');
     await screenshot(page, 'report-package-page');
+  });
+
+  it('is titled by its set, and no page of it is wider than the window', async () => {
+    await page.goto(pathToFileURL(reportFile).href);
+    expect(await page.title()).toBe(`smi-bench report: evaluation set ${setId}, sandbox-run`);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(WINDOW.width);
+    const sections = await page.$$eval('section.page', (all) => all.map((s) => s.id));
+    expect(sections).toHaveLength(16); // 4 runs × the corpus's 4 packages
+    for (const id of sections) {
+      await page.goto(`${pathToFileURL(reportFile).href}#${id}`);
+      expect(await pageWidth(page), id).toBeLessThanOrEqual(WINDOW.width);
+      // and the way back to its run's table
+      expect(await page.locator(`section#${id} nav.trail a[href^="#run-"]`).count(), id).toBe(1);
+    }
+    await page.goto(pathToFileURL(reportFile).href);
   });
 
   it('runs nothing that came from a run', async () => {
@@ -284,5 +337,46 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('the report in a real browser', () => {
     expect(hostileWatch.dialogs).toEqual([]);
     expect(hostileWatch.pageErrors).toEqual([]);
     await hostilePage.close();
+  });
+});
+
+describe.skipIf(SKIP_WITHOUT_BROWSER)('the same set in the view', () => {
+  const runIds = () => MODELS.flatMap((m) => ['phase1', 'phase2'].map((p) => `${setId}.${m}.${p}`));
+  const trail = (page: Page) =>
+    page.locator('nav.trail a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+
+  it('shows the set’s report with figures naming the models, fitting the window, with a way up', async () => {
+    await withQuietPage(async (page) => {
+      await page.goto(new URL(`/sets/${setId}`, view.url).href);
+      expect(await page.locator('h1').textContent()).toBe(`evaluation set ${setId}`);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(WINDOW.width);
+      expect(await trail(page)).toEqual(['/']);
+      const scores = await page.locator('figure#fig-scores-phase1 svg').innerHTML();
+      expect(modelLabels(scores)).toEqual(MODELS);
+      // each run's heading leads to the run's own page
+      for (const runId of runIds()) expect(await page.locator(`h3 a[href="/runs/${runId}"]`).count()).toBe(1);
+      await screenshot(page, 'view-set-report');
+    });
+  });
+
+  it('gives every run and package page a path back up, and none is wider than the window', async () => {
+    await withQuietPage(async (page) => {
+      for (const [runIndex, runId] of runIds().entries()) {
+        await page.goto(new URL(`/runs/${runId}`, view.url).href);
+        expect(await pageWidth(page), runId).toBeLessThanOrEqual(WINDOW.width);
+        expect(await trail(page), runId).toEqual(['/', `/sets/${setId}`]);
+        for (const row of [0, 1, 2, 3]) {
+          const paths = [`/runs/${runId}/packages/${row}`, `/sets/${setId}/runs/${runIndex}/packages/${row}`];
+          for (const path of paths) {
+            const res = await page.goto(new URL(path, view.url).href);
+            expect(res?.status(), path).toBe(200);
+            expect(await pageWidth(page), path).toBeLessThanOrEqual(WINDOW.width);
+            // up to all runs, the set, and the package's run
+            expect(await trail(page), path).toEqual(['/', `/sets/${setId}`, `/runs/${runId}`]);
+          }
+        }
+      }
+      await screenshot(page, 'view-set-package');
+    });
   });
 });

@@ -37,6 +37,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: ['--no-sandbox'] });
 }
 
+/** The window width every page of the report and the view must fit (no sideways scrolling of the page). */
+export const WINDOW = { width: 1300, height: 900 };
+
+/** How wide the page is laid out, in CSS pixels: at most WINDOW.width when nothing runs off it. */
+export function pageWidth(page: Page): Promise<number> {
+  return page.locator('html').evaluate((root) => root.scrollWidth);
+}
+
 /** Where tests keep their screenshots (kept after the run, ignored by git). */
 export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-artifacts', 'screenshots');
 
@@ -83,11 +91,14 @@ export function expectQuietPage(watch: PageWatch): void {
   expect(watch.consoleErrors).toEqual([]);
 }
 
-/** Runs `visit` on a fresh page of a fresh browser, then checks the page stayed quiet; closes the browser. */
+/**
+ * Runs `visit` on a fresh page of a fresh browser, in a window of WINDOW's size, then checks the page
+ * stayed quiet; closes the browser.
+ */
 export async function withQuietPage(visit: (page: Page) => Promise<void>): Promise<void> {
   const browser = await launchBrowser();
   try {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ viewport: WINDOW });
     const watch = await watchPage(page);
     await visit(page);
     expectQuietPage(watch);
