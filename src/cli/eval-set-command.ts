@@ -18,6 +18,8 @@ import {
   type EvalSetSandboxPhase,
 } from '../evalset/config.js';
 import { formatUsd, groupThousands } from '../core/cost.js';
+import { plural } from '../core/plural.js';
+import { recordSetLogDir } from '../evalset/set-index.js';
 import { runIdProblem } from '../core/run-id.js';
 import { setResultPath } from '../run-store/paths.js';
 import { TASK_QUEUES } from '../temporal/names.js';
@@ -339,9 +341,12 @@ export async function runEvalSet(file: string, opts: EvalSetCliOptions, io: CliI
   );
 }
 
+/** The log dir the set's runs write to (every run of a set has the same). */
+const setLogDir = (cells: EvalSetCell[]): string | null => (cells[0] ? dirname(cells[0].run.runDir) : null);
+
 function removeSetResult(cells: EvalSetCell[], setId: string): void {
-  const first = cells[0];
-  if (first) rmSync(setResultPath(dirname(first.run.runDir), setId), { force: true });
+  const logDir = setLogDir(cells);
+  if (logDir) rmSync(setResultPath(logDir, setId), { force: true });
 }
 
 /**
@@ -400,7 +405,7 @@ export async function startEvalSet(
         opts.retryErrors || limitsChanged
           ? WorkflowIdReusePolicy.ALLOW_DUPLICATE
           : WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
-      staticSummary: `evaluation set ${setId}: ${cells.length} runs`,
+      staticSummary: `evaluation set ${setId}: ${plural(cells.length, 'run')}`,
     })
     .catch((err: unknown) => {
       // A finished set: report it (its workflow keeps the result).
@@ -409,8 +414,15 @@ export async function startEvalSet(
       throw err;
     });
   io.log(
-    `Evaluation set ${setId}: ${cells.length} runs (${[...new Set(cells.map((c) => c.model))].join(', ')})`,
+    `Evaluation set ${setId}: ${plural(cells.length, 'run')} (${[...new Set(cells.map((c) => c.model))].join(', ')})`,
   );
+  const logDir = setLogDir(cells);
+  if (logDir) {
+    recordSetLogDir(setId, logDir);
+    io.log(
+      `  results in ${logDir} (${setId}.<model>.<phase>/result.json); compare, report and status find them by the set's id`,
+    );
+  }
   if (opts.detach) {
     io.log(`  detached; follow it with: smi-bench status ${setId}`);
     return 0;

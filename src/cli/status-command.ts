@@ -12,11 +12,17 @@ import { withSession } from './session.js';
 import { workflowUiUrl } from './start-run.js';
 import { queryProgress } from './watch.js';
 import { finishedSetLines, setStatusLines } from './set-status.js';
+import { knownSets } from '../evalset/set-index.js';
 
 export async function runStatus(runId: string, opts: { logDir: string }, io: CliIO): Promise<number> {
   const finished = await readFinishedRun(opts.logDir, runId);
   if (finished) return printFinished(runId, finished, io);
-  const finishedSet = await finishedSetLines(opts.logDir, runId);
+  // A set elsewhere than --log-dir: where eval-set noted it ran (its id, or its name when only one has it).
+  const noted = knownSets(runId);
+  const elsewhere = noted.length === 1 ? noted[0]! : null;
+  const finishedSet =
+    (await finishedSetLines(opts.logDir, runId)) ??
+    (elsewhere ? await finishedSetLines(elsewhere.logDir, elsewhere.setId) : null);
   if (finishedSet) {
     for (const line of finishedSet) io.out(line);
     return 0;

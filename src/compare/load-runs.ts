@@ -3,6 +3,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { HELPER_BENCHMARK } from '../core/helper/result.js';
+import { nameOfSet, setOfRun } from '../evalset/run-name.js';
+import { knownSets } from '../evalset/set-index.js';
 import type { ComparedPhase, LoadedRun } from './leaderboard.js';
 
 /** A problem with an argument: one line for the user. */
@@ -30,13 +32,18 @@ function phaseOf(result: Json, file: string): ComparedPhase {
   );
 }
 
-/** What decides whether two runs can be compared: from selection.json when there is one, else the result. */
+/**
+ * What decides whether two runs can be compared: from selection.json when there is one, else the result.
+ * Packages named by an ids file (or by id) are chosen by it: then `samples` counts only as the number of
+ * packages it took from the top, and the seed only where it decides the answers (a mock agent's).
+ */
 function settingOf(result: Json, runDir: string | null): Record<string, string> {
   const setting: Record<string, string> = {};
-  const identity = runDir
-    ? (readJson(join(runDir, 'selection.json'))?.['identity'] as Json | undefined)
-    : undefined;
-  if (identity) {
+  const selection = runDir ? readJson(join(runDir, 'selection.json')) : null;
+  const identity = selection?.['identity'] as Json | undefined;
+  if (selection && identity) {
+    const byIds = identity['target_ids_file'] != null || identity['package_ids'] != null;
+    const mock = String(selection['agent'] ?? '').startsWith('mock-');
     for (const [key, value] of Object.entries(identity)) {
       const wanted =
         [
@@ -49,8 +56,10 @@ function settingOf(result: Json, runDir: string | null): Record<string, string> 
           'options.maxAttempts',
           'options.scoringHints',
         ].includes(key) || key.startsWith('options.promptTemplate');
-      if (wanted && value !== null) setting[key] = String(value);
+      const irrelevant = byIds && (key === 'samples' || (key === 'options.seed' && !mock));
+      if (wanted && !irrelevant && value !== null) setting[key] = String(value);
     }
+    if (byIds) setting['packages_selected'] = String(selection['total']);
     return setting;
   }
   for (const key of ['corpus_root_name', 'target_ids_file', 'samples', 'seed', 'simulation_mode']) {
@@ -102,23 +111,50 @@ export function resolveResults(args: string[], logDir: string): NamedResult[] {
       found.push({ file: join(runDir, 'result.json'), label: basename(runDir) });
       continue;
     }
-    const setRuns = isDir(resolve(logDir))
-      ? readdirSync(resolve(logDir))
-          .filter((name) => name.startsWith(`${arg}.`) && existsSync(join(logDir, name, 'result.json')))
-          .sort()
-      : [];
-    if (setRuns.length === 0)
+    const set = findSet(arg, logDir);
+    if (!set)
       throw new CompareInputError(
-        `${arg}: no result file, run directory, finished run or evaluation set of that name (in ${resolve(logDir)})`,
+        `${arg}: no result file, run directory, finished run or evaluation set of that name (in ${resolve(logDir)}; a set's runs are in the log_dir its config names, relative to the config)`,
       );
-    for (const name of setRuns)
+    for (const name of set.runs)
       found.push({
-        file: resolve(logDir, name, 'result.json'),
+        file: resolve(set.logDir, name, 'result.json'),
         label: name,
-        setSandbox: name === `${arg}.sandbox`,
+        setSandbox: name === `${set.setId}.sandbox`,
       });
   }
   return found;
+}
+
+/** The finished runs of set `setId` in `logDir`, by name. */
+function finishedSetRuns(setId: string, logDir: string): string[] {
+  if (!isDir(resolve(logDir))) return [];
+  return readdirSync(resolve(logDir))
+    .filter((name) => name.startsWith(`${setId}.`) && existsSync(join(logDir, name, 'result.json')))
+    .sort();
+}
+
+/**
+ * An evaluation set named by its id or its config's name: in `logDir`, else where `eval-set` noted it
+ * ran; null when there is none. Two sets of one name (two configs) must be told apart by their ids.
+ */
+function findSet(arg: string, logDir: string): { setId: string; logDir: string; runs: string[] } | null {
+  const here = isDir(resolve(logDir))
+    ? [...new Set(readdirSync(resolve(logDir)).map(setOfRun))].filter(
+        (id): id is string => id !== null && (id === arg || nameOfSet(id) === arg),
+      )
+    : [];
+  const candidates = [
+    ...here.map((setId) => ({ setId, logDir: resolve(logDir) })),
+    ...knownSets(arg).filter((k) => !here.includes(k.setId)),
+  ]
+    .map((c) => ({ ...c, runs: finishedSetRuns(c.setId, c.logDir) }))
+    .filter((c) => c.runs.length > 0);
+  if (candidates.length > 1)
+    throw new CompareInputError(
+      `${arg}: several evaluation sets have that name (${candidates.map((c) => c.setId).join(', ')}); give one's id`,
+    );
+  return candidates[0] ?? null;
 }
 
 export function loadRuns(args: string[], logDir: string): LoadedRun[] {
