@@ -24,8 +24,11 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
   io.log(`Demo corpus: ${packages.length} generated packages in ${corpusRoot}`);
   if (opts.agent === 'mock-noisy') {
     io.log(
-      'Agent mock-noisy keeps each true key struct with probability 0.7 and adds five made-up ones, so scores ' +
-        'are low on purpose; --agent mock-perfect scores 1.0, and real-openai-compatible asks a model.',
+      "Agent mock-noisy is upstream's mock: for every package it draws from a fresh random stream seeded " +
+        'with --seed, the same stream each time, keeps the true key structs (in sorted order) whose draw is ' +
+        'below 0.7 and adds five made-up ones. With seed 0 the first two draws are 0.84 and 0.76, so a ' +
+        "package's first two key structs are always dropped: scores are low on purpose, and not what a 0.7 " +
+        'chance per struct would give. --agent mock-perfect scores 1.0; real-openai-compatible asks a model.',
     );
   }
   const kept = keepServer ? await startServerToKeep(io) : null;

@@ -48,6 +48,15 @@ export function serveUntilStopped(server: DevServer): Promise<number> {
   });
 }
 
+/** The variables that lead another command to this server: it finds it only when it sees the same. */
+function findingVariables(env = process.env): string {
+  return [
+    env.SMI_TEMPORAL_PORT ? `SMI_TEMPORAL_PORT=${env.SMI_TEMPORAL_PORT}` : 'no SMI_TEMPORAL_PORT',
+    'no TEMPORAL_ADDRESS',
+    env.TEMPORAL_NAMESPACE ? `TEMPORAL_NAMESPACE=${env.TEMPORAL_NAMESPACE}` : 'no TEMPORAL_NAMESPACE',
+  ].join(', ');
+}
+
 export async function runServer(opts: ServerCliOptions, io: CliIO): Promise<number> {
   const server = await startSmiBenchServer(opts, io.log);
   io.log(`Temporal dev server on ${server.address} (state in ${dbFileOf(opts)})`);
@@ -55,7 +64,7 @@ export async function runServer(opts: ServerCliOptions, io: CliIO): Promise<numb
   const { port } = localServerPorts();
   io.log(
     (opts.port === undefined || opts.port === port
-      ? `Other commands on this machine find it on port ${port} by themselves`
+      ? `Other commands on this machine find it on port ${port} by themselves when their environment says what this one's does (${findingVariables()})`
       : `Other commands on this machine use it with SMI_TEMPORAL_PORT=${opts.port}`) +
       `; elsewhere, set TEMPORAL_ADDRESS=${server.address} and start workers with \`smi-bench worker\`.`,
   );
