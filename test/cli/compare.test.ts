@@ -2,7 +2,10 @@
 // mock-perfect predicts the truth (F1 1.0 everywhere); mock-empty predicts nothing, which scores F1 1.0 on a
 // package without `key` structs (both sets empty) and 0.0 on one with them; which packages have them is
 // read from the golden interface files. Phase II: mock-perfect hits every target (hit rate 1.0 where there
-// are targets, 0.0 where there are none) and counts as dry-run ok; mock-empty hits nothing.
+// are targets, 0.0 where there are none) and counts as dry-run ok; mock-empty hits nothing. Three
+// baseline-search runs over one ids file of two packages: `--samples 25 --seed 0` and `--samples 0 --seed 7`
+// both take the whole file (25 is more than it has, 0 means all), so they chose the same packages;
+// `--samples 1` takes only its first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +13,7 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
-import { CORPUS_DIR, PROJECT_ROOT } from '../support/paths.js';
+import { CORPUS_DIR, PROJECT_ROOT, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { temporalAddress } from '../support/temporal.js';
 
 const work = mkdtempSync(join(tmpdir(), 'smi-compare-'));
@@ -33,6 +36,9 @@ const hasKeyStructs = readdirSync(join(PROJECT_ROOT, 'test', 'fixtures', 'interf
   });
 const withKeys = hasKeyStructs.filter(Boolean).length;
 const n = hasKeyStructs.length;
+const idsFile = join(work, 'two.txt');
+/** 0x1 and the wrapper coin package. */
+const IDS = Object.keys(SHARED_PACKAGE_DIRS).filter((_, i) => i === 0 || i === 3);
 
 beforeAll(async () => {
   env = { TEMPORAL_ADDRESS: temporalAddress(), TEMPORAL_NAMESPACE: TEST_NAMESPACES.compare };
@@ -64,7 +70,23 @@ beforeAll(async () => {
     run('phase2', 'mock-empty', 'p2-empty'),
   ]);
   for (const r of results) expect(r.exitCode, String(r.stderr)).toBe(0);
-});
+  writeFileSync(idsFile, IDS.join('\n') + '\n');
+  const byIds = (runId: string, samples: string, seed: string) =>
+    smiBench(
+      [
+        'phase2',
+        ...['--corpus-root', CORPUS_DIR, '--package-ids-file', idsFile, '--agent', 'baseline-search'],
+        ...['--samples', samples, '--seed', seed, '--run-id', runId, '--log-dir', logDir, '--no-progress'],
+      ],
+      env,
+    );
+  const idsRuns = await Promise.all([
+    byIds('ids-25-seed0', '25', '0'),
+    byIds('ids-all-seed7', '0', '7'),
+    byIds('ids-first', '1', '0'),
+  ]);
+  for (const r of idsRuns) expect(r.exitCode, String(r.stderr)).toBe(0);
+}, 240_000);
 afterAll(async () => {
   await stopProcess(worker);
 });
@@ -125,6 +147,18 @@ describe('smi-bench compare', () => {
     expect(String(md.stdout)).toContain('### Phase I');
     expect(String(md.stdout)).toContain('### Phase II');
     expect(String(md.stdout)).toContain('| rank | run | model |');
+  });
+
+  it('compares runs over one ids file that took the same packages, whatever their samples and seed', async () => {
+    const same = await compare('ids-25-seed0', 'ids-all-seed7', '--format', 'json');
+    expect(same.exitCode, String(same.stderr)).toBe(0);
+    const [board] = JSON.parse(String(same.stdout)) as { comparable: boolean; differences: string[] }[];
+    expect(board!.differences).toEqual([]);
+    expect(board!.comparable).toBe(true);
+    expect(String(same.stderr)).not.toContain('not comparable');
+    const fewer = await compare('ids-25-seed0', 'ids-first');
+    expect(String(fewer.stdout)).toContain('packages_selected: ids-25-seed0=2, ids-first=1');
+    expect(String(fewer.stderr)).toContain('(1 setting differs; see the output)');
   });
 
   it('refuses what it cannot read, in one line', async () => {

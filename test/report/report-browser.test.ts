@@ -104,7 +104,11 @@ beforeAll(async () => {
     model: () => 'temperature: 0.5, max_request_retries: 1, price: { input_per_mtok: 1, output_per_mtok: 2 }',
     phases: ['{ phase: phase1 }', '{ phase: phase2, simulation_mode: local, max_plan_attempts: 1 }'],
   });
-  setId = (await runSet(join(work, 'set.yaml'))).setId;
+  // Its own SMI_HOME: where eval-set notes the set's log dir, for compare to find it by name.
+  env['SMI_HOME'] = join(work, 'home');
+  const set = await runSet(join(work, 'set.yaml'));
+  setId = set.setId;
+  expect(set.stderr).toContain(`results in ${logDir} (${setId}.<model>.<phase>/result.json)`);
   // a sandbox run of the wrapper package, for the stage histogram
   const sandbox = await smiBench(
     [
@@ -171,6 +175,21 @@ describe('smi-bench report', () => {
     }
     // colour says the model here: its legend names them
     expect(modelLabels(readFileSync(join(figuresDir, 'need-more.svg'), 'utf8'))).toEqual(MODELS);
+  });
+
+  it('finds the set by its name or id without --log-dir, from another folder', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'smi-elsewhere-'));
+    for (const name of ['report', setId]) {
+      const res = await smiBench(['compare', name, '--format', 'json'], env, elsewhere);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      const boards = JSON.parse(String(res.stdout)) as Board[];
+      expect(boards.flatMap((b) => b.entries.map((e) => e.run)).sort()).toEqual(
+        MODELS.flatMap((m) => [`${setId}.${m}.phase1`, `${setId}.${m}.phase2`]).sort(),
+      );
+    }
+    const status = await smiBench(['status', setId], env, elsewhere);
+    expect(status.exitCode, String(status.stderr)).toBe(0);
+    expect(String(status.stdout)).toContain(`evaluation set ${setId}`);
   });
 
   it('refuses an argument that names nothing, and an --out that is a folder, in one line', async () => {

@@ -28,7 +28,7 @@ export interface StubSet<Name extends string> {
    */
   writeConfig(file: string, config: SetConfig<Name>): void;
   /** `smi-bench eval-set FILE` (no .env) and `extra` flags, which must succeed: the set's id and what it printed. */
-  runSet(file: string, extra?: string[]): Promise<{ setId: string; stdout: string }>;
+  runSet(file: string, extra?: string[]): Promise<{ setId: string; stdout: string; stderr: string }>;
 }
 
 export function useStubSet<Name extends string>(
@@ -67,7 +67,11 @@ export function useStubSet<Name extends string>(
       );
       expect(res.exitCode, String(res.stderr)).toBe(0);
       const stdout = String(res.stdout);
-      return { setId: /Evaluation set (\S+) finished:/.exec(stdout)![1]!, stdout };
+      return {
+        setId: /Evaluation set (\S+) finished:/.exec(stdout)![1]!,
+        stdout,
+        stderr: String(res.stderr),
+      };
     },
   };
   let worker: ChildProcess;

@@ -19,7 +19,7 @@ import { SEARCH_ATTRIBUTES } from '../../src/temporal/names.js';
 import { freePort } from '../../src/temporal/ports.js';
 import { viewLinks } from '../../src/view/links.js';
 import { TemporalReader } from '../../src/view/temporal.js';
-import { screenshot, SKIP_WITHOUT_BROWSER, withQuietPage } from '../support/browser.js';
+import { pageWidth, screenshot, SKIP_WITHOUT_BROWSER, WINDOW, withQuietPage } from '../support/browser.js';
 import { smiBench } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR } from '../support/paths.js';
@@ -242,7 +242,7 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('smi-bench view in a browser', () => {
         await expect(row('p1-mock').locator('.state').textContent()).resolves.toBe('finished');
         await expect(row('p2-baseline').locator('.state').textContent()).resolves.toBe('finished');
         await expect(row('copied-run').locator('.state').textContent()).resolves.toBe('stopped');
-        const setLine = page.locator('div', { has: page.locator(`a[href="/runs/${heldRun}"]`) });
+        const setLine = page.locator('td > div', { has: page.locator(`a[href="/runs/${heldRun}"]`) });
         await expect(setLine.locator('.state').textContent()).resolves.toBe('running');
         await screenshot(page, 'view-index');
 
@@ -263,6 +263,39 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('smi-bench view in a browser', () => {
       });
     },
   );
+});
+
+describe.skipIf(SKIP_WITHOUT_BROWSER)('every page of the view', () => {
+  it('fits a 1,300 px window and has a path back up', { timeout: 90_000 }, async () => {
+    const packages = (runId: string) => [0, 1, 2, 3].map((row) => `/runs/${runId}/packages/${row}`);
+    // Each page and the links up from it: a run of a set leads to its set too, a package to its run.
+    const pages: [string, string[]][] = [
+      ['/', []],
+      ['/runs/p1-mock', ['/']],
+      ...packages('p1-mock').map((path): [string, string[]] => [path, ['/', '/runs/p1-mock']]),
+      ['/runs/p2-baseline', ['/']],
+      ...packages('p2-baseline').map((path): [string, string[]] => [path, ['/', '/runs/p2-baseline']]),
+      [`/runs/${heldRun}`, ['/', `/sets/${setId}`]],
+      [`/sets/${setId}`, ['/']],
+      ['/runs/copied-run', ['/']],
+    ];
+    await withQuietPage(async (page) => {
+      for (const [path, up] of pages) {
+        await page.goto(new URL(path, reachable.url).href);
+        expect(await pageWidth(page), path).toBeLessThanOrEqual(WINDOW.width);
+        const trail = await page
+          .locator('nav.trail a')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+        expect(trail, path).toEqual(up);
+      }
+    });
+    // (A 404 page would be a console error in the browser.)
+    const missing = await rawGet('127.0.0.1', reachable.port, '/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain(
+      '<nav class="trail" aria-label="back up">↑ <a href="/">all runs</a></nav>',
+    );
+  });
 });
 
 describe('when the held package is let through', () => {
