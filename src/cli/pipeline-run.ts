@@ -11,6 +11,7 @@ import type { CliIO } from './run-common.js';
 import { withSession } from './session.js';
 import { workflowUiUrl } from './start-run.js';
 import { watchWorkflow } from './watch.js';
+import { plural } from '../core/plural.js';
 
 /** `<command>-<hash>` of what makes the pipeline what it is, so the same command again joins it. */
 export function pipelineId(command: string, identity: unknown): string {
@@ -35,7 +36,7 @@ function innermost(err: unknown): string {
 
 function describeOutcome(o: StepOutcome): string {
   const what = o.run
-    ? `${o.run.total} packages, ${o.run.errors} with errors`
+    ? `${plural(o.run.total, 'package')}, ${o.run.errors} with errors`
     : o.ids !== undefined
       ? `${o.ids} ids`
       : 'joined a run another command had started';

@@ -6,6 +6,7 @@ import { describeModelCalls } from '../core/model-calls.js';
 import { formatUsd, groupThousands } from '../core/cost.js';
 import { STAGE_PREFIX } from '../core/phase2/taxonomy.js';
 import type { StoppedEarly } from '../core/run-limits.js';
+import { plural } from '../core/plural.js';
 
 /** How each phase's numbers are named on screen: the progress line's mean, then the final aggregate. */
 interface PhaseDisplay {
@@ -81,7 +82,7 @@ export function formatSummary(out: RunOutput): string[] {
     .filter(([key]) => out.aggregate[key] !== undefined)
     .map(([key, label]) => `${label} ${(out.aggregate[key] ?? 0).toFixed(4)}`);
   const lines = [
-    `${display.title} finished: ${out.total} package${out.total === 1 ? '' : 's'}, ${out.errors} with errors`,
+    `${display.title} finished: ${plural(out.total, 'package')}, ${out.errors} with errors`,
     `  ${numbers.join(' · ')}`,
   ];
   const counts = (display.counts ?? [])

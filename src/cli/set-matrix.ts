@@ -12,6 +12,7 @@ import { countStoredRows } from '../run-store/rows.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { EvalSetCellState } from '../workflows/eval-set-types.js';
 import { queryProgress } from './watch.js';
+import { plural } from '../core/plural.js';
 
 export interface CellView extends RunSummary {
   model: string;
@@ -144,5 +145,5 @@ export async function matrixProgressLine(setId: string, cells: EvalSetCellState[
     total += (await readSelection(cell.runDir))?.total ?? 0;
   }
   const finished = cells.filter((c) => c.state !== 'running').length;
-  return `[set ${setId}] ${done}/${total} packages, ${finished} of ${cells.length} runs finished`;
+  return `[set ${setId}] ${done}/${total} packages, ${finished} of ${plural(cells.length, 'run')} finished`;
 }

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { discoverPackages } from '../corpus/discover.js';
 import { packageIdKey, parseIdsFile } from '../core/ids-file.js';
 import type { CheckResult } from './check.js';
+import { plural } from '../core/plural.js';
 
 const LAYOUT = '<root>/<prefix>/<rest>/{metadata.json, bytecode_modules/*.mv}';
 const SHOWN = 3;
@@ -73,7 +74,7 @@ export async function corpusCheck(corpusRoot: string): Promise<{ result: CheckRe
     result: {
       name,
       status: found.skipped.length ? 'warn' : 'ok',
-      message: `${ids.size} packages in ${root}${skipped}`,
+      message: `${plural(ids.size, 'package')} in ${root}${skipped}`,
     },
     ids,
   };
