@@ -10,7 +10,7 @@ import {
 } from '../compare/leaderboard.js';
 import { FAILURE_STAGES } from '../core/phase2/taxonomy.js';
 import type { ReportInput } from './input.js';
-import { runNames, runOrder, shortPackageIds } from './names.js';
+import { runNames, runOrder, sandboxRunName, shortPackageIds } from './names.js';
 import { EMPTY_TRACE, needMoreRounds, type PackageTrace } from './traces.js';
 
 export interface Figure {
@@ -294,7 +294,7 @@ function needMoreFigure(runs: NamedRuns, traces: Map<LoadedRun, PackageTrace[]>)
 function sandboxFigure(input: ReportInput): Figure | null {
   const values = input.sandboxRuns.flatMap((run) =>
     Object.entries(obj(obj(run.result['aggregate'])['outcomes'])).map(([outcome, functions]) => ({
-      run: run.label,
+      run: sandboxRunName(run.label),
       outcome,
       functions: num(functions),
     })),

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import type { Leaderboard, LoadedRun } from '../../src/compare/leaderboard.js';
 import { setOfRun, setRunName } from '../../src/evalset/run-name.js';
 import { readConversation } from '../../src/report/conversation.js';
-import { runNames, runOrder, shortPackageId, shortPackageIds } from '../../src/report/names.js';
+import {
+  runNames,
+  runOrder,
+  sandboxRunName,
+  shortPackageId,
+  shortPackageIds,
+} from '../../src/report/names.js';
 import { targetHit } from '../../src/report/page-parts.js';
 import { EMPTY_TRACE } from '../../src/report/traces.js';
 import { putArtifact } from '../../src/run-store/artifacts.js';
@@ -58,6 +64,8 @@ describe('run names', () => {
     expect(setRunName('p1-mock')).toBeNull();
     expect(setOfRun(`${set}.sandbox`)).toBe(set);
     expect(setOfRun('sandbox-run')).toBeNull();
+    expect(sandboxRunName(`${set}.sandbox`)).toBe('sandbox');
+    expect(sandboxRunName('sandbox-run')).toBe('sandbox-run');
   });
 
   it('names a run by its model, with the phase only when phases mix, and keeps twins apart', () => {
