@@ -45,7 +45,7 @@ export const nodeCheck: Check = async () => {
     };
   const warned =
     version[0]! < DECLARED_BY_DEPENDENCIES
-      ? ` (npm ci warns EBADENGINE: @mysten/sui, vega-lite and graphql declare Node ${DECLARED_BY_DEPENDENCIES}+; smi-bench is tested on this Node 20 line, so the warning is harmless)`
+      ? ` (npm ci warns EBADENGINE here: @mysten/sui, vega-lite and graphql declare Node ${DECLARED_BY_DEPENDENCIES}+; smi-bench's tests run on Node 20, so the warning is harmless)`
       : '';
   return { name: 'Node.js', status: 'ok', message: `v${process.versions.node}${warned}` };
 };

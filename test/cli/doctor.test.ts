@@ -260,6 +260,11 @@ describe('doctor --json', () => {
       'oracle wheel',
       'model',
     ]);
+    // this Node is at least package.json's engines.node (20.19.0); below 22 it says why npm ci warned
+    const node = parsed.checks.find((c) => c.name === 'Node.js')!;
+    expect(node.status).toBe('ok');
+    expect(node.message.startsWith(`v${process.versions.node}`)).toBe(true);
+    expect(node.message.includes('EBADENGINE')).toBe(Number(process.versions.node.split('.')[0]) < 22);
     expect(parsed.checks.find((c) => c.name === 'Move compiler')).toMatchObject({
       status: 'ok',
       message: "Sui's compiler of mainnet-v1.71.1 (@zktx.io/sui-move-builder@0.5.1)",
