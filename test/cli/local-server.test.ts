@@ -33,6 +33,9 @@ describe('smi-bench demo on a machine with no Temporal server', () => {
         `UI http://127.0.0.1:${place.env.SMI_TEMPORAL_UI_PORT}; worker in this process`,
     );
     expect(res.stdout).toMatch(/Phase I finished: 6 packages, 0 with errors/);
+    // The default agent described as it is (test/core/mock-agent.test.ts checks the draws it names).
+    expect(res.stderr).toContain("Agent mock-noisy is upstream's mock");
+    expect(res.stderr).not.toContain('probability');
     // The UI link printed during the run is dead now, and the command says so.
     expect(res.stderr).toMatch(/stopped the Temporal dev server this command started; its UI .* is gone/i);
     expect(res.stderr).toContain('--keep-server');
@@ -122,6 +125,22 @@ describe('smi-bench demo --keep-server', () => {
     const resumed = await smiBench(['resume', 'stalled', '--no-progress'], place.env, place.cwd);
     expect(resumed.exitCode, String(resumed.stderr)).toBe(0);
     expect(resumed.stdout).toMatch(/Phase I finished: 4 packages, 0 with errors/);
+    expect(await place.portsClosed()).toBe(true);
+  });
+});
+
+describe('smi-bench server', () => {
+  it('says which environment other commands need to find it by themselves', async () => {
+    const place = await freshPlace('server');
+    const server = spawnSmiBench(['server', '--headless'], place.env, place.cwd);
+    await server.waitForStderr('Press Ctrl-C to stop.');
+    const port = place.env.SMI_TEMPORAL_PORT;
+    expect(server.stderr()).toContain(
+      `Other commands on this machine find it on port ${port} by themselves when their environment says ` +
+        `what this one's does (SMI_TEMPORAL_PORT=${port}, no TEMPORAL_ADDRESS`,
+    );
+    server.child.kill('SIGINT');
+    await server.exited;
     expect(await place.portsClosed()).toBe(true);
   });
 });

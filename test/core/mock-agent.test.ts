@@ -42,6 +42,15 @@ describe('predictKeyTypesMock (upstream test_mock_agent, harness §29.3)', () =>
     ]);
   });
 
+  it('noisy seed 0 drops the first two key structs of every package (the demo says so)', () => {
+    // Python's random.Random(0).random(): 0.844…, 0.758…, 0.420…: the first two are not below 0.7.
+    const three = new Set(['0x1::a::A', '0x1::b::B', '0x1::c::C']);
+    const kept = (truth: Set<string>) =>
+      sorted(predictKeyTypesMock('noisy', 0, truth)).filter((t) => !t.startsWith('0xdead::'));
+    expect(kept(three)).toEqual(['0x1::c::C']);
+    expect(kept(new Set(['0x1::a::A', '0x1::b::B']))).toEqual([]);
+  });
+
   it('noisy junk matches 0xdead::<n>::Fake (seed 123)', () => {
     const out = predictKeyTypesMock('noisy', 123, new Set(['0x1::m::S']));
     expect(sorted(out)).toEqual(
