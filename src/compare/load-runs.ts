@@ -135,13 +135,16 @@ function finishedSetRuns(setId: string, logDir: string): string[] {
 }
 
 /**
- * An evaluation set named by its id or its config's name: in `logDir`, else where `eval-set` noted it
- * ran; null when there is none. Two sets of one name (two configs) must be told apart by their ids.
+ * An evaluation set named by its id (its runs are `<id>.…` in `logDir`) or its config's name, in `logDir`
+ * or where `eval-set` noted it ran; null when there is none. Two sets of one name (two configs) must be
+ * told apart by their ids.
  */
 function findSet(arg: string, logDir: string): { setId: string; logDir: string; runs: string[] } | null {
+  const direct = finishedSetRuns(arg, logDir);
+  if (direct.length > 0) return { setId: arg, logDir: resolve(logDir), runs: direct };
   const here = isDir(resolve(logDir))
     ? [...new Set(readdirSync(resolve(logDir)).map(setOfRun))].filter(
-        (id): id is string => id !== null && (id === arg || nameOfSet(id) === arg),
+        (id): id is string => id !== null && nameOfSet(id) === arg,
       )
     : [];
   const candidates = [
