@@ -29,19 +29,19 @@ export function readArtifact(runDir: string, sha: string): string {
   }
 }
 
+/** Where a shortened text lost its middle (how much, the note under the text says). */
+const CUT_MARK = '\n[… left out here …]\n';
+
 /**
- * A text cut to `limit` characters, its start and its end kept: a prompt ends with the feedback on the
- * attempts before it, which matters most. Says where and how much was left out.
+ * A text cut to `limit` characters, the mark included, its start and its end kept: a prompt ends with the
+ * feedback on the attempts before it, which matters most. Returns the text and how much it left out.
  */
 function clip(text: string, limit: number | null): [string, number] {
   if (limit === null || text.length <= limit) return [text, 0];
-  const head = Math.ceil(limit / 2);
-  const tail = limit - head;
-  const left = text.length - limit;
-  return [
-    `${text.slice(0, head)}\n[… ${left} characters left out here …]\n${text.slice(text.length - tail)}`,
-    left,
-  ];
+  const kept = Math.max(0, limit - CUT_MARK.length);
+  const head = Math.ceil(kept / 2);
+  const tail = kept - head;
+  return [`${text.slice(0, head)}${CUT_MARK}${text.slice(text.length - tail)}`, text.length - kept];
 }
 
 function planOf(answer: string): NormalizedPlan | null {

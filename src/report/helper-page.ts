@@ -86,7 +86,7 @@ function sourceHtml(path: string, text: string, diagnostics: Diagnostic[], limit
     below.length === 0
       ? ''
       : html`<ul class="diags">${below.map((d) => html`<li><code>${path}:${d.line}:${d.column}</code>: ${d.message}</li>`)}</ul>`;
-  return html`<p class="who"><code>${path}</code></p><pre class="source">${parts}</pre>${cutNote(Math.max(0, text.length - used), 'end')}${belowList}`;
+  return html`<p class="who"><code>${path}</code></p><pre class="source">${parts}</pre>${cutNote(Math.max(0, text.length - used))}${belowList}`;
 }
 
 interface Sources {

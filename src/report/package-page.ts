@@ -98,11 +98,11 @@ function turnHtml(turn: Turn): SafeHtml {
   const answer =
     turn.answer === null
       ? html`<p class="note">no answer: the call failed</p>`
-      : html`<pre class="answer">${contentText(turn.answer)}</pre>${cutNote(turn.cut.answer, 'middle')}`;
+      : html`<pre class="answer">${contentText(turn.answer)}</pre>${cutNote(turn.cut.answer)}`;
   const plan = turn.plan
     ? html`<p class="who">the plan as normalized${turn.plan.corrections.length > 0 ? ` (corrections: ${turn.plan.corrections.join(', ')})` : ''}</p><pre class="plan">${contentText(JSON.stringify(turn.plan.spec))}</pre>`
     : '';
-  return html`<article class="turn"><h4>${turn.label}</h4><details><summary>prompt${turn.cut.prompt > 0 ? ' (shortened: its start and its end)' : ''}</summary><pre class="prompt">${contentText(turn.prompt)}</pre>${cutNote(turn.cut.prompt, 'middle')}</details><p class="who">answer</p>${answer}${plan}</article>`;
+  return html`<article class="turn"><h4>${turn.label}</h4><details><summary>prompt${turn.cut.prompt > 0 ? ' (shortened)' : ''}</summary><pre class="prompt">${contentText(turn.prompt)}</pre>${cutNote(turn.cut.prompt)}</details><p class="who">answer</p>${answer}${plan}</article>`;
 }
 
 /** A self-contained report shows a long conversation's first and last turns; the view shows all. */

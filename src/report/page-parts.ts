@@ -52,9 +52,9 @@ export function createdType(type: string, hit: boolean): SafeHtml {
 /** Said under a list of created types: what marks a hit. */
 export const HIT_NOTE = html`<p class="note">A created object hits a target (marked <span class="hit">target</span>) when its base type is one of the targets: type arguments do not count, so <code>Coin&lt;…::sui::SUI&gt;</code> hits <code>0x2::coin::Coin</code>.</p>`;
 
-/** Under a text shortened for the self-contained report: how much of it was left out, and where. */
-export function cutNote(chars: number, where: 'middle' | 'end'): SafeHtml | string {
+/** Under a text shortened for the self-contained report (a mark in it says where): how much was left out. */
+export function cutNote(chars: number): SafeHtml | string {
   return chars > 0
-    ? html`<p class="note">${chars} characters left out ${where === 'middle' ? 'of the middle' : 'at the end'} (whole in <code>smi-bench view</code>)</p>`
+    ? html`<p class="note">${chars} characters left out (whole in <code>smi-bench view</code>)</p>`
     : '';
 }

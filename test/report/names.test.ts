@@ -118,11 +118,13 @@ describe('prompts shortened for the self-contained report', () => {
     const promptSha = await putArtifact(join(runDir, 'artifacts'), prompt);
     const trace = { ...EMPTY_TRACE, prompts: [{ promptSha, answerSha: null }] };
     const [turn] = readConversation(runDir, trace, 4000);
-    // 2,000 characters from each end; 10,003 − 4,000 = 6,003 left out
-    expect(turn!.cut.prompt).toBe(6003);
-    expect(turn!.prompt).toBe(
-      `START${'x'.repeat(1995)}\n[… 6003 characters left out here …]\n${'x'.repeat(1992)}FEEDBACK`,
-    );
+    // the mark takes 21 of the 4,000 characters: 3,979 kept, 1,990 from the start and 1,989 from the end;
+    // 10,003 − 3,979 = 6,024 left out
+    const mark = '\n[… left out here …]\n';
+    expect(mark).toHaveLength(21);
+    expect(turn!.prompt).toBe(`START${'x'.repeat(1985)}${mark}${'x'.repeat(1981)}FEEDBACK`);
+    expect(turn!.prompt).toHaveLength(4000);
+    expect(turn!.cut.prompt).toBe(6024);
     expect(readConversation(runDir, trace, null)[0]!.prompt).toBe(prompt);
   });
 });
