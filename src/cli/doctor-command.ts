@@ -17,6 +17,7 @@ import {
 } from '../doctor/tool-checks.js';
 import { UsageError } from './errors.js';
 import { readDotenvFile, type CliIO } from './run-common.js';
+import { plural } from '../core/plural.js';
 
 export interface DoctorOptions {
   full: boolean;
@@ -97,6 +98,6 @@ export async function runDoctor(opts: DoctorOptions, io: CliIO): Promise<number>
   else printTable(results, io);
   const problems = failed(results).length;
   if (!opts.json)
-    io.out(problems ? `doctor: ${problems} problem(s); the fix is under each` : 'doctor: ready');
+    io.out(problems ? `doctor: ${plural(problems, 'problem')}; the fix is under each` : 'doctor: ready');
   return problems ? 1 : 0;
 }

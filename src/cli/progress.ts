@@ -119,7 +119,7 @@ function describeStop(runId: string, stop: StoppedEarly): string {
     stop.reason === 'max_run_seconds' ? '' : `; go on with: smi-bench resume ${runId} ${flag} <higher>`;
   return (
     `stopped early: ${flag} ${stop.limit} reached (${amount(stop.spent)} spent); ` +
-    `${stop.packages_not_started} package(s) not started${resume}`
+    `${plural(stop.packages_not_started, 'package')} not started${resume}`
   );
 }
 

@@ -4,6 +4,7 @@ import { readSelection } from '../run-store/run-record.js';
 import { readStoredRows } from '../run-store/rows.js';
 import { runPaths } from '../run-store/paths.js';
 import type { TargetKind } from '../temporal/target.js';
+import { plural } from '../core/plural.js';
 
 const SHOWN = 5;
 
@@ -25,14 +26,14 @@ export async function runNotes(runDir: string): Promise<string[]> {
   }
   if (selection.unknown_ids.length > 0) {
     lines.push(
-      `warning: ${selection.unknown_ids.length} id(s) ${selection.target_ids_file ? `in ${selection.target_ids_file}` : 'given with --package-id'} are not in the corpus:`,
+      `warning: ${plural(selection.unknown_ids.length, 'id')} ${selection.target_ids_file ? `in ${selection.target_ids_file}` : 'given with --package-id'} ${selection.unknown_ids.length === 1 ? 'is' : 'are'} not in the corpus:`,
     );
     for (const id of selection.unknown_ids.slice(0, SHOWN)) lines.push(`  - ${id}`);
     lines.push(...more(selection.unknown_ids.length));
   }
   const failed = rows.filter((r) => r.row.error !== null);
   if (failed.length > 0) {
-    lines.push(`${failed.length} package(s) recorded an error (rows in ${paths.packages}):`);
+    lines.push(`${plural(failed.length, 'package')} recorded an error (rows in ${paths.packages}):`);
     for (const r of failed.slice(0, SHOWN)) lines.push(`  - ${r.row.package_id}: ${r.row.error}`);
     lines.push(...more(failed.length));
   }

@@ -2,6 +2,7 @@
 // million tokens, so a set's costs come from the endpoint's own price list.
 import yaml from 'js-yaml';
 import { perMillionTokens, type ListedModel } from './model-list.js';
+import { plural } from '../core/plural.js';
 
 /** A set's model name: the id with what a run id cannot hold replaced (`openai/gpt-4o` → `openai-gpt-4o`). */
 export function setModelName(id: string): string {
@@ -44,7 +45,7 @@ export function priceTableYaml(models: ListedModel[], source: PriceTableSource):
     '# Prices are US dollars per million input / output tokens. Copy the entries you want into the',
     '# `models:` list of an evaluation-set config.',
     ...(unpriced
-      ? [`# ${unpriced} model(s) came without a price: add one, or cost_from_provider: true.`]
+      ? [`# ${plural(unpriced, 'model')} came without a price: add one, or cost_from_provider: true.`]
       : []),
   ];
   return `${header.join('\n')}\n${yaml.dump({ models: entries }, { lineWidth: -1 })}`;

@@ -19,6 +19,7 @@ import {
   type Json,
 } from './page-parts.js';
 import type { PackageTrace } from './traces.js';
+import { plural } from '../core/plural.js';
 
 /** Upstream's rows keep counts; the lists come with a flag, else from the interface and the last answer. */
 function phase1Lists(
@@ -74,7 +75,7 @@ function phase2Body(row: Json, targets: string[] | null): SafeHtml {
   const hit = targetHit(targets);
   const createdList = Array.isArray(created)
     ? html`<h3>Types the transaction created</h3><ul class="created">${strings(created).map((t) => html`<li>${createdType(t, hit(t))}</li>`)}</ul>${HIT_NOTE}`
-    : html`<p class="note">${show(score['created_hits'])} target type(s) created; the list of created types is kept only with <code>--include-created-types</code>.</p>`;
+    : html`<p class="note">${typeof score['created_hits'] === 'number' ? plural(score['created_hits'], 'target type') : `${show(score['created_hits'])} target types`} created; the list of created types is kept only with <code>--include-created-types</code>.</p>`;
   return html`${facts([
     ['stopped at', row['failure_stage']],
     ['targets created', `${show(score['created_hits'])} of ${show(score['targets'])}`],

@@ -79,7 +79,7 @@ describe('smi-bench phase1 / status / results', () => {
     // the unknown id of the manifest
     expect(res.stderr).toContain(BAD_CORPUS_IDS.unknown);
     // the packages that failed, with a clear reason
-    expect(res.stderr).toMatch(/2 package\(s\) recorded an error/);
+    expect(res.stderr).toMatch(/2 packages recorded an error/);
     expect(res.stdout).toMatch(/Phase I finished: 3 packages, 2 with errors/);
 
     const result = JSON.parse(readFileSync(out, 'utf8')) as { packages: Row[]; target_ids_total: number };

@@ -94,7 +94,7 @@ describe('model call costs', () => {
     });
     expect(capped.stopped_early.spent).toBeCloseTo(0.009, 12);
     expect(String(res.stdout)).toContain(
-      'stopped early: --max-cost-usd 0.01 reached ($0.009000 spent); 2 package(s) not started',
+      'stopped early: --max-cost-usd 0.01 reached ($0.009000 spent); 2 packages not started',
     );
     expect(bench.stub.requests.length - asked).toBe(2);
 

@@ -100,7 +100,7 @@ describe('smi-bench models', () => {
       price: { input_per_mtok: 0.15, output_per_mtok: 0.6 },
     });
     expect(models.find((m) => m.model === 'odd/unpriced')).not.toHaveProperty('price');
-    expect(text).toContain('1 model(s) came without a price');
+    expect(text).toContain('1 model came without a price');
     const config = { name: 'from-prices', corpus_root: 'corpus', models, phases: [{ phase: 'phase1' }] };
     const parsed = parseEvalSetConfig(yaml.dump(config), 'set.yaml');
     expect(parsed.models.map((m) => m.name)).toEqual([
