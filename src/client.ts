@@ -14,6 +14,7 @@ import { registerExtractCommand } from './cli/extract-options.js';
 import { registerPipelineCommands } from './cli/pipeline-commands.js';
 import { registerMoveCommands } from './cli/move-command.js';
 import { registerHelperCommand } from './cli/helper-options.js';
+import { networkOption, rpcProtocolOption } from './cli/chain-options.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -250,10 +251,12 @@ export function buildProgram(): Command {
             .choices([...SIMULATION_MODES])
             .default(PHASE2_DEFAULT_OPTIONS.simulationMode),
         )
+        .addOption(networkOption())
         .option(
           '--rpc-url <url>',
-          'Sui JSON-RPC endpoint for dry-run / dev-inspect (default $SMI_DEFAULT_RPC_URL, else mainnet)',
+          'Sui full node for dry-run / dev-inspect, any provider (default: --network, else $SMI_DEFAULT_RPC_URL, else mainnet)',
         )
+        .addOption(rpcProtocolOption())
         .option(
           '--sender <address>',
           'transaction sender (default SMI_SENDER from the dotenv file, else 0x0 on a chain and 0x…a11ce in ' +

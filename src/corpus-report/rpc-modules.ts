@@ -1,7 +1,7 @@
 // What the extractor asks a fullnode, with its retry rule (spec/rust-contracts.md §2.4): only errors that
 // read as transient are retried, with doubling back-off.
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
-import { createRpcClient } from '../sim/rpc-client.js';
+import { createRpcClient } from '../sim/json-rpc-client.js';
 import type { RpcModule } from './interface-compare.js';
 
 export interface RetrySettings {

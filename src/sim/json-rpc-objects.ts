@@ -4,7 +4,7 @@ import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import { rejected } from './errors.js';
 import type { ObjectRef, ObjectSource } from './ptb-build.js';
 import { normalizeAddress } from './pure-args.js';
-import { rpcStep } from './rpc-client.js';
+import { rpcStep } from './json-rpc-client.js';
 
 const SUI_COIN = '0x2::sui::SUI';
 /** smi_tx_sim reads one page of this many coins for `sender_sui_coin`. */
@@ -26,7 +26,7 @@ export interface RpcContext {
 }
 
 /** Object ids named by `imm_or_owned_object` and `shared_object` arguments. */
-function objectIdsIn(spec: PtbSpec): string[] {
+export function objectIdsIn(spec: PtbSpec): string[] {
   const ids = new Set<string>();
   for (const call of spec.calls) {
     for (const arg of call.args ?? []) {
