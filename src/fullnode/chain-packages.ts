@@ -77,6 +77,15 @@ function linkageWithVersions(dir: string): ChainPackage['linkage'] {
     .sort((a, b) => (a.originalId < b.originalId ? -1 : 1));
 }
 
+/** The publishing transaction of a package whose metadata does not name one (the framework's genesis). */
+export function publishDigest(storageId: string): string {
+  return toBase58(
+    createHash('sha256')
+      .update(`publish ${hex(storageId)}`)
+      .digest(),
+  );
+}
+
 export async function readChainPackage(dir: string): Promise<ChainPackage> {
   const meta = readJson(join(dir, METADATA_FILE));
   if (typeof meta['id'] !== 'string') throw new Error(`${dir}: metadata.json names no package id`);
@@ -88,9 +97,7 @@ export async function readChainPackage(dir: string): Promise<ChainPackage> {
     .sort((a, b) => (Buffer.from(a.name) < Buffer.from(b.name) ? -1 : 1));
   const origins = readTypeOrigins(dir);
   const digest =
-    typeof meta['transactionDigest'] === 'string'
-      ? meta['transactionDigest']
-      : toBase58(createHash('sha256').update(`publish ${storageId}`).digest());
+    typeof meta['transactionDigest'] === 'string' ? meta['transactionDigest'] : publishDigest(storageId);
   return {
     dir,
     storageId,

@@ -11,7 +11,7 @@ import { PromiseCache } from '../promise-cache.js';
 import { genesisObjects, MoveVm, readFrameworkOnce, type Genesis, type PackageBytes } from '../vm/index.js';
 import { normalizeId } from '../vm/package-source.js';
 import { canonicalTypeName } from '../vm/types.js';
-import { packageDirs, readChainPackage, type ChainPackage } from './chain-packages.js';
+import { packageDirs, publishDigest, readChainPackage, type ChainPackage } from './chain-packages.js';
 
 export interface LocalChainOptions {
   corpusRoot: string;
@@ -85,7 +85,10 @@ export class LocalChain {
     const id = hex(meta.id);
     if (this.dirs.has(id)) return; // --framework-dir wins over the corpus's copy
     this.dirs.set(id, dir);
-    if (typeof meta.transactionDigest === 'string') this.publishedBy.set(meta.transactionDigest, id);
+    this.publishedBy.set(
+      typeof meta.transactionDigest === 'string' ? meta.transactionDigest : publishDigest(id),
+      id,
+    );
   }
 
   get packageCount(): number {

@@ -53,4 +53,5 @@ export const TEST_NAMESPACES = {
   missingDependency: 'test-missing-dependency',
   phase2MainnetScores: 'test-phase2-mainnet-scores',
   fullnodeDryRun: 'test-fullnode-dry-run',
+  corpusPull: 'test-corpus-pull',
 } as const;
