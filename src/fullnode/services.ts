@@ -7,6 +7,7 @@ import { toBase58 } from '@mysten/sui/utils';
 import { normalizeId } from '../vm/package-source.js';
 import { GrpcCode, GrpcStatusError, type MessageCodec, type UnaryMethod } from './grpc-web.js';
 import { REFERENCE_GAS_PRICE, SUI_COIN_TYPE, type LocalChain } from './local-chain.js';
+import { moduleDescriptors } from './descriptors.js';
 import { simulateTransaction } from './simulate.js';
 
 /** The server's name in GetServiceInfo. */
@@ -129,9 +130,10 @@ export function fullnodeMethods(chain: LocalChain): Map<string, UnaryMethod> {
 
   register(table, T.MovePackageService, {
     GetPackage: async (request: GrpcTypes.GetPackageRequest): Promise<GrpcTypes.GetPackageResponse> => {
-      const found = await object(request.packageId);
-      if (!found.package) throw notFound(`package ${request.packageId ?? ''}`);
-      return { package: found.package };
+      const pkg = await chain.package(checkedId(request.packageId, 'package id'));
+      if (!pkg) throw notFound(`package ${request.packageId ?? ''}`);
+      const { package: described } = await object(pkg.storageId);
+      return { package: { ...described!, modules: moduleDescriptors(pkg) } };
     },
   });
 
