@@ -427,6 +427,11 @@ Exit code 1 when a package could not be pulled (each is listed with its reason).
       'answer HTTP 429 with Retry-After beyond this rate, as providers do (default: no limit)',
       integer(1),
     )
+    .option(
+      '--require-api-key',
+      'refuse requests without Authorization: Bearer $SMI_RPC_API_KEY, as providers do',
+      false,
+    )
     .addHelpText(
       'after',
       `

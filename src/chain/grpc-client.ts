@@ -112,6 +112,13 @@ export function chainError(error: unknown, url: string, what: string): ChainErro
         { cause: error },
       );
     }
+    if (code === 'UNAUTHENTICATED' || code === 'PERMISSION_DENIED')
+      return new ChainError(
+        'rejected',
+        `${what}: ${url} refused the request (${code}: ${error.message}); set SMI_RPC_API_KEY to the provider's key`,
+        null,
+        { cause: error },
+      );
     if (code === 'NOT_FOUND')
       return new ChainError('not_found', `${what}: not found at ${url}: ${error.message}`, null, {
         cause: error,

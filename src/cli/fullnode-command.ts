@@ -12,6 +12,13 @@ export interface FullnodeCliOptions {
   port: number;
   chain: string;
   maxRequestsPerSecond?: number;
+  requireApiKey?: boolean;
+}
+
+function apiKey(): string {
+  const key = process.env.SMI_RPC_API_KEY;
+  if (!key) throw new UsageError('--require-api-key needs the key in SMI_RPC_API_KEY');
+  return key;
 }
 
 function folder(path: string, flag: string): string {
@@ -33,6 +40,7 @@ export async function runFullnode(opts: FullnodeCliOptions, io: CliIO): Promise<
       host: opts.host,
       port: opts.port,
       maxRequestsPerSecond: opts.maxRequestsPerSecond ?? null,
+      apiKey: opts.requireApiKey ? apiKey() : null,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -10,6 +10,7 @@ export const GrpcCode = {
   INVALID_ARGUMENT: 3,
   NOT_FOUND: 5,
   FAILED_PRECONDITION: 9,
+  UNAUTHENTICATED: 16,
   UNIMPLEMENTED: 12,
   INTERNAL: 13,
 } as const;
@@ -77,7 +78,8 @@ const CORS_HEADERS = {
   'access-control-expose-headers': 'grpc-status, grpc-message, retry-after',
 };
 
-function sendStatus(res: ServerResponse, contentType: string, code: number, message: string): void {
+/** A "trailers-only" answer: the status in the headers, no body. */
+export function sendStatus(res: ServerResponse, contentType: string, code: number, message: string): void {
   res.writeHead(200, {
     ...CORS_HEADERS,
     'content-type': contentType,

@@ -3,7 +3,7 @@
 // answers HTTP 429 with `Retry-After`, so clients' back-off can be tried offline.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerGrpcWeb } from './grpc-web.js';
+import { answerGrpcWeb, GrpcCode, sendStatus } from './grpc-web.js';
 import { LocalChain, type LocalChainOptions } from './local-chain.js';
 import { fullnodeMethods } from './services.js';
 
@@ -13,6 +13,8 @@ export interface FullnodeOptions extends LocalChainOptions {
   port: number;
   /** Requests allowed per second before 429; null: no limit. */
   maxRequestsPerSecond: number | null;
+  /** Requests must carry `Authorization: Bearer <key>`, as providers ask; null or absent: anyone may ask. */
+  apiKey?: string | null;
 }
 
 export interface Fullnode {
@@ -47,6 +49,17 @@ export async function startFullnode(options: FullnodeOptions): Promise<Fullnode>
       req.resume();
       res.writeHead(429, { 'retry-after': String(wait), 'content-type': 'text/plain' });
       res.end('too many requests\n');
+      return;
+    }
+    if (options.apiKey && req.method === 'POST' && req.headers.authorization !== `Bearer ${options.apiKey}`) {
+      req.resume();
+      const contentType = String(req.headers['content-type'] ?? 'application/grpc-web+proto');
+      sendStatus(
+        res,
+        contentType,
+        GrpcCode.UNAUTHENTICATED,
+        'missing or wrong API key (Authorization: Bearer …)',
+      );
       return;
     }
     answerGrpcWeb(req, res, methods)
