@@ -7,7 +7,8 @@ import { ChainError, chainStep, createChainClient } from '../chain/grpc-client.j
 import type { Attempt, Simulator } from './attempts.js';
 import { parseAbortCode, parseAbortLocation } from './dry-run-response.js';
 import { rejected, SimulationError } from './errors.js';
-import { grpcObjectSource, grpcReferenceGasPrice, type GrpcContext } from './grpc-objects.js';
+import { chainObjectSource } from './chain-object-source.js';
+import { grpcReads, grpcReferenceGasPrice, type GrpcContext } from './grpc-objects.js';
 import { buildProgrammableTransaction } from './ptb-build.js';
 import { normalizeAddress } from './pure-args.js';
 import { scanStaticTypes } from './static-scan.js';
@@ -74,7 +75,7 @@ export async function grpcSimulator(request: SimulationRequest, signal?: AbortSi
     fail: simulationError,
   };
   const staticTypes = await scanStaticTypes(request);
-  const source = await grpcObjectSource(ctx, request.spec);
+  const source = await chainObjectSource(grpcReads(ctx), request.spec);
   const pt = await buildProgrammableTransaction(request.spec, source);
   let gasPrice: bigint | null = null;
   const simulate = async (

@@ -9,7 +9,8 @@ import { requireRpcUrl } from './grpc-backends.js';
 import { buildProgrammableTransaction, type ProgrammableTransaction } from './ptb-build.js';
 import { normalizeAddress } from './pure-args.js';
 import { boundedTransport, createRpcClient, rpcStep } from './json-rpc-client.js';
-import { chainObjectSource, referenceGasPrice, type RpcContext } from './json-rpc-objects.js';
+import { chainObjectSource } from './chain-object-source.js';
+import { jsonRpcReads, referenceGasPrice, type RpcContext } from './json-rpc-objects.js';
 import { scanStaticTypes } from './static-scan.js';
 import type { PreflightReport, PreflightRequest, SimulationRequest } from './types.js';
 
@@ -24,7 +25,7 @@ export async function jsonRpcSimulator(request: SimulationRequest, signal?: Abor
     signal,
   };
   const staticTypes = await scanStaticTypes(request);
-  const source = await chainObjectSource(ctx, request.spec);
+  const source = await chainObjectSource(jsonRpcReads(ctx), request.spec);
   const pt: ProgrammableTransaction = await buildProgrammableTransaction(request.spec, source);
   const attempt = (
     modeUsed: Attempt['modeUsed'],

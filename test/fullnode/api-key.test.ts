@@ -5,44 +5,34 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/temporal/ports.js';
-import { smiBench, spawnSmiBench, type LongCommand } from '../support/cli.js';
-import { FRAMEWORK_DIR } from '../support/local-fullnode.js';
-import { MAINNET_DIR, mainnetPackages } from '../support/mainnet-roots.js';
+import { smiBench } from '../support/cli.js';
+import { fullnodeCommand } from '../support/local-fullnode.js';
+import { mainnetPackages } from '../support/mainnet-roots.js';
 
 const work = mkdtempSync(join(tmpdir(), 'smi-api-key-'));
 const KEY = 'test-key-7f3a';
-let node: LongCommand;
-let url = '';
+let node: Awaited<ReturnType<typeof fullnodeCommand>>;
 beforeAll(async () => {
-  const port = await freePort();
-  node = spawnSmiBench(
-    [
-      'fullnode',
-      '--corpus-root',
-      MAINNET_DIR,
-      '--framework-dir',
-      FRAMEWORK_DIR,
-      '--port',
-      String(port),
-      '--require-api-key',
-    ],
-    { SMI_RPC_API_KEY: KEY },
-  );
-  await node.waitForStderr('Ctrl-C stops it');
-  url = `http://127.0.0.1:${port}`;
+  node = await fullnodeCommand(['--require-api-key'], { SMI_RPC_API_KEY: KEY });
 });
-afterAll(async () => {
-  node.child.kill('SIGINT');
-  await node.exited;
-});
+afterAll(() => node.stop());
 
 describe('SMI_RPC_API_KEY', () => {
   it('is sent as a bearer token; without it the node’s refusal says what to set', async () => {
     const id = mainnetPackages()[1]!.id;
     const pull = (env: Record<string, string>, out: string) =>
       smiBench(
-        ['corpus', 'pull', '--package-id', id, '--out', join(work, out), '--rpc-url', url, '--no-progress'],
+        [
+          'corpus',
+          'pull',
+          '--package-id',
+          id,
+          '--out',
+          join(work, out),
+          '--rpc-url',
+          node.url,
+          '--no-progress',
+        ],
         env,
       );
     const refused = await pull({}, 'refused');

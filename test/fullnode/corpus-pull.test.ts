@@ -11,11 +11,10 @@ import { createChainClient } from '../../src/chain/grpc-client.js';
 import { pullPackages } from '../../src/corpus-pull/pull.js';
 import type { Fullnode } from '../../src/fullnode/server.js';
 import { preflightSimulation } from '../../src/sim/index.js';
-import { smiBench, spawnSmiBench, type LongCommand } from '../support/cli.js';
+import { smiBench, spawnSmiBench } from '../support/cli.js';
 import { startDroppingProxy } from '../support/dropping-proxy.js';
-import { FRAMEWORK_DIR, mainnetFullnode } from '../support/local-fullnode.js';
+import { fullnodeCommand, mainnetFullnode } from '../support/local-fullnode.js';
 import { MAINNET_DIR, mainnetPackages } from '../support/mainnet-roots.js';
-import { freePort } from '../../src/temporal/ports.js';
 
 const work = mkdtempSync(join(tmpdir(), 'smi-corpus-pull-'));
 const ids = mainnetPackages().map((p) => p.id);
@@ -23,22 +22,19 @@ const idsFile = join(work, 'ids.txt');
 writeFileSync(idsFile, ids.join('\n') + '\n');
 const FRAMEWORK = ['0x1', '0x2', '0x3'].map((id) => `0x${id.slice(2).padStart(64, '0')}`);
 
-let node: LongCommand;
+let node: Awaited<ReturnType<typeof fullnodeCommand>>;
 let url = '';
 beforeAll(async () => {
-  const port = await freePort();
-  node = spawnSmiBench(
-    ['fullnode', '--corpus-root', MAINNET_DIR, '--framework-dir', FRAMEWORK_DIR, '--port', String(port)],
-    {},
-  );
-  await node.waitForStderr('Ctrl-C stops it');
-  url = `http://127.0.0.1:${port}`;
+  node = await fullnodeCommand();
+  url = node.url;
 });
 afterAll(async () => {
-  node.child.kill('SIGINT');
-  expect(await node.exited).toBe(0);
+  expect(await node.stop()).toBe(0);
 });
 
+/** The 17 packages of the ids file into `out`, from the node of this file. */
+const pullAll = (out: string) =>
+  smiBench(['corpus', 'pull', '--package-ids-file', idsFile, '--out', out, '--rpc-url', url]);
 const packageDir = (root: string, id: string) => join(root, id.slice(0, 4), id.slice(4));
 const pulledIds = (root: string) =>
   readdirSync(root)
@@ -76,52 +72,19 @@ function expectSameAsMainnet(root: string): void {
 describe('smi-bench corpus pull', () => {
   it('reproduces ../shared/mainnet byte for byte, with the framework the packages link to', async () => {
     const out = join(work, 'pulled');
-    const res = await smiBench([
-      'corpus',
-      'pull',
-      '--package-ids-file',
-      idsFile,
-      '--out',
-      out,
-      '--rpc-url',
-      url,
-    ]);
+    const res = await pullAll(out);
     expect(res.exitCode, String(res.stderr)).toBe(0);
     expect(res.stdout).toMatch(/^corpus pull: 20 packages pulled, 0 already there and whole, 0 failed/);
     expect(pulledIds(out)).toEqual([...ids, ...FRAMEWORK].sort());
     expectSameAsMainnet(out);
 
-    const again = await smiBench([
-      'corpus',
-      'pull',
-      '--package-ids-file',
-      idsFile,
-      '--out',
-      out,
-      '--rpc-url',
-      url,
-    ]);
+    const again = await pullAll(out);
     expect(again.stdout).toMatch(/^corpus pull: 0 packages pulled, 20 already there and whole, 0 failed/);
   });
 
   it('resumes after a kill: whole packages are kept, the rest pulled, nothing half written is left', async () => {
     const out = join(work, 'killed');
-    const slowPort = await freePort();
-    const slow = spawnSmiBench(
-      [
-        'fullnode',
-        '--corpus-root',
-        MAINNET_DIR,
-        '--framework-dir',
-        FRAMEWORK_DIR,
-        '--port',
-        String(slowPort),
-        '--max-requests-per-second',
-        '4',
-      ],
-      {},
-    );
-    await slow.waitForStderr('Ctrl-C stops it');
+    const slow = await fullnodeCommand(['--max-requests-per-second', '4']);
     const pull = spawnSmiBench(
       [
         'corpus',
@@ -131,7 +94,7 @@ describe('smi-bench corpus pull', () => {
         '--out',
         out,
         '--rpc-url',
-        `http://127.0.0.1:${slowPort}`,
+        slow.url,
         '--concurrency',
         '2',
       ],
@@ -145,21 +108,11 @@ describe('smi-bench corpus pull', () => {
     }
     pull.child.kill('SIGKILL');
     await pull.exited;
-    slow.child.kill('SIGINT');
-    await slow.exited;
+    await slow.stop();
     const kept = whole();
     expect(kept).toBeLessThan(20);
 
-    const res = await smiBench([
-      'corpus',
-      'pull',
-      '--package-ids-file',
-      idsFile,
-      '--out',
-      out,
-      '--rpc-url',
-      url,
-    ]);
+    const res = await pullAll(out);
     expect(res.exitCode, String(res.stderr)).toBe(0);
     const [, pulled, skipped] = /(\d+) packages? pulled, (\d+) already there/
       .exec(String(res.stdout))!
