@@ -14,6 +14,7 @@ import { registerExtractCommand } from './cli/extract-options.js';
 import { registerPipelineCommands } from './cli/pipeline-commands.js';
 import { registerMoveCommands } from './cli/move-command.js';
 import { registerHelperCommand } from './cli/helper-options.js';
+import { networkOption, rpcProtocolOption } from './cli/chain-options.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -250,10 +251,12 @@ export function buildProgram(): Command {
             .choices([...SIMULATION_MODES])
             .default(PHASE2_DEFAULT_OPTIONS.simulationMode),
         )
+        .addOption(networkOption())
         .option(
           '--rpc-url <url>',
-          'Sui JSON-RPC endpoint for dry-run / dev-inspect (default $SMI_DEFAULT_RPC_URL, else mainnet)',
+          'Sui full node for dry-run / dev-inspect, any provider (default: --network, else $SMI_DEFAULT_RPC_URL, else mainnet)',
         )
+        .addOption(rpcProtocolOption())
         .option(
           '--sender <address>',
           'transaction sender (default SMI_SENDER from the dotenv file, else 0x0 on a chain and 0x…a11ce in ' +
@@ -355,9 +358,8 @@ export function buildProgram(): Command {
 
   registerExtractCommand(program, io);
 
-  program
-    .command('corpus')
-    .description('tools for corpora in the sui-packages layout')
+  const corpus = program.command('corpus').description('tools for corpora in the sui-packages layout');
+  corpus
     .command('synth')
     .description(
       'write a large corpus for trying scale: copies of the packages of --from, each moved to a new address',
@@ -368,6 +370,80 @@ export function buildProgram(): Command {
     .action(async (opts) => {
       const { runCorpusSynth } = await import('./cli/corpus-command.js');
       process.exitCode = await runCorpusSynth(opts, io);
+    });
+
+  corpus
+    .command('pull')
+    .description(
+      'fetch packages and everything they link to from a Sui node (gRPC) into a corpus in the sui-packages layout',
+    )
+    .option('--dataset <name>', 'the ids of a dataset (see `smi-bench datasets`)')
+    .option('--package-ids-file <file>', 'the ids of this file, one per line')
+    .option('--package-id <id...>', 'these package ids')
+    .requiredOption(
+      '--out <dir>',
+      'the corpus to write into (created; whole packages already there are kept)',
+    )
+    .addOption(networkOption())
+    .option('--rpc-url <url>', 'any Sui full node serving gRPC (default: --network, else mainnet)')
+    .option('--concurrency <n>', 'packages read at once', integer(1, 64), 4)
+    .option(
+      '--max-retries <n>',
+      'tries after the first for a rate limit or a dropped connection',
+      integer(0, 100),
+      6,
+    )
+    .option('--timeout-seconds <s>', 'time for one request', integer(1), 60)
+    .option('--no-progress', 'do not show the live progress line')
+    .addHelpText(
+      'after',
+      `
+Each package is written with its dependency closure (every storage id its linkage table names, transitively):
+bytecode_modules/*.mv, metadata.json (id, originalPackageId, version, sender, transactionDigest, checkpoint)
+and bcs.json (moduleMap, typeOriginTable, linkageTable). Run it again to resume: whole packages are checked
+byte for byte and kept. A provider's API key goes in SMI_RPC_API_KEY (sent as Authorization: Bearer …).
+Exit code 1 when a package could not be pulled (each is listed with its reason).`,
+    )
+    .action(async (opts) => {
+      const { runCorpusPull } = await import('./cli/corpus-pull-command.js');
+      process.exitCode = await runCorpusPull(opts, io);
+    });
+
+  program
+    .command('fullnode')
+    .description(
+      "a local stand-in for a Sui full node: serves a corpus over Sui's gRPC API and simulates in the Move VM",
+    )
+    .requiredOption('--corpus-root <dir>', 'the corpus to serve (sui-packages layout)')
+    .option(
+      '--framework-dir <dir>',
+      'package directories of 0x1, 0x2 (and 0x3); default: the corpus’s 0x00/…',
+    )
+    .option('--port <n>', 'port to listen on', integer(0, 65535), 9000)
+    .option('--host <ip>', 'address to listen on', '127.0.0.1')
+    .option('--chain <name>', 'what the node says it serves (GetServiceInfo chain)', 'localnet')
+    .option(
+      '--max-requests-per-second <n>',
+      'answer HTTP 429 with Retry-After beyond this rate, as providers do (default: no limit)',
+      integer(1),
+    )
+    .option(
+      '--require-api-key',
+      'refuse requests without Authorization: Bearer $SMI_RPC_API_KEY, as providers do',
+      false,
+    )
+    .addHelpText(
+      'after',
+      `
+It answers sui.rpc.v2 as gRPC-web over HTTP/1.1 (what @mysten/sui's SuiGrpcClient speaks): GetServiceInfo,
+GetObject, BatchGetObjects, GetTransaction (the publishing transactions), GetEpoch, ListOwnedObjects,
+GetBalance, GetPackage and SimulateTransaction. Every address owns eight coins of 1 000 SUI; the system
+objects (Clock, Random, DenyList, CoinRegistry) come from the framework. Nothing is ever executed: each
+simulation starts from the same state.`,
+    )
+    .action(async (opts) => {
+      const { runFullnode } = await import('./cli/fullnode-command.js');
+      process.exitCode = await runFullnode(opts, io);
     });
 
   const cache = program

@@ -1,6 +1,7 @@
 // Activities on the smi-sim queue: simulating plans, the sender's inventory, and the pre-flight check.
 // They heartbeat while they run; errors become typed failures so that a plan the simulator rejects is
 // not retried while an unreachable RPC is.
+import type { RpcProtocol } from '../chain/networks.js';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import {
@@ -53,8 +54,14 @@ export function createSimActivities() {
     simulatePlans: (requests: SimulationRequest[]): Promise<PlanResult[]> =>
       asSimActivity((signal) => simulatePlans(requests, signal)),
     /** What the sender owns, by normalized type (§8.1). */
-    fetchSenderInventory: (args: { rpcUrl: string; sender: string }): Promise<Inventory> =>
-      asSimActivity((signal) => fetchInventory(args.rpcUrl, args.sender, { signal })),
+    fetchSenderInventory: (args: {
+      rpcUrl: string;
+      sender: string;
+      rpcProtocol?: RpcProtocol;
+    }): Promise<Inventory> =>
+      asSimActivity((signal) =>
+        fetchInventory(args.rpcUrl, args.sender, { signal, protocol: args.rpcProtocol }),
+      ),
     /** Before a run: only what the chosen mode needs. */
     preflightSimulation: (request: PreflightRequest): Promise<PreflightReport> =>
       asSimActivity((signal) => preflightSimulation(request, signal)),

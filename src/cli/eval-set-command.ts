@@ -168,6 +168,8 @@ async function cellRun(
       simulationFeedback: false,
       promptTemplate: [],
       ...(phase.rpc_url ? { rpcUrl: phase.rpc_url } : {}),
+      ...(phase.network ? { network: phase.network } : {}),
+      ...(phase.rpc_protocol ? { rpcProtocol: phase.rpc_protocol } : {}),
       ...(phase.sender ? { sender: phase.sender } : {}),
       ...(phase.framework_dir ? { frameworkDir: resolve(base, phase.framework_dir) } : {}),
     },

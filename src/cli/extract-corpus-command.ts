@@ -1,6 +1,7 @@
 // `smi-bench extract --bytecode-corpus-root ROOT --out-dir OUT`: the extractor's corpus mode as a durable
 // workflow. Its flag rules are checked before anything starts; the same command again joins a run that
 // was interrupted.
+import type { RpcProtocol } from '../chain/networks.js';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -34,6 +35,7 @@ export interface ExtractCorpusOptions {
   corpusInterfaceCompareIncludeValues: boolean;
   emitSubmissionSummary?: string;
   rpcUrl: string;
+  rpcProtocol: RpcProtocol;
   retries: number;
   retryInitialMs: number;
   retryMaxMs: number;
@@ -69,6 +71,7 @@ function jobOf(o: ExtractCorpusOptions): CorpusJob {
     bytesCheckMaxMismatches: o.corpusLocalBytesCheckMaxMismatches,
     rpcCompare: o.corpusRpcCompare,
     rpcUrl: o.rpcUrl,
+    rpcProtocol: o.rpcProtocol,
     retry: { retries: o.retries, initialMs: o.retryInitialMs, maxMs: o.retryMaxMs },
     interfaceCompare: o.corpusInterfaceCompare,
     interfaceCompareMaxMismatches: o.corpusInterfaceCompareMaxMismatches,

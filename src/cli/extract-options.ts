@@ -2,11 +2,11 @@
 // mode (--bytecode-corpus-root ... --out-dir), with upstream's flag names. Registered here so the CLI's main
 // file holds one line for it; the work is loaded only when the command runs.
 import { Option, type Command } from 'commander';
+import { chainEndpoint } from '../chain/networks.js';
+import { networkOption, rpcProtocolOption } from './chain-options.js';
 import { UsageError } from './errors.js';
 import { integer } from './parse.js';
 import type { CliIO } from './run-common.js';
-
-export const DEFAULT_RPC_URL = 'https://fullnode.mainnet.sui.io:443';
 
 const CORPUS_HELP = `
 Corpus mode writes, into --out-dir: index.jsonl (every package of the corpus), corpus_report.jsonl (one
@@ -57,7 +57,12 @@ export function registerExtractCommand(program: Command, io: CliIO): void {
     .option('--corpus-interface-compare-max-mismatches <n>', 'mismatches kept per row', integer(0), 10)
     .option('--corpus-interface-compare-include-values', 'keep both sides of each mismatch', false)
     .option('--emit-submission-summary <file>', 'also write a summary for submission (sorted keys)')
-    .option('--rpc-url <url>', 'JSON-RPC endpoint of the RPC comparison', DEFAULT_RPC_URL)
+    .option(
+      '--rpc-url <url>',
+      'Sui full node of the RPC modes and comparisons (default: --network, else mainnet)',
+    )
+    .addOption(networkOption())
+    .addOption(rpcProtocolOption())
     .option('--retries <n>', 'retries of a transient RPC failure', integer(0), 8)
     .option('--retry-initial-ms <n>', 'first back-off, doubled on each retry', integer(0), 250)
     .option('--retry-max-ms <n>', 'longest back-off', integer(0), 5000)
@@ -75,7 +80,13 @@ export function registerExtractCommand(program: Command, io: CliIO): void {
     .option('--compare-max-mismatches <n>', 'mismatches kept in the report', integer(0), 200)
     .option('--no-progress', 'corpus mode: no progress lines on stderr')
     .addHelpText('after', CORPUS_HELP)
-    .action(async (opts) => {
+    .action(async (given) => {
+      let opts;
+      try {
+        opts = { ...given, rpcUrl: chainEndpoint(given).url };
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
       if (opts.bytecodeCorpusRoot !== undefined) {
         if (opts.emitJson || opts.emitBytecodeJson || opts.compareBytecodeRpc || opts.emitCompareReport)
           throw new UsageError(

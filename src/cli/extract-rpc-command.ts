@@ -13,7 +13,9 @@ import {
   rpcInterfaceJson,
 } from '../corpus-report/onchain-package.js';
 import { moduleSetDiff } from '../corpus-report/row.js';
-import { RpcModules } from '../corpus-report/rpc-modules.js';
+import { nodePackages } from '../corpus-report/node-packages.js';
+import type { NodePackages } from '../corpus-report/rpc-modules.js';
+import type { RpcProtocol } from '../chain/networks.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
 import { UsageError } from './errors.js';
 import type { CliIO } from './run-common.js';
@@ -30,6 +32,7 @@ export interface ExtractRpcOptions {
   compareMaxMismatches: number;
   outDir?: string;
   rpcUrl: string;
+  rpcProtocol?: RpcProtocol;
   retries: number;
   retryInitialMs: number;
   retryMaxMs: number;
@@ -45,7 +48,7 @@ async function writeOut(path: string, text: string, io: CliIO): Promise<void> {
   }
 }
 
-async function single(rpc: RpcModules, opts: ExtractRpcOptions, io: CliIO): Promise<number> {
+async function single(rpc: NodePackages, opts: ExtractRpcOptions, io: CliIO): Promise<number> {
   const { packageId } = await resolvePackage(rpc, opts.packageId!, opts.inputKind);
   const modules = await rpc.fetch(packageId);
   const wantsBytecode = opts.emitBytecodeJson !== undefined || opts.compareBytecodeRpc;
@@ -82,7 +85,7 @@ function catalogIds(text: string, file: string): string[] {
   return names.map((n) => n.mainnet_package_info_id).filter((id): id is string => typeof id === 'string');
 }
 
-async function batchRow(rpc: RpcModules, inputId: string, opts: ExtractRpcOptions, outDir: string) {
+async function batchRow(rpc: NodePackages, inputId: string, opts: ExtractRpcOptions, outDir: string) {
   const row = {
     input_id: inputId,
     package_id: null as string | null,
@@ -123,7 +126,7 @@ async function batchRow(rpc: RpcModules, inputId: string, opts: ExtractRpcOption
   return row;
 }
 
-async function batch(rpc: RpcModules, opts: ExtractRpcOptions, io: CliIO): Promise<number> {
+async function batch(rpc: NodePackages, opts: ExtractRpcOptions, io: CliIO): Promise<number> {
   if (!opts.outDir)
     throw new UsageError('the batch RPC mode (--package-ids-file, --mvr-catalog) needs --out-dir');
   const file = (opts.packageIdsFile ?? opts.mvrCatalog)!;
@@ -145,11 +148,11 @@ async function batch(rpc: RpcModules, opts: ExtractRpcOptions, io: CliIO): Promi
 export async function runExtractRpc(opts: ExtractRpcOptions, io: CliIO): Promise<number> {
   if (opts.emitCompareReport !== undefined && !opts.compareBytecodeRpc)
     throw new UsageError('--emit-compare-report requires --compare-bytecode-rpc');
-  const rpc = new RpcModules(opts.rpcUrl, {
-    retries: opts.retries,
-    initialMs: opts.retryInitialMs,
-    maxMs: opts.retryMaxMs,
-  });
+  const rpc = nodePackages(
+    opts.rpcUrl,
+    { retries: opts.retries, initialMs: opts.retryInitialMs, maxMs: opts.retryMaxMs },
+    opts.rpcProtocol,
+  );
   try {
     return opts.packageId !== undefined ? await single(rpc, opts, io) : await batch(rpc, opts, io);
   } catch (err) {

@@ -1,6 +1,7 @@
 // `run-all` and `phase2-targeted-run` (upstream smi-bench run-all and smi-phase2-targeted-run): upstream's
 // multi-step commands, each one durable pipeline workflow whose runs are ordinary run workflows.
 // Registered here so the CLI's main file gains one line; the work is loaded only when a command runs.
+import { networkOption, rpcProtocolOption } from './chain-options.js';
 import { Option, type Command } from 'commander';
 import { DEFAULT_BASE_MANIFEST } from '../corpus/shipped-datasets.js';
 import { SIMULATION_MODES } from '../sim/types.js';
@@ -29,7 +30,9 @@ function runAllCommand(program: Command, io: CliIO): void {
     .requiredOption('--corpus-root <dir>', 'corpus in the sui-packages layout')
     .requiredOption('--out-dir <dir>', 'where the five files go (created)')
     .option('--samples <n>', 'Phase I samples and the manifest limit (0 = all)', integer(-(2 ** 31)), 100)
-    .option('--rpc-url <url>', 'JSON-RPC endpoint of the dry-run')
+    .option('--rpc-url <url>', 'Sui full node of the dry-run (default: --network, else mainnet)')
+    .addOption(networkOption())
+    .addOption(rpcProtocolOption())
     .option(
       '--sender <addr>',
       'transaction sender; other than 0x0, Phase II dry-runs at --rpc-url (default: Sui mainnet)',
@@ -66,7 +69,9 @@ function targetedRunCommand(program: Command, io: CliIO): void {
     .option('--min-hits <n>', 'signal packages: at least this many targets created', integer(0), 1)
     .option('--scan-samples <n>', 'packages of the scan', integer(0), 500)
     .option('--run-samples <n>', 'packages of the model run', integer(0), 50)
-    .option('--rpc-url <url>', 'JSON-RPC endpoint of the dry-run')
+    .option('--rpc-url <url>', 'Sui full node of the dry-run (default: --network, else mainnet)')
+    .addOption(networkOption())
+    .addOption(rpcProtocolOption())
     .option('--per-package-timeout-seconds <s>', "the model run's time per package", integer(1), 90)
     .option('--max-plan-attempts <n>', "the model run's plans per package", integer(1), 2)
     .addOption(

@@ -1,4 +1,5 @@
 // From the flags of `run-all` and `phase2-targeted-run` to a pipeline: checked, built, started.
+import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -17,6 +18,8 @@ interface SharedFlags {
   logDir: string;
   concurrency: number;
   rpcUrl?: string;
+  network?: SuiNetwork;
+  rpcProtocol?: RpcProtocol;
   simulationMode?: SimulationMode;
   progress: boolean;
 }
@@ -45,6 +48,8 @@ export async function runAll(flags: RunAllFlags, argv: string[], io: CliIO): Pro
     outDir,
     samples: flags.samples,
     rpcUrl: flags.rpcUrl,
+    network: flags.network,
+    rpcProtocol: flags.rpcProtocol === 'grpc' ? undefined : flags.rpcProtocol,
     sender: flags.sender,
     simulationMode,
   };
@@ -57,6 +62,8 @@ export async function runAll(flags: RunAllFlags, argv: string[], io: CliIO): Pro
       samples: flags.samples,
       simulationMode,
       ...(flags.rpcUrl ? { rpcUrl: flags.rpcUrl } : {}),
+      ...(flags.network ? { network: flags.network } : {}),
+      ...(flags.rpcProtocol ? { rpcProtocol: flags.rpcProtocol } : {}),
       ...(dryRun ? { sender: flags.sender } : {}),
     },
   );
@@ -125,6 +132,8 @@ export async function runTargeted(flags: TargetedFlags, argv: string[], io: CliI
     ...identity
   } = {
     ...flags,
+    // gRPC, the default, leaves the identity of pipelines started before it was a choice unchanged.
+    rpcProtocol: flags.rpcProtocol === 'grpc' ? undefined : flags.rpcProtocol,
     corpusRoot,
     baseManifest,
     outDir,
@@ -149,6 +158,8 @@ export async function runTargeted(flags: TargetedFlags, argv: string[], io: CliI
       signalOut,
       stamp: Math.floor(Date.now() / 1000),
       ...(flags.rpcUrl ? { rpcUrl: flags.rpcUrl } : {}),
+      ...(flags.network ? { network: flags.network } : {}),
+      ...(flags.rpcProtocol ? { rpcProtocol: flags.rpcProtocol } : {}),
     },
     settings,
   );

@@ -1,5 +1,6 @@
 // The steps of upstream's multi-step commands (spec/harness.md §24.1 run-all, §24.4
 // smi-phase2-targeted-run), as a pipeline's input. Each run is built as the phase commands build theirs.
+import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import { join, resolve } from 'node:path';
 import type { RealAgentSettings } from '../agents/config.js';
 import type { SimulationMode } from '../sim/index.js';
@@ -77,10 +78,21 @@ async function phase2Run(
   return { ...input, idsFile: resolve(idsFile) };
 }
 
+/** The node Phase II's chain modes talk to, as the pipeline's flags name it. */
+function chainSettings(s: { rpcUrl?: string; network?: SuiNetwork; rpcProtocol?: RpcProtocol }) {
+  return {
+    ...(s.rpcUrl ? { rpcUrl: s.rpcUrl } : {}),
+    ...(s.network ? { network: s.network } : {}),
+    ...(s.rpcProtocol ? { rpcProtocol: s.rpcProtocol } : {}),
+  };
+}
+
 export interface RunAllSettings {
   outDir: string;
   samples: number;
   rpcUrl?: string;
+  network?: SuiNetwork;
+  rpcProtocol?: RpcProtocol;
   sender?: string;
   simulationMode: SimulationMode;
 }
@@ -107,7 +119,7 @@ export async function runAllSteps(p: PipelineRuns, s: RunAllSettings): Promise<P
       samples: 1_000_000,
       baselineMaxCandidates: 20,
       simulationMode: s.simulationMode,
-      ...(s.rpcUrl ? { rpcUrl: s.rpcUrl } : {}),
+      ...chainSettings(s),
       ...(s.sender ? { sender: s.sender } : {}),
     },
     file('phase2_ids.txt'),
@@ -137,6 +149,8 @@ export interface TargetedRunSettings {
   scanSamples: number;
   runSamples: number;
   rpcUrl?: string;
+  network?: SuiNetwork;
+  rpcProtocol?: RpcProtocol;
   perPackageTimeoutSeconds: number;
   maxPlanAttempts: number;
   simulationMode: SimulationMode;
@@ -173,7 +187,7 @@ export async function targetedRunSteps(
       perPackageTimeoutSeconds: s.perPackageTimeoutSeconds,
       maxPlanAttempts: s.maxPlanAttempts,
       maxPlanningCalls: 25,
-      ...(s.rpcUrl ? { rpcUrl: s.rpcUrl } : {}),
+      ...chainSettings(s),
     },
     manifest,
     runOut,

@@ -1,5 +1,6 @@
 // `smi-bench phase2`: Phase II's settings on top of the shared run options, checked before anything starts.
 import { resolve } from 'node:path';
+import { chainEndpoint, type RpcProtocol, type SuiNetwork } from '../chain/networks.js';
 import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
 import { preflightSimulation, type SimulationMode } from '../sim/index.js';
 import type { Phase2Agent, Phase2Options, Phase2RunInput } from '../workflows/phase2-types.js';
@@ -18,9 +19,6 @@ import {
 } from './run-common.js';
 import { readPromptTemplates } from './prompt-templates.js';
 import { readUserFile } from './user-file.js';
-
-/** Upstream's default RPC endpoint, used by the RPC modes when neither --rpc-url nor SMI_DEFAULT_RPC_URL says. */
-const MAINNET_RPC_URL = 'https://fullnode.mainnet.sui.io:443';
 
 /** What commander hands over: Phase II's settings with the defaults applied, before the CLI resolves them. */
 export interface Phase2CliOptions
@@ -43,6 +41,8 @@ export interface Phase2CliOptions
     > {
   planFile?: string;
   rpcUrl?: string;
+  network?: SuiNetwork;
+  rpcProtocol?: RpcProtocol;
   sender?: string;
   gasCoin?: string;
   maxRunSeconds?: number;
@@ -81,10 +81,13 @@ export async function buildPhase2Input(
   const planFile = opts.planFile ? resolve(opts.planFile) : null;
   if (planFile) checkPlanFile(planFile);
   const rpcModes: SimulationMode[] = ['dry-run', 'dev-inspect'];
-  const rpcUrl =
-    opts.rpcUrl ??
-    process.env.SMI_DEFAULT_RPC_URL ??
-    (rpcModes.includes(opts.simulationMode) ? MAINNET_RPC_URL : null);
+  const onChain = rpcModes.includes(opts.simulationMode);
+  const rpcProtocol = opts.rpcProtocol ?? 'grpc';
+  if ((opts.network || rpcProtocol !== 'grpc') && !onChain)
+    throw new UsageError('--network and --rpc-protocol are for --simulation-mode dry-run or dev-inspect');
+  // Off the chain modes, a URL given is kept for the run's metadata only, as upstream does.
+  const endpoint = onChain ? chainEndpoint(opts) : null;
+  const rpcUrl = endpoint?.url ?? opts.rpcUrl ?? process.env.SMI_DEFAULT_RPC_URL ?? null;
   const externalBin = opts.devInspectBin ?? process.env.SMI_TX_SIM_BIN ?? null;
   if (opts.simulationMode === 'external' && !externalBin)
     throw new UsageError(
@@ -103,6 +106,7 @@ export async function buildPhase2Input(
       seed: opts.seed,
       simulationMode: opts.simulationMode,
       rpcUrl,
+      ...(onChain ? { rpcProtocol, network: endpoint?.network ?? null } : {}),
       // Upstream's order: the flag, then SMI_SENDER from the dotenv file only; then 0x0 in the chain modes,
       // a non-zero address offline (core/phase2/sender.ts).
       sender: resolveSender(opts.sender, dotenv, opts.simulationMode),
@@ -143,12 +147,14 @@ export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliI
  * `--framework-dir`), the RPC modes an answering endpoint, external its binary.
  */
 export async function checkSimulation(input: Phase2RunInput, io: CliIO): Promise<void> {
-  const { simulationMode: mode, rpcUrl, externalBin, frameworkDir } = input.options;
+  const { simulationMode: mode, rpcUrl, rpcProtocol, network, externalBin, frameworkDir } = input.options;
   const local = mode === 'local' ? { corpusRoot: input.corpusRoot, frameworkDir: frameworkDir ?? null } : {};
   try {
     const report = await preflightSimulation({
       mode,
       rpcUrl,
+      ...(rpcProtocol ? { rpcProtocol } : {}),
+      network: network ?? null,
       ...(externalBin ? { externalBin } : {}),
       ...local,
     });

@@ -16,7 +16,9 @@ import { sortKeysDeep } from '../move/index.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
 import { corpusRow } from './package-row.js';
 import type { CorpusModeFlags, CorpusRow } from './row.js';
-import { RpcModules, type RetrySettings } from './rpc-modules.js';
+import { nodePackages } from './node-packages.js';
+import type { RetrySettings } from './rpc-modules.js';
+import type { RpcProtocol } from '../chain/networks.js';
 import { corpusGit } from './run-metadata.js';
 import { countRow, emptyCounters, type CorpusCounters } from './summary.js';
 
@@ -36,6 +38,8 @@ export interface CorpusJob {
   bytesCheckMaxMismatches: number;
   rpcCompare: boolean;
   rpcUrl: string;
+  /** Absent (jobs from before gRPC): gRPC. */
+  rpcProtocol?: RpcProtocol;
   retry: RetrySettings;
   interfaceCompare: boolean;
   interfaceCompareMaxMismatches: number;
@@ -150,7 +154,7 @@ export async function analysePage(job: CorpusJob, page: number): Promise<number>
   if (existsSync(pageFile(job, page))) {
     return (await readFile(pageFile(job, page), 'utf8')).split('\n').filter((l) => l !== '').length;
   }
-  const rpc = job.rpcCompare ? new RpcModules(job.rpcUrl, job.retry) : null;
+  const rpc = job.rpcCompare ? nodePackages(job.rpcUrl, job.retry, job.rpcProtocol) : null;
   const refs = await pageRefs(job, page);
   const rows = await mapLimited(refs, job.concurrency, (ref) =>
     corpusRow(ref, {

@@ -4,7 +4,7 @@
 import type { InterfaceJson } from '../core/types.js';
 import { buildInterface, deserializeModule, moduleSelfName, sortKeysDeep } from '../move/index.js';
 import type { RpcModule } from './interface-compare.js';
-import type { RpcModules } from './rpc-modules.js';
+import type { NodePackages } from './rpc-modules.js';
 
 /** `--emit-json`: `{schema_version: 1, package_id, module_names, modules}` with RPC's modules, keys sorted. */
 export function rpcInterfaceJson(packageId: string, modules: Record<string, RpcModule>): unknown {
@@ -17,7 +17,7 @@ export function rpcInterfaceJson(packageId: string, modules: Record<string, RpcM
 }
 
 /** The module bytes of a package object's BCS: name → bytes. */
-export async function onchainModules(rpc: RpcModules, packageId: string): Promise<Map<string, Uint8Array>> {
+export async function onchainModules(rpc: NodePackages, packageId: string): Promise<Map<string, Uint8Array>> {
   const object = await rpc.object(packageId);
   const bcs = object?.bcs as { dataType?: string; moduleMap?: Record<string, string> } | undefined;
   if (!bcs || bcs.dataType !== 'package' || !bcs.moduleMap)
@@ -41,7 +41,7 @@ export function interfaceFromModules(packageId: string, modules: Map<string, Uin
  * the id as a package first.
  */
 export async function resolvePackage(
-  rpc: RpcModules,
+  rpc: NodePackages,
   inputId: string,
   kind: 'package' | 'package-info' | 'auto',
 ): Promise<{ packageId: string; fromPackageInfo: boolean }> {

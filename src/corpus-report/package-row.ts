@@ -17,13 +17,13 @@ import {
   type CorpusRow,
   type LocalBytesCheck,
 } from './row.js';
-import type { RpcModules } from './rpc-modules.js';
+import type { NodePackages } from './rpc-modules.js';
 
 export interface PackageRowOptions {
   moduleNamesOnly: boolean;
   bytesCheck: boolean;
   bytesCheckMaxMismatches: number;
-  rpc: RpcModules | null;
+  rpc: NodePackages | null;
   interfaceCompare: boolean;
   interfaceCompareMaxMismatches: number;
   interfaceCompareIncludeValues: boolean;

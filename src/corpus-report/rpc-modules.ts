@@ -1,7 +1,7 @@
-// What the extractor asks a fullnode, with its retry rule (spec/rust-contracts.md §2.4): only errors that
+// What the extractor asks a JSON-RPC fullnode (`--rpc-protocol json-rpc`), with its retry rule (spec/rust-contracts.md §2.4): only errors that
 // read as transient are retried, with doubling back-off.
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
-import { createRpcClient } from '../sim/rpc-client.js';
+import { createRpcClient } from '../sim/json-rpc-client.js';
 import type { RpcModule } from './interface-compare.js';
 
 export interface RetrySettings {
@@ -20,7 +20,16 @@ function errorText(error: unknown): string {
   return status === undefined ? message : `HTTP ${String(status)}: ${message}`;
 }
 
-export class RpcModules {
+/** What the extractor's RPC modes ask a node, over either protocol. */
+export interface NodePackages {
+  readonly rpcUrl: string;
+  /** The package's normalized modules, by module name. */
+  fetch(packageId: string): Promise<Record<string, RpcModule>>;
+  /** An object with its BCS and content (a package's `bcs.moduleMap`, a package-info's fields); null when none. */
+  object(id: string): Promise<{ bcs?: unknown; content?: unknown } | null>;
+}
+
+export class RpcModules implements NodePackages {
   private readonly client: SuiJsonRpcClient;
 
   constructor(

@@ -7,6 +7,7 @@ import { extname } from 'node:path';
 import yaml from 'js-yaml';
 import { z } from 'zod';
 import { SIMULATION_MODES } from '../sim/types.js';
+import { RPC_PROTOCOLS, SUI_NETWORKS } from '../chain/networks.js';
 
 const name = z
   .string()
@@ -62,6 +63,10 @@ const phase2 = z.strictObject({
   max_planning_calls: count.optional(),
   per_package_timeout_seconds: positive.optional(),
   rpc_url: z.url().optional(),
+  /** Sui's public full node of this network, or the network `rpc_url` must serve. */
+  network: z.enum(SUI_NETWORKS).optional(),
+  /** `json-rpc` only for providers that still serve it; default gRPC. */
+  rpc_protocol: z.enum(RPC_PROTOCOLS).optional(),
   sender: z.string().optional(),
   /** With `simulation_mode: local`: package directories of 0x1, 0x2 (and 0x3); default: those of the corpus. */
   framework_dir: z.string().optional(),

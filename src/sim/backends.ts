@@ -3,7 +3,7 @@
 import { buildOnlyBackend } from './build-only.js';
 import { externalBackend } from './external.js';
 import { localBackend } from './local.js';
-import { devInspectBackend, dryRunBackend } from './rpc-backends.js';
+import { devInspectBackend, dryRunBackend } from './chain-backends.js';
 import { rejected, SimulationError } from './errors.js';
 import {
   SIMULATION_MODES,

@@ -1,4 +1,5 @@
 // The one interface every simulation backend implements, chosen by `--simulation-mode`.
+import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 
 /** Modes a run may ask for. A new backend (e.g. an in-process VM) adds its name here and registers. */
@@ -22,6 +23,10 @@ export interface SimulationRequest {
   /** Object id of the gas coin; null picks the sender's first SUI coin. */
   gasCoin: string | null;
   rpcUrl: string | null;
+  /** How dry-run and dev-inspect talk to `rpcUrl`; absent: gRPC. */
+  rpcProtocol?: RpcProtocol;
+  /** The network the node must say it serves (`--network`); absent or null: any. */
+  network?: SuiNetwork | null;
   /** The package's directory (`bytecode_modules/*.mv`), for the static created-type scan. */
   packageDir: string | null;
   /**
@@ -87,5 +92,5 @@ export interface SimulationBackend {
 
 export type PreflightRequest = Pick<
   SimulationRequest,
-  'mode' | 'rpcUrl' | 'externalBin' | 'timeoutMs' | 'corpusRoot' | 'frameworkDir'
+  'mode' | 'rpcUrl' | 'rpcProtocol' | 'network' | 'externalBin' | 'timeoutMs' | 'corpusRoot' | 'frameworkDir'
 >;

@@ -110,6 +110,7 @@ async function fetchInventory(options: Phase2Options, deadlineMs: number): Promi
   return simActivities(deadlineMs - Date.now()).fetchSenderInventory({
     rpcUrl: options.rpcUrl!,
     sender: options.sender,
+    ...(options.rpcProtocol ? { rpcProtocol: options.rpcProtocol } : {}),
   });
 }
 
@@ -163,6 +164,7 @@ function simulationRequest(input: Phase2PackageInput, spec: PtbSpec): Simulation
     gasBudgetLadder: o.gasBudgetLadder,
     gasCoin: o.gasCoin,
     rpcUrl: o.rpcUrl,
+    ...(o.rpcProtocol ? { rpcProtocol: o.rpcProtocol } : {}),
     packageDir: input.packageDir,
     requireDryRun: o.requireDryRun,
     ...(o.externalBin ? { externalBin: o.externalBin } : {}),

@@ -1,5 +1,6 @@
 // Phase II's settings and the engine types specialised to them.
 import { defaultSender } from '../core/phase2/sender.js';
+import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import type { SimulationMode } from '../sim/types.js';
 import type { BaseOptions, PackageInput, RunInput } from './run-types.js';
 
@@ -17,6 +18,10 @@ export interface Phase2Options extends BaseOptions {
   agent: Phase2Agent;
   simulationMode: SimulationMode;
   rpcUrl: string | null;
+  /** How dry-run and dev-inspect talk to `rpcUrl`; absent (runs from before gRPC): gRPC. */
+  rpcProtocol?: RpcProtocol;
+  /** `--network`: what the node must say it serves, checked before the run; null: not checked. */
+  network?: SuiNetwork | null;
   /**
    * Resolved: the flag, else SMI_SENDER from the dotenv file (upstream's order), else "0x0" in the chain
    * modes and a non-zero address in the offline ones (src/core/phase2/sender.ts).

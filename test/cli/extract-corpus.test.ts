@@ -350,6 +350,8 @@ describe('corpus mode, against a fullnode on 127.0.0.1', () => {
       '--corpus-rpc-compare',
       '--corpus-interface-compare',
       '--corpus-interface-compare-include-values',
+      '--rpc-protocol',
+      'json-rpc',
       '--rpc-url',
       url,
       '--retry-initial-ms',
@@ -428,7 +430,17 @@ describe('corpus mode, against a fullnode that always fails for one package', ()
   it('keeps the package id in its row, with the RPC error, after the retries; the others are compared', async () => {
     const out = join(work, 'rpc-fails');
     const run = await extract([
-      ...['--bytecode-corpus-root', root, '--out-dir', out, '--corpus-rpc-compare', '--rpc-url', url],
+      ...[
+        '--bytecode-corpus-root',
+        root,
+        '--out-dir',
+        out,
+        '--corpus-rpc-compare',
+        '--rpc-protocol',
+        'json-rpc',
+        '--rpc-url',
+        url,
+      ],
       ...['--retries', '2', '--retry-initial-ms', '10', '--concurrency', '1', '--no-progress'],
     ]);
     expect(run.exitCode, String(run.stderr)).toBe(0);

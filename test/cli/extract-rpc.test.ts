@@ -98,6 +98,8 @@ describe('single RPC mode', () => {
       ...[
         '--package-id',
         WRAPPER,
+        '--rpc-protocol',
+        'json-rpc',
         '--rpc-url',
         url,
         '--emit-json',
@@ -129,6 +131,8 @@ describe('single RPC mode', () => {
       'extract',
       '--package-id',
       INFO,
+      '--rpc-protocol',
+      'json-rpc',
       '--rpc-url',
       url,
       '--input-kind',
@@ -150,6 +154,8 @@ describe('batch RPC mode', () => {
       ids,
       '--out-dir',
       out,
+      '--rpc-protocol',
+      'json-rpc',
       '--rpc-url',
       url,
       '--retries',
@@ -187,7 +193,15 @@ describe('batch RPC mode', () => {
   it('needs --out-dir, in one line', async () => {
     const ids = join(work, 'one.txt');
     writeFileSync(ids, `${WRAPPER}\n`);
-    const run = await smiBench(['extract', '--package-ids-file', ids, '--rpc-url', url]);
+    const run = await smiBench([
+      'extract',
+      '--package-ids-file',
+      ids,
+      '--rpc-protocol',
+      'json-rpc',
+      '--rpc-url',
+      url,
+    ]);
     expect(run.exitCode).toBe(2);
     expect(String(run.stderr).trim()).toBe(
       'error: the batch RPC mode (--package-ids-file, --mvr-catalog) needs --out-dir',

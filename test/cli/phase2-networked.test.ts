@@ -1,5 +1,5 @@
 // `smi-bench phase2` with the simulation modes that talk to the outside, end to end (the built CLI, a
-// worker process, Temporal): dry-run against a JSON-RPC server on 127.0.0.1 answering as a full node does,
+// worker process, Temporal): dry-run with `--rpc-protocol json-rpc` against a JSON-RPC server on 127.0.0.1 answering as a full node does,
 // and external through a stand-in for upstream's smi_tx_sim. The plan is kiosk::default for 0x2, which
 // statically creates a Kiosk and a KioskOwnerCap. The scores must come from what each simulator says was
 // executed: the RPC reports only a Kiosk (one hit), the stand-in a Kiosk and a KioskOwnerCap while its
@@ -96,7 +96,12 @@ const EXECUTED_OK = { packages: 1, executed_packages: 1, exec_ok_packages: 1, ex
 
 describe('phase2 with networked simulation', () => {
   it('dry-run: the plan goes to the RPC as a transaction, and the created types come back scored', async () => {
-    const { row, aggregate } = await runPlan('p2-dry-run', ['--simulation-mode', 'dry-run']);
+    const { row, aggregate } = await runPlan('p2-dry-run', [
+      '--simulation-mode',
+      'dry-run',
+      '--rpc-protocol',
+      'json-rpc',
+    ]);
     expect(row).toMatchObject({ package_id: FULL_2, error: null, score: { created_hits: 1 } });
     // upstream's meaning: the node dry-ran the transaction and it succeeded
     expect(row).toMatchObject({
@@ -135,7 +140,12 @@ describe('phase2 with networked simulation', () => {
   });
 
   it('dev-inspect: executed, so exec_ok is true, while the dry-run fields keep upstream meaning', async () => {
-    const { row, aggregate } = await runPlan('p2-dev-inspect', ['--simulation-mode', 'dev-inspect']);
+    const { row, aggregate } = await runPlan('p2-dev-inspect', [
+      '--simulation-mode',
+      'dev-inspect',
+      '--rpc-protocol',
+      'json-rpc',
+    ]);
     expect(row).toMatchObject({ package_id: FULL_2, error: null, score: { created_hits: 2 } });
     expect(row).toMatchObject({
       simulation_mode: 'dev_inspect',

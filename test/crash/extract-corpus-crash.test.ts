@@ -52,6 +52,8 @@ const args = (out: string) => [
   '--out-dir',
   out,
   '--corpus-rpc-compare',
+  '--rpc-protocol',
+  'json-rpc',
   '--rpc-url',
   rpcUrl,
   '--concurrency',

@@ -1,4 +1,5 @@
-// dry-run and dev-inspect against a JSON-RPC server on 127.0.0.1 answering in a full node's shapes.
+// dry-run and dev-inspect with `--rpc-protocol json-rpc`, against a JSON-RPC server on 127.0.0.1 answering
+// in a full node's shapes (providers that still serve JSON-RPC; gRPC is test/fullnode/).
 import { bcs } from '@mysten/sui/bcs';
 import { fromBase64 } from '@mysten/sui/utils';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -55,6 +56,7 @@ function request(url: string, overrides: Partial<SimulationRequest> = {}): Simul
     gasBudget: 5_000_000,
     gasCoin: null,
     rpcUrl: url,
+    rpcProtocol: 'json-rpc',
     packageDir: FRAMEWORK_DIR,
     requireDryRun: false,
     ...overrides,
@@ -253,9 +255,9 @@ describe('dry-run', () => {
     expect(error).toBeInstanceOf(SimulationError);
     expect((error as SimulationError).kind).toBe('unavailable');
     expect((error as SimulationError).message).toContain(`cannot reach the Sui RPC at ${url}`);
-    await expect(preflightSimulation({ mode: 'dry-run', rpcUrl: url })).rejects.toThrow(
-      /cannot reach the Sui RPC/,
-    );
+    await expect(
+      preflightSimulation({ mode: 'dry-run', rpcUrl: url, rpcProtocol: 'json-rpc' }),
+    ).rejects.toThrow(/cannot reach the Sui RPC/);
   });
 });
 
@@ -327,9 +329,15 @@ function inspectedAbort() {
 describe('pre-flight and inventory', () => {
   test('RPC modes ask the RPC for its chain id', async () => {
     const rpc = await serve({});
-    const report = await preflightSimulation({ mode: 'dev-inspect', rpcUrl: rpc.url });
+    const report = await preflightSimulation({
+      mode: 'dev-inspect',
+      rpcUrl: rpc.url,
+      rpcProtocol: 'json-rpc',
+    });
     expect(report.chainId).toBe('4c78adac');
-    await expect(preflightSimulation({ mode: 'dry-run', rpcUrl: null })).rejects.toThrow(/needs an RPC URL/);
+    await expect(
+      preflightSimulation({ mode: 'dry-run', rpcUrl: null, rpcProtocol: 'json-rpc' }),
+    ).rejects.toThrow(/needs a node to talk to/);
   });
 
   test('the inventory pages through the sender objects and groups them by normalized type', async () => {
@@ -349,7 +357,7 @@ describe('pre-flight and inventory', () => {
             }
           : { data: [item(id('03'), '0x2::kiosk::KioskOwnerCap')], nextCursor: null, hasNextPage: false },
     });
-    const inventory = await fetchInventory(rpc.url, SENDER);
+    const inventory = await fetchInventory(rpc.url, SENDER, { protocol: 'json-rpc' });
     expect(inventory).toEqual({
       [KIOSK_CAP]: [id('01'), id('03')],
       [`${FULL_2}::coin::Coin<${FULL_2}::sui::SUI>`]: [id('02')],
@@ -358,6 +366,6 @@ describe('pre-flight and inventory', () => {
       [SENDER, { options: { showType: true } }, null, 50],
       [SENDER, { options: { showType: true } }, 'page2', 50],
     ]);
-    expect(await fetchInventory(rpc.url, '0x0')).toEqual({});
+    expect(await fetchInventory(rpc.url, '0x0', { protocol: 'json-rpc' })).toEqual({});
   });
 });

@@ -19,6 +19,8 @@ export interface MainnetPackage {
   targets: number;
   /** Upstream's mainnet dry-run succeeded ("executed"). */
   executed: boolean;
+  /** Targets upstream's dry-run created (0 when not executed). */
+  hits: number;
 }
 
 const ROW =
@@ -36,6 +38,7 @@ export function mainnetPackages(): MainnetPackage[] {
       originalId: m[3]!,
       targets: Number(m[5] ?? m[6]),
       executed: m[5] !== undefined,
+      hits: Number(/^executed, (\d+)\//.exec(m[4]!)?.[1] ?? 0),
     });
   }
   return rows;

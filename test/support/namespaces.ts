@@ -52,4 +52,6 @@ export const TEST_NAMESPACES = {
   mainnetSandbox: 'test-mainnet-sandbox',
   missingDependency: 'test-missing-dependency',
   phase2MainnetScores: 'test-phase2-mainnet-scores',
+  fullnodeDryRun: 'test-fullnode-dry-run',
+  corpusPull: 'test-corpus-pull',
 } as const;

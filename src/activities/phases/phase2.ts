@@ -41,6 +41,11 @@ export const phase2Definition: PhaseDefinition<Phase2Row> = {
         corpus_root: input.corpusRoot,
         model: o.agentSettings?.model ?? null,
         rpc_url: o.rpcUrl,
+        rpc_protocol:
+          o.simulationMode === 'dry-run' || o.simulationMode === 'dev-inspect'
+            ? (o.rpcProtocol ?? 'grpc')
+            : null,
+        network: o.network ?? null,
         sender: o.sender,
         gas_budget: o.gasBudget,
         gas_budget_ladder: o.gasBudgetLadder.join(','),

@@ -1,23 +1,21 @@
-// `dry-run` and `dev-inspect` against a Sui JSON-RPC endpoint.
+// `dry-run` and `dev-inspect` against a Sui JSON-RPC endpoint (`--rpc-protocol json-rpc`), for providers
+// that still serve it: Sui's own full nodes turned JSON-RPC off in July 2026.
 import { bcs } from '@mysten/sui/bcs';
 import type { DryRunTransactionBlockResponse } from '@mysten/sui/jsonRpc';
-import { dryRunWithFallback, singleOutcome, type Attempt, type Simulator } from './attempts.js';
+import type { Attempt, Simulator } from './attempts.js';
 import { classifyExecution, createdObjectTypes } from './dry-run-response.js';
 import { rejected } from './errors.js';
+import { requireRpcUrl } from './grpc-backends.js';
 import { buildProgrammableTransaction, type ProgrammableTransaction } from './ptb-build.js';
 import { normalizeAddress } from './pure-args.js';
-import { boundedTransport, createRpcClient, rpcStep } from './rpc-client.js';
-import { chainObjectSource, referenceGasPrice, type RpcContext } from './rpc-objects.js';
+import { boundedTransport, createRpcClient, rpcStep } from './json-rpc-client.js';
+import { chainObjectSource } from './chain-object-source.js';
+import { jsonRpcReads, referenceGasPrice, type RpcContext } from './json-rpc-objects.js';
 import { scanStaticTypes } from './static-scan.js';
-import type { PreflightReport, PreflightRequest, SimulationBackend, SimulationRequest } from './types.js';
-
-function requireRpcUrl(rpcUrl: string | null, mode: string): string {
-  if (!rpcUrl) throw rejected(`simulation mode ${mode} needs an RPC URL`);
-  return rpcUrl;
-}
+import type { PreflightReport, PreflightRequest, SimulationRequest } from './types.js';
 
 /** The transaction is built once; only the gas budget differs between dry-runs. */
-async function rpcSimulator(request: SimulationRequest, signal?: AbortSignal): Promise<Simulator> {
+export async function jsonRpcSimulator(request: SimulationRequest, signal?: AbortSignal): Promise<Simulator> {
   const rpcUrl = requireRpcUrl(request.rpcUrl, request.mode);
   const ctx: RpcContext = {
     client: createRpcClient(rpcUrl, { timeoutMs: request.timeoutMs, signal }),
@@ -27,7 +25,7 @@ async function rpcSimulator(request: SimulationRequest, signal?: AbortSignal): P
     signal,
   };
   const staticTypes = await scanStaticTypes(request);
-  const source = await chainObjectSource(ctx, request.spec);
+  const source = await chainObjectSource(jsonRpcReads(ctx), request.spec);
   const pt: ProgrammableTransaction = await buildProgrammableTransaction(request.spec, source);
   const attempt = (
     modeUsed: Attempt['modeUsed'],
@@ -76,7 +74,10 @@ async function rpcSimulator(request: SimulationRequest, signal?: AbortSignal): P
 }
 
 /** The RPC answers and names its chain. */
-async function checkRpc(request: PreflightRequest, signal?: AbortSignal): Promise<PreflightReport> {
+export async function jsonRpcPreflight(
+  request: PreflightRequest,
+  signal?: AbortSignal,
+): Promise<PreflightReport> {
   const rpcUrl = requireRpcUrl(request.rpcUrl, request.mode);
   const transport = boundedTransport(rpcUrl, { timeoutMs: request.timeoutMs ?? 10_000, signal });
   const chainId = await rpcStep(rpcUrl, 'pre-flight', signal, async () => {
@@ -87,17 +88,3 @@ async function checkRpc(request: PreflightRequest, signal?: AbortSignal): Promis
   });
   return { mode: request.mode, checked: [`the RPC at ${rpcUrl} answers (chain ${chainId})`], chainId };
 }
-
-export const dryRunBackend: SimulationBackend = {
-  // A plan that cannot even be built (missing object, unsupported argument) fails the same way in
-  // dev-inspect, so only failures of the dry-run itself fall back.
-  simulate: async (request, signal) =>
-    dryRunWithFallback(await rpcSimulator(request, signal), request, signal),
-  preflight: checkRpc,
-};
-
-export const devInspectBackend: SimulationBackend = {
-  simulate: async (request, signal) =>
-    singleOutcome(await (await rpcSimulator(request, signal)).devInspect()),
-  preflight: checkRpc,
-};

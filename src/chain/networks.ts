@@ -1,0 +1,46 @@
+// Sui's public full nodes, by network name. Since Sui turned JSON-RPC off (July 2026) these answer gRPC
+// (`sui.rpc.v2`, also as gRPC-web, which is what `@mysten/sui/grpc` speaks over fetch) on the same URLs.
+
+export const SUI_NETWORKS = ['mainnet', 'testnet', 'devnet'] as const;
+export type SuiNetwork = (typeof SUI_NETWORKS)[number];
+
+export const NETWORK_URLS: Record<SuiNetwork, string> = {
+  mainnet: 'https://fullnode.mainnet.sui.io:443',
+  testnet: 'https://fullnode.testnet.sui.io:443',
+  devnet: 'https://fullnode.devnet.sui.io:443',
+};
+
+/** Where chain commands go when neither `--rpc-url` nor `--network` says: upstream's choice, mainnet. */
+export const DEFAULT_NETWORK: SuiNetwork = 'mainnet';
+
+export function isSuiNetwork(name: string): name is SuiNetwork {
+  return (SUI_NETWORKS as readonly string[]).includes(name);
+}
+
+/**
+ * The endpoint a command talks to: `--rpc-url` when given, else the named network's public full node, else
+ * `SMI_DEFAULT_RPC_URL`, else mainnet's. `network` is what the node must say it serves (GetServiceInfo's
+ * `chain`), checked before the first real call; null when only a URL was given.
+ */
+export interface ChainEndpoint {
+  url: string;
+  network: SuiNetwork | null;
+}
+
+export function chainEndpoint(
+  options: { rpcUrl?: string | null; network?: string | null },
+  env: NodeJS.ProcessEnv = process.env,
+): ChainEndpoint {
+  const network = options.network ?? null;
+  if (network !== null && !isSuiNetwork(network))
+    throw new Error(`unknown network ${JSON.stringify(network)}; expected one of ${SUI_NETWORKS.join(', ')}`);
+  if (options.rpcUrl) return { url: options.rpcUrl, network };
+  if (network) return { url: NETWORK_URLS[network], network };
+  const fromEnv = env.SMI_DEFAULT_RPC_URL;
+  if (fromEnv) return { url: fromEnv, network: null };
+  return { url: NETWORK_URLS[DEFAULT_NETWORK], network: DEFAULT_NETWORK };
+}
+
+/** The wire protocol: gRPC unless a command is told to use a provider that still serves JSON-RPC. */
+export const RPC_PROTOCOLS = ['grpc', 'json-rpc'] as const;
+export type RpcProtocol = (typeof RPC_PROTOCOLS)[number];

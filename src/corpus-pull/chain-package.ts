@@ -1,0 +1,93 @@
+// One package as a Sui node has it, read over gRPC: its object (modules, type origin and linkage tables,
+// version, original id) and the transaction that published it (sender, checkpoint).
+import type { SuiGrpcClient } from '@mysten/sui/grpc';
+import { ChainError, chainStep } from '../chain/grpc-client.js';
+
+export interface PulledPackage {
+  /** `0x` and 64 hex digits, as every id here. */
+  id: string;
+  originalId: string;
+  version: bigint;
+  /** In the node's order (Sui's module map is sorted by name). */
+  modules: { name: string; bytes: Uint8Array }[];
+  typeOrigins: { module: string; name: string; package: string }[];
+  linkage: { originalId: string; upgradedId: string; upgradedVersion: bigint }[];
+  transactionDigest: string | null;
+  sender: string | null;
+  checkpoint: bigint | null;
+}
+
+const PACKAGE_FIELDS = [
+  'object_id',
+  'previous_transaction',
+  'package.storage_id',
+  'package.original_id',
+  'package.version',
+  'package.modules.name',
+  'package.modules.contents',
+  'package.type_origins',
+  'package.linkage',
+];
+
+/** Runs one request; the caller decides what is tried again (each request on its own, not the package). */
+export type Step = <T>(what: string, call: () => PromiseLike<T>) => Promise<T>;
+
+export const plainStep =
+  (url: string, signal?: AbortSignal): Step =>
+  (what, call) =>
+    chainStep(url, what, signal, call);
+
+/** @throws ChainError; `not_found` also for an object that is not a package */
+export async function readChainPackage(
+  client: SuiGrpcClient,
+  id: string,
+  step: Step,
+  signal?: AbortSignal,
+): Promise<PulledPackage> {
+  const { response } = await step(`reading package ${id}`, () =>
+    client.ledgerService.getObject({ objectId: id, readMask: { paths: PACKAGE_FIELDS } }, { abort: signal }),
+  );
+  const pkg = response.object?.package;
+  if (!pkg || pkg.modules.length === 0)
+    throw new ChainError(
+      'not_found',
+      `${id} is an object of type ${response.object?.objectType ?? '?'}, not a package`,
+    );
+  const digest = response.object?.previousTransaction ?? null;
+  let sender: string | null = null;
+  let checkpoint: bigint | null = null;
+  if (digest) {
+    try {
+      const { response: tx } = await step(`reading transaction ${digest}`, () =>
+        client.ledgerService.getTransaction(
+          { digest, readMask: { paths: ['transaction.sender', 'checkpoint'] } },
+          { abort: signal },
+        ),
+      );
+      sender = tx.transaction?.transaction?.sender ?? null;
+      checkpoint = tx.transaction?.checkpoint ?? null;
+    } catch (error) {
+      // Nodes prune old transactions: the package is whole without its publisher's sender and checkpoint.
+      if (!(error instanceof ChainError) || error.kind !== 'not_found') throw error;
+    }
+  }
+  return {
+    id: pkg.storageId ?? id,
+    originalId: pkg.originalId ?? id,
+    version: pkg.version ?? 1n,
+    modules: pkg.modules.map((m) => ({ name: m.name ?? '', bytes: m.contents ?? new Uint8Array() })),
+    typeOrigins: pkg.typeOrigins.map((o) => ({
+      module: o.moduleName ?? '',
+      name: o.datatypeName ?? '',
+      package: o.packageId ?? '',
+    })),
+    linkage: pkg.linkage.map((l) => ({
+      originalId: l.originalId ?? '',
+      upgradedId: l.upgradedId ?? '',
+      upgradedVersion: l.upgradedVersion ?? 0n,
+    })),
+    transactionDigest: digest,
+    sender,
+    checkpoint,
+  };
+}

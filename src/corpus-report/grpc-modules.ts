@@ -1,0 +1,67 @@
+// What the extractor's RPC modes ask a node, over gRPC: a package's normalized modules (MovePackageService
+// GetPackage, in JSON-RPC's shape) and an object (a package's module bytes, or a package-info object's
+// fields), each request tried again while the failure is transient, waiting as the node says (Retry-After).
+import type { SuiGrpcClient } from '@mysten/sui/grpc';
+import { ChainError, chainStep, createChainClient } from '../chain/grpc-client.js';
+import { normalizedModules } from '../chain/normalized-module.js';
+import type { RpcModule } from './interface-compare.js';
+import type { NodePackages, RetrySettings } from './rpc-modules.js';
+
+export class GrpcModules implements NodePackages {
+  private readonly client: SuiGrpcClient;
+
+  constructor(
+    readonly rpcUrl: string,
+    private readonly retry: RetrySettings,
+  ) {
+    this.client = createChainClient(rpcUrl);
+  }
+
+  private async withRetry<T>(what: string, call: () => PromiseLike<T>): Promise<T> {
+    let delay = this.retry.initialMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await chainStep(this.rpcUrl, what, undefined, call);
+      } catch (error) {
+        if (!(error instanceof ChainError) || !error.transient || attempt >= this.retry.retries) throw error;
+        await new Promise((done) => setTimeout(done, error.retryAfterMs ?? delay));
+        delay = Math.min(delay * 2, this.retry.maxMs);
+      }
+    }
+  }
+
+  async fetch(packageId: string): Promise<Record<string, RpcModule>> {
+    const { response } = await this.withRetry(`GetPackage ${packageId}`, () =>
+      this.client.movePackageService.getPackage({ packageId }),
+    );
+    if (!response.package) throw new Error(`${packageId}: the node described no package`);
+    return normalizedModules(response.package);
+  }
+
+  async object(id: string): Promise<{ bcs?: unknown; content?: unknown } | null> {
+    try {
+      const { response } = await this.withRetry(`GetObject ${id}`, () =>
+        this.client.ledgerService.getObject({
+          objectId: id,
+          readMask: { paths: ['object_type', 'package.modules.name', 'package.modules.contents', 'json'] },
+        }),
+      );
+      const object = response.object;
+      const pkg = object?.package;
+      // As JSON-RPC's getObject showed them: bcs.moduleMap for a package, content.fields for a Move object.
+      return pkg && pkg.modules.length > 0
+        ? {
+            bcs: {
+              dataType: 'package',
+              moduleMap: Object.fromEntries(
+                pkg.modules.map((m) => [m.name ?? '', Buffer.from(m.contents ?? []).toString('base64')]),
+              ),
+            },
+          }
+        : { bcs: { dataType: 'moveObject' }, content: { fields: object?.json ?? {} } };
+    } catch (error) {
+      if (error instanceof ChainError && error.kind === 'not_found') return null;
+      throw error;
+    }
+  }
+}

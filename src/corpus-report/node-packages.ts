@@ -1,0 +1,12 @@
+// The extractor's view of a node, over the protocol the command was told to use.
+import type { RpcProtocol } from '../chain/networks.js';
+import { GrpcModules } from './grpc-modules.js';
+import { RpcModules, type NodePackages, type RetrySettings } from './rpc-modules.js';
+
+export function nodePackages(
+  url: string,
+  retry: RetrySettings,
+  protocol: RpcProtocol = 'grpc',
+): NodePackages {
+  return protocol === 'json-rpc' ? new RpcModules(url, retry) : new GrpcModules(url, retry);
+}

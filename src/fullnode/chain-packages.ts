@@ -1,0 +1,131 @@
+// The packages a local full node serves: every package directory of a corpus (the sui-packages layout) and
+// the framework, each read as the chain keeps it: storage id, original id, version, modules by name, the
+// type origin and linkage tables, and the transaction that published it. What the directory does not say
+// is what the chain would: a package nobody upgraded is at version 1 under its own id, its types defined
+// there, linked to the framework only.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { toBase58 } from '@mysten/sui/utils';
+import { deserializeModule } from '../move/module-json.js';
+import { listModuleFiles, METADATA_FILE } from '../move/read-package.js';
+import { normalizeId, readTypeOrigins } from '../vm/package-source.js';
+import { packageLinkage } from '../vm/corpus-index.js';
+
+export interface ChainPackage {
+  dir: string;
+  /** `0x` and 64 hex digits, as every id below. */
+  storageId: string;
+  originalId: string;
+  version: bigint;
+  /** Sorted by name, as Sui's module map is. */
+  modules: { name: string; bytes: Uint8Array }[];
+  typeOrigins: { module: string; name: string; package: string }[];
+  linkage: { originalId: string; upgradedId: string; upgradedVersion: bigint }[];
+  /** Base58 digest of the publishing transaction (metadata.json's, else one derived from the id). */
+  transactionDigest: string;
+  sender: string;
+  checkpoint: bigint;
+}
+
+const hex = (id: string) => `0x${normalizeId(id)}`;
+
+function readJson(path: string): Record<string, unknown> {
+  if (!existsSync(path)) return {};
+  const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/** Every struct and enum of the modules, defined by the original id: a package's first version. */
+function typesOfModules(modules: ChainPackage['modules'], originalId: string): ChainPackage['typeOrigins'] {
+  const origins: ChainPackage['typeOrigins'] = [];
+  for (const { name, bytes } of modules) {
+    const module = deserializeModule(bytes, name);
+    const handles = [
+      ...module.struct_defs.map((d) => d.struct_handle),
+      ...module.enum_defs.map((d) => d.enum_handle),
+    ];
+    for (const handle of handles)
+      origins.push({
+        module: name,
+        name: module.identifiers[module.datatype_handles[handle]!.name]!,
+        package: originalId,
+      });
+  }
+  return origins;
+}
+
+/** The linkage table with versions, as sui-packages stores it in bcs.json or metadata.json. */
+function linkageWithVersions(dir: string): ChainPackage['linkage'] {
+  const tables = [
+    readJson(join(dir, METADATA_FILE))['linkageTable'],
+    readJson(join(dir, 'bcs.json'))['linkageTable'],
+  ];
+  const table = tables.find((t) => typeof t === 'object' && t !== null) as
+    Record<string, { upgraded_version?: unknown }> | undefined;
+  return [...packageLinkage(dir)]
+    .map(([original, upgraded]) => {
+      const stated = Object.entries(table ?? {}).find(([key]) => normalizeId(key) === original)?.[1];
+      return {
+        originalId: `0x${original}`,
+        upgradedId: `0x${upgraded}`,
+        upgradedVersion: BigInt(typeof stated?.upgraded_version === 'number' ? stated.upgraded_version : 1),
+      };
+    })
+    .sort((a, b) => (a.originalId < b.originalId ? -1 : 1));
+}
+
+/** The publishing transaction of a package whose metadata does not name one (the framework's genesis). */
+export function publishDigest(storageId: string): string {
+  return toBase58(
+    createHash('sha256')
+      .update(`publish ${hex(storageId)}`)
+      .digest(),
+  );
+}
+
+export async function readChainPackage(dir: string): Promise<ChainPackage> {
+  const meta = readJson(join(dir, METADATA_FILE));
+  if (typeof meta['id'] !== 'string') throw new Error(`${dir}: metadata.json names no package id`);
+  const storageId = hex(meta['id']);
+  const originalId =
+    typeof meta['originalPackageId'] === 'string' ? hex(meta['originalPackageId']) : storageId;
+  const modules = (await listModuleFiles(dir))
+    .map((path) => ({ name: basename(path).replace(/\.mv$/, ''), bytes: new Uint8Array(readFileSync(path)) }))
+    .sort((a, b) => (Buffer.from(a.name) < Buffer.from(b.name) ? -1 : 1));
+  const origins = readTypeOrigins(dir);
+  const digest =
+    typeof meta['transactionDigest'] === 'string' ? meta['transactionDigest'] : publishDigest(storageId);
+  return {
+    dir,
+    storageId,
+    originalId,
+    version: BigInt(typeof meta['version'] === 'number' ? meta['version'] : 1),
+    modules,
+    typeOrigins: origins
+      ? origins.map((o) => ({ ...o, package: hex(o.package) }))
+      : typesOfModules(modules, originalId),
+    linkage: linkageWithVersions(dir),
+    transactionDigest: digest,
+    sender: typeof meta['sender'] === 'string' ? hex(meta['sender']) : hex('0x0'),
+    checkpoint: BigInt(typeof meta['checkpoint'] === 'number' ? meta['checkpoint'] : 0),
+  };
+}
+
+/** Package directories of a corpus root (prefix folders, links included) or of a framework directory. */
+export function packageDirs(root: string): string[] {
+  const found: string[] = [];
+  const visit = (path: string, depth: number) => {
+    if (existsSync(join(path, METADATA_FILE))) {
+      found.push(path);
+      return;
+    }
+    if (depth === 0 || !statSync(path, { throwIfNoEntry: false })?.isDirectory()) return;
+    for (const name of readdirSync(path).sort())
+      if (!name.startsWith('.')) visit(join(path, name), depth - 1);
+  };
+  visit(root, 2);
+  return found;
+}

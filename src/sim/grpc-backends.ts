@@ -1,0 +1,177 @@
+// `dry-run` and `dev-inspect` over gRPC (`sui.rpc.v2` SimulateTransaction, the API Sui's full nodes serve
+// since JSON-RPC was turned off): a dry-run is a simulation with Sui's checks (a real gas coin, the budget,
+// the sender's ownership), dev-inspect one without them.
+import { bcs } from '@mysten/sui/bcs';
+import { GrpcTypes } from '@mysten/sui/grpc';
+import { ChainError, chainStep, createChainClient } from '../chain/grpc-client.js';
+import type { Attempt, Simulator } from './attempts.js';
+import { parseAbortCode, parseAbortLocation } from './dry-run-response.js';
+import { rejected, SimulationError } from './errors.js';
+import { chainObjectSource } from './chain-object-source.js';
+import { grpcReads, grpcReferenceGasPrice, type GrpcContext } from './grpc-objects.js';
+import { buildProgrammableTransaction } from './ptb-build.js';
+import { normalizeAddress } from './pure-args.js';
+import { scanStaticTypes } from './static-scan.js';
+import { typeNameSet } from './type-names.js';
+import type { PreflightReport, PreflightRequest, SimulationFailure, SimulationRequest } from './types.js';
+
+/** What a dev-inspect may spend: Sui's own default for an inspection (50 SUI). */
+const DEV_INSPECT_BUDGET = 50_000_000_000n;
+
+/** A node's answer as the simulators' errors: only transient failures are worth a retry of the activity. */
+export function simulationError(error: ChainError): SimulationError {
+  const kind = error.kind === 'timeout' ? 'timeout' : error.transient ? 'unavailable' : 'rejected';
+  return new SimulationError(kind, error.message, { cause: error });
+}
+
+export function requireRpcUrl(rpcUrl: string | null | undefined, mode: string): string {
+  if (!rpcUrl) throw rejected(`simulation mode ${mode} needs a node to talk to (--network or --rpc-url)`);
+  return rpcUrl;
+}
+
+const shortId = (id: string) => `0x${id.replace(/^0x/, '').replace(/^0+(?=.)/, '')}`;
+
+/** The effects' status as a row's failure: the node's description, and the abort's code and location. */
+function failureOf(error: GrpcTypes.ExecutionError | undefined): SimulationFailure {
+  const described = error?.description ?? 'the transaction failed (the node gave no reason)';
+  const text =
+    error?.command !== undefined && !/ in command \d+$/.test(described)
+      ? `${described} in command ${error.command}`
+      : described;
+  const abort = error?.errorDetails.oneofKind === 'abort' ? error.errorDetails.abort : null;
+  const where = abort?.location;
+  return {
+    status: 'failure',
+    effectsError: text,
+    abortCode: abort?.abortCode !== undefined ? abort.abortCode.toString() : parseAbortCode(text),
+    abortLocation:
+      where?.package && where.module
+        ? `${shortId(where.package)}::${where.module}${where.functionName ? `::${where.functionName}` : ''}`
+        : parseAbortLocation(text),
+  };
+}
+
+function createdTypes(effects: GrpcTypes.TransactionEffects | undefined): string[] {
+  const created = (effects?.changedObjects ?? []).filter(
+    (c) =>
+      c.idOperation === GrpcTypes.ChangedObject_IdOperation.CREATED &&
+      c.outputState === GrpcTypes.ChangedObject_OutputObjectState.OBJECT_WRITE &&
+      c.objectType,
+  );
+  return typeNameSet(created.map((c) => c.objectType!));
+}
+
+const SIMULATION_FIELDS = ['transaction.effects.status', 'transaction.effects.changed_objects'];
+
+/** The transaction is built once; only the gas differs between simulations. */
+export async function grpcSimulator(request: SimulationRequest, signal?: AbortSignal): Promise<Simulator> {
+  const url = requireRpcUrl(request.rpcUrl, request.mode);
+  const ctx: GrpcContext = {
+    client: createChainClient(url, { timeoutMs: request.timeoutMs, signal }),
+    url,
+    sender: normalizeAddress(request.sender, 'sender'),
+    gasCoinId: request.gasCoin,
+    signal,
+    fail: simulationError,
+  };
+  const staticTypes = await scanStaticTypes(request);
+  const source = await chainObjectSource(grpcReads(ctx), request.spec);
+  const pt = await buildProgrammableTransaction(request.spec, source);
+  let gasPrice: bigint | null = null;
+  const simulate = async (
+    gasData: { payment: Awaited<ReturnType<typeof source.gasCoin>>[]; budget: bigint },
+    checks: GrpcTypes.SimulateTransactionRequest_TransactionChecks,
+  ) => {
+    gasPrice ??= await grpcReferenceGasPrice(ctx);
+    const price = gasPrice;
+    const bytes = bcs.TransactionData.serialize({
+      V1: {
+        kind: { ProgrammableTransaction: pt },
+        sender: ctx.sender,
+        gasData: { ...gasData, owner: ctx.sender, price },
+        expiration: { None: true },
+      },
+    }).toBytes();
+    try {
+      const { response } = await chainStep(url, checks === 0 ? 'dry-run' : 'dev-inspect', signal, () =>
+        ctx.client.transactionExecutionService.simulateTransaction(
+          {
+            transaction: { bcs: { value: bytes } },
+            readMask: { paths: SIMULATION_FIELDS },
+            checks,
+            doGasSelection: false,
+          },
+          { abort: signal },
+        ),
+      );
+      return response.transaction?.effects;
+    } catch (error) {
+      if (error instanceof ChainError) throw simulationError(error);
+      throw error;
+    }
+  };
+  const attempt = (
+    modeUsed: Attempt['modeUsed'],
+    gasBudget: number | null,
+    effects: GrpcTypes.TransactionEffects | undefined,
+    created: string[],
+  ): Attempt => {
+    const execOk = effects?.status?.success === true;
+    return {
+      modeUsed,
+      gasBudget,
+      execOk,
+      failure: execOk ? null : failureOf(effects?.status?.error),
+      createdTypes: execOk ? created : [],
+      staticCreatedTypes: staticTypes,
+      bcsBase64: null,
+    };
+  };
+  return {
+    async dryRun(gasBudget) {
+      const effects = await simulate(
+        { payment: [await source.gasCoin()], budget: BigInt(gasBudget) },
+        GrpcTypes.SimulateTransactionRequest_TransactionChecks.ENABLED,
+      );
+      return attempt('dry_run', gasBudget, effects, createdTypes(effects));
+    },
+    async devInspect() {
+      const effects = await simulate(
+        { payment: [], budget: DEV_INSPECT_BUDGET },
+        GrpcTypes.SimulateTransactionRequest_TransactionChecks.DISABLED,
+      );
+      // As upstream scores dev-inspect: what the bytecode creates counts when the run succeeded.
+      return attempt('dev_inspect', null, effects, staticTypes);
+    },
+  };
+}
+
+/** The node answers, and serves the network asked for. */
+export async function grpcPreflight(
+  request: PreflightRequest,
+  signal?: AbortSignal,
+): Promise<PreflightReport> {
+  const url = requireRpcUrl(request.rpcUrl, request.mode);
+  const client = createChainClient(url, { timeoutMs: request.timeoutMs ?? 10_000, signal });
+  let info: GrpcTypes.GetServiceInfoResponse;
+  try {
+    ({ response: info } = await chainStep(url, 'pre-flight', signal, () =>
+      client.ledgerService.getServiceInfo({}, { abort: signal }),
+    ));
+  } catch (error) {
+    if (error instanceof ChainError) throw simulationError(error);
+    throw error;
+  }
+  const chain = info.chain ?? 'unknown';
+  if (request.network && chain !== request.network)
+    throw rejected(
+      `wrong network: the node at ${url} serves ${chain} (chain id ${info.chainId ?? '?'}), not ${request.network}`,
+    );
+  return {
+    mode: request.mode,
+    checked: [
+      `the Sui node at ${url} answers gRPC (${chain}, chain id ${info.chainId ?? '?'}, epoch ${info.epoch ?? '?'})`,
+    ],
+    chainId: info.chainId ?? null,
+  };
+}
