@@ -30,7 +30,7 @@ async function runLocal(command: string, extra: string[]) {
       .concat(extra),
     { SMI_HOME: join(home, '.smi-bench'), ...(await ownServerPorts()) },
   );
-  expect(result.exitCode, result.stderr).toBe(0);
+  expect(result.exitCode, String(result.stderr)).toBe(0);
   const runDir = join(home, 'logs', runId);
   const lines = readFileSync(join(runDir, 'packages.jsonl'), 'utf8')
     .trim()
@@ -40,7 +40,7 @@ async function runLocal(command: string, extra: string[]) {
     string,
     unknown
   >;
-  return { lines, metadata, stderr: result.stderr };
+  return { lines, metadata, stderr: String(result.stderr) };
 }
 
 /** Each package once; each with the model's answer (tokens spent, no error) or the reason it has none. */

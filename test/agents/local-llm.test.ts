@@ -5,6 +5,7 @@
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { GbnfJsonSchema } from 'node-llama-cpp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ANSWER_SCHEMAS, type AnswerFormat } from '../../src/agents/answer-schemas.js';
 import { LocalModels } from '../../src/agents/local-llm.js';
@@ -78,7 +79,7 @@ describe.skipIf(skipUnlessCi(installed))('local model (node-llama-cpp, SmolLM2-1
   it('turns every answer schema into a grammar', async () => {
     const { llama } = (await models.load(await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH))).model;
     for (const schema of Object.values(ANSWER_SCHEMAS))
-      await expect(llama.createGrammarForJsonSchema(schema)).resolves.toBeDefined();
+      await expect(llama.createGrammarForJsonSchema<GbnfJsonSchema>(schema)).resolves.toBeDefined();
   });
 
   it('refuses a prompt that does not fit its context, before evaluating it', async () => {
