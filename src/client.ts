@@ -356,6 +356,10 @@ export function buildProgram(): Command {
         '--keep-server',
         'keep the Temporal server and its Web UI up after the run, until Ctrl-C',
         false,
+      )
+      .option(
+        '--no-local-llm',
+        'skip the second run, with the local model (SmolLM2-135M, --agent local-llm)',
       ),
   ).action(async (opts) => {
     const { runDemo } = await import('./cli/demo-command.js');

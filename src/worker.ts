@@ -2,6 +2,7 @@
 import { AdaptiveLimits } from './agents/adaptive-limit.js';
 import { LocalModels } from './agents/local-llm.js';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions } from '@temporalio/worker';
 import {
   createIoActivities,
@@ -174,7 +175,8 @@ export function workerSettingsFromEnv(
     namespace: namespaceFromEnv(env),
     llm,
     llmConcurrency: int('SMI_LLM_CONCURRENCY', 32),
-    localLlmConcurrency: int('SMI_LOCAL_LLM_CONCURRENCY', 1),
+    // One generation per core: each runs on a thread of its own (src/agents/local-llm.ts).
+    localLlmConcurrency: int('SMI_LOCAL_LLM_CONCURRENCY', Math.min(2, availableParallelism())),
     llmRatePerSecond: Number.isFinite(rate) && rate > 0 ? rate : null,
     ioConcurrency: int('SMI_IO_CONCURRENCY', 8),
     simConcurrency: int('SMI_SIM_CONCURRENCY', 8),

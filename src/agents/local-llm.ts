@@ -1,16 +1,17 @@
 // A GGUF model run in this process by node-llama-cpp (the llm worker's side of `--agent local-llm`).
 // The native library is the prebuilt CPU build from the npm registry: nothing is built or downloaded at run
-// time. Each model is loaded once per process and kept; generations wait for one of `concurrency` slots,
-// so the worker's other model calls (HTTP endpoints) are not held up by a busy CPU.
+// time. Each model is loaded once per process and kept, with `concurrency` contexts of one thread each: a
+// generation takes an idle context or waits for one, so the CPU work is bounded and the worker's other model
+// calls (HTTP endpoints) are never held up behind it.
 import {
   getLlama,
   LlamaChatSession,
   LlamaLogLevel,
+  type GbnfJsonSchema,
   type Llama,
   type LlamaContext,
   type LlamaGrammar,
   type LlamaModel,
-  type GbnfJsonSchema,
 } from 'node-llama-cpp';
 import type { TokenUsage } from '../core/types.js';
 import { ANSWER_SCHEMAS, type AnswerFormat } from './answer-schemas.js';
@@ -31,7 +32,10 @@ export interface LocalCompletionOptions {
 
 interface LoadedModel {
   model: LlamaModel;
-  context: LlamaContext;
+  /** Contexts no generation uses now; `waiting` are the generations that wait for one. */
+  idle: LlamaContext[];
+  waiting: ((context: LlamaContext) => void)[];
+  all: LlamaContext[];
   grammars: Map<AnswerFormat, Promise<LlamaGrammar>>;
 }
 
@@ -39,20 +43,17 @@ interface LoadedModel {
 const TEMPLATE_TOKENS = 64;
 
 /**
- * One evaluation thread per context: on a shared 2-core machine llama.cpp's spinning threads slowed a
- * generation from 0.3 s to 8 s when another process took the second core.
+ * One evaluation thread per context, and one context per concurrent generation: on a shared 2-core machine
+ * llama.cpp's threads of one context spin-wait for each other, and a second thread that another process
+ * held slowed a 1,700-token prompt from 12 s to 25 s; separate single-thread contexts never wait so.
  */
 const THREADS = 1;
 
 export class LocalModels {
   private llama: Promise<Llama> | null = null;
   private readonly models = new Map<string, Promise<LoadedModel>>();
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly concurrency: number) {
-    this.free = concurrency;
-  }
+  constructor(private readonly concurrency: number) {}
 
   /** Loads the file (first call of this process only) and checks it is the one the run was started with. */
   load(file: LocalModelFile): Promise<LoadedModel> {
@@ -85,12 +86,13 @@ export class LocalModels {
     const llama = await this.llama;
     try {
       const model = await llama.loadModel({ modelPath: file.path });
-      const context = await model.createContext({
-        contextSize: Math.min(LOCAL_CONTEXT_TOKENS, model.trainContextSize),
-        sequences: this.concurrency,
-        threads: THREADS,
-      });
-      return { model, context, grammars: new Map() };
+      const contextSize = Math.min(LOCAL_CONTEXT_TOKENS, model.trainContextSize);
+      const all = await Promise.all(
+        Array.from({ length: this.concurrency }, () =>
+          model.createContext({ contextSize, sequences: 1, threads: THREADS }),
+        ),
+      );
+      return { model, idle: [...all], waiting: [], all, grammars: new Map() };
     } catch (err) {
       throw new ConfigError(`local model ${file.file_name} could not be loaded: ${(err as Error).message}`);
     }
@@ -113,16 +115,16 @@ export class LocalModels {
   ): Promise<ChatCompletionResult> {
     const loaded = await this.load(file);
     const promptTokens = loaded.model.tokenize(SYSTEM_PROMPT + prompt).length + TEMPLATE_TOKENS;
-    const contextTokens = loaded.context.contextSize;
+    const contextTokens = loaded.all[0]!.contextSize;
     if (promptTokens + options.maxTokens > contextTokens)
       throw new ModelContextExceeded({ promptTokens, maxTokens: options.maxTokens, contextTokens });
     const grammar = options.format ? await this.grammar(loaded, options.format) : undefined;
-    const release = await this.acquire();
+    const context = await takeContext(loaded);
     let session: LlamaChatSession | null = null;
     const timeout = AbortSignal.timeout(Math.max(1000, options.timeoutMs));
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     try {
-      const sequence = loaded.context.getSequence();
+      const sequence = context.getSequence();
       session = new LlamaChatSession({
         contextSequence: sequence,
         systemPrompt: SYSTEM_PROMPT,
@@ -145,30 +147,32 @@ export class LocalModels {
       throw err;
     } finally {
       session?.dispose();
-      release();
+      giveBack(loaded, context);
     }
   }
 
   async dispose(): Promise<void> {
     for (const loaded of this.models.values()) {
       const model = await loaded.catch(() => null);
-      await model?.context.dispose();
-      await model?.model.dispose();
+      if (!model) continue;
+      await Promise.all(model.all.map((context) => context.dispose()));
+      await model.model.dispose();
     }
     this.models.clear();
     await (await this.llama)?.dispose();
     this.llama = null;
   }
+}
 
-  private async acquire(): Promise<() => void> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((wake) => this.waiting.push(wake));
-    return () => {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
-    };
-  }
+function takeContext(loaded: LoadedModel): Promise<LlamaContext> {
+  const context = loaded.idle.pop();
+  return context ? Promise.resolve(context) : new Promise((take) => loaded.waiting.push(take));
+}
+
+function giveBack(loaded: LoadedModel, context: LlamaContext): void {
+  const next = loaded.waiting.shift();
+  if (next) next(context);
+  else loaded.idle.push(context);
 }
 
 function meterUsage(meter: { usedInputTokens: number; usedOutputTokens: number }): TokenUsage {

@@ -259,6 +259,7 @@ describe('doctor --json', () => {
       'Move compiler',
       'oracle wheel',
       'model',
+      'local model',
     ]);
     expect(parsed.checks.find((c) => c.name === 'Move compiler')).toMatchObject({
       status: 'ok',
