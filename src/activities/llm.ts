@@ -168,7 +168,13 @@ export function createLlmActivities(
       const store = runPaths(args.runDir).artifacts;
       const prompt = await getArtifact(store, args.promptSha);
       const cacheUse = args.settings.cache_answers
-        ? { logDir: dirname(args.runDir), settings: args.settings, prompt, slot: args.cacheSlot ?? '' }
+        ? {
+            logDir: dirname(args.runDir),
+            settings: args.settings,
+            prompt,
+            slot: args.cacheSlot ?? '',
+            ...(args.format ? { format: args.format } : {}),
+          }
         : null;
       const { answer: sent, cached } = await cachedOrSent(cacheUse, () =>
         send(args.settings, prompt, args.format ?? null),
