@@ -221,7 +221,7 @@ export async function buildRunInput<O extends BaseOptions>(
  * the exit status; null when neither is given. `--rust-bin` / `--build-rust` are refused with the reason.
  */
 export async function agentCheck(
-  opts: RunCliOptions,
+  opts: RunCliOptions & { agent?: string },
   dotenv: Record<string, string>,
   io: CliIO,
 ): Promise<number | null> {
@@ -231,6 +231,11 @@ export async function agentCheck(
         'itself (its extractor is built in and gives the Rust extractor’s output byte for byte)',
     );
   if (!opts.doctorAgent && !opts.smokeAgent) return null;
+  if (opts.agent === LOCAL_AGENT)
+    throw new UsageError(
+      `${opts.doctorAgent ? '--doctor-agent' : '--smoke-agent'} checks an endpoint; ` +
+        '`smi-bench doctor` checks that the local model loads (`--model-path` for another file)',
+    );
   const settings = modelSettings(true, dotenv)!;
   const { runDoctorAgent, runSmokeAgent } = await import('./agent-checks.js');
   if (opts.doctorAgent) return runDoctorAgent(settings, findApiKey(process.env, dotenv), io);
