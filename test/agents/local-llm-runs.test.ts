@@ -2,18 +2,14 @@
 // runs them: the built command, its own Temporal dev server, the real SmolLM2-135M in the worker, nothing
 // from the network. Every row ends with the model's parsed answer or the recorded reason it has none
 // (several framework prompts do not fit the small model's context: that is said, not hidden).
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCAL_MODEL_PATH } from '../../src/agents/local-model-file.js';
 import { ownServerPorts, smiBench } from '../support/cli.js';
-import { CORPUS_DIR, PROJECT_ROOT, SHARED_PACKAGE_DIRS } from '../support/paths.js';
-import { skipUnlessCi } from '../support/required-in-ci.js';
-
-const PINNED_SHA256 = /^MODEL_SHA256="([0-9a-f]{64})"$/m.exec(
-  readFileSync(join(PROJECT_ROOT, 'scripts', 'install-model.sh'), 'utf8'),
-)![1]!;
+import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from '../support/paths.js';
+import { PINNED_MODEL_SHA256, withoutLocalModel } from '../support/local-model.js';
 
 interface PackageLine {
   package_id: string;
@@ -60,11 +56,11 @@ function expectModelIdentity(metadata: Record<string, unknown>): void {
   expect(metadata['model_file']).toEqual({
     file_name: 'SmolLM2-135M-Instruct.Q4_1.gguf',
     size_bytes: statSync(DEFAULT_LOCAL_MODEL_PATH).size,
-    sha256: PINNED_SHA256,
+    sha256: PINNED_MODEL_SHA256,
   });
 }
 
-describe.skipIf(skipUnlessCi(existsSync(DEFAULT_LOCAL_MODEL_PATH)))('--agent local-llm runs', () => {
+describe.skipIf(withoutLocalModel)('--agent local-llm runs', () => {
   it(
     'phase1: every package answered (a key-type list) or its reason recorded',
     { timeout: 180_000 },

@@ -2,7 +2,7 @@
 // installs (CI installs it; the test fails there without it). Each phase's schema constrains a tiny model's
 // answer to the phase's shape; a prompt too long for the context, a file that is not the run's, and the
 // token accounting are checked against independent facts (the script's pinned sum, the file's size).
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GbnfJsonSchema } from 'node-llama-cpp';
@@ -17,14 +17,7 @@ import {
 import { ConfigError } from '../../src/agents/config-error.js';
 import { ModelContextExceeded } from '../../src/agents/model-errors.js';
 import { parseModelAnswer } from '../../src/core/model-answer.js';
-import { skipUnlessCi } from '../support/required-in-ci.js';
-import { PROJECT_ROOT } from '../support/paths.js';
-
-const installed = existsSync(DEFAULT_LOCAL_MODEL_PATH);
-/** The model's SHA-256 as the setup script pins it (the source the file was checked against on install). */
-const PINNED_SHA256 = /^MODEL_SHA256="([0-9a-f]{64})"$/m.exec(
-  readFileSync(join(PROJECT_ROOT, 'scripts', 'install-model.sh'), 'utf8'),
-)![1]!;
+import { PINNED_MODEL_SHA256, withoutLocalModel } from '../support/local-model.js';
 
 const models = new LocalModels(1);
 afterAll(() => models.dispose());
@@ -36,14 +29,14 @@ const ask = async (prompt: string, format: AnswerFormat | null, maxTokens = 120)
     timeoutMs: 60_000,
   });
 
-describe.skipIf(skipUnlessCi(installed))('local model (node-llama-cpp, SmolLM2-135M)', () => {
+describe.skipIf(withoutLocalModel)('local model (node-llama-cpp, SmolLM2-135M)', () => {
   it('is described by the file the setup script installed: its size and pinned SHA-256', async () => {
     const file = await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH);
     expect(file).toEqual({
       path: DEFAULT_LOCAL_MODEL_PATH,
       file_name: 'SmolLM2-135M-Instruct.Q4_1.gguf',
       size_bytes: statSync(DEFAULT_LOCAL_MODEL_PATH).size,
-      sha256: PINNED_SHA256,
+      sha256: PINNED_MODEL_SHA256,
     });
     const settings = localModelSettings(file);
     expect(settings).toMatchObject({ provider: 'local_gguf', structured: true, cache_answers: false });

@@ -2,14 +2,13 @@
 // in the worker, and both scores side by side. The model's precision, recall and F1 are recomputed here
 // from the truth of the demo corpus (read from its bytecode) and the key types the model named (its run's
 // rows), with upstream's set rules; tokens are counted and the cost is 0.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCAL_MODEL_PATH } from '../../src/agents/local-model-file.js';
 import { ownServerPorts, smiBench } from '../support/cli.js';
 import { makeDemoCorpus } from '../support/demo-truth.js';
-import { skipUnlessCi } from '../support/required-in-ci.js';
+import { withoutLocalModel } from '../support/local-model.js';
 
 interface Row {
   package_id: string;
@@ -26,7 +25,7 @@ function score(truth: string[], predicted: string[]): [number, number, number] {
   return [ratio(tp, p.size), ratio(tp, t.size), ratio(2 * tp, p.size + t.size)];
 }
 
-describe.skipIf(skipUnlessCi(existsSync(DEFAULT_LOCAL_MODEL_PATH)))('the demo with the local model', () => {
+describe.skipIf(withoutLocalModel)('the demo with the local model', () => {
   it(
     'prints the mock agent and the model side by side, with the model’s own score',
     { timeout: 180_000 },

@@ -1,14 +1,13 @@
 // An evaluation set with a local model (`provider: local-llm`): no endpoint, no key; its Phase I run asks
 // the real SmolLM2-135M in the worker and records the model's identity. A local model with endpoint fields,
 // or one asked to run template-search, is refused with the config path of the problem.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCAL_MODEL_PATH } from '../../src/agents/local-model-file.js';
 import { ownServerPorts, smiBench } from '../support/cli.js';
 import { CORPUS_DIR } from '../support/paths.js';
-import { skipUnlessCi } from '../support/required-in-ci.js';
+import { withoutLocalModel } from '../support/local-model.js';
 
 const WRAPPER = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
 
@@ -20,7 +19,7 @@ function configIn(work: string, model: string[], phases: string[]): string {
   return file;
 }
 
-describe.skipIf(skipUnlessCi(existsSync(DEFAULT_LOCAL_MODEL_PATH)))('eval-set with a local model', () => {
+describe.skipIf(withoutLocalModel)('eval-set with a local model', () => {
   it(
     'runs Phase I with the model in the worker, and records which file it was',
     { timeout: 180_000 },

@@ -2,7 +2,6 @@
 // heartbeats and gives the `complete` activity to a new worker, which loads the model again and answers. The
 // run finishes by itself, the package's row holds the model's answer, and the history shows the second
 // attempt of the call.
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,23 +12,22 @@ import {
 import { packageWorkflowId } from '../../src/temporal/names.js';
 import { comparableRow, CrashLab, killHard } from '../support/crash-lab.js';
 import { CORPUS_DIR } from '../support/paths.js';
-import { skipUnlessCi } from '../support/required-in-ci.js';
+import { withoutLocalModel } from '../support/local-model.js';
 import { finishedPackages } from '../support/run-checks.js';
 import { testRunInput } from '../support/run-input.js';
 
 /** The Move stdlib: its Phase I prompt (about 1,600 tokens) keeps the model busy for several seconds. */
 const STD = '0x0000000000000000000000000000000000000000000000000000000000000001';
-const installed = existsSync(DEFAULT_LOCAL_MODEL_PATH);
 let lab: CrashLab;
 
 beforeAll(async () => {
-  if (installed) lab = await CrashLab.open('smi-local-llm-crash-');
+  if (!withoutLocalModel) lab = await CrashLab.open('smi-local-llm-crash-');
 });
 afterAll(async () => {
   await lab?.close();
 });
 
-describe.skipIf(skipUnlessCi(installed))('local model crash safety', () => {
+describe.skipIf(withoutLocalModel)('local model crash safety', () => {
   it('a worker killed mid-generation: the call is retried on a new worker, which reloads the model', async () => {
     const input = testRunInput({
       runId: 'local-llm-crash',
