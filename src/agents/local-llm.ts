@@ -3,15 +3,13 @@
 // time. Each model is loaded once per process and kept, with `concurrency` contexts of one thread each: a
 // generation takes an idle context or waits for one, so the CPU work is bounded and the worker's other model
 // calls (HTTP endpoints) are never held up behind it.
-import {
-  getLlama,
+import type {
+  GbnfJsonSchema,
+  Llama,
   LlamaChatSession,
-  LlamaLogLevel,
-  type GbnfJsonSchema,
-  type Llama,
-  type LlamaContext,
-  type LlamaGrammar,
-  type LlamaModel,
+  LlamaContext,
+  LlamaGrammar,
+  LlamaModel,
 } from 'node-llama-cpp';
 import type { TokenUsage } from '../core/types.js';
 import { ANSWER_SCHEMAS, type AnswerFormat } from './answer-schemas.js';
@@ -30,8 +28,15 @@ export interface LocalCompletionOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * node-llama-cpp, imported on the first local call: the import takes a third of a second, which workers that
+ * never run a local model (and every command that starts one) should not pay.
+ */
+type NodeLlamaCpp = typeof import('node-llama-cpp');
+
 interface LoadedModel {
   model: LlamaModel;
+  Session: NodeLlamaCpp['LlamaChatSession'];
   /** Contexts no generation uses now; `waiting` are the generations that wait for one. */
   idle: LlamaContext[];
   waiting: ((context: LlamaContext) => void)[];
@@ -50,6 +55,7 @@ const TEMPLATE_TOKENS = 64;
 const THREADS = 1;
 
 export class LocalModels {
+  private lib: Promise<NodeLlamaCpp> | null = null;
   private llama: Promise<Llama> | null = null;
   private readonly models = new Map<string, Promise<LoadedModel>>();
 
@@ -77,11 +83,12 @@ export class LocalModels {
         `local model ${file.path} on this worker is not the run's ${file.file_name} ` +
           `(SHA-256 ${sha256.slice(0, 12)}…, the run's ${file.sha256.slice(0, 12)}…)`,
       );
-    this.llama ??= getLlama({
+    const lib = await (this.lib ??= import('node-llama-cpp'));
+    this.llama ??= lib.getLlama({
       build: 'never',
       gpu: false,
       progressLogs: false,
-      logLevel: LlamaLogLevel.error,
+      logLevel: lib.LlamaLogLevel.error,
     });
     const llama = await this.llama;
     try {
@@ -92,7 +99,7 @@ export class LocalModels {
           model.createContext({ contextSize, sequences: 1, threads: THREADS }),
         ),
       );
-      return { model, idle: [...all], waiting: [], all, grammars: new Map() };
+      return { model, Session: lib.LlamaChatSession, idle: [...all], waiting: [], all, grammars: new Map() };
     } catch (err) {
       throw new ConfigError(`local model ${file.file_name} could not be loaded: ${(err as Error).message}`);
     }
@@ -125,7 +132,7 @@ export class LocalModels {
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     try {
       const sequence = context.getSequence();
-      session = new LlamaChatSession({
+      session = new loaded.Session({
         contextSequence: sequence,
         systemPrompt: SYSTEM_PROMPT,
         autoDisposeSequence: true,

@@ -127,7 +127,10 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
         // says so): retry with half the structs.
         const next = Math.max(MIN_STRUCTS_IN_PROMPT, Math.floor(maxStructs / 2));
         if (!PROMPT_TOO_LARGE.has(failureType(err) ?? '') || next === maxStructs) break;
-        log.info('empty model answer; halving the struct budget', { packageId: problem.packageId, next });
+        log.info('prompt too large for the model; halving the struct budget', {
+          packageId: problem.packageId,
+          next,
+        });
         maxStructs = next;
       }
     }
