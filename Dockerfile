@@ -9,6 +9,9 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
+# node-llama-cpp's install script would otherwise try its binaries and build llama.cpp where they fail;
+# smi-bench uses the prebuilt CPU binary only (build: 'never').
+ENV NODE_LLAMA_CPP_SKIP_DOWNLOAD=true
 # Dependencies first, so that code changes reuse this layer. Lifecycle scripts wait for the sources:
 # the project's own `prepare` script is the build.
 COPY package.json package-lock.json ./
