@@ -62,7 +62,7 @@ describe.skipIf(withoutLocalModel)('local model (node-llama-cpp, SmolLM2-135M)',
       'Plan a Sui transaction that creates a 0x2::coin::Coin: answer {"calls": [...]} or {"need_more": [...]}.',
       'phase2_planning',
       // Room for the longest plan the schema allows a tiny model to ramble through.
-      600,
+      1000,
     );
     expect(answer.finishReason).toBe('stop');
     const reply = JSON.parse(answer.content) as Record<string, unknown>;
