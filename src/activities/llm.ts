@@ -185,7 +185,10 @@ export function createLlmActivities(
       try {
         parsed = parseModelAnswer(args.expect, answer.content);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const message = error instanceof Error ? error.message : String(error);
+        // An answer cut by the token budget is malformed for that reason, not for the model's JSON.
+        const reason =
+          answer.finishReason === 'length' ? `${message} (the answer was cut at max_tokens)` : message;
         throw new ModelMalformedOutput({
           reason,
           content: answer.content,
