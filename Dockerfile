@@ -9,6 +9,9 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
+# node-llama-cpp's install script would otherwise try its binaries and build llama.cpp where they fail;
+# smi-bench uses the prebuilt CPU binary only (build: 'never').
+ENV NODE_LLAMA_CPP_SKIP_DOWNLOAD=true
 # Dependencies first, so that code changes reuse this layer. Lifecycle scripts wait for the sources:
 # the project's own `prepare` script is the build.
 COPY package.json package-lock.json ./
@@ -22,10 +25,13 @@ COPY data ./data
 # `npm rebuild` runs the dependencies' install scripts that --ignore-scripts skipped; `npm run build` is what
 # `prepare` runs (tsc to dist/, then the prebuilt workflow bundle dist/workflow-bundle.js). Workers load that
 # bundle, so webpack is not needed at run time; @temporalio/worker itself is a runtime dependency and stays.
+# Local models (--agent local-llm) run on the CPU only (`gpu: false`): node-llama-cpp's CUDA and Vulkan
+# builds, 600 MB of optional dependencies, are dropped from the image.
 RUN npm rebuild \
   && npm run build \
   && test -s dist/workflow-bundle.js \
-  && npm prune --omit=dev --ignore-scripts
+  && npm prune --omit=dev --ignore-scripts \
+  && rm -rf node_modules/@node-llama-cpp/*-cuda* node_modules/@node-llama-cpp/*-vulkan*
 
 FROM node:20-bookworm-slim
 WORKDIR /app

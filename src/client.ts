@@ -35,7 +35,7 @@ const DOTENV_HELP = 'dotenv file with SMI_API_KEY, SMI_MODEL, SMI_API_BASE_URL �
 function agentOption(defaultAgent: string, agents: readonly string[] = PHASE1_AGENTS): Option {
   return new Option(
     '--agent <agent>',
-    'who answers: a mock agent, a search, or a model over an OpenAI-compatible API',
+    'who answers: a mock agent, a search, a model over an OpenAI-compatible API, or local-llm (a GGUF model run in the worker)',
   )
     .choices([...agents])
     .default(defaultAgent);
@@ -127,6 +127,15 @@ function upstreamFlags(cmd: Command): Command {
       '--max-total-tokens <n>',
       'start no package that could take the run’s tokens past this',
       integer(1),
+    )
+    .option(
+      '--model-path <file>',
+      'the GGUF model of --agent local-llm (default: SmolLM2-135M-Instruct, installed by scripts/install-model.sh)',
+    )
+    .option(
+      '--structured',
+      'offer the endpoint each phase’s answer schema (response_format json_schema); local models always use it',
+      false,
     )
     .option('--cache', 'answer from the answer cache even at a temperature above 0')
     .option('--no-cache', 'always ask the model (default: the answer cache is used at temperature 0)')
@@ -350,6 +359,10 @@ export function buildProgram(): Command {
         '--keep-server',
         'keep the Temporal server and its Web UI up after the run, until Ctrl-C',
         false,
+      )
+      .option(
+        '--no-local-llm',
+        'skip the second run, with the local model (SmolLM2-135M, --agent local-llm)',
       ),
   ).action(async (opts) => {
     const { runDemo } = await import('./cli/demo-command.js');

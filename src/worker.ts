@@ -1,6 +1,8 @@
 // The smi-bench workers: one process, one Worker per task queue, sharing a connection.
 import { AdaptiveLimits } from './agents/adaptive-limit.js';
+import { LocalModels } from './agents/local-llm.js';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions } from '@temporalio/worker';
 import {
   createIoActivities,
@@ -21,6 +23,8 @@ export interface WorkerSettings {
   llm: LlmActivityDeps;
   /** Model calls in flight in this process (SMI_LLM_CONCURRENCY). */
   llmConcurrency: number;
+  /** Generations of local GGUF models at once in this process (SMI_LOCAL_LLM_CONCURRENCY): CPU-bound. */
+  localLlmConcurrency: number;
   /** Model calls per second across all workers of the queue, enforced by the server (SMI_LLM_RATE_PER_SECOND). */
   llmRatePerSecond: number | null;
   ioConcurrency: number;
@@ -82,6 +86,8 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
     throw unreachableServerError(settings.address, err);
   });
   const common = { connection, namespace: settings.namespace };
+  // Loaded on a run's first local call, kept for the next ones, freed when the workers stop.
+  const localModels = new LocalModels(settings.localLlmConcurrency);
   const [orchestration, io, llm, sim] = await Promise.all([
     // The orchestration worker also runs the io activities that workflows call as local activities.
     Worker.create({
@@ -103,7 +109,11 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
       ...common,
       taskQueue: TASK_QUEUES.llm,
       // Each model endpoint's calls adapt to its 429s, within the worker's limit of calls in flight.
-      activities: createLlmActivities(settings.llm, new AdaptiveLimits({ max: settings.llmConcurrency })),
+      activities: createLlmActivities(
+        settings.llm,
+        new AdaptiveLimits({ max: settings.llmConcurrency }),
+        localModels,
+      ),
       maxConcurrentActivityTaskExecutions: settings.llmConcurrency,
       ...(settings.llmRatePerSecond ? { maxTaskQueueActivitiesPerSecond: settings.llmRatePerSecond } : {}),
     }),
@@ -118,10 +128,10 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
   const workers = Object.values(byQueue);
   const done = Promise.all(workers.map((w) => w.run())).then(
     async () => {
-      await connection.close();
+      await Promise.all([connection.close(), localModels.dispose()]);
     },
     async (err: unknown) => {
-      await connection.close();
+      await Promise.all([connection.close(), localModels.dispose()]);
       throw err;
     },
   );
@@ -165,6 +175,8 @@ export function workerSettingsFromEnv(
     namespace: namespaceFromEnv(env),
     llm,
     llmConcurrency: int('SMI_LLM_CONCURRENCY', 32),
+    // One generation per core: each runs on a thread of its own (src/agents/local-llm.ts).
+    localLlmConcurrency: int('SMI_LOCAL_LLM_CONCURRENCY', Math.min(2, availableParallelism())),
     llmRatePerSecond: Number.isFinite(rate) && rate > 0 ? rate : null,
     ioConcurrency: int('SMI_IO_CONCURRENCY', 8),
     simConcurrency: int('SMI_SIM_CONCURRENCY', 8),

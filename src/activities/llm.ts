@@ -8,7 +8,10 @@ import { Context } from '@temporalio/activity';
 import { describeLocation, type LocatedValue, type RealAgentSettings } from '../agents/config.js';
 import { ModelEmptyContent, ModelMalformedOutput, ModelRateLimited } from '../agents/model-errors.js';
 import type { AdaptiveLimit, AdaptiveLimits } from '../agents/adaptive-limit.js';
-import { completeChat } from '../agents/openai-chat.js';
+import type { AnswerFormat } from '../agents/answer-schemas.js';
+import { LocalModels } from '../agents/local-llm.js';
+import { LOCAL_MAX_TOKENS } from '../agents/local-model.js';
+import { completeChat, type ChatCompletionResult } from '../agents/openai-chat.js';
 import { parseModelAnswer, type AnswerShape } from '../core/model-answer.js';
 import type { TokenUsage } from '../core/types.js';
 import { ZERO_USAGE } from '../core/usage.js';
@@ -89,13 +92,21 @@ function cachedUsage(settings: RealAgentSettings): TokenUsage {
   return { ...ZERO_USAGE, ...(settings.pricing ? { cost_usd: 0 } : {}), cached_calls: 1 };
 }
 
-/** `limits`: the worker's adaptive sending per endpoint and model (none: calls are not held back). */
-export function createLlmActivities(deps: LlmActivityDeps, limits?: AdaptiveLimits) {
+/**
+ * `limits`: the worker's adaptive sending per endpoint and model (none: calls are not held back);
+ * `local`: the GGUF models this worker runs itself (`--agent local-llm`), loaded on first use.
+ */
+export function createLlmActivities(
+  deps: LlmActivityDeps,
+  limits?: AdaptiveLimits,
+  local: LocalModels = new LocalModels(1),
+) {
   const reported = new Set<string>();
   /** Says once per run and endpoint when a run's endpoint is not the one this worker is configured with. */
-  function noteEndpoint(run: string, baseUrl: string): void {
+  function noteEndpoint(run: string, settings: RealAgentSettings): void {
     const own = deps.ownBaseUrl;
-    if (!own || !deps.warn || own.value.replace(/\/+$/, '') === baseUrl) return;
+    const baseUrl = settings.base_url;
+    if (settings.local_model || !own || !deps.warn || own.value.replace(/\/+$/, '') === baseUrl) return;
     const key = `${run}\n${baseUrl}`;
     if (reported.has(key)) return;
     reported.add(key);
@@ -111,7 +122,12 @@ export function createLlmActivities(deps: LlmActivityDeps, limits?: AdaptiveLimi
    */
   async function probeModel(args: { runId: string; settings: RealAgentSettings }): Promise<ModelProbeResult> {
     return asActivity(async () => {
-      noteEndpoint(args.runId, args.settings.base_url);
+      noteEndpoint(args.runId, args.settings);
+      // A local model is checked by loading it here, where the run's calls will be made.
+      if (args.settings.local_model) {
+        await local.load(args.settings.local_model);
+        return { model: args.settings.model, note: 'loaded in-process', worker: PROCESS_ID };
+      }
       try {
         const answer = await completeChat(
           args.settings,
@@ -144,23 +160,24 @@ export function createLlmActivities(deps: LlmActivityDeps, limits?: AdaptiveLimi
     expect: AnswerShape;
     /** The call's place in its package, for the answer cache (absent in histories from before the cache). */
     cacheSlot?: string;
+    /** The answer's schema, for a structured request (absent in histories from before structured answers). */
+    format?: AnswerFormat;
   }): Promise<ModelAnswer> {
     return asActivity(async () => {
-      noteEndpoint(basename(args.runDir), args.settings.base_url);
+      noteEndpoint(basename(args.runDir), args.settings);
       const store = runPaths(args.runDir).artifacts;
       const prompt = await getArtifact(store, args.promptSha);
       const cacheUse = args.settings.cache_answers
-        ? { logDir: dirname(args.runDir), settings: args.settings, prompt, slot: args.cacheSlot ?? '' }
+        ? {
+            logDir: dirname(args.runDir),
+            settings: args.settings,
+            prompt,
+            slot: args.cacheSlot ?? '',
+            ...(args.format ? { format: args.format } : {}),
+          }
         : null;
       const { answer: sent, cached } = await cachedOrSent(cacheUse, () =>
-        sendWithin(
-          limits?.for(args.settings.base_url, args.settings.model, args.settings.requests_per_second ?? null),
-          () =>
-            completeChat(args.settings, deps.resolveApiKey(args.settings.api_key_env), prompt, {
-              timeoutMs: requestBudgetMs(),
-              signal: Context.current().cancellationSignal,
-            }),
-        ),
+        send(args.settings, prompt, args.format ?? null),
       );
       const answer = cached ? { ...sent, usage: cachedUsage(args.settings) } : sent;
       const answerSha = await putArtifact(store, answer.content);
@@ -168,7 +185,10 @@ export function createLlmActivities(deps: LlmActivityDeps, limits?: AdaptiveLimi
       try {
         parsed = parseModelAnswer(args.expect, answer.content);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const message = error instanceof Error ? error.message : String(error);
+        // An answer cut by the token budget is malformed for that reason, not for the model's JSON.
+        const reason =
+          answer.finishReason === 'length' ? `${message} (the answer was cut at max_tokens)` : message;
         throw new ModelMalformedOutput({
           reason,
           content: answer.content,
@@ -184,6 +204,31 @@ export function createLlmActivities(deps: LlmActivityDeps, limits?: AdaptiveLimi
         ...(cached ? { cached: true } : {}),
       };
     });
+  }
+  /** One request: to the worker's own local model, or to the endpoint within its adaptive limit. */
+  function send(
+    settings: RealAgentSettings,
+    prompt: string,
+    format: AnswerFormat | null,
+  ): Promise<ChatCompletionResult> {
+    const timeoutMs = requestBudgetMs();
+    const signal = Context.current().cancellationSignal;
+    if (settings.local_model)
+      return local.complete(settings.local_model, prompt, {
+        format,
+        maxTokens: settings.max_tokens ?? LOCAL_MAX_TOKENS,
+        timeoutMs,
+        signal,
+      });
+    return sendWithin(
+      limits?.for(settings.base_url, settings.model, settings.requests_per_second ?? null),
+      () =>
+        completeChat(settings, deps.resolveApiKey(settings.api_key_env), prompt, {
+          timeoutMs,
+          signal,
+          ...(settings.structured && format ? { format } : {}),
+        }),
+    );
   }
   return { complete, probeModel };
 }

@@ -1,5 +1,6 @@
 // The chat-completions request the agent sends (upstream §16.2), and how long one request may take.
 
+import { ANSWER_SCHEMAS, type AnswerFormat } from './answer-schemas.js';
 import { isOpenRouter, type RealAgentSettings } from './config.js';
 
 /** Asks the model to behave; the task itself is in the user message. */
@@ -18,13 +19,17 @@ export interface ChatRequestBody {
   messages: { role: 'system' | 'user'; content: string }[];
   max_tokens?: number;
   thinking?: { type: string; clear_thinking?: boolean };
-  response_format?: { type: 'json_object' };
+  response_format?:
+    | { type: 'json_object' }
+    | { type: 'json_schema'; json_schema: { name: string; schema: unknown; strict: false } };
 }
 
+/** `format`: the answer's schema, sent as `response_format` json_schema instead of SMI_RESPONSE_FORMAT. */
 export function buildChatRequestBody(
   settings: RealAgentSettings,
   prompt: string,
   systemPrompt: string = SYSTEM_PROMPT,
+  format?: AnswerFormat,
 ): ChatRequestBody {
   const body: ChatRequestBody = {
     model: settings.model,
@@ -39,7 +44,13 @@ export function buildChatRequestBody(
     body.thinking = { type: settings.thinking };
     if (settings.clear_thinking !== null) body.thinking.clear_thinking = settings.clear_thinking;
   }
-  if (settings.response_format !== null) body.response_format = { type: settings.response_format };
+  if (format)
+    // Not strict: OpenAI's strict mode refuses schemas with optional keys and open maps (helper files).
+    body.response_format = {
+      type: 'json_schema',
+      json_schema: { name: format, schema: ANSWER_SCHEMAS[format], strict: false },
+    };
+  else if (settings.response_format !== null) body.response_format = { type: settings.response_format };
   return body;
 }
 

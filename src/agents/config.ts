@@ -4,6 +4,7 @@
 
 import type { ModelPricing } from '../core/cost.js';
 import { ConfigError } from './config-error.js';
+import type { LOCAL_PROVIDER, LocalModelFile } from './local-model.js';
 import { clamp, isSet, parseBoolWord, parseFloatLoose, parseIntLoose, type EnvSource } from './env-values.js';
 
 export { ConfigError } from './config-error.js';
@@ -15,7 +16,8 @@ export const DEFAULT_MAX_REQUEST_RETRIES = 6;
 
 /** Everything needed to call the model except the secret key. Safe to record in workflow history. */
 export interface RealAgentSettings {
-  provider: typeof SUPPORTED_PROVIDER;
+  /** `local_gguf`: a GGUF file run in-process by the worker (`--agent local-llm`); base_url is its file URL. */
+  provider: typeof SUPPORTED_PROVIDER | typeof LOCAL_PROVIDER;
   base_url: string;
   model: string;
   temperature: number;
@@ -37,6 +39,10 @@ export interface RealAgentSettings {
   api_key_env?: string;
   /** Requests per second never exceeded, per worker process (an evaluation set's `requests_per_second`). */
   requests_per_second?: number;
+  /** Ask for each phase's answer schema (`--structured`: `response_format` json_schema; always for local models). */
+  structured?: boolean;
+  /** The GGUF file of a local model and its identity (provider `local_gguf`). */
+  local_model?: LocalModelFile;
 }
 
 /** Where the process environment beats .env ("operator override"); for every other key .env wins. */

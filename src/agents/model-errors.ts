@@ -22,6 +22,7 @@ export type ModelErrorType =
   | 'ModelConnectionError'
   | 'ModelRequestCancelled'
   | 'ModelEmptyContent'
+  | 'ModelContextExceeded'
   | 'ModelBadResponse'
   | 'ModelMalformedOutput';
 
@@ -192,6 +193,21 @@ export class ModelEmptyContent extends ModelError {
     );
     this.hitMaxTokens = args.hitMaxTokens;
     this.usage = args.usage ?? null;
+  }
+}
+
+/**
+ * The prompt and the answer's token budget do not fit the local model's context: the same prompt fails
+ * again, a shorter one may not (Phase I halves its struct budget, as for an empty answer).
+ */
+export class ModelContextExceeded extends ModelError {
+  override readonly name = 'ModelContextExceeded';
+  readonly retryable = false;
+  constructor(args: { promptTokens: number; maxTokens: number; contextTokens: number }) {
+    super(
+      `prompt of ${args.promptTokens} tokens and an answer of up to ${args.maxTokens} do not fit the ` +
+        `local model's context of ${args.contextTokens} tokens`,
+    );
   }
 }
 

@@ -9,6 +9,7 @@ import {
   ResponseTooLargeError,
   type BufferedExchange,
 } from './buffering-fetch.js';
+import type { AnswerFormat } from './answer-schemas.js';
 import { buildChatRequestBody, effectiveRequestTimeoutMs, extraHeadersFor } from './chat-request.js';
 import { readChatAnswer } from './chat-response.js';
 import { classifyHttpError } from './classify-http-error.js';
@@ -31,6 +32,8 @@ export interface CompleteChatOptions {
   systemPrompt?: string;
   /** Cap on the response body; larger bodies fail as ModelBadResponse. */
   maxResponseBytes?: number;
+  /** Ask for this answer schema in `response_format` (`--structured`). */
+  format?: AnswerFormat;
 }
 
 export interface ChatCompletionResult {
@@ -67,7 +70,7 @@ export async function completeChat(
     // The SDK's own logging could print request details; our errors carry what is needed.
     logLevel: 'off',
   });
-  const body = buildChatRequestBody(settings, prompt, options.systemPrompt);
+  const body = buildChatRequestBody(settings, prompt, options.systemPrompt, options.format);
 
   let data: unknown;
   try {

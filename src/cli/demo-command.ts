@@ -1,6 +1,11 @@
 // `smi-bench demo`: Phase I on a small corpus of real .mv packages that smi-bench writes itself, with a mock
-// agent: no API key, no data from elsewhere.
-import { join } from 'node:path';
+// agent, then with a real model run in-process (SmolLM2-135M, `--agent local-llm`): no API key, no data from
+// elsewhere. The two scores close the demo side by side.
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { ensureDefaultLocalModel } from '../agents/local-model-file.js';
+import { LOCAL_AGENT } from '../agents/local-model.js';
+import { defaultRunId } from '../core/run-id.js';
 import { writeDemoCorpus } from '../move/index.js';
 import type { DevServer } from '../temporal/dev-server.js';
 import { isPortOpen } from '../temporal/ports.js';
@@ -8,6 +13,7 @@ import { smiHome } from '../smi-home.js';
 import { localServerPorts } from '../temporal/target.js';
 import { runPhase1, type CliIO, type Phase1CliOptions } from './run-phase1.js';
 import { serveUntilStopped, startSmiBenchServer } from './server-command.js';
+import { formatDemoScores } from './demo-scores.js';
 
 export type DemoCliOptions = Pick<
   Phase1CliOptions,
@@ -15,10 +21,12 @@ export type DemoCliOptions = Pick<
 > & {
   /** Keep the server (and the UI links printed during the run) up after the run, until Ctrl-C. */
   keepServer: boolean;
+  /** false with `--no-local-llm`: the mock run only. */
+  localLlm: boolean;
 };
 
 export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): Promise<number> {
-  const { keepServer, ...runOpts } = opts;
+  const { keepServer, localLlm, ...runOpts } = opts;
   const corpusRoot = join(smiHome(), 'demo-corpus');
   const packages = await writeDemoCorpus(corpusRoot);
   io.log(`Demo corpus: ${packages.length} generated packages in ${corpusRoot}`);
@@ -32,11 +40,15 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
     );
   }
   const kept = keepServer ? await startServerToKeep(io) : null;
-  let code: number;
-  try {
-    code = await runPhase1(
+  const runId =
+    runOpts.runId ?? defaultRunId('phase1', new Date(), process.pid, randomBytes(3).toString('hex'));
+  const phase1 = (agent: Phase1CliOptions['agent'], id: string, out?: string) =>
+    runPhase1(
       {
         ...runOpts,
+        agent,
+        runId: id,
+        out,
         corpusRoot,
         samples: 0,
         maxStructsInPrompt: 200,
@@ -47,6 +59,25 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
       argv,
       io,
     );
+  let code: number;
+  try {
+    code = await phase1(opts.agent, runId, runOpts.out);
+    if (code === 0 && localLlm && opts.agent !== LOCAL_AGENT) {
+      await ensureDefaultLocalModel(io.log);
+      io.log('');
+      io.log('Now a real model on the same packages: SmolLM2-135M run in this process (--agent local-llm).');
+      const localRunId = `${runId}-local-llm`;
+      code = await phase1(LOCAL_AGENT, localRunId);
+      if (code === 0) {
+        const runDir = (id: string) => resolve(runOpts.logDir, id);
+        const table = await formatDemoScores([
+          { label: opts.agent, runDir: runDir(runId) },
+          { label: `${LOCAL_AGENT} (SmolLM2-135M)`, runDir: runDir(localRunId) },
+        ]);
+        io.out('');
+        for (const line of table) io.out(line);
+      }
+    }
   } catch (err) {
     await kept?.stop();
     throw err;

@@ -7,6 +7,7 @@ import { failed, runChecks, safeFixes, type Check, type CheckResult } from '../d
 import { corpusCheck, manifestCheck } from '../doctor/corpus-checks.js';
 import { dependencyCheck } from '../doctor/dependency-check.js';
 import { frameworkCheck } from '../doctor/framework-check.js';
+import { localModelCheck } from '../doctor/local-model-check.js';
 import { modelChecks } from '../doctor/model-checks.js';
 import {
   nodeCheck,
@@ -28,6 +29,8 @@ export interface DoctorOptions {
   frameworkDir?: string;
   manifest?: string;
   dotenv: string;
+  /** `--model-path`: the GGUF file to check instead of the default local model. */
+  modelPath?: string;
 }
 
 const FIX_TIMEOUT_MS = 300_000;
@@ -43,6 +46,7 @@ function checksFor(opts: DoctorOptions): Check[] {
   ];
   const dotenv = readDotenvFile(opts.dotenv);
   checks.push(() => modelChecks({ processEnv: process.env, dotenv, required: opts.full }));
+  checks.push(() => localModelCheck(opts.modelPath));
   const { corpusRoot, manifest } = opts;
   const frameworkDir = opts.frameworkDir ? resolve(opts.frameworkDir) : null;
   if (corpusRoot) {

@@ -5,7 +5,13 @@ import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
-import { loadRealAgentSettings, type RealAgentSettings } from '../agents/config.js';
+import { ConfigError, loadRealAgentSettings, type RealAgentSettings } from '../agents/config.js';
+import { LOCAL_AGENT } from '../agents/local-model.js';
+import {
+  DEFAULT_LOCAL_MODEL_PATH,
+  describeLocalModel,
+  localModelSettings,
+} from '../agents/local-model-file.js';
 import {
   EvalSetConfigError,
   evalSetConfigSchema,
@@ -59,8 +65,24 @@ export interface EvalSetCliOptions {
   skipPreflight: boolean;
 }
 
-/** The model's settings from the config alone (this shell's SMI_* variables do not leak in). */
-function modelSettings(model: EvalSetModel, cache: boolean | undefined): RealAgentSettings {
+/**
+ * The model's settings from the config alone (this shell's SMI_* variables do not leak in); a local model's
+ * file is read relative to the config.
+ */
+async function modelSettings(
+  model: EvalSetModel,
+  cache: boolean | undefined,
+  base: string,
+): Promise<RealAgentSettings> {
+  if (model.provider === 'local-llm') {
+    const path = model.model_path ? resolve(base, model.model_path) : DEFAULT_LOCAL_MODEL_PATH;
+    try {
+      return localModelSettings(await describeLocalModel(path));
+    } catch (err) {
+      if (err instanceof ConfigError) throw new UsageError(`model ${model.name}: ${err.message}`);
+      throw err;
+    }
+  }
   const env: Record<string, string> = { SMI_MODEL: model.model, SMI_API_BASE_URL: model.base_url };
   const extra: Partial<RealAgentSettings> = {};
   if (model.temperature !== undefined) env['SMI_TEMPERATURE'] = String(model.temperature);
@@ -99,7 +121,8 @@ async function cellRun(
   const runId = `${setId}.${model.name}.${phase.phase}`;
   const problem = runIdProblem(runId);
   if (problem) throw new UsageError(`run id of model ${model.name}, ${phase.phase}: ${problem}`);
-  const settings = modelSettings(model, config.cache);
+  const settings = await modelSettings(model, config.cache, base);
+  const agent = model.provider === 'local-llm' ? LOCAL_AGENT : 'real-openai-compatible';
   const common = {
     corpusRoot: resolve(base, config.corpus_root),
     samples: config.samples ?? 25,
@@ -115,7 +138,9 @@ async function cellRun(
     perPackageTimeoutSeconds: phase.per_package_timeout_seconds ?? 120,
   };
   const limits = {
-    ...(model.max_cost_usd !== undefined ? { maxCostUsd: model.max_cost_usd } : {}),
+    ...('max_cost_usd' in model && model.max_cost_usd !== undefined
+      ? { maxCostUsd: model.max_cost_usd }
+      : {}),
     ...(shares.costUsd !== null ? { setCostAllowanceUsd: shares.costUsd } : {}),
     ...(model.max_total_tokens !== undefined ? { maxTotalTokens: model.max_total_tokens } : {}),
     ...(shares.tokens !== null ? { setTokenAllowance: shares.tokens } : {}),
@@ -125,7 +150,7 @@ async function cellRun(
     const input = await buildHelperInput(
       {
         ...common,
-        agent: 'real-openai-compatible',
+        agent,
         packageId: [],
         ...(phase.framework_dir ? { frameworkDir: resolve(base, phase.framework_dir) } : {}),
         maxAttempts: phase.max_attempts ?? HELPER_DEFAULT_OPTIONS.maxAttempts,
@@ -143,7 +168,7 @@ async function cellRun(
     const input = await buildPhase1Input(
       {
         ...common,
-        agent: 'real-openai-compatible',
+        agent,
         maxStructsInPrompt: phase.max_structs_in_prompt ?? 200,
         includeTypeLists: false,
       },
@@ -155,7 +180,7 @@ async function cellRun(
   const input = await buildPhase2Input(
     {
       ...common,
-      agent: phase.agent ?? 'real-openai-compatible',
+      agent: phase.agent ?? agent,
       simulationMode: phase.simulation_mode ?? 'build-only',
       gasBudget: 10_000_000,
       gasBudgetLadder: [20_000_000, 50_000_000],

@@ -4,6 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkHelperPromptTemplate } from '../core/helper/prompts.js';
+import { isModelAgent } from '../core/types.js';
 import { MovePackageError, readMovePackage } from '../sui-compiler/package-dir.js';
 import {
   HELPER_DEFAULT_OPTIONS,
@@ -17,7 +18,7 @@ import {
   agentCheck,
   buildRunInput,
   launchRun,
-  modelSettings,
+  runModelSettings,
   readDotenvFile,
   runModelAccess,
   type CliIO,
@@ -93,7 +94,7 @@ export async function runHelperBenchmark(opts: HelperCliOptions, argv: string[],
   const dotenv = readDotenvFile(resolve(opts.dotenv));
   const checked = await agentCheck(opts, dotenv, io);
   if (checked !== null) return checked;
-  const settings = modelSettings(opts.agent === 'real-openai-compatible', dotenv, opts.cache);
+  const settings = await runModelSettings(isModelAgent(opts.agent), opts, dotenv);
   const input = await buildHelperInput(opts, settings, argv);
   return launchRun(input, opts, runModelAccess(settings, dotenv, io), io);
 }

@@ -86,6 +86,12 @@ export function describeKeyReaders(access: ModelAccess, readers: KeyReaders): st
 /** The start banner's lines about the model; none for agents without one. */
 export function modelBanner(access: ModelAccess, readers: KeyReaders): string[] {
   if (!access.settings) return [];
+  const file = access.settings.local_model;
+  if (file)
+    return [
+      `  model:         ${file.file_name} (${(file.size_bytes / 1e6).toFixed(0)} MB, sha256 ` +
+        `${file.sha256.slice(0, 12)}…), run in-process by the llm workers (node-llama-cpp, CPU)`,
+    ];
   const key = describeKeyReaders(access, readers);
   return [
     `  model:         ${access.settings.model} at ${describeEndpoint(access)}`,

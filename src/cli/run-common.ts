@@ -5,6 +5,12 @@ import { copyFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { findApiKey, loadRealAgentSettings, ConfigError, type RealAgentSettings } from '../agents/config.js';
+import { LOCAL_AGENT } from '../agents/local-model.js';
+import {
+  DEFAULT_LOCAL_MODEL_PATH,
+  describeLocalModel,
+  localModelSettings,
+} from '../agents/local-model-file.js';
 import { parseDotenv } from '../core/dotenv.js';
 import { isSuiAddress, parseIdsFile } from '../core/ids-file.js';
 import { defaultRunId, runIdProblem } from '../core/run-id.js';
@@ -56,6 +62,10 @@ export interface RunCliOptions {
   cache?: boolean;
   maxCostUsd?: number;
   maxTotalTokens?: number;
+  /** `--model-path`: the GGUF file of `--agent local-llm` (default: the model scripts/install-model.sh installs). */
+  modelPath?: string;
+  /** `--structured`: offer the endpoint each phase's answer schema as `response_format`. */
+  structured?: boolean;
   rustBin?: string;
   buildRust?: boolean;
 }
@@ -129,6 +139,30 @@ export function modelSettings(
 }
 
 /**
+ * The settings of the run's model when its agent asks one (`needed`): the GGUF file of `--agent local-llm`,
+ * else the endpoint of the environment and dotenv file, with `--structured` answers if asked for.
+ */
+export async function runModelSettings(
+  needed: boolean,
+  opts: RunCliOptions & { agent: string },
+  dotenv: Record<string, string>,
+): Promise<RealAgentSettings | null> {
+  if (opts.modelPath !== undefined && opts.agent !== LOCAL_AGENT)
+    throw new UsageError(`--model-path is the GGUF file of --agent ${LOCAL_AGENT}`);
+  if (opts.agent === LOCAL_AGENT) {
+    try {
+      return localModelSettings(await describeLocalModel(opts.modelPath ?? DEFAULT_LOCAL_MODEL_PATH));
+    } catch (err) {
+      if (err instanceof ConfigError) throw new UsageError(err.message);
+      throw err;
+    }
+  }
+  const settings = modelSettings(needed, dotenv, opts.cache);
+  if (opts.structured && !settings) throw new UsageError('--structured is for agents that ask a model');
+  return settings && opts.structured ? { ...settings, structured: true } : settings;
+}
+
+/**
  * The run's model and how this process's worker finds the API key. When it will call the model itself
  * (no TEMPORAL_ADDRESS), a missing key fails now rather than on the first package.
  */
@@ -138,7 +172,7 @@ export function runModelAccess(
   io: CliIO,
 ): ModelAccess {
   const access = modelAccess(settings, process.env, dotenv, io.log);
-  if (settings && !process.env.TEMPORAL_ADDRESS) {
+  if (settings && !settings.local_model && !process.env.TEMPORAL_ADDRESS) {
     try {
       access.deps.resolveApiKey();
     } catch (err) {
@@ -187,7 +221,7 @@ export async function buildRunInput<O extends BaseOptions>(
  * the exit status; null when neither is given. `--rust-bin` / `--build-rust` are refused with the reason.
  */
 export async function agentCheck(
-  opts: RunCliOptions,
+  opts: RunCliOptions & { agent?: string },
   dotenv: Record<string, string>,
   io: CliIO,
 ): Promise<number | null> {
@@ -197,6 +231,11 @@ export async function agentCheck(
         'itself (its extractor is built in and gives the Rust extractor’s output byte for byte)',
     );
   if (!opts.doctorAgent && !opts.smokeAgent) return null;
+  if (opts.agent === LOCAL_AGENT)
+    throw new UsageError(
+      `${opts.doctorAgent ? '--doctor-agent' : '--smoke-agent'} checks an endpoint; ` +
+        '`smi-bench doctor` checks that the local model loads (`--model-path` for another file)',
+    );
   const settings = modelSettings(true, dotenv)!;
   const { runDoctorAgent, runSmokeAgent } = await import('./agent-checks.js');
   if (opts.doctorAgent) return runDoctorAgent(settings, findApiKey(process.env, dotenv), io);

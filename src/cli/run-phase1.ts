@@ -1,14 +1,14 @@
 // `smi-bench phase1` (and `demo`): Phase I's settings on top of the shared run options.
 import { resolve } from 'node:path';
 import { checkPhase1Template } from '../core/phase1-prompt.js';
-import type { Phase1Agent } from '../core/types.js';
+import { isModelAgent, type Phase1Agent } from '../core/types.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import type { Phase1RunInput } from '../workflows/phase1-types.js';
 import {
   agentCheck,
   buildRunInput,
   launchRun,
-  modelSettings,
+  runModelSettings,
   runModelAccess,
   readDotenvFile,
   type CliIO,
@@ -54,7 +54,7 @@ export async function runPhase1(opts: Phase1CliOptions, argv: string[], io: CliI
   const dotenv = readDotenvFile(resolve(opts.dotenv));
   const checked = await agentCheck(opts, dotenv, io);
   if (checked !== null) return checked;
-  const settings = modelSettings(opts.agent === 'real-openai-compatible', dotenv, opts.cache);
+  const settings = await runModelSettings(isModelAgent(opts.agent), opts, dotenv);
   const input = await buildPhase1Input(opts, settings, argv);
   return launchRun(input, opts, runModelAccess(input.options.agentSettings, dotenv, io), io);
 }

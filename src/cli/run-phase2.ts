@@ -11,7 +11,7 @@ import {
   agentCheck,
   buildRunInput,
   launchRun,
-  modelSettings,
+  runModelSettings,
   runModelAccess,
   readDotenvFile,
   type CliIO,
@@ -52,7 +52,7 @@ export interface Phase2CliOptions
   promptTemplate: string[];
 }
 
-export const MODEL_AGENTS = new Set<Phase2Agent>(['real-openai-compatible', 'template-search']);
+export const MODEL_AGENTS = new Set<Phase2Agent>(['real-openai-compatible', 'local-llm', 'template-search']);
 
 /** A plan file that is not a JSON object of plans would fail every package alike: refuse it now. */
 function checkPlanFile(path: string): void {
@@ -135,7 +135,7 @@ export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliI
   const dotenv = readDotenvFile(resolve(opts.dotenv));
   const checked = await agentCheck(opts, dotenv, io);
   if (checked !== null) return checked;
-  const settings = modelSettings(MODEL_AGENTS.has(opts.agent), dotenv, opts.cache);
+  const settings = await runModelSettings(MODEL_AGENTS.has(opts.agent), opts, dotenv);
   const input = await buildPhase2Input(opts, settings, dotenv, argv);
   const model = runModelAccess(input.options.agentSettings, dotenv, io);
   await checkSimulation(input, io);

@@ -26,12 +26,16 @@ function doctorCommand(program: Command, io: CliIO): void {
       'check that every id of this ids file is in the corpus (needs --corpus-root)',
     )
     .option('--dotenv <file>', 'dotenv file with the model settings (upstream: --env-file)', '.env')
+    .option(
+      '--model-path <file>',
+      'check that this GGUF model loads (default: the local model of --agent local-llm)',
+    )
     .option('--json', 'print the checks as JSON', false)
     .addHelpText(
       'after',
       '\nChecks: Node, the Temporal CLI, the Temporal server commands would use (TEMPORAL_ADDRESS or the local\n' +
         'port), the oracle wheel the tests use, the model (key, settings, endpoint; a warning when none is\n' +
-        'configured, a failure with --full), and with --corpus-root the corpus layout, its Move framework (or\n' +
+        'configured, a failure with --full), that the local model loads (--agent local-llm), and with --corpus-root the corpus layout, its Move framework (or\n' +
         "--framework-dir's), the dependencies it lacks, and --manifest ids.",
     )
     .action(async (opts: DoctorOptions) => {
@@ -62,11 +66,17 @@ function modelsCommand(program: Command, io: CliIO): void {
     )
     .option('--contains <text>', 'only ids containing this (any case)')
     .option('--name-contains <text>', 'only models whose name contains this (any case)')
+    .option('--local', 'the GGUF models installed for --agent local-llm instead (no endpoint, no key)', false)
     .addHelpText(
       'after',
       '\nWithout --out or --price-table it prints a table: id, context length, dollars per million input and\noutput tokens. The key: SMI_API_KEY or OPENROUTER_API_KEY, the environment before the dotenv file.',
     )
-    .action(async (opts: ModelsOptions) => {
+    .action(async (opts: ModelsOptions & { local: boolean }) => {
+      if (opts.local) {
+        const { printLocalModels } = await import('./local-models.js');
+        process.exitCode = await printLocalModels(io);
+        return;
+      }
       const { runModels } = await import('./models-command.js');
       process.exitCode = await runModels(opts, io);
     });

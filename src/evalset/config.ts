@@ -24,9 +24,11 @@ const price = z.strictObject({
   output_per_mtok: z.number().nonnegative(),
 });
 
-const model = z.strictObject({
+const endpointModel = z.strictObject({
   /** How the set names the model: its runs are `<set>.<name>.<phase>`. */
   name,
+  /** An OpenAI-compatible endpoint (the default). */
+  provider: z.literal('openai-compatible').optional(),
   /** The id the endpoint knows the model by. */
   model: z.string().min(1),
   base_url: z.url(),
@@ -48,6 +50,18 @@ const model = z.strictObject({
   /** Requests per second this model is never sent more than (per worker process). */
   requests_per_second: positive.optional(),
 });
+
+/** A GGUF model the workers run themselves (`--agent local-llm`): no endpoint, no key, no price (cost 0). */
+const localModel = z.strictObject({
+  name,
+  provider: z.literal('local-llm'),
+  /** The GGUF file, relative to the config; absent: the default model (scripts/install-model.sh). */
+  model_path: z.string().min(1).optional(),
+  concurrency: count.max(1000).optional(),
+  max_total_tokens: count.optional(),
+});
+
+const model = z.discriminatedUnion('provider', [endpointModel, localModel]);
 
 const phase1 = z.strictObject({
   phase: z.literal('phase1'),
@@ -152,9 +166,15 @@ export function parseEvalSetConfig(text: string, file: string): EvalSetConfig {
   const phases = config.phases.map((p) => p.phase);
   if (new Set(phases).size !== phases.length)
     throw new EvalSetConfigError(`${file}:\n  phases: each phase may be listed once`);
-  const both = config.models.findIndex((m) => m.price && m.cost_from_provider);
+  const both = config.models.findIndex((m) => m.provider !== 'local-llm' && m.price && m.cost_from_provider);
   if (both >= 0)
     throw new EvalSetConfigError(`${file}:\n  models[${both}]: use either price or cost_from_provider`);
+  const localTemplate = config.phases.some((p) => p.phase === 'phase2' && p.agent === 'template-search');
+  const local = config.models.findIndex((m) => m.provider === 'local-llm');
+  if (localTemplate && local >= 0)
+    throw new EvalSetConfigError(
+      `${file}:\n  models[${local}]: a local-llm model cannot run phase2's template-search (it asks an endpoint)`,
+    );
   if (config.package_ids_file && config.dataset)
     throw new EvalSetConfigError(`${file}:\n  use either package_ids_file or dataset, not both`);
   return config;

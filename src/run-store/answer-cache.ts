@@ -5,6 +5,7 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildChatRequestBody } from '../agents/chat-request.js';
+import type { AnswerFormat } from '../agents/answer-schemas.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import type { ChatCompletionResult } from '../agents/openai-chat.js';
 import { sha256Hex } from './artifacts.js';
@@ -18,11 +19,23 @@ export function answerCacheDir(logDir: string, env: NodeJS.ProcessEnv = process.
   return env.SMI_MODEL_CACHE_DIR || join(logDir, ANSWER_CACHE_NAME);
 }
 
-/** `slot` is the call's place in its package: the same prompt asked again in a later attempt is another entry. */
-function answerCacheKey(settings: RealAgentSettings, prompt: string, slot: string): string {
-  return sha256Hex(
-    JSON.stringify({ endpoint: settings.base_url, request: buildChatRequestBody(settings, prompt), slot }),
-  );
+/**
+ * `slot` is the call's place in its package: the same prompt asked again in a later attempt is another entry.
+ * A structured request (`--structured`) sends its schema, so it is another request than the plain one.
+ */
+function answerCacheKey(use: AnswerCacheUse): string {
+  const { settings, prompt, slot } = use;
+  const format = settings.structured ? use.format : undefined;
+  const request = buildChatRequestBody(settings, prompt, undefined, format);
+  return sha256Hex(JSON.stringify({ endpoint: settings.base_url, request, slot }));
+}
+
+export interface AnswerCacheUse {
+  logDir: string;
+  settings: RealAgentSettings;
+  prompt: string;
+  slot: string;
+  format?: AnswerFormat;
 }
 
 const entryPath = (dir: string, key: string) => join(dir, key.slice(0, 2), `${key.slice(2)}.json`);
@@ -46,12 +59,12 @@ async function writeCachedAnswer(dir: string, key: string, answer: ChatCompletio
  * (when `use`). `cached` says which.
  */
 export async function cachedOrSent(
-  use: { logDir: string; settings: RealAgentSettings; prompt: string; slot: string } | null,
+  use: AnswerCacheUse | null,
   send: () => Promise<ChatCompletionResult>,
 ): Promise<{ answer: ChatCompletionResult; cached: boolean }> {
   if (!use) return { answer: await send(), cached: false };
   const dir = answerCacheDir(use.logDir);
-  const key = answerCacheKey(use.settings, use.prompt, use.slot);
+  const key = answerCacheKey(use);
   const stored = await readCachedAnswer(dir, key);
   if (stored) return { answer: stored, cached: true };
   const answer = await send();

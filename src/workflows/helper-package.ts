@@ -27,7 +27,7 @@ import {
 } from '../core/model-calls.js';
 import { packageTimeoutError } from '../core/package-timeout.js';
 import { scoreInhabitation } from '../core/phase2/score.js';
-import type { TokenUsage } from '../core/types.js';
+import { isModelAgent, type TokenUsage } from '../core/types.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import type { MoveDiagnostic } from '../sui-compiler/types.js';
@@ -117,6 +117,7 @@ async function answerFor(p: Problem, attempt: number, feedback: HelperFeedbackRe
         promptSha,
         settings: o.agentSettings!,
         expect: 'text',
+        format: 'helper_payload',
         deadlineMs: p.deadlineMs,
         cacheSlot: `attempt ${attempt}`,
         summary: `attempt ${attempt} · model`,
@@ -135,8 +136,7 @@ async function answerFor(p: Problem, attempt: number, feedback: HelperFeedbackRe
 }
 
 /** Answers the agent can give: the model as many as allowed, a helper folder or a mock one. */
-const attemptsOf = (o: HelperOptions) =>
-  o.agent === 'real-openai-compatible' ? Math.max(1, o.maxAttempts) : 1;
+const attemptsOf = (o: HelperOptions) => (isModelAgent(o.agent) ? Math.max(1, o.maxAttempts) : 1);
 
 export async function helperPackage(input: HelperPackageInput): Promise<PackageSummary> {
   const startedMs = Date.now();

@@ -3,9 +3,9 @@ import type { BaseOptions, PackageInput, RunInput } from './run-types.js';
 
 /**
  * `mock-empty` answers nothing (a calibration of the engine); `helper-file` answers with the package in
- * `--helper-dir` for every package; `real-openai-compatible` asks the model.
+ * `--helper-dir` for every package; `real-openai-compatible` and `local-llm` ask the model.
  */
-export const HELPER_AGENTS = ['mock-empty', 'helper-file', 'real-openai-compatible'] as const;
+export const HELPER_AGENTS = ['mock-empty', 'helper-file', 'real-openai-compatible', 'local-llm'] as const;
 export type HelperAgent = (typeof HELPER_AGENTS)[number];
 
 export interface HelperOptions extends BaseOptions {

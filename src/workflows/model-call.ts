@@ -4,6 +4,7 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { LlmActivities } from '../activities/index.js';
 import type { ModelAnswer } from '../activities/llm.js';
 import type { AnswerShape } from '../core/model-answer.js';
+import type { AnswerFormat } from '../agents/answer-schemas.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { MODEL_RETRY_POLICY } from './retry-policies.js';
@@ -13,6 +14,8 @@ export async function callModel(args: {
   promptSha: string;
   settings: RealAgentSettings;
   expect: AnswerShape;
+  /** The answer's schema: the local model's grammar, and `response_format` with `--structured`. */
+  format: AnswerFormat;
   deadlineMs: number;
   /**
    * Where the call stands in its package (`attempt 2, call 1`): part of the answer cache's key, so that a
@@ -36,6 +39,7 @@ export async function callModel(args: {
     promptSha: args.promptSha,
     settings: args.settings,
     expect: args.expect,
+    format: args.format,
     cacheSlot: args.cacheSlot,
   });
 }

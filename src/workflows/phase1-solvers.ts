@@ -3,7 +3,7 @@
 import { ApplicationFailure, log } from '@temporalio/workflow';
 import { predictKeyTypesMock } from '../core/mock-agent.js';
 import { packageTimeoutError } from '../core/package-timeout.js';
-import type { MockBehavior, TokenUsage } from '../core/types.js';
+import { isModelAgent, type MockBehavior, type TokenUsage } from '../core/types.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import { ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';
@@ -14,6 +14,7 @@ import { ZERO_USAGE, addUsage } from '../core/usage.js';
 /** Upstream makes at most 4 prompt attempts, halving the struct budget when the answer comes back empty. */
 const MAX_PROMPT_ATTEMPTS = 4;
 const MIN_STRUCTS_IN_PROMPT = 5;
+const PROMPT_TOO_LARGE = new Set(['ModelEmptyContent', 'ModelContextExceeded']);
 
 export interface Phase1Problem {
   runDir: string;
@@ -43,7 +44,7 @@ export interface Prediction {
 export type Phase1Solver = (problem: Phase1Problem) => Promise<Prediction>;
 
 export function phase1Solver(options: Phase1Options): Phase1Solver {
-  if (options.agent === 'real-openai-compatible') {
+  if (isModelAgent(options.agent)) {
     const settings = options.agentSettings;
     if (!settings)
       throw ApplicationFailure.nonRetryable('real agent selected without model settings', 'InvalidConfig');
@@ -109,6 +110,7 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
           promptSha: prompt.promptSha,
           settings,
           expect: 'key_types',
+          format: 'phase1_key_types',
           deadlineMs,
           cacheSlot: `attempt ${attempts}`,
         });
@@ -121,10 +123,14 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
         // Upstream's words for a request that ran into the package deadline.
         if (isDeadlineFailure(err, deadlineMs)) return failed('per-call timeout exceeded', true);
         lastError = failureMessage(err);
-        // An empty answer usually means the prompt was too large for the model: retry with half the structs.
+        // An empty answer usually means the prompt was too large for the model (a local model's context
+        // says so): retry with half the structs.
         const next = Math.max(MIN_STRUCTS_IN_PROMPT, Math.floor(maxStructs / 2));
-        if (failureType(err) !== 'ModelEmptyContent' || next === maxStructs) break;
-        log.info('empty model answer; halving the struct budget', { packageId: problem.packageId, next });
+        if (!PROMPT_TOO_LARGE.has(failureType(err) ?? '') || next === maxStructs) break;
+        log.info('prompt too large for the model; halving the struct budget', {
+          packageId: problem.packageId,
+          next,
+        });
         maxStructs = next;
       }
     }

@@ -42,7 +42,12 @@ import { simActivities } from './sim-activities.js';
 const UNKNOWN_OBJECTS_NOT_BUILT = 'phase2-unknown-objects-not-built';
 
 /** The inventory is only worth fetching for agents that fill placeholders or tell the model about it. */
-const INVENTORY_AGENTS = new Set(['baseline-search', 'template-search', 'real-openai-compatible']);
+const INVENTORY_AGENTS = new Set([
+  'baseline-search',
+  'template-search',
+  'real-openai-compatible',
+  'local-llm',
+]);
 
 export async function phase2Package(input: Phase2PackageInput): Promise<PackageSummary> {
   const startedMs = Date.now();

@@ -79,6 +79,7 @@ export function phase2Solver(options: Phase2Options, calls: ModelCallTally): Pha
     case 'template-search':
       return candidateSolver(options, 'template', calls);
     case 'real-openai-compatible':
+    case 'local-llm':
       return exposureSolver(options, calls);
   }
 }
@@ -152,6 +153,7 @@ function candidateSolver(
             ...prompt,
             settings,
             expect: 'json_object',
+            format: 'phase2_planning',
             cacheSlot: `candidate ${request.attempt}`,
           }),
         );
@@ -209,6 +211,7 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
             promptSha,
             settings,
             expect: 'json_object',
+            format: 'phase2_planning',
             cacheSlot: `attempt ${request.attempt}, call ${call}`,
           }),
         );

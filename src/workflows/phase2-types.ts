@@ -11,6 +11,7 @@ export const PHASE2_AGENTS = [
   'baseline-search',
   'template-search',
   'real-openai-compatible',
+  'local-llm',
 ] as const;
 export type Phase2Agent = (typeof PHASE2_AGENTS)[number];
 

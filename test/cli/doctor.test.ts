@@ -259,6 +259,7 @@ describe('doctor --json', () => {
       'Move compiler',
       'oracle wheel',
       'model',
+      'local model',
     ]);
     // this Node is at least package.json's engines.node (20.19.0); below 22 it says why npm ci warned
     const node = parsed.checks.find((c) => c.name === 'Node.js')!;

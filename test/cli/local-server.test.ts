@@ -25,7 +25,11 @@ async function freshPlace(name: string) {
 describe('smi-bench demo on a machine with no Temporal server', () => {
   it('starts its own server on the configured ports, says so, and leaves nothing running', async () => {
     const place = await freshPlace('demo');
-    const res = await smiBench(['demo', '--no-progress', '--run-id', 'own-ports'], place.env, place.cwd);
+    const res = await smiBench(
+      ['demo', '--no-progress', '--no-local-llm', '--run-id', 'own-ports'],
+      place.env,
+      place.cwd,
+    );
     expect(res.exitCode, String(res.stderr)).toBe(0);
     expect(res.stderr).toContain(
       `Temporal: embedded dev server ${place.address} (started for this command, stops with it; ` +
@@ -74,7 +78,7 @@ describe('smi-bench demo --keep-server', () => {
   it('keeps the server and its UI up after the run until Ctrl-C; an interrupted run is then resumed', async () => {
     const place = await freshPlace('keep');
     const demo = spawnSmiBench(
-      ['demo', '--no-progress', '--keep-server', '--run-id', 'kept'],
+      ['demo', '--no-progress', '--no-local-llm', '--keep-server', '--run-id', 'kept'],
       place.env,
       place.cwd,
     );
@@ -149,7 +153,11 @@ describe('a command killed with kill -9', () => {
   it('takes its embedded dev server with it: the ports close within seconds', async () => {
     const place = await freshPlace('killed');
     // --keep-server holds the command (and its server) up after the run: nothing races the kill.
-    const demo = spawnSmiBench(['demo', '--no-progress', '--keep-server'], place.env, place.cwd);
+    const demo = spawnSmiBench(
+      ['demo', '--no-progress', '--no-local-llm', '--keep-server'],
+      place.env,
+      place.cwd,
+    );
     await demo.waitForStderr('Press Ctrl-C to stop it');
     expect(await isPortOpen('127.0.0.1', Number(place.env.SMI_TEMPORAL_PORT))).toBe(true);
     demo.child.kill('SIGKILL');

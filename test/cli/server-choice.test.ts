@@ -31,7 +31,11 @@ describe('the port of smi-bench’s own server is held by a program that is not 
   });
 
   it('refuses to run, names the port and says how to choose another', async () => {
-    const res = await smiBench(['demo', '--no-progress'], { ...ports, SMI_HOME: join(home, 'tcp') }, home);
+    const res = await smiBench(
+      ['demo', '--no-progress', '--no-local-llm'],
+      { ...ports, SMI_HOME: join(home, 'tcp') },
+      home,
+    );
     expect(res.exitCode, String(res.stderr)).toBe(2);
     const port = ports.SMI_TEMPORAL_PORT;
     expect(res.stderr).toContain(`127.0.0.1:${port} is in use by something that is not a Temporal server`);
@@ -56,7 +60,7 @@ describe('the port of smi-bench’s own server is held by a Temporal server not 
 
   it('refuses to take it over, leaves it untouched, and says how to use it deliberately', async () => {
     const res = await smiBench(
-      ['demo', '--no-progress'],
+      ['demo', '--no-progress', '--no-local-llm'],
       { ...ports, SMI_HOME: join(home, 'foreign') },
       home,
     );

@@ -7,6 +7,8 @@ import type { TokenUsage } from '../../core/types.js';
 import type { ModelCallTally } from '../../core/model-calls.js';
 import type { StoppedEarly } from '../../core/run-limits.js';
 import type { PackageSummary, RunInput } from '../../workflows/run-types.js';
+import type { RealAgentSettings } from '../../agents/config.js';
+import { localModelIdentity } from '../../agents/local-model.js';
 
 /** A phase's result file, built from the rows in a run directory. */
 export interface PhaseResult {
@@ -54,4 +56,10 @@ export interface PhaseDefinition<Row extends BaseRow> {
 /** What run_metadata.json records of a user's prompt template: its hash (null: the built-in wording). */
 export function sha256OrNull(text: string | null | undefined): string | null {
   return text ? createHash('sha256').update(text).digest('hex') : null;
+}
+
+/** run_metadata.json's model: its name, and for a local model the file's identity (name, size, SHA-256). */
+export function modelFields(settings: RealAgentSettings | null): Record<string, unknown> {
+  const file = settings?.local_model;
+  return { model: settings?.model ?? null, ...(file ? { model_file: localModelIdentity(file) } : {}) };
 }

@@ -6,7 +6,7 @@ import { pyFloat } from '../../core/pyjson.js';
 import { ZERO_USAGE } from '../../core/usage.js';
 import { readStoredRows, type RowLogFormat } from '../../run-store/rows.js';
 import type { HelperOptions } from '../../workflows/helper-types.js';
-import { sha256OrNull, type PhaseDefinition } from './definition.js';
+import { modelFields, sha256OrNull, type PhaseDefinition } from './definition.js';
 
 const HELPER_ROW_LOG: RowLogFormat<HelperRow> = {
   packageLine: (row) => JSON.stringify(row) + '\n',
@@ -30,7 +30,7 @@ export const helperDefinition: PhaseDefinition<HelperRow> = {
       fields: {
         corpus_root: input.corpusRoot,
         framework_dir: o.frameworkDir,
-        model: o.agentSettings?.model ?? null,
+        ...modelFields(o.agentSettings),
         max_attempts: o.maxAttempts,
         scoring_hints: o.scoringHints,
         prompt_template_sha256: sha256OrNull(o.promptTemplate),

@@ -6,7 +6,7 @@ import { formatPhase1ResultJson } from '../../core/phase1-result-json.js';
 import { buildPhase1Result } from '../../run-store/phase1-result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
 import { ZERO_USAGE } from '../../core/usage.js';
-import { sha256OrNull, type PhaseDefinition } from './definition.js';
+import { modelFields, sha256OrNull, type PhaseDefinition } from './definition.js';
 import type { Phase1Options } from '../../workflows/phase1-types.js';
 
 const PHASE1_ROW_LOG: RowLogFormat<Phase1PackageRow> = {
@@ -26,7 +26,7 @@ export const phase1Definition: PhaseDefinition<Phase1PackageRow> = {
     benchmark: 'phase1_key_struct_discovery',
     fields: {
       corpus_root: input.corpusRoot,
-      model: input.options.agentSettings?.model ?? null,
+      ...modelFields(input.options.agentSettings),
       prompt_template_sha256: sha256OrNull((input.options as Phase1Options).promptTemplate),
     },
   }),

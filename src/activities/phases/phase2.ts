@@ -7,7 +7,7 @@ import { buildPhase2Result } from '../../run-store/phase2-result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
 import type { Phase2Options } from '../../workflows/phase2-types.js';
 import { ZERO_USAGE } from '../../core/usage.js';
-import { sha256OrNull, type PhaseDefinition } from './definition.js';
+import { modelFields, sha256OrNull, type PhaseDefinition } from './definition.js';
 
 const hitRate = (row: Phase2Row) => (row.score.targets > 0 ? row.score.created_hits / row.score.targets : 0);
 
@@ -39,7 +39,7 @@ export const phase2Definition: PhaseDefinition<Phase2Row> = {
       benchmark: 'phase2_inhabitation',
       fields: {
         corpus_root: input.corpusRoot,
-        model: o.agentSettings?.model ?? null,
+        ...modelFields(o.agentSettings),
         rpc_url: o.rpcUrl,
         rpc_protocol:
           o.simulationMode === 'dry-run' || o.simulationMode === 'dev-inspect'

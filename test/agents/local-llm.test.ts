@@ -1,0 +1,98 @@
+// The local model, run by node-llama-cpp in this process: the real SmolLM2-135M that scripts/install-model.sh
+// installs (CI installs it; the test fails there without it). Each phase's schema constrains a tiny model's
+// answer to the phase's shape; a prompt too long for the context, a file that is not the run's, and the
+// token accounting are checked against independent facts (the script's pinned sum, the file's size).
+import { copyFileSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { GbnfJsonSchema } from 'node-llama-cpp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ANSWER_SCHEMAS, type AnswerFormat } from '../../src/agents/answer-schemas.js';
+import { LocalModels } from '../../src/agents/local-llm.js';
+import {
+  DEFAULT_LOCAL_MODEL_PATH,
+  describeLocalModel,
+  localModelSettings,
+} from '../../src/agents/local-model-file.js';
+import { ConfigError } from '../../src/agents/config-error.js';
+import { ModelContextExceeded } from '../../src/agents/model-errors.js';
+import { parseModelAnswer } from '../../src/core/model-answer.js';
+import { PINNED_MODEL_SHA256, withoutLocalModel } from '../support/local-model.js';
+
+const models = new LocalModels(1);
+afterAll(() => models.dispose());
+
+const ask = async (prompt: string, format: AnswerFormat | null, maxTokens = 120) =>
+  models.complete(await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH), prompt, {
+    format,
+    maxTokens,
+    timeoutMs: 60_000,
+  });
+
+describe.skipIf(withoutLocalModel)('local model (node-llama-cpp, SmolLM2-135M)', () => {
+  it('is described by the file the setup script installed: its size and pinned SHA-256', async () => {
+    const file = await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH);
+    expect(file).toEqual({
+      path: DEFAULT_LOCAL_MODEL_PATH,
+      file_name: 'SmolLM2-135M-Instruct.Q4_1.gguf',
+      size_bytes: statSync(DEFAULT_LOCAL_MODEL_PATH).size,
+      sha256: PINNED_MODEL_SHA256,
+    });
+    const settings = localModelSettings(file);
+    expect(settings).toMatchObject({ provider: 'local_gguf', structured: true, cache_answers: false });
+  });
+
+  it('answers Phase I in shape under its grammar, with tokens counted and a cost of 0', async () => {
+    const answer = await ask(
+      'Which of these Sui Move structs have the key ability? 0x2::coin::Coin, 0x2::balance::Balance. ' +
+        'Answer {"key_types": [...]}.',
+      'phase1_key_types',
+    );
+    // Whatever the tiny model believes, the answer is the list Phase I reads.
+    expect(Array.isArray(parseModelAnswer('key_types', answer.content))).toBe(true);
+    expect(answer.usage.prompt_tokens).toBeGreaterThan(20);
+    expect(answer.usage.completion_tokens).toBeGreaterThan(0);
+    expect(answer.usage.total_tokens).toBe(answer.usage.prompt_tokens + answer.usage.completion_tokens);
+    expect(answer.usage.cost_usd).toBe(0);
+    expect(answer.model).toBe('SmolLM2-135M-Instruct.Q4_1.gguf');
+  });
+
+  it('answers Phase II planning with a plan or a need_more request', async () => {
+    const answer = await ask(
+      'Plan a Sui transaction that creates a 0x2::coin::Coin: answer {"calls": [...]} or {"need_more": [...]}.',
+      'phase2_planning',
+      // Room for the longest plan the schema allows a tiny model to ramble through.
+      1000,
+    );
+    expect(answer.finishReason).toBe('stop');
+    const reply = JSON.parse(answer.content) as Record<string, unknown>;
+    expect('calls' in reply || 'need_more' in reply).toBe(true);
+  });
+
+  it('turns every answer schema into a grammar', async () => {
+    const { llama } = (await models.load(await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH))).model;
+    for (const schema of Object.values(ANSWER_SCHEMAS))
+      await expect(llama.createGrammarForJsonSchema<GbnfJsonSchema>(schema)).resolves.toBeDefined();
+  });
+
+  it('refuses a prompt that does not fit its context, before evaluating it', async () => {
+    const long = 'struct Field { value: u64 }\n'.repeat(800);
+    await expect(ask(long, 'phase1_key_types')).rejects.toBeInstanceOf(ModelContextExceeded);
+  });
+
+  it('refuses a file that is not the one the run was started with', async () => {
+    const file = await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH);
+    const copy = join(mkdtempSync(join(tmpdir(), 'smi-gguf-')), file.file_name);
+    copyFileSync(DEFAULT_LOCAL_MODEL_PATH, copy);
+    const other = { ...file, path: copy, sha256: '0'.repeat(64) };
+    await expect(
+      models.complete(other, 'hi', { format: null, maxTokens: 8, timeoutMs: 10_000 }),
+    ).rejects.toThrow(ConfigError);
+  });
+
+  it('says how to install a missing model', async () => {
+    await expect(describeLocalModel(join(tmpdir(), 'no-such-model.gguf'))).rejects.toThrow(
+      /local model not found: .*--model-path/,
+    );
+  });
+});
