@@ -6,6 +6,7 @@ import { chainEndpoint } from '../chain/networks.js';
 import { ChainError, chainStep, createChainClient } from '../chain/grpc-client.js';
 import { normalizePackageId } from '../core/ids-file.js';
 import { resolveDataset } from '../corpus/ids-file.js';
+import { plural } from '../core/plural.js';
 import { pullPackages, type PullProgress } from '../corpus-pull/pull.js';
 import { UsageError } from './errors.js';
 import { ProgressPrinter } from './progress.js';
@@ -23,8 +24,6 @@ export interface CorpusPullOptions {
   timeoutSeconds: number;
   progress: boolean;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 async function requestedIds(opts: CorpusPullOptions): Promise<string[]> {
   const given = [opts.dataset, opts.packageIdsFile, opts.packageId?.length ? opts.packageId : undefined];
