@@ -104,23 +104,16 @@ export function fullnodeMethods(chain: LocalChain): Map<string, UnaryMethod> {
   });
 
   register(table, T.StateService, {
-    ListOwnedObjects: (request: GrpcTypes.ListOwnedObjectsRequest): GrpcTypes.ListOwnedObjectsResponse => {
+    ListOwnedObjects: async (
+      request: GrpcTypes.ListOwnedObjectsRequest,
+    ): Promise<GrpcTypes.ListOwnedObjectsResponse> => {
       const owner = checkedId(request.owner, 'owner');
       // Only SUI coins are ever owned here.
       const type = request.objectType?.replace(/0x0*2::/g, '0x2::');
       const wanted = type === undefined || type === SUI_COIN_TYPE || type === '0x2::coin::Coin';
       const coins = wanted ? chain.coinsOf(owner) : [];
       const size = Math.min(Math.max(request.pageSize ?? 50, 1), 1000);
-      return {
-        objects: coins.slice(0, size).map((c) => ({
-          objectId: c.id,
-          version: 1n,
-          digest: toBase58(createHash('sha256').update(`coin ${c.id}`).digest()),
-          owner: { kind: T.Owner_OwnerKind.ADDRESS, address: c.owner },
-          objectType: SUI_COIN_TYPE,
-          balance: c.balance,
-        })),
-      };
+      return { objects: await Promise.all(coins.slice(0, size).map((c) => object(c.id))) };
     },
     GetBalance: (request: GrpcTypes.GetBalanceRequest): GrpcTypes.GetBalanceResponse => {
       const total = chain.coinsOf(checkedId(request.owner, 'owner')).reduce((sum, c) => sum + c.balance, 0n);

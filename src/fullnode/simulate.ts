@@ -20,6 +20,7 @@ import {
   type StoredObject,
 } from '../vm/ptb.js';
 import { GrpcCode, GrpcStatusError } from './grpc-web.js';
+import { resolveStructured } from './structured-transaction.js';
 import {
   coinContents,
   REFERENCE_GAS_PRICE,
@@ -254,8 +255,16 @@ export async function simulateTransaction(
   chain: LocalChain,
   request: GrpcTypes.SimulateTransactionRequest,
 ): Promise<GrpcTypes.SimulateTransactionResponse> {
-  const bytes = request.transaction?.bcs?.value;
-  if (!bytes) throw refuse('a local node simulates transactions given as BCS (transaction.bcs)');
+  let bytes = request.transaction?.bcs?.value;
+  let resolved: GrpcTypes.Transaction | undefined;
+  if (!bytes) {
+    if (!request.transaction) throw refuse('SimulateTransaction names no transaction');
+    ({ bytes, resolved } = await resolveStructured(
+      chain,
+      request.transaction,
+      request.doGasSelection ?? false,
+    ));
+  }
   let data: TransactionData;
   try {
     data = bcs.TransactionData.parse(bytes);
@@ -293,7 +302,9 @@ export async function simulateTransaction(
   return {
     transaction: {
       digest: toBase58(createHash('sha256').update(bytes).digest()),
+      ...(resolved ? { transaction: resolved } : {}),
       effects: {
+        epoch: 0n,
         status,
         changedObjects: changedObjects(effects),
         dependencies: [],
