@@ -39,7 +39,38 @@ export interface UnaryMethod<I extends object = object, O extends object = objec
 
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/**
+ * Runs the method at `path` on a request body of length-prefixed frames (the same framing in gRPC and
+ * gRPC-web); the answer is one data frame.
+ * @throws GrpcStatusError
+ */
+export async function callMethod(
+  methods: ReadonlyMap<string, UnaryMethod>,
+  path: string,
+  body: Buffer,
+): Promise<Buffer> {
+  const method = methods.get(path);
+  if (!method) throw new GrpcStatusError(GrpcCode.UNIMPLEMENTED, `${path} is not served by this node`);
+  let input: object;
+  try {
+    input = method.input.fromBinary(requestMessage(body));
+  } catch (error) {
+    if (error instanceof GrpcStatusError) throw error;
+    throw new GrpcStatusError(
+      GrpcCode.INVALID_ARGUMENT,
+      `cannot decode the request: ${(error as Error).message}`,
+    );
+  }
+  return frame(0x00, method.output.toBinary(await method.handle(input)));
+}
+
+/** Any failure as a gRPC status; what is not a GrpcStatusError is INTERNAL. */
+export function grpcStatusOf(error: unknown): { code: number; message: string } {
+  if (error instanceof GrpcStatusError) return { code: error.code, message: error.message };
+  return { code: GrpcCode.INTERNAL, message: error instanceof Error ? error.message : String(error) };
+}
+
+export function readBody(req: NodeJS.ReadableStream): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -110,30 +141,17 @@ export async function answerGrpcWeb(
   }
   if (req.method !== 'POST' || !contentType.startsWith('application/grpc-web')) return false;
   const text = contentType.startsWith('application/grpc-web-text');
-  const method = methods.get(req.url?.split('?')[0] ?? '');
   try {
     const raw = await readBody(req);
-    if (!method) throw new GrpcStatusError(GrpcCode.UNIMPLEMENTED, `${req.url} is not served by this node`);
     const body = text ? Buffer.from(raw.toString('ascii'), 'base64') : raw;
-    let input: object;
-    try {
-      input = method.input.fromBinary(requestMessage(body));
-    } catch (error) {
-      if (error instanceof GrpcStatusError) throw error;
-      throw new GrpcStatusError(
-        GrpcCode.INVALID_ARGUMENT,
-        `cannot decode the request: ${(error as Error).message}`,
-      );
-    }
-    const output = await method.handle(input);
+    const reply = await callMethod(methods, req.url?.split('?')[0] ?? '', body);
     const trailer = Buffer.from('grpc-status: 0\r\ngrpc-message: \r\n', 'ascii');
-    const payload = Buffer.concat([frame(0x00, method.output.toBinary(output)), frame(0x80, trailer)]);
+    const payload = Buffer.concat([reply, frame(0x80, trailer)]);
     res.writeHead(200, { ...CORS_HEADERS, 'content-type': contentType });
     res.end(text ? Buffer.from(payload.toString('base64'), 'ascii') : payload);
   } catch (error) {
-    if (error instanceof GrpcStatusError) sendStatus(res, contentType, error.code, error.message);
-    else
-      sendStatus(res, contentType, GrpcCode.INTERNAL, error instanceof Error ? error.message : String(error));
+    const status = grpcStatusOf(error);
+    sendStatus(res, contentType, status.code, status.message);
   }
   return true;
 }
