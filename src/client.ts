@@ -451,7 +451,7 @@ Exit code 1 when a package could not be pulled (each is listed with its reason).
 It answers sui.rpc.v2 on one port, as gRPC-web over HTTP/1.1 (what @mysten/sui's SuiGrpcClient speaks) and
 as gRPC over HTTP/2 without TLS (Rust and Go clients, grpcurl -plaintext): GetServiceInfo,
 GetObject, BatchGetObjects, GetTransaction (the publishing transactions), GetEpoch, ListOwnedObjects,
-GetBalance, GetPackage and SimulateTransaction. Every address owns eight coins of 1 000 SUI; the system
+GetBalance, GetPackage and SimulateTransaction. Every address but 0x0 owns eight coins of 1 000 SUI; the system
 objects (Clock, Random, DenyList, CoinRegistry) come from the framework. Nothing is ever executed: each
 simulation starts from the same state.`,
     )

@@ -147,7 +147,15 @@ export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliI
  * `--framework-dir`), the RPC modes an answering endpoint, external its binary.
  */
 export async function checkSimulation(input: Phase2RunInput, io: CliIO): Promise<void> {
-  const { simulationMode: mode, rpcUrl, rpcProtocol, network, externalBin, frameworkDir } = input.options;
+  const {
+    simulationMode: mode,
+    rpcUrl,
+    rpcProtocol,
+    network,
+    externalBin,
+    frameworkDir,
+    sender,
+  } = input.options;
   const local = mode === 'local' ? { corpusRoot: input.corpusRoot, frameworkDir: frameworkDir ?? null } : {};
   try {
     const report = await preflightSimulation({
@@ -155,6 +163,7 @@ export async function checkSimulation(input: Phase2RunInput, io: CliIO): Promise
       rpcUrl,
       ...(rpcProtocol ? { rpcProtocol } : {}),
       network: network ?? null,
+      sender,
       ...(externalBin ? { externalBin } : {}),
       ...local,
     });

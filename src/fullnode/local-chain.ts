@@ -108,9 +108,13 @@ export class LocalChain {
     return id === undefined ? undefined : this.package(id);
   }
 
-  /** The address's SUI coins, made the first time anyone asks about it. */
+  /**
+   * The address's SUI coins, made the first time anyone asks about it. The zero address owns none, as on
+   * Sui's networks: nobody holds its key, so a dry-run sent from it has no gas to pay with.
+   */
   coinsOf(owner: string): Coin[] {
     const address = hex(owner);
+    if (BigInt(address) === 0n) return [];
     return Array.from({ length: COINS_PER_ADDRESS }, (_, i) => {
       const id = `0x${createHash('sha256').update(`smi-bench fullnode coin ${address} ${i}`).digest('hex')}`;
       let coin = this.coins.get(id);

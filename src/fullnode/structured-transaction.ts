@@ -129,8 +129,11 @@ export async function resolveStructured(
     digest: o.digest ?? '',
   }));
   if (payment.length === 0 && doGasSelection) {
-    const coin = await chain.object(chain.coinsOf(sender)[0]!.id);
-    payment = [{ objectId: coin!.objectId!, version: coin!.version!, digest: coin!.digest! }];
+    const [first] = chain.coinsOf(sender);
+    if (!first)
+      throw new GrpcStatusError(GrpcCode.FAILED_PRECONDITION, `${sender} owns no SUI to pay for gas`);
+    const coin = (await chain.object(first.id))!;
+    payment = [{ objectId: coin.objectId!, version: coin.version!, digest: coin.digest! }];
   }
   const price = tx.gasPayment?.price ?? REFERENCE_GAS_PRICE;
   const budget = tx.gasPayment?.budget ?? SELECTED_BUDGET;

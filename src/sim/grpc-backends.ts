@@ -146,6 +146,35 @@ export async function grpcSimulator(request: SimulationRequest, signal?: AbortSi
   };
 }
 
+const MIST_PER_SUI = 1_000_000_000n;
+
+/** What the sender holds in SUI, said before the run: a dry-run without a coin to pay gas fails every plan. */
+async function senderFunds(
+  client: ReturnType<typeof createChainClient>,
+  url: string,
+  request: PreflightRequest,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const sender = normalizeAddress(request.sender!, 'sender');
+  let balance: bigint;
+  try {
+    const { response } = await chainStep(url, "reading the sender's balance", signal, () =>
+      client.stateService.getBalance({ owner: sender, coinType: '0x2::sui::SUI' }, { abort: signal }),
+    );
+    balance = response.balance?.balance ?? 0n;
+  } catch (error) {
+    if (error instanceof ChainError) throw simulationError(error);
+    throw error;
+  }
+  const fraction = (balance % MIST_PER_SUI).toString().padStart(9, '0').replace(/0+$/, '');
+  const sui = `${balance / MIST_PER_SUI}${fraction ? `.${fraction}` : ''}`;
+  if (balance > 0n || request.mode !== 'dry-run') return [`the sender ${sender} holds ${sui} SUI`];
+  return [
+    `warning: the sender ${sender} holds no SUI here, so no dry-run can pay for gas: every plan will fall ` +
+      'back to dev-inspect, or fail with --require-dry-run; give a funded sender (--sender or SMI_SENDER)',
+  ];
+}
+
 /** The node answers, and serves the network asked for. */
 export async function grpcPreflight(
   request: PreflightRequest,
@@ -167,9 +196,11 @@ export async function grpcPreflight(
     throw rejected(
       `wrong network: the node at ${url} serves ${chain} (chain id ${info.chainId ?? '?'}), not ${request.network}`,
     );
+  const funds = request.sender ? await senderFunds(client, url, request, signal) : [];
   return {
     mode: request.mode,
     checked: [
+      ...funds,
       `the Sui node at ${url} answers gRPC (${chain}, chain id ${info.chainId ?? '?'}, epoch ${info.epoch ?? '?'})`,
     ],
     chainId: info.chainId ?? null,

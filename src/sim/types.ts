@@ -93,4 +93,7 @@ export interface SimulationBackend {
 export type PreflightRequest = Pick<
   SimulationRequest,
   'mode' | 'rpcUrl' | 'rpcProtocol' | 'network' | 'externalBin' | 'timeoutMs' | 'corpusRoot' | 'frameworkDir'
->;
+> & {
+  /** The chain modes say what the run's sender holds. */
+  sender?: string;
+};
