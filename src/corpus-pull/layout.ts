@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { corpusPackageDir } from '../vm/package-source.js';
-import type { PulledPackage } from './chain-package.js';
+import type { PulledPackage } from './fetch-package.js';
 
 const STAGING_PREFIX = '.pulling-';
 

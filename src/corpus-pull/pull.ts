@@ -3,8 +3,8 @@
 // limits (429, with the node's Retry-After) and transient failures are waited out and tried again; a
 // package that cannot be had is recorded with its reason and the others go on.
 import type { SuiGrpcClient } from '@mysten/sui/grpc';
-import { ChainError } from '../chain/grpc-client.js';
-import { plainStep, readChainPackage, type Step } from './chain-package.js';
+import { chainStepWithRetries } from '../chain/retry.js';
+import { fetchPackage, type Step } from './fetch-package.js';
 import { completePackageLinks, removeStaging, writePackage } from './layout.js';
 
 export interface PullOptions {
@@ -34,16 +34,8 @@ export interface PullSummary extends PullProgress {
   failures: { id: string; reason: string }[];
 }
 
+/** The longest back-off between tries when the node gives no Retry-After. */
 const MAX_WAIT_MS = 30_000;
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    });
-  });
 
 export async function pullPackages(ids: readonly string[], options: PullOptions): Promise<PullSummary> {
   const state: PullSummary = { pulled: 0, skipped: 0, failed: 0, known: 0, retries: 0, failures: [] };
@@ -63,20 +55,17 @@ export async function pullPackages(ids: readonly string[], options: PullOptions)
     options.onProgress?.(progress);
   };
 
-  const once = plainStep(options.url, options.signal);
-  const withRetries: Step = async (what, call) => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await once(what, call);
-      } catch (error) {
-        if (!(error instanceof ChainError) || !error.transient || attempt >= options.maxRetries) throw error;
+  const withRetries: Step = (what, call) =>
+    chainStepWithRetries(options.url, what, call, {
+      retries: options.maxRetries,
+      initialMs: options.backoffMs ?? 500,
+      maxMs: MAX_WAIT_MS,
+      signal: options.signal,
+      onRetry: () => {
         state.retries += 1;
         report();
-        const backoff = Math.min((options.backoffMs ?? 500) * 2 ** attempt, MAX_WAIT_MS);
-        await sleep(Math.min(error.retryAfterMs ?? backoff, MAX_WAIT_MS), options.signal);
-      }
-    }
-  };
+      },
+    });
 
   const pullOne = async (id: string) => {
     const links = completePackageLinks(options.out, id);
@@ -86,7 +75,7 @@ export async function pullPackages(ids: readonly string[], options: PullOptions)
       return;
     }
     try {
-      const pkg = await readChainPackage(options.client, id, withRetries, options.signal);
+      const pkg = await fetchPackage(options.client, id, withRetries, options.signal);
       await writePackage(options.out, pkg);
       state.pulled += 1;
       pkg.linkage.forEach((l) => enqueue(l.upgradedId));

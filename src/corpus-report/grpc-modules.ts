@@ -2,7 +2,8 @@
 // GetPackage, in JSON-RPC's shape) and an object (a package's module bytes, or a package-info object's
 // fields), each request tried again while the failure is transient, waiting as the node says (Retry-After).
 import type { SuiGrpcClient } from '@mysten/sui/grpc';
-import { ChainError, chainStep, createChainClient } from '../chain/grpc-client.js';
+import { ChainError, createChainClient } from '../chain/grpc-client.js';
+import { chainStepWithRetries } from '../chain/retry.js';
 import { normalizedModules } from '../chain/normalized-module.js';
 import type { RpcModule } from './interface-compare.js';
 import type { NodePackages, RetrySettings } from './rpc-modules.js';
@@ -17,17 +18,8 @@ export class GrpcModules implements NodePackages {
     this.client = createChainClient(rpcUrl);
   }
 
-  private async withRetry<T>(what: string, call: () => PromiseLike<T>): Promise<T> {
-    let delay = this.retry.initialMs;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await chainStep(this.rpcUrl, what, undefined, call);
-      } catch (error) {
-        if (!(error instanceof ChainError) || !error.transient || attempt >= this.retry.retries) throw error;
-        await new Promise((done) => setTimeout(done, error.retryAfterMs ?? delay));
-        delay = Math.min(delay * 2, this.retry.maxMs);
-      }
-    }
+  private withRetry<T>(what: string, call: () => PromiseLike<T>): Promise<T> {
+    return chainStepWithRetries(this.rpcUrl, what, call, this.retry);
   }
 
   async fetch(packageId: string): Promise<Record<string, RpcModule>> {

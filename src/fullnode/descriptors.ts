@@ -3,7 +3,7 @@
 import { GrpcTypes } from '@mysten/sui/grpc';
 import type { Ability, InterfaceField, MoveType } from '../core/types.js';
 import { buildInterface, deserializeModule } from '../move/index.js';
-import type { ChainPackage } from './chain-packages.js';
+import type { ServedPackage } from './corpus-packages.js';
 
 const { OpenSignatureBody_Type: BodyType, OpenSignature_Reference: Reference } = GrpcTypes;
 const { FunctionDescriptor_Visibility: Visibility, DatatypeDescriptor_DatatypeKind: Kind } = GrpcTypes;
@@ -55,7 +55,7 @@ const typeParameters = (list: { constraints: Ability[]; is_phantom?: boolean }[]
     isPhantom: p.is_phantom ?? false,
   }));
 
-export function moduleDescriptors(pkg: ChainPackage): GrpcTypes.Module[] {
+export function moduleDescriptors(pkg: ServedPackage): GrpcTypes.Module[] {
   const iface = buildInterface(
     pkg.modules.map((m) => deserializeModule(m.bytes, m.name)),
     pkg.originalId,

@@ -8,10 +8,12 @@ import { bcs, TypeTagSerializer } from '@mysten/sui/bcs';
 import { GrpcTypes } from '@mysten/sui/grpc';
 import { toBase58 } from '@mysten/sui/utils';
 import { PromiseCache } from '../promise-cache.js';
+import { nodeTypeName, suiCoinBytes } from '../sim/chain-spelling.js';
 import { genesisObjects, MoveVm, readFrameworkOnce, type Genesis, type PackageBytes } from '../vm/index.js';
-import { normalizeId } from '../vm/package-source.js';
+import { normalizeId, packageDirsUnder } from '../vm/package-source.js';
 import { canonicalTypeName } from '../vm/types.js';
-import { packageDirs, publishDigest, readChainPackage, type ChainPackage } from './chain-packages.js';
+import { publishDigest, readServedPackage, type ServedPackage } from './corpus-packages.js';
+import { fullAddress } from '../move/address.js';
 
 export interface LocalChainOptions {
   corpusRoot: string;
@@ -33,25 +35,12 @@ const COIN_MIST = 1_000_000_000_000n;
 export const SUI_COIN_TYPE = '0x2::coin::Coin<0x2::sui::SUI>';
 export const REFERENCE_GAS_PRICE = 1000n;
 
-const hex = (id: string) => `0x${normalizeId(id)}`;
 const digestOf = (bytes: Uint8Array) => toBase58(createHash('sha256').update(bytes).digest());
-
-/** `0x` and 64 hex digits for every address of a canonical type name. */
-export function typeString(canonical: string): string {
-  return canonical.replace(/(^|[<, ])([0-9a-f]{64})::/g, '$10x$2::');
-}
-
-export function coinContents(id: string, balance: bigint): Uint8Array {
-  const bytes = new Uint8Array(40);
-  bytes.set(Buffer.from(normalizeId(id), 'hex'), 0);
-  new DataView(bytes.buffer).setBigUint64(32, balance, true);
-  return bytes;
-}
 
 export class LocalChain {
   /** Storage id → package directory, from every metadata.json of the corpus and the framework. */
   private readonly dirs = new Map<string, string>();
-  private readonly packages = new PromiseCache<ChainPackage>(256);
+  private readonly packages = new PromiseCache<ServedPackage>(256);
   private readonly coins = new Map<string, Coin>();
   /** Publishing transaction digest → storage id. */
   private readonly publishedBy = new Map<string, string>();
@@ -69,7 +58,7 @@ export class LocalChain {
     const chain = new LocalChain(options, framework, genesisObjects(new MoveVm(framework)));
     for (const root of [options.frameworkDir, options.corpusRoot]) {
       if (!root) continue;
-      for (const dir of packageDirs(root)) chain.index(dir);
+      for (const dir of packageDirsUnder(root)) chain.index(dir);
     }
     return chain;
   }
@@ -82,7 +71,7 @@ export class LocalChain {
       return; // not a package version a node could serve
     }
     if (typeof meta.id !== 'string' || !existsSync(join(dir, 'bytecode_modules'))) return;
-    const id = hex(meta.id);
+    const id = fullAddress(meta.id);
     if (this.dirs.has(id)) return; // --framework-dir wins over the corpus's copy
     this.dirs.set(id, dir);
     this.publishedBy.set(
@@ -96,14 +85,14 @@ export class LocalChain {
   }
 
   /** A package by storage id; undefined when the node has none. */
-  async package(id: string): Promise<ChainPackage | undefined> {
-    const key = hex(id);
+  async package(id: string): Promise<ServedPackage | undefined> {
+    const key = fullAddress(id);
     const dir = this.dirs.get(key);
-    return dir === undefined ? undefined : this.packages.get(key, () => readChainPackage(dir));
+    return dir === undefined ? undefined : this.packages.get(key, () => readServedPackage(dir));
   }
 
   /** The package a transaction published; undefined for any other digest. */
-  async publishedIn(digest: string): Promise<ChainPackage | undefined> {
+  async publishedIn(digest: string): Promise<ServedPackage | undefined> {
     const id = this.publishedBy.get(digest);
     return id === undefined ? undefined : this.package(id);
   }
@@ -113,7 +102,7 @@ export class LocalChain {
    * Sui's networks: nobody holds its key, so a dry-run sent from it has no gas to pay with.
    */
   coinsOf(owner: string): Coin[] {
-    const address = hex(owner);
+    const address = fullAddress(owner);
     if (BigInt(address) === 0n) return [];
     return Array.from({ length: COINS_PER_ADDRESS }, (_, i) => {
       const id = `0x${createHash('sha256').update(`smi-bench fullnode coin ${address} ${i}`).digest('hex')}`;
@@ -124,7 +113,7 @@ export class LocalChain {
   }
 
   coin(id: string): Coin | undefined {
-    return this.coins.get(hex(id));
+    return this.coins.get(fullAddress(id));
   }
 
   /** Any object the node has, as GetObject answers it; undefined when there is none. */
@@ -135,9 +124,9 @@ export class LocalChain {
     if (coin) return coinObject(coin);
     const system = this.genesis.objects.find((o) => o.id === normalizeId(id));
     if (system) {
-      const type = typeString(canonicalTypeName(system.type));
+      const type = nodeTypeName(canonicalTypeName(system.type));
       return moveObject(
-        hex(system.id),
+        fullAddress(system.id),
         type,
         system.bytes,
         { Shared: { initialSharedVersion: 1n } },
@@ -151,7 +140,7 @@ export class LocalChain {
   }
 }
 
-function packageObject(pkg: ChainPackage): GrpcTypes.Object {
+function packageObject(pkg: ServedPackage): GrpcTypes.Object {
   const bytes = bcs.Object.serialize({
     data: {
       Package: {
@@ -204,7 +193,7 @@ function coinObject(coin: Coin): GrpcTypes.Object {
     ...moveObject(
       coin.id,
       SUI_COIN_TYPE,
-      coinContents(coin.id, coin.balance),
+      suiCoinBytes(coin.id, coin.balance),
       { AddressOwner: coin.owner },
       {
         kind: GrpcTypes.Owner_OwnerKind.ADDRESS,

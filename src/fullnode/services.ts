@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { GrpcTypes } from '@mysten/sui/grpc';
 import { toBase58 } from '@mysten/sui/utils';
-import { normalizeId } from '../vm/package-source.js';
+import { fullAddress } from '../move/address.js';
 import { GrpcCode, GrpcStatusError, type MessageCodec, type UnaryMethod } from './grpc-web.js';
 import { REFERENCE_GAS_PRICE, SUI_COIN_TYPE, type LocalChain } from './local-chain.js';
 import { moduleDescriptors } from './descriptors.js';
@@ -37,7 +37,7 @@ const notFound = (what: string) => new GrpcStatusError(GrpcCode.NOT_FOUND, `${wh
 function checkedId(id: string | undefined, what: string): string {
   if (!id || !/^0x[0-9a-fA-F]{1,64}$/.test(id))
     throw new GrpcStatusError(GrpcCode.INVALID_ARGUMENT, `invalid ${what} ${JSON.stringify(id ?? '')}`);
-  return `0x${normalizeId(id)}`;
+  return fullAddress(id);
 }
 
 export function fullnodeMethods(chain: LocalChain): Map<string, UnaryMethod> {
@@ -91,8 +91,8 @@ export function fullnodeMethods(chain: LocalChain): Map<string, UnaryMethod> {
       return {
         transaction: {
           digest: pkg.transactionDigest,
-          transaction: { digest: pkg.transactionDigest, sender: pkg.sender },
-          checkpoint: pkg.checkpoint,
+          transaction: { digest: pkg.transactionDigest, ...(pkg.sender ? { sender: pkg.sender } : {}) },
+          ...(pkg.checkpoint === null ? {} : { checkpoint: pkg.checkpoint }),
           signatures: [],
           balanceChanges: [],
         },

@@ -21,13 +21,9 @@ import {
 } from '../vm/ptb.js';
 import { GrpcCode, GrpcStatusError } from './grpc-web.js';
 import { resolveStructured } from './structured-transaction.js';
-import {
-  coinContents,
-  REFERENCE_GAS_PRICE,
-  SUI_COIN_TYPE,
-  typeString,
-  type LocalChain,
-} from './local-chain.js';
+import { REFERENCE_GAS_PRICE, SUI_COIN_TYPE, type LocalChain } from './local-chain.js';
+import { nodeTypeName, suiCoinBytes } from '../sim/chain-spelling.js';
+import { fullAddress } from '../move/address.js';
 
 type TransactionData = ReturnType<typeof bcs.TransactionData.parse>;
 type ParsedArgument = ReturnType<typeof bcs.Argument.parse>;
@@ -35,7 +31,6 @@ type ParsedCommand = ReturnType<typeof bcs.Command.parse>;
 type ParsedCallArg = ReturnType<typeof bcs.CallArg.parse>;
 
 const refuse = (message: string) => new GrpcStatusError(GrpcCode.INVALID_ARGUMENT, message);
-const hex = (id: string) => `0x${normalizeId(id)}`;
 const SUI_COIN = parseTypeTag(SUI_COIN_TYPE);
 
 function argument(arg: ParsedArgument): PtbArgument {
@@ -102,13 +97,13 @@ function inputs(chain: LocalChain, args: ParsedCallArg[]): { inputs: PtbInput[];
       objects.push({
         id: normalizeId(coin.id),
         type: SUI_COIN,
-        bytes: coinContents(coin.id, coin.balance),
+        bytes: suiCoinBytes(coin.id, coin.balance),
         owner: { kind: 'address', address: normalizeId(coin.owner) },
       });
       return;
     }
     if (chain.genesis.objects.some((o) => o.id === normalizeId(id))) return;
-    throw new GrpcStatusError(GrpcCode.NOT_FOUND, `${what} ${hex(id)} not found`);
+    throw new GrpcStatusError(GrpcCode.NOT_FOUND, `${what} ${fullAddress(id)} not found`);
   };
   const converted = args.map((arg): PtbInput => {
     if (arg.$kind === 'Pure')
@@ -162,13 +157,13 @@ async function vmFor(chain: LocalChain, commands: PtbCommand[]): Promise<MoveVm>
   for (const id of [...named].sort()) {
     if (frameworkIds.has(id) || loaded.some((p) => normalizeId(p.id) === id)) continue;
     const pkg = await chain.package(id);
-    if (!pkg) throw new GrpcStatusError(GrpcCode.NOT_FOUND, `package ${hex(id)} not found`);
+    if (!pkg) throw new GrpcStatusError(GrpcCode.NOT_FOUND, `package ${fullAddress(id)} not found`);
     const bytes = await readPackageDir(pkg.dir);
     const deps = await corpusDependencies(chain.options.corpusRoot, { dir: pkg.dir, bytes }, loaded);
     if (deps.missing.length > 0)
       throw new GrpcStatusError(
         GrpcCode.FAILED_PRECONDITION,
-        `package ${hex(id)} links packages this node does not have: ${deps.missingStorageIds.join(', ')}`,
+        `package ${fullAddress(id)} links packages this node does not have: ${deps.missingStorageIds.join(', ')}`,
       );
     for (const dep of deps.packages)
       if (!loaded.some((p) => normalizeId(p.id) === normalizeId(dep.id))) loaded.push(dep);
@@ -184,9 +179,9 @@ function owner(change: PtbEffects['created'][number]['owner']): GrpcTypes.Owner 
   const { Owner_OwnerKind: Kind } = GrpcTypes;
   switch (change.kind) {
     case 'address':
-      return { kind: Kind.ADDRESS, address: hex(change.address) };
+      return { kind: Kind.ADDRESS, address: fullAddress(change.address) };
     case 'object':
-      return { kind: Kind.OBJECT, address: hex(change.id) };
+      return { kind: Kind.OBJECT, address: fullAddress(change.id) };
     case 'shared':
       return { kind: Kind.SHARED, version: 1n };
     default:
@@ -209,7 +204,7 @@ function executionError(vm: MoveVm, error: NonNullable<PtbEffects['error']>): Gr
         abort: {
           abortCode: error.code,
           location: {
-            package: hex(vm.packageIdOf(where.address)),
+            package: fullAddress(vm.packageIdOf(where.address)),
             module: where.module,
             function: where.functionIndex,
             instruction: where.offset,
@@ -229,15 +224,15 @@ function executionError(vm: MoveVm, error: NonNullable<PtbEffects['error']>): Gr
 
 function changedObjects(effects: PtbEffects): GrpcTypes.ChangedObject[] {
   const written = (c: PtbEffects['created'][number], created: boolean): GrpcTypes.ChangedObject => ({
-    objectId: hex(c.id),
-    objectType: typeString(c.type),
+    objectId: fullAddress(c.id),
+    objectType: nodeTypeName(c.type),
     inputState: created ? InState.DOES_NOT_EXIST : InState.EXISTS,
     outputState: OutState.OBJECT_WRITE,
     idOperation: created ? IdOp.CREATED : IdOp.NONE,
     outputOwner: owner(c.owner),
   });
   const gone = (id: string): GrpcTypes.ChangedObject => ({
-    objectId: hex(id),
+    objectId: fullAddress(id),
     inputState: InState.EXISTS,
     outputState: OutState.DOES_NOT_EXIST,
     idOperation: IdOp.DELETED,
@@ -281,7 +276,7 @@ export async function simulateTransaction(
   const payment = tx.gasData.payment?.[0];
   const gasCoin = payment ? chain.coin(payment.objectId) : undefined;
   if (payment && !gasCoin)
-    throw new GrpcStatusError(GrpcCode.NOT_FOUND, `gas coin ${hex(payment.objectId)} not found`);
+    throw new GrpcStatusError(GrpcCode.NOT_FOUND, `gas coin ${fullAddress(payment.objectId)} not found`);
   const budget = BigInt(tx.gasData.budget);
   const vm = await vmFor(chain, commands);
   const effects = executePtb(vm, {

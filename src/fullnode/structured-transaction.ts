@@ -5,9 +5,9 @@
 // transaction the builder reads.
 import { bcs } from '@mysten/sui/bcs';
 import { GrpcTypes } from '@mysten/sui/grpc';
-import { normalizeId } from '../vm/package-source.js';
 import { GrpcCode, GrpcStatusError } from './grpc-web.js';
 import { REFERENCE_GAS_PRICE, type LocalChain } from './local-chain.js';
+import { fullAddress } from '../move/address.js';
 
 type CallArg = Parameters<typeof bcs.CallArg.serialize>[0];
 type Argument = Parameters<typeof bcs.Argument.serialize>[0];
@@ -21,7 +21,6 @@ const {
   Owner_OwnerKind: OwnerKind,
 } = GrpcTypes;
 
-const hex = (id: string) => `0x${normalizeId(id)}`;
 const unsupported = (what: string) =>
   new GrpcStatusError(GrpcCode.UNIMPLEMENTED, `a local node does not run ${what}`);
 const refuse = (message: string) => new GrpcStatusError(GrpcCode.INVALID_ARGUMENT, message);
@@ -88,8 +87,9 @@ async function input(chain: LocalChain, given: GrpcTypes.Input): Promise<[CallAr
   if (given.kind === InputKind.PURE) return [{ Pure: { bytes: given.pure ?? new Uint8Array() } }, given];
   if (given.kind === InputKind.FUNDS_WITHDRAWAL) throw unsupported('address balance withdrawals');
   if (!given.objectId) throw refuse('an input that is neither a pure value nor an object');
-  const object = await chain.object(hex(given.objectId));
-  if (!object) throw new GrpcStatusError(GrpcCode.NOT_FOUND, `object ${hex(given.objectId)} not found`);
+  const object = await chain.object(fullAddress(given.objectId));
+  if (!object)
+    throw new GrpcStatusError(GrpcCode.NOT_FOUND, `object ${fullAddress(given.objectId)} not found`);
   const ref = { objectId: object.objectId!, version: object.version!, digest: object.digest! };
   if (given.kind === InputKind.RECEIVING)
     return [{ Object: { Receiving: ref } }, { kind: InputKind.RECEIVING, ...ref }];
@@ -120,7 +120,7 @@ export async function resolveStructured(
   const data = tx.kind?.data;
   if (data?.oneofKind !== 'programmableTransaction')
     throw refuse('only programmable transactions can be simulated');
-  const sender = hex(tx.sender ?? '0x0');
+  const sender = fullAddress(tx.sender ?? '0x0');
   const inputs = await Promise.all(data.programmableTransaction.inputs.map((i) => input(chain, i)));
   const commands = data.programmableTransaction.commands.map(command);
   let payment = (tx.gasPayment?.objects ?? []).map((o) => ({

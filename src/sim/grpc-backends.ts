@@ -8,6 +8,7 @@ import type { Attempt, Simulator } from './attempts.js';
 import { parseAbortCode, parseAbortLocation } from './dry-run-response.js';
 import { rejected, SimulationError } from './errors.js';
 import { chainObjectSource } from './chain-object-source.js';
+import { shortId } from './chain-spelling.js';
 import { grpcReads, grpcReferenceGasPrice, type GrpcContext } from './grpc-objects.js';
 import { buildProgrammableTransaction } from './ptb-build.js';
 import { normalizeAddress } from './pure-args.js';
@@ -28,8 +29,6 @@ export function requireRpcUrl(rpcUrl: string | null | undefined, mode: string): 
   if (!rpcUrl) throw rejected(`simulation mode ${mode} needs a node to talk to (--network or --rpc-url)`);
   return rpcUrl;
 }
-
-const shortId = (id: string) => `0x${id.replace(/^0x/, '').replace(/^0+(?=.)/, '')}`;
 
 /** The effects' status as a row's failure: the node's description, and the abort's code and location. */
 function failureOf(error: GrpcTypes.ExecutionError | undefined): SimulationFailure {

@@ -5,10 +5,8 @@
 // (dry-run-response.ts) takes the same code and location out of it. Other failures keep smi-bench's own
 // wording: the command, the VM status, and what went wrong.
 import type { PtbError } from '../vm/ptb.js';
+import { shortId } from './chain-spelling.js';
 import type { SimulationFailure } from './types.js';
-
-/** `0x` and the digits without leading zeros, as upstream's rows name abort locations. */
-const shortId = (digits: string): string => `0x${digits.replace(/^0x/, '').replace(/^0+(?=.)/, '')}`;
 
 /**
  * `error`, the executor's failure; `packageIdOf` gives the storage id (64 hex digits) of the package whose

@@ -43,6 +43,7 @@ import {
 } from '../vm/ptb.js';
 import { substitute } from '../vm/types.js';
 import { rejected } from './errors.js';
+import { nodeTypeName, suiCoinBytes } from './chain-spelling.js';
 import { localExecutionFailure } from './local-failure.js';
 import { moveCallTarget } from './ptb-build.js';
 import { normalizeAddress, pureBytes } from './pure-args.js';
@@ -150,13 +151,6 @@ function isSuiCoin(type: Type | undefined): boolean {
   );
 }
 
-function coinBytes(id: string, balance: bigint): Uint8Array {
-  const bytes = new Uint8Array(40);
-  bytes.set(Buffer.from(id, 'hex'), 0);
-  new DataView(bytes.buffer).setBigUint64(32, balance, true);
-  return bytes;
-}
-
 const systemObjectNames = (genesis: Genesis) =>
   genesis.objects
     .map((o) => `0x${o.id.replace(/^0+/, '')} (${o.type.kind === 'datatype' ? o.type.name : '?'})`)
@@ -226,7 +220,7 @@ class PlanTranslation {
       this.objects.push({
         id,
         type: SUI_COIN_TYPE,
-        bytes: coinBytes(id, SENDER_COIN_MIST),
+        bytes: suiCoinBytes(id, SENDER_COIN_MIST),
         owner: { kind: 'address', address: this.sender },
       });
       return this.input({ kind: 'Object', id });
@@ -245,9 +239,7 @@ class PlanTranslation {
 }
 
 /** As the other backends spell types: `0x` and 64 hex digits for every address. */
-function typeString(canonical: string): string {
-  return normalizeTypeString(canonical.replace(/(^|[<,])([0-9a-f]{64})::/g, '$10x$2::'));
-}
+const typeString = (canonical: string) => normalizeTypeString(nodeTypeName(canonical));
 
 const notRun = (effectsError: string): SimulationFailure => ({
   status: 'failure',

@@ -107,8 +107,11 @@ export function corpusPackageDir(corpusRoot: string, id: string): string {
   return join(corpusRoot, `0x${digits.slice(0, 2)}`, digits.slice(2));
 }
 
-/** Package directories directly under `dir` or one level deeper (the sui-packages layout). */
-function packageDirsUnder(dir: string): string[] {
+/**
+ * Package directories directly under `dir` or one level deeper (the sui-packages layout), links followed.
+ * Dot folders are passed over: `corpus pull` stages a package in one before renaming it into place.
+ */
+export function packageDirsUnder(dir: string): string[] {
   const found: string[] = [];
   const visit = (path: string, depth: number) => {
     if (existsSync(join(path, 'metadata.json'))) {
@@ -117,6 +120,7 @@ function packageDirsUnder(dir: string): string[] {
     }
     if (depth === 0) return;
     for (const name of readdirSync(path).sort()) {
+      if (name.startsWith('.')) continue;
       const child = join(path, name);
       if (statSync(child).isDirectory()) visit(child, depth - 1);
     }

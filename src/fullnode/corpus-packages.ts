@@ -4,15 +4,16 @@
 // is what the chain would: a package nobody upgraded is at version 1 under its own id, its types defined
 // there, linked to the framework only.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { toBase58 } from '@mysten/sui/utils';
 import { deserializeModule } from '../move/module-json.js';
 import { listModuleFiles, METADATA_FILE } from '../move/read-package.js';
 import { normalizeId, readTypeOrigins } from '../vm/package-source.js';
 import { packageLinkage } from '../vm/corpus-index.js';
+import { fullAddress } from '../move/address.js';
 
-export interface ChainPackage {
+export interface ServedPackage {
   dir: string;
   /** `0x` and 64 hex digits, as every id below. */
   storageId: string;
@@ -24,11 +25,10 @@ export interface ChainPackage {
   linkage: { originalId: string; upgradedId: string; upgradedVersion: bigint }[];
   /** Base58 digest of the publishing transaction (metadata.json's, else one derived from the id). */
   transactionDigest: string;
-  sender: string;
-  checkpoint: bigint;
+  /** The publisher and checkpoint when metadata.json says them; a node that does not know them omits them. */
+  sender: string | null;
+  checkpoint: bigint | null;
 }
-
-const hex = (id: string) => `0x${normalizeId(id)}`;
 
 function readJson(path: string): Record<string, unknown> {
   if (!existsSync(path)) return {};
@@ -39,8 +39,8 @@ function readJson(path: string): Record<string, unknown> {
 }
 
 /** Every struct and enum of the modules, defined by the original id: a package's first version. */
-function typesOfModules(modules: ChainPackage['modules'], originalId: string): ChainPackage['typeOrigins'] {
-  const origins: ChainPackage['typeOrigins'] = [];
+function typesOfModules(modules: ServedPackage['modules'], originalId: string): ServedPackage['typeOrigins'] {
+  const origins: ServedPackage['typeOrigins'] = [];
   for (const { name, bytes } of modules) {
     const module = deserializeModule(bytes, name);
     const handles = [
@@ -58,7 +58,7 @@ function typesOfModules(modules: ChainPackage['modules'], originalId: string): C
 }
 
 /** The linkage table with versions, as sui-packages stores it in bcs.json or metadata.json. */
-function linkageWithVersions(dir: string): ChainPackage['linkage'] {
+function linkageWithVersions(dir: string): ServedPackage['linkage'] {
   const tables = [
     readJson(join(dir, METADATA_FILE))['linkageTable'],
     readJson(join(dir, 'bcs.json'))['linkageTable'],
@@ -81,17 +81,17 @@ function linkageWithVersions(dir: string): ChainPackage['linkage'] {
 export function publishDigest(storageId: string): string {
   return toBase58(
     createHash('sha256')
-      .update(`publish ${hex(storageId)}`)
+      .update(`publish ${fullAddress(storageId)}`)
       .digest(),
   );
 }
 
-export async function readChainPackage(dir: string): Promise<ChainPackage> {
+export async function readServedPackage(dir: string): Promise<ServedPackage> {
   const meta = readJson(join(dir, METADATA_FILE));
   if (typeof meta['id'] !== 'string') throw new Error(`${dir}: metadata.json names no package id`);
-  const storageId = hex(meta['id']);
+  const storageId = fullAddress(meta['id']);
   const originalId =
-    typeof meta['originalPackageId'] === 'string' ? hex(meta['originalPackageId']) : storageId;
+    typeof meta['originalPackageId'] === 'string' ? fullAddress(meta['originalPackageId']) : storageId;
   const modules = (await listModuleFiles(dir))
     .map((path) => ({ name: basename(path).replace(/\.mv$/, ''), bytes: new Uint8Array(readFileSync(path)) }))
     .sort((a, b) => (Buffer.from(a.name) < Buffer.from(b.name) ? -1 : 1));
@@ -105,27 +105,11 @@ export async function readChainPackage(dir: string): Promise<ChainPackage> {
     version: BigInt(typeof meta['version'] === 'number' ? meta['version'] : 1),
     modules,
     typeOrigins: origins
-      ? origins.map((o) => ({ ...o, package: hex(o.package) }))
+      ? origins.map((o) => ({ ...o, package: fullAddress(o.package) }))
       : typesOfModules(modules, originalId),
     linkage: linkageWithVersions(dir),
     transactionDigest: digest,
-    sender: typeof meta['sender'] === 'string' ? hex(meta['sender']) : hex('0x0'),
-    checkpoint: BigInt(typeof meta['checkpoint'] === 'number' ? meta['checkpoint'] : 0),
+    sender: typeof meta['sender'] === 'string' ? fullAddress(meta['sender']) : null,
+    checkpoint: typeof meta['checkpoint'] === 'number' ? BigInt(meta['checkpoint']) : null,
   };
-}
-
-/** Package directories of a corpus root (prefix folders, links included) or of a framework directory. */
-export function packageDirs(root: string): string[] {
-  const found: string[] = [];
-  const visit = (path: string, depth: number) => {
-    if (existsSync(join(path, METADATA_FILE))) {
-      found.push(path);
-      return;
-    }
-    if (depth === 0 || !statSync(path, { throwIfNoEntry: false })?.isDirectory()) return;
-    for (const name of readdirSync(path).sort())
-      if (!name.startsWith('.')) visit(join(path, name), depth - 1);
-  };
-  visit(root, 2);
-  return found;
 }

@@ -1,7 +1,7 @@
 // One package as a Sui node has it, read over gRPC: its object (modules, type origin and linkage tables,
 // version, original id) and the transaction that published it (sender, checkpoint).
 import type { SuiGrpcClient } from '@mysten/sui/grpc';
-import { ChainError, chainStep } from '../chain/grpc-client.js';
+import { ChainError } from '../chain/grpc-client.js';
 
 export interface PulledPackage {
   /** `0x` and 64 hex digits, as every id here. */
@@ -32,13 +32,8 @@ const PACKAGE_FIELDS = [
 /** Runs one request; the caller decides what is tried again (each request on its own, not the package). */
 export type Step = <T>(what: string, call: () => PromiseLike<T>) => Promise<T>;
 
-export const plainStep =
-  (url: string, signal?: AbortSignal): Step =>
-  (what, call) =>
-    chainStep(url, what, signal, call);
-
 /** @throws ChainError; `not_found` also for an object that is not a package */
-export async function readChainPackage(
+export async function fetchPackage(
   client: SuiGrpcClient,
   id: string,
   step: Step,
@@ -71,20 +66,29 @@ export async function readChainPackage(
       if (!(error instanceof ChainError) || error.kind !== 'not_found') throw error;
     }
   }
+  // A package the node half describes is refused, never written with made-up fields.
+  const stated = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined || value === '')
+      throw new ChainError('rejected', `${id}: the node did not say the package's ${what}`);
+    return value;
+  };
   return {
-    id: pkg.storageId ?? id,
-    originalId: pkg.originalId ?? id,
-    version: pkg.version ?? 1n,
-    modules: pkg.modules.map((m) => ({ name: m.name ?? '', bytes: m.contents ?? new Uint8Array() })),
+    id: stated(pkg.storageId, 'storage id'),
+    originalId: stated(pkg.originalId, 'original id'),
+    version: stated(pkg.version, 'version'),
+    modules: pkg.modules.map((m) => ({
+      name: stated(m.name, 'module names'),
+      bytes: stated(m.contents, `bytecode of module ${m.name ?? '?'}`),
+    })),
     typeOrigins: pkg.typeOrigins.map((o) => ({
-      module: o.moduleName ?? '',
-      name: o.datatypeName ?? '',
-      package: o.packageId ?? '',
+      module: stated(o.moduleName, 'type origins'),
+      name: stated(o.datatypeName, 'type origins'),
+      package: stated(o.packageId, 'type origins'),
     })),
     linkage: pkg.linkage.map((l) => ({
-      originalId: l.originalId ?? '',
-      upgradedId: l.upgradedId ?? '',
-      upgradedVersion: l.upgradedVersion ?? 0n,
+      originalId: stated(l.originalId, 'linkage table'),
+      upgradedId: stated(l.upgradedId, 'linkage table'),
+      upgradedVersion: stated(l.upgradedVersion, 'linkage table'),
     })),
     transactionDigest: digest,
     sender,
