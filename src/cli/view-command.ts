@@ -39,14 +39,15 @@ export async function runView(opts: ViewCliOptions, io: CliIO): Promise<number> 
   const view = await startViewServer({ logDir, host: opts.host, port, temporal }).catch((err: unknown) => {
     throw listenProblem(err as NodeJS.ErrnoException, opts.host, port);
   });
-  io.log(`smi-bench view: ${view.url} (runs in ${logDir})`);
-  io.log(
-    `Temporal: progress of running runs from ${temporal.address} when it answers, else from the run directories`,
-  );
+  // The warning comes before the address, so whoever (or whatever) waits for the address has seen it.
   if (!view.loopbackOnly)
     io.log(
       `warning: listening on ${opts.host}, not only on loopback: anyone who can reach this machine can read these runs`,
     );
+  io.log(`smi-bench view: ${view.url} (runs in ${logDir})`);
+  io.log(
+    `Temporal: progress of running runs from ${temporal.address} when it answers, else from the run directories`,
+  );
   await new Promise<void>((res) => {
     process.once('SIGINT', res);
     process.once('SIGTERM', res);
