@@ -17,6 +17,9 @@ import {
   type Json,
 } from './page-parts.js';
 import type { AttemptRef, PackageTrace } from './traces.js';
+import { plural } from '../core/plural.js';
+import { diagnosticLine } from '../sui-compiler/diagnostics.js';
+import type { MoveDiagnostic } from '../sui-compiler/types.js';
 
 const OUTCOMES: Record<string, string> = {
   no_answer: 'no answer',
@@ -25,39 +28,70 @@ const OUTCOMES: Record<string, string> = {
   built: 'built',
 };
 
+/** A diagnostic as the page shows it: where it points, and its line of text (`error[E04007]: …`). */
 interface Diagnostic {
+  file: string | null;
   line: number;
   column: number;
-  message: string;
+  severity: string;
+  code: string | null;
+  text: string;
 }
 
-const POSITION = /^(\d+):(\d+): (.*)$/s;
+/** The row's parsed diagnostics of one attempt (`build_diagnostics`), warnings of a built helper included. */
+function parsedDiagnostics(list: Json[]): Diagnostic[] {
+  return list.map((d) => {
+    const diagnostic = d as unknown as MoveDiagnostic;
+    return {
+      file: diagnostic.file,
+      line: diagnostic.line ?? 0,
+      column: diagnostic.column ?? 0,
+      severity: diagnostic.severity,
+      code: diagnostic.code,
+      text: diagnosticLine({ ...diagnostic, file: null }),
+    };
+  });
+}
+
+const ERROR_LINE = /^(.*?):(\d+):(\d+): ((error|warning|bug)(?:\[([^\]]+)\])?: .*)$/s;
 
 /**
- * The row's build errors (`sources/m.move:7:15: error[E04007]: …`) by the file and line they point at;
- * those that name no line of a known file (a Move.toml error, a missing module) stay unplaced.
+ * Rows written before `build_diagnostics` existed keep only `build_errors`, one line each
+ * (`sources/m.move:7:15: error[E04007]: …`): read back what those lines say.
  */
+function diagnosticsOfErrorLines(errors: string[]): Diagnostic[] {
+  return errors.map((error) => {
+    const at = ERROR_LINE.exec(error);
+    return at
+      ? {
+          file: at[1]!,
+          line: Number(at[2]),
+          column: Number(at[3]),
+          severity: at[5]!,
+          code: at[6] ?? null,
+          text: at[4]!,
+        }
+      : { file: null, line: 0, column: 0, severity: 'error', code: null, text: error };
+  });
+}
+
+/** Diagnostics by the source file they point at; those naming no known file (Move.toml, a stub) stay unplaced. */
 function placeDiagnostics(
-  errors: string[],
+  diagnostics: Diagnostic[],
   paths: string[],
-): { byFile: Map<string, Diagnostic[]>; unplaced: string[] } {
+): { byFile: Map<string, Diagnostic[]>; unplaced: Diagnostic[] } {
   const byFile = new Map<string, Diagnostic[]>();
-  const unplaced: string[] = [];
-  for (const error of errors) {
-    // Longest path first, so `sources/a.move` never claims `sources/a.move.move`'s lines.
-    const path = [...paths].sort((a, b) => b.length - a.length).find((p) => error.startsWith(`${p}:`));
-    const at = path === undefined ? null : POSITION.exec(error.slice(path.length + 1));
-    if (path === undefined || !at) {
-      unplaced.push(error);
-      continue;
-    }
-    byFile.set(path, [
-      ...(byFile.get(path) ?? []),
-      { line: Number(at[1]), column: Number(at[2]), message: at[3]! },
-    ]);
+  const unplaced: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    if (d.file === null || d.line < 1 || !paths.includes(d.file)) unplaced.push(d);
+    else byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
   }
   return { byFile, unplaced };
 }
+
+/** A diagnostic's text, marked with its severity and code for the stylesheet and for readers of the page. */
+const diagnosticSpan = (d: Diagnostic, before: string): SafeHtml =>
+  html`<span class="diag ${d.severity}" data-code="${d.code ?? ''}">${before}${d.text}</span>`;
 
 /**
  * A source file with its line numbers, each diagnostic on a line of its own under the line it points at,
@@ -77,15 +111,13 @@ function sourceHtml(path: string, text: string, diagnostics: Diagnostic[], limit
     parts.push(html`<span class="ln">${String(i + 1).padStart(width)}</span> ${line}\n`);
     for (const d of diagnostics.filter((d) => d.line === i + 1))
       // The prefix is `width` digits and a space; column 1 is the character after it.
-      parts.push(
-        html`<span class="diag">${' '.repeat(width + Math.max(1, d.column))}^ ${d.message}</span>\n`,
-      );
+      parts.push(html`${diagnosticSpan(d, `${' '.repeat(width + Math.max(1, d.column))}^ `)}\n`);
   }
   const below = diagnostics.filter((d) => d.line > shown);
   const belowList =
     below.length === 0
       ? ''
-      : html`<ul class="diags">${below.map((d) => html`<li><code>${path}:${d.line}:${d.column}</code>: ${d.message}</li>`)}</ul>`;
+      : html`<ul class="diags">${below.map((d) => html`<li><code>${path}:${d.line}:${d.column}</code>: ${diagnosticSpan(d, '')}</li>`)}</ul>`;
   return html`<p class="who"><code>${path}</code></p><pre class="source">${parts}</pre>${cutNote(Math.max(0, text.length - used))}${belowList}`;
 }
 
@@ -108,12 +140,15 @@ function attemptHtml(
   number: number,
   note: Json,
   ref: AttemptRef | undefined,
-  buildErrors: string[],
+  diagnostics: Diagnostic[],
   runDir: string | null,
   limit: number | null,
 ): SafeHtml {
   const outcome = String(note['outcome'] ?? '');
-  const heading = html`<h4>Attempt ${number}: ${OUTCOMES[outcome] ?? (outcome || 'not recorded')}</h4>`;
+  const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
+  const heading = html`<h4>Attempt ${number}: ${OUTCOMES[outcome] ?? (outcome || 'not recorded')}${
+    warnings > 0 ? ` (${plural(warnings, 'warning')})` : ''
+  }</h4>`;
   const sources = runDir && ref?.sourcesSha ? readSources(runDir, ref.sourcesSha) : null;
   const problems =
     runDir && ref?.problemsSha
@@ -127,14 +162,14 @@ function attemptHtml(
     }</article>`;
   }
   const { byFile, unplaced } = placeDiagnostics(
-    buildErrors,
+    diagnostics,
     sources.files.map(([p]) => p),
   );
   const files = sources.files.map(([p, text]) => sourceHtml(p, text, byFile.get(p) ?? [], limit));
   const others =
     unplaced.length === 0
       ? ''
-      : html`<p class="who">diagnostics without a source line</p><ul class="diags">${unplaced.map((e) => html`<li>${e}</li>`)}</ul>`;
+      : html`<p class="who">diagnostics without a source line</p><ul class="diags">${unplaced.map((d) => html`<li>${d.file === null ? '' : html`<code>${d.file}:${d.line}:${d.column}</code>: `}${diagnosticSpan(d, '')}</li>`)}</ul>`;
   const report = problems
     ? html`<details><summary>the compiler's report, as the model was shown it</summary>${problems}</details>`
     : '';
@@ -174,6 +209,15 @@ function runTraceHtml(
   return html`${tableBox(html`<table class="entrypoints"><thead><tr><th>entry function</th><th>outcome</th><th>abort code</th><th>where</th><th>target modules entered</th><th>objects created</th><th>error</th></tr></thead><tbody>${rows}</tbody></table>`)}${HIT_NOTE}`;
 }
 
+/** Each attempt's diagnostics: the parsed ones, or what an older row's error lines say. */
+function attemptDiagnostics(row: Json): Diagnostic[][] {
+  const list = (value: unknown): unknown[][] =>
+    Array.isArray(value) ? value.map((a) => (Array.isArray(a) ? a : [])) : [];
+  if (Array.isArray(row['build_diagnostics']))
+    return list(row['build_diagnostics']).map((a) => parsedDiagnostics(a.map(obj)));
+  return list(row['build_errors']).map((a) => diagnosticsOfErrorLines(strings(a)));
+}
+
 export interface HelperBodyArgs {
   row: Json;
   runDir: string | null;
@@ -186,10 +230,10 @@ export interface HelperBodyArgs {
 export function helperBody({ row, runDir, trace, targets, textLimit }: HelperBodyArgs): SafeHtml {
   const score = obj(row['score']);
   const history = Array.isArray(row['attempt_history']) ? row['attempt_history'].map(obj) : [];
-  const buildErrors = Array.isArray(row['build_errors']) ? row['build_errors'].map(strings) : [];
+  const diagnostics = attemptDiagnostics(row);
   const count = Math.max(history.length, trace.attempts.length);
   const attempts = Array.from({ length: count }, (_, i) =>
-    attemptHtml(i + 1, history[i] ?? {}, trace.attempts[i], buildErrors[i] ?? [], runDir, textLimit),
+    attemptHtml(i + 1, history[i] ?? {}, trace.attempts[i], diagnostics[i] ?? [], runDir, textLimit),
   );
   const assumptions = strings(row['assumptions']);
   const validation = obj(row['validation']);

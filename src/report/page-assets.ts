@@ -27,7 +27,8 @@ dl.facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 12
 tr.missed td{background:#fdecea}.hit{background:#eaf6ec;border:1px solid #8fd19e;border-radius:3px;padding:0 4px;font-size:12px}tr.wrong td{background:#fff4e5}tr.found td{background:#eaf6ec}
 .turn{border-left:3px solid #ccd;padding-left:10px;margin:12px 0}.who{font-weight:600;margin:6px 0 2px}
 pre.source{white-space:pre;word-break:normal;max-height:none}pre.source .ln{color:#999}
-pre.source .diag{color:#b3261e;background:#fdecea}
+pre.source .diag{color:#b3261e;background:#fdecea}pre.source .diag.warning{color:#7a4a00;background:#fff4e5}
+.diags .diag.warning{color:#7a4a00}
 .attempt{border-left:3px solid #e0c080;padding-left:10px;margin:12px 0}
 `;
 

@@ -28,8 +28,12 @@ const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002'
 const KEY = 'helper-report-key';
 const HOSTILE_PATH = 'sources/<img src=x onerror=__xss(1)>/../x.move';
 const HOSTILE_COMMENT = '// </pre><script>__xss("source")</script><img src=x onerror=__xss("img")>';
+// Its line 12 binds a value it never uses: Sui builds it with two warnings there, W09002 (an unused
+// variable, under the name) and W04039 (a literal whose type defaults to u64, under the literal), as it
+// warns on the broken shop's line 7, `let flag: bool = 1;`, besides its error.
 const COIN_SHOP = `${GOOD_SHOP}
 entry fun zero_coin(ctx: &mut TxContext) {
+    let spare = 7;
     transfer::public_transfer(sui::coin::zero<sui::sui::SUI>(ctx), ctx.sender());
 }
 `;
@@ -83,23 +87,53 @@ async function checkPackagePage(page: Page, scope: string): Promise<void> {
   expect(await attempts.count()).toBe(3);
   expect(await attempts.locator('h4').allTextContents()).toEqual([
     'Attempt 1: not a valid helper_pkg_v1 answer',
-    'Attempt 2: the build failed',
-    'Attempt 3: built',
+    'Attempt 2: the build failed (2 warnings)',
+    'Attempt 3: built (2 warnings)',
   ]);
   expect(await attempts.nth(0).textContent()).toContain(`"${HOSTILE_PATH}" has a "." or ".." segment`);
-  const lines = (await attempts.nth(1).locator('pre.source').textContent())!.split('\n');
-  for (const [line, code, under, message] of [
+  // Under each source line, its diagnostics in the order Sui printed them, each caret under its column.
+  const checkDiagnostics = async (
+    attempt: number,
+    expected: [line: number, code: string, under: string, message: string][],
+  ): Promise<string[]> => {
+    const lines = (await attempts.nth(attempt).locator('pre.source').textContent())!.split('\n');
+    for (const [line, code, under, message] of expected) {
+      const at = lines.findIndex((l) => l.includes(code));
+      expect(lines[at]!.trimStart().startsWith(`${line} `)).toBe(true);
+      const below = lines.slice(at + 1).findIndex((l) => !/^\s+\^ /.test(l));
+      const diagnostic = lines.slice(at + 1, at + 1 + below).find((l) => l.includes(message));
+      expect(diagnostic, message).toBeDefined();
+      expect(diagnostic!.indexOf('^')).toBe(lines[at]!.indexOf(under));
+    }
+    return lines;
+  };
+  const broken = await checkDiagnostics(1, [
+    [7, 'let flag: bool = 1;', 'flag', 'warning[W09002]'],
     [7, 'let flag: bool = 1;', 'bool', 'error[E04007]'],
+    [7, 'let flag: bool = 1;', '1;', 'warning[W04039]'],
     [9, 'ctx.senderx()', 'ctx.senderx', 'error[E04023]'],
-  ] as const) {
-    const at = lines.findIndex((l) => l.includes(code));
-    expect(lines[at]!.trimStart().startsWith(`${line} `)).toBe(true);
-    // the diagnostic is the line right under it, its caret under the column it names
-    const diagnostic = lines[at + 1]!;
-    expect(diagnostic.indexOf('^')).toBe(lines[at]!.indexOf(under));
-    expect(diagnostic).toContain(message);
-  }
-  expect(lines).toContain(`11 ${HOSTILE_COMMENT}`);
+  ]);
+  expect(broken).toContain(`11 ${HOSTILE_COMMENT}`);
+  await checkDiagnostics(2, [
+    [12, 'let spare = 7;', 'spare', 'warning[W09002]'],
+    [12, 'let spare = 7;', '7;', 'warning[W04039]'],
+  ]);
+  // each diagnostic carries its severity and code, read from the row's parsed diagnostics
+  const marks = (attempt: number) =>
+    attempts
+      .nth(attempt)
+      .locator('pre.source span.diag')
+      .evaluateAll((spans) => spans.map((s) => [s.className, s.getAttribute('data-code')]));
+  expect(await marks(1)).toEqual([
+    ['diag warning', 'W09002'],
+    ['diag error', 'E04007'],
+    ['diag warning', 'W04039'],
+    ['diag error', 'E04023'],
+  ]);
+  expect(await marks(2)).toEqual([
+    ['diag warning', 'W09002'],
+    ['diag warning', 'W04039'],
+  ]);
   const trace = await page.locator(`${scope} table.entrypoints`).textContent();
   expect(trace).toMatch(/::shop::open_kiosk/);
   expect(trace).toContain('ran to the end');
