@@ -6,7 +6,6 @@ import type { RealAgentSettings } from '../agents/config.js';
 import type { SimulationMode } from '../sim/index.js';
 import { PHASE2_DEFAULT_OPTIONS, type Phase2RunInput } from '../workflows/phase2-types.js';
 import type { PipelineStep } from '../workflows/pipeline-types.js';
-import type { RunInput } from '../workflows/run-types.js';
 import { buildPhase1Input } from './run-phase1.js';
 import { buildPhase2Input, type Phase2CliOptions } from './run-phase2.js';
 import type { RunCliOptions } from './run-common.js';
