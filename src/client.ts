@@ -15,6 +15,7 @@ import { registerPipelineCommands } from './cli/pipeline-commands.js';
 import { registerMoveCommands } from './cli/move-command.js';
 import { registerHelperCommand } from './cli/helper-options.js';
 import { networkOption, rpcProtocolOption } from './cli/chain-options.js';
+import { frameworkDirOption } from './cli/framework-option.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -323,10 +324,7 @@ export function buildProgram(): Command {
           '--dev-inspect-bin <file>',
           'the smi_tx_sim binary for --simulation-mode external (default $SMI_TX_SIM_BIN)',
         )
-        .option(
-          '--framework-dir <dir>',
-          'for --simulation-mode local: package directories of 0x1, 0x2 (and 0x3); default: those of the corpus',
-        )
+        .addOption(frameworkDirOption())
         .option(
           '--simulation-feedback',
           'tell the model why its last plan failed in simulation (off: comparable scores)',

@@ -2,7 +2,6 @@
 // building a prompt from it, recording the finished row. Each takes milliseconds and is idempotent.
 import { buildPhase1Prompt } from '../core/phase1-prompt.js';
 import { withDefiningIds } from '../core/phase2/defining-ids.js';
-import { PackageReadError } from '../move/errors.js';
 import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
 import { recordRow, type BaseRow } from '../run-store/rows.js';
@@ -12,7 +11,7 @@ import { rememberInterface, readInterface } from './interface-cache.js';
 import { phaseDefinition } from './phases/index.js';
 import { storedInterface } from './stored-interfaces.js';
 // The type origin table as the VM reads it, so targets and created types name types alike.
-import { readTypeOrigins } from '../vm/package-source.js';
+import { packageTypeOrigins } from '../vm/package-source.js';
 
 export interface ExtractedInterface {
   interfaceSha: string;
@@ -26,15 +25,6 @@ export interface ExtractedInterface {
   targets?: string[];
 }
 
-/** The package's type origin table; a malformed one makes the package unreadable, not the run. */
-function typeOriginsOf(packageDir: string) {
-  try {
-    return readTypeOrigins(packageDir);
-  } catch (err) {
-    throw new PackageReadError('invalid_metadata', (err as Error).message, { cause: err });
-  }
-}
-
 async function extractInterface(args: {
   runDir: string;
   packageDir: string;
@@ -46,7 +36,7 @@ async function extractInterface(args: {
     const interfaceSha = await putArtifact(runPaths(args.runDir).artifacts, stored.text, stored.sha);
     if (stored.parsed) rememberInterface(interfaceSha, stored.parsed);
     if (!args.definingIds) return { interfaceSha, truth: stored.truth };
-    const targets = withDefiningIds(stored.truth, typeOriginsOf(args.packageDir));
+    const targets = withDefiningIds(stored.truth, packageTypeOrigins(args.packageDir));
     return { interfaceSha, truth: stored.truth, targets };
   });
 }

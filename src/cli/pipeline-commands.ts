@@ -2,6 +2,7 @@
 // multi-step commands, each one durable pipeline workflow whose runs are ordinary run workflows.
 // Registered here so the CLI's main file gains one line; the work is loaded only when a command runs.
 import { networkOption, rpcProtocolOption } from './chain-options.js';
+import { frameworkDirOption } from './framework-option.js';
 import { Option, type Command } from 'commander';
 import { DEFAULT_BASE_MANIFEST } from '../corpus/shipped-datasets.js';
 import { SIMULATION_MODES } from '../sim/types.js';
@@ -43,6 +44,7 @@ function runAllCommand(program: Command, io: CliIO): void {
         "Phase II's simulation (default: upstream's choice from --sender)",
       ).choices([...SIMULATION_MODES]),
     )
+    .addOption(frameworkDirOption())
     .option('--log-dir <dir>', 'parent of the run directories', 'logs')
     .option('--concurrency <n>', 'packages in flight per run', integer(1), 8)
     .option('--no-progress', 'do not show the live progress line')
@@ -79,6 +81,7 @@ function targetedRunCommand(program: Command, io: CliIO): void {
         .choices([...SIMULATION_MODES])
         .default('dry-run'),
     )
+    .addOption(frameworkDirOption())
     .option('--signal-out <file>', 'the signal ids', 'results/signal_ids_hit_ge_1.txt')
     .option('--out-dir <dir>', 'where the scan, manifest and run results go', 'results')
     .option('--resume', 'accepted for upstream compatibility: running the same command again always resumes')

@@ -9,6 +9,7 @@ import type { SimulationMode } from '../sim/index.js';
 import { idsNotInCorpus } from './corpus-ids.js';
 import { UsageError } from './errors.js';
 import { pipelineId, runPipeline } from './pipeline-run.js';
+import { checkSimulation } from './run-phase2.js';
 import { runAllSteps, targetedRunSteps } from './pipeline-steps.js';
 import { checkIdsFile, modelSettings, readDotenvFile, runModelAccess, type CliIO } from './run-common.js';
 
@@ -21,6 +22,7 @@ interface SharedFlags {
   network?: SuiNetwork;
   rpcProtocol?: RpcProtocol;
   simulationMode?: SimulationMode;
+  frameworkDir?: string;
   progress: boolean;
 }
 
@@ -40,6 +42,7 @@ export async function runAll(flags: RunAllFlags, argv: string[], io: CliIO): Pro
   if (flags.samples < 0) throw new UsageError(`--samples must be 0 or more, got ${flags.samples}`);
   const corpusRoot = checkCorpus(flags.corpusRoot);
   const outDir = resolve(flags.outDir);
+  const frameworkDir = flags.frameworkDir ? resolve(flags.frameworkDir) : undefined;
   // Upstream: dry-run when a real sender is given, else build-only.
   const dryRun = flags.sender !== undefined && flags.sender !== '0x0';
   const simulationMode = flags.simulationMode ?? (dryRun ? 'dry-run' : 'build-only');
@@ -52,10 +55,11 @@ export async function runAll(flags: RunAllFlags, argv: string[], io: CliIO): Pro
     rpcProtocol: flags.rpcProtocol === 'grpc' ? undefined : flags.rpcProtocol,
     sender: flags.sender,
     simulationMode,
+    // Absent when not given, so that the ids of pipelines started before the flag existed stay the same.
+    ...(frameworkDir ? { frameworkDir } : {}),
   };
   const id = pipelineId('run-all', identity);
-  await mkdir(outDir, { recursive: true });
-  const steps = await runAllSteps(
+  const { steps, simulated } = await runAllSteps(
     { id, corpusRoot, logDir: resolve(flags.logDir), concurrency: flags.concurrency, argv },
     {
       outDir,
@@ -64,9 +68,12 @@ export async function runAll(flags: RunAllFlags, argv: string[], io: CliIO): Pro
       ...(flags.rpcUrl ? { rpcUrl: flags.rpcUrl } : {}),
       ...(flags.network ? { network: flags.network } : {}),
       ...(flags.rpcProtocol ? { rpcProtocol: flags.rpcProtocol } : {}),
+      ...(frameworkDir ? { frameworkDir } : {}),
       ...(dryRun ? { sender: flags.sender } : {}),
     },
   );
+  await checkSimulation(simulated, io);
+  await mkdir(outDir, { recursive: true });
   return runPipeline(
     { command: 'run-all', id, steps, model: null, skipPreflight: true, progress: flags.progress },
     io,
@@ -138,12 +145,12 @@ export async function runTargeted(flags: TargetedFlags, argv: string[], io: CliI
     baseManifest,
     outDir,
     signalOut,
+    frameworkDir: flags.frameworkDir ? resolve(flags.frameworkDir) : undefined,
     model: settings.model,
     baseUrl: settings.base_url,
   };
   const id = pipelineId('phase2-targeted-run', identity);
-  await mkdir(outDir, { recursive: true });
-  const steps = await targetedRunSteps(
+  const { steps, simulated } = await targetedRunSteps(
     { id, corpusRoot, logDir: resolve(flags.logDir), concurrency: flags.concurrency, argv },
     {
       outDir,
@@ -160,9 +167,12 @@ export async function runTargeted(flags: TargetedFlags, argv: string[], io: CliI
       ...(flags.rpcUrl ? { rpcUrl: flags.rpcUrl } : {}),
       ...(flags.network ? { network: flags.network } : {}),
       ...(flags.rpcProtocol ? { rpcProtocol: flags.rpcProtocol } : {}),
+      ...(identity.frameworkDir ? { frameworkDir: identity.frameworkDir } : {}),
     },
     settings,
   );
+  await checkSimulation(simulated, io);
+  await mkdir(outDir, { recursive: true });
   return runPipeline(
     {
       command: 'phase2-targeted-run',

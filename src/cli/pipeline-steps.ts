@@ -4,9 +4,8 @@ import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import { join, resolve } from 'node:path';
 import type { RealAgentSettings } from '../agents/config.js';
 import type { SimulationMode } from '../sim/index.js';
-import { PHASE2_DEFAULT_OPTIONS } from '../workflows/phase2-types.js';
+import { PHASE2_DEFAULT_OPTIONS, type Phase2RunInput } from '../workflows/phase2-types.js';
 import type { PipelineStep } from '../workflows/pipeline-types.js';
-import type { RunInput } from '../workflows/run-types.js';
 import { buildPhase1Input } from './run-phase1.js';
 import { buildPhase2Input, type Phase2CliOptions } from './run-phase2.js';
 import type { RunCliOptions } from './run-common.js';
@@ -62,7 +61,7 @@ async function phase2Run(
   idsFile: string,
   out: string,
   settings: RealAgentSettings | null,
-): Promise<RunInput> {
+): Promise<Phase2RunInput> {
   const input = await buildPhase2Input(
     {
       ...runOptions(p, step, opts.samples, out),
@@ -78,27 +77,42 @@ async function phase2Run(
   return { ...input, idsFile: resolve(idsFile) };
 }
 
-/** The node Phase II's chain modes talk to, as the pipeline's flags name it. */
-function chainSettings(s: { rpcUrl?: string; network?: SuiNetwork; rpcProtocol?: RpcProtocol }) {
+/** Where Phase II simulates, as the pipeline's flags name it: the node of the chain modes, local's framework. */
+function simulationSettings(s: SimulationSettings) {
   return {
     ...(s.rpcUrl ? { rpcUrl: s.rpcUrl } : {}),
     ...(s.network ? { network: s.network } : {}),
     ...(s.rpcProtocol ? { rpcProtocol: s.rpcProtocol } : {}),
+    ...(s.frameworkDir ? { frameworkDir: s.frameworkDir } : {}),
   };
 }
 
-export interface RunAllSettings {
-  outDir: string;
-  samples: number;
+interface SimulationSettings {
   rpcUrl?: string;
   network?: SuiNetwork;
   rpcProtocol?: RpcProtocol;
+  /** `--framework-dir` (local mode). */
+  frameworkDir?: string;
+}
+
+/**
+ * A pipeline's steps, and its Phase II run in the simulation mode the user chose: the run whose simulation
+ * pre-flight (phase2's) is passed before the pipeline starts.
+ */
+export interface PipelineSteps {
+  steps: PipelineStep[];
+  simulated: Phase2RunInput;
+}
+
+export interface RunAllSettings extends SimulationSettings {
+  outDir: string;
+  samples: number;
   sender?: string;
   simulationMode: SimulationMode;
 }
 
 /** Phase I (mock-empty) → the executable-subset manifest → Phase II (baseline-search) over it. */
-export async function runAllSteps(p: PipelineRuns, s: RunAllSettings): Promise<PipelineStep[]> {
+export async function runAllSteps(p: PipelineRuns, s: RunAllSettings): Promise<PipelineSteps> {
   const file = (name: string) => join(s.outDir, name);
   const phase1 = await buildPhase1Input(
     {
@@ -119,14 +133,14 @@ export async function runAllSteps(p: PipelineRuns, s: RunAllSettings): Promise<P
       samples: 1_000_000,
       baselineMaxCandidates: 20,
       simulationMode: s.simulationMode,
-      ...chainSettings(s),
+      ...simulationSettings(s),
       ...(s.sender ? { sender: s.sender } : {}),
     },
     file('phase2_ids.txt'),
     file('phase2_execution.json'),
     null,
   );
-  return [
+  const steps: PipelineStep[] = [
     { kind: 'run', name: 'phase1', run: phase1 },
     {
       kind: 'manifest',
@@ -139,18 +153,16 @@ export async function runAllSteps(p: PipelineRuns, s: RunAllSettings): Promise<P
     },
     { kind: 'run', name: 'phase2', run: phase2 },
   ];
+  return { steps, simulated: phase2 };
 }
 
-export interface TargetedRunSettings {
+export interface TargetedRunSettings extends SimulationSettings {
   outDir: string;
   baseManifest: string;
   minTargets: number;
   minHits: number;
   scanSamples: number;
   runSamples: number;
-  rpcUrl?: string;
-  network?: SuiNetwork;
-  rpcProtocol?: RpcProtocol;
   perPackageTimeoutSeconds: number;
   maxPlanAttempts: number;
   simulationMode: SimulationMode;
@@ -164,7 +176,7 @@ export async function targetedRunSteps(
   p: PipelineRuns,
   s: TargetedRunSettings,
   settings: RealAgentSettings,
-): Promise<PipelineStep[]> {
+): Promise<PipelineSteps> {
   const file = (name: string) => join(s.outDir, name);
   const scanOut = file(`phase2_targets_scan_${s.stamp}.json`);
   const manifest = file(`manifest_targets_ge${s.minTargets}_${s.stamp}.txt`);
@@ -187,13 +199,13 @@ export async function targetedRunSteps(
       perPackageTimeoutSeconds: s.perPackageTimeoutSeconds,
       maxPlanAttempts: s.maxPlanAttempts,
       maxPlanningCalls: 25,
-      ...chainSettings(s),
+      ...simulationSettings(s),
     },
     manifest,
     runOut,
     settings,
   );
-  return [
+  const steps: PipelineStep[] = [
     { kind: 'run', name: 'scan', run: scan },
     {
       kind: 'filter',
@@ -206,4 +218,5 @@ export async function targetedRunSteps(
     { kind: 'run', name: 'model run', run: model },
     { kind: 'filter', name: 'hits filter', by: 'hits', min: s.minHits, resultFile: runOut, out: s.signalOut },
   ];
+  return { steps, simulated: model };
 }

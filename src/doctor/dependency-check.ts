@@ -4,6 +4,7 @@
 // into them would fail to link; this lists the ids to add to the corpus: the storage ids the needing
 // packages' linkage tables name (the version to fetch), else the original id (the first version). The
 // framework has its own check (framework-check.ts): its packages are not listed here.
+import { plural } from '../core/plural.js';
 import { discoverPackages } from '../corpus/discover.js';
 import { deserializeModule } from '../move/module-json.js';
 import { packageLinkage } from '../vm/corpus-index.js';
@@ -43,7 +44,7 @@ export async function dependencyCheck(corpusRoot: string): Promise<CheckResult> 
   }
   const missing = [...needs.keys()].filter((a) => !provided.has(a)).sort();
   const packages = new Set(missing.flatMap((a) => [...needs.get(a)!.values()]));
-  const skipped = unreadable ? ` (${unreadable} packages could not be read)` : '';
+  const skipped = unreadable ? ` (${plural(unreadable, 'package')} could not be read)` : '';
   if (missing.length === 0)
     return { name, status: 'ok', message: `every dependency is in the corpus${skipped}` };
   const fetch = missing.flatMap((address) => storageIds(address, [...needs.get(address)!.keys()]));
@@ -51,7 +52,8 @@ export async function dependencyCheck(corpusRoot: string): Promise<CheckResult> 
     name,
     status: 'warn',
     message:
-      `${packages.size} packages need ${missing.length} packages the corpus lacks${skipped}; their functions ` +
+      `${plural(packages.size, 'package')} ${packages.size === 1 ? 'needs' : 'need'} ` +
+      `${plural(missing.length, 'package')} the corpus lacks${skipped}; their functions ` +
       `are counted as missing_dependency, not run: ${fetch.join(', ')}`,
     fix: {
       command:

@@ -1,13 +1,24 @@
 // The compiled modules of one package, indexed for the static scan. Loaded once per directory and
 // kept for a while: a package is simulated many times in a row (candidates × variants).
+import { definingIdTable } from '../core/phase2/defining-ids.js';
+import { normalizeAddress } from '../core/phase2/type-string.js';
 import { readPackageModules } from '../move/extract.js';
 import type { ModuleJson } from '../move/module-json.js';
+import { readMetadataId } from '../move/read-package.js';
+import { packageTypeOrigins } from '../vm/package-source.js';
 
 export interface PackageBytecode {
-  /** 64 lowercase hex digits, no `0x`: the modules' own address. */
+  /** 64 lowercase hex digits, no `0x`: the modules' own address (the original id). */
   address: string;
+  /**
+   * 64 lowercase hex digits, no `0x`: the package's own id (metadata.json), which plans call. For an
+   * upgraded package it differs from `address`.
+   */
+  storageId: string;
   /** By module name (the module's own name, not its file's). */
   modules: Map<string, ModuleJson>;
+  /** `module::Name` → defining id (`0x` + 64 hex) from the type origin table; empty without one. */
+  definingIds: Map<string, string>;
 }
 
 export function moduleAddress(module: ModuleJson, handleIndex: number): string {
@@ -30,7 +41,9 @@ async function readPackageBytecode(packageDir: string): Promise<PackageBytecode>
     modules.set(name, module);
     address ||= moduleAddress(module, module.self_module_handle_idx);
   }
-  return { address, modules };
+  // Spelt as plans' targets are compared (an id that is no address matches no target).
+  const storageId = normalizeAddress(await readMetadataId(packageDir)).slice(2);
+  return { address, storageId, modules, definingIds: definingIdTable(packageTypeOrigins(packageDir)) };
 }
 
 const CACHE_LIMIT = 8;

@@ -1,6 +1,8 @@
 // Which object types a plan would create, read from the bytecode it calls: the type arguments of the
 // framework's transfer, share and freeze calls, found in the called functions and in every function of
-// the same package they call in turn (upstream looked only at the called function's own body).
+// the same package they call in turn (upstream looked only at the called function's own body). A plan calls
+// an upgraded package by its storage id, its bytecode by the original id; the types found are named by
+// their defining ids (the type origin table), as Sui tags the objects.
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import type { ModuleJson, SignatureToken } from '../move/module-json.js';
 import { moduleAddress, moduleName, type PackageBytecode } from './package-bytecode.js';
@@ -91,13 +93,15 @@ function findFunction(module: ModuleJson, name: string): number {
 export function staticCreatedTypes(pkg: PackageBytecode, spec: PtbSpec): string[] {
   const found: string[] = [];
   const visited = new Set<string>();
+  // Plans call the package by its storage id; its bytecode calls itself by the original id.
+  const ownAddresses = new Set([pkg.address, pkg.storageId].filter((a) => a !== ''));
 
   const visit = (site: CallSite, depth: number): void => {
     if (site.address === FRAMEWORK && site.module === 'transfer' && OBJECT_PLACING_FUNCTIONS.has(site.name)) {
       found.push(...site.typeArgs);
       return;
     }
-    if (site.address !== pkg.address || depth > MAX_CALL_DEPTH) return;
+    if (!ownAddresses.has(site.address) || depth > MAX_CALL_DEPTH) return;
     const key = `${site.module}::${site.name}<${site.typeArgs.join(',')}>`;
     if (visited.has(key)) return;
     visited.add(key);
@@ -112,5 +116,19 @@ export function staticCreatedTypes(pkg: PackageBytecode, spec: PtbSpec): string[
     const digits = /^0x[0-9a-fA-F]{1,64}$/.test(address) ? normalizeTypeString(address).slice(2) : '';
     visit({ address: digits, module, name, typeArgs: call.type_args.map(normalizeTypeString) }, 0);
   }
-  return typeNameSet(found);
+  return typeNameSet(found.map((type) => withOwnDefiningIds(normalizeTypeString(type), pkg, ownAddresses)));
+}
+
+const DATATYPE = /0x([0-9a-f]{64})::(\w+)::(\w+)/g;
+
+/**
+ * The package's own datatypes in a (normalized) type named as Sui tags objects: by their defining ids, as
+ * the VM reports created objects. The bytecode names them by the original id, a plan by any of its ids.
+ */
+function withOwnDefiningIds(type: string, pkg: PackageBytecode, ownAddresses: Set<string>): string {
+  return type.replace(DATATYPE, (whole, address: string, module: string, name: string) =>
+    ownAddresses.has(address)
+      ? `${pkg.definingIds.get(`${module}::${name}`) ?? `0x${pkg.address}`}::${module}::${name}`
+      : whole,
+  );
 }

@@ -6,7 +6,12 @@ import type { SimulationRequest } from './types.js';
 export async function scanStaticTypes(
   request: Pick<SimulationRequest, 'packageDir' | 'spec'>,
 ): Promise<string[]> {
-  const noBytecode: PackageBytecode = { address: '', modules: new Map() };
+  const noBytecode: PackageBytecode = {
+    address: '',
+    storageId: '',
+    modules: new Map(),
+    definingIds: new Map(),
+  };
   const pkg = request.packageDir ? await loadPackageBytecode(request.packageDir) : noBytecode;
   return staticCreatedTypes(pkg, request.spec);
 }

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { PackageReadError } from '../move/errors.js';
 import { listModuleFiles, METADATA_FILE, readMetadataId, readModuleFiles } from '../move/read-package.js';
 import { PromiseCache } from '../promise-cache.js';
 import { VmLoadError } from './errors.js';
@@ -84,6 +85,18 @@ export function readTypeOrigins(dir: string): TypeOrigin[] | undefined {
     }));
   }
   return undefined;
+}
+
+/**
+ * `readTypeOrigins` for a package being scored: a malformed table makes the package unreadable, not the run.
+ * @throws PackageReadError invalid_metadata
+ */
+export function packageTypeOrigins(dir: string): TypeOrigin[] | undefined {
+  try {
+    return readTypeOrigins(dir);
+  } catch (err) {
+    throw new PackageReadError('invalid_metadata', (err as Error).message, { cause: err });
+  }
 }
 
 export async function readPackageDir(dir: string): Promise<PackageBytes> {

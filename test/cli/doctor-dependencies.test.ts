@@ -17,7 +17,7 @@ describe('doctor and a corpus’s dependencies', () => {
     const run = await doctor(await makeDependencyCorpus());
     expect(run.stdout).toMatch(
       new RegExp(
-        `warn\\s+dependencies\\s+1 packages need 1 packages the corpus lacks; their functions are counted as ` +
+        `warn\\s+dependencies\\s+1 package needs 1 package the corpus lacks; their functions are counted as ` +
           `missing_dependency, not run: ${DEPENDENCY_IDS.absent}\\n`,
       ),
     );

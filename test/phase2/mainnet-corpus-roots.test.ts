@@ -2,8 +2,10 @@
 // framework of ../shared/corpus given three ways (test/support/mainnet-roots.ts): `--framework-dir`, a copied
 // corpus root, and a corpus root made of links (a link to a folder of linked prefix folders, whose packages
 // resolve outside it). Each run completes, every package with its targets as upstream counted them (the
-// folder's README table), and the three runs agree on every package's outcome. Without any framework the
-// pre-flight refuses the run, saying how to give one; `doctor` says the same, and passes the three roots.
+// folder's README table), the hits and created types derived by hand (test/support/mainnet-expected.ts), and
+// the three runs agree on every package's outcome. Without any framework the pre-flight refuses the run,
+// saying how to give one, in `phase2` as in the pipelines that run Phase II (`run-all`,
+// `phase2-targeted-run`), which take `--framework-dir` too; `doctor` says the same, and passes the three roots.
 // The extractor's corpus mode reads the linked root as the README says it read the folder: 17/17 packages,
 // no byte mismatch.
 import {
@@ -18,15 +20,19 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Result } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorkers } from '../../src/worker.js';
 import { removeTemporaryDirs, makeStubCorpus } from '../move-stubs/stub-build.js';
 import { smiBench } from '../support/cli.js';
+import { baseTypes, expectedCreated, expectedHits } from '../support/mainnet-expected.js';
 import { linkedMainnetRoot, mainnetPackages, MAINNET_DIR } from '../support/mainnet-roots.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { startTestWorkers, temporalAddress } from '../support/temporal.js';
 
+/** Upstream's funded mainnet sender (the README's), as test/phase2/mainnet-scores.test.ts runs with. */
+const SENDER = '0x064d87c3da8b7201b18c05bfc3189eb817920b2d089b33e207d1d99dc5ce08e0';
 const work = mkdtempSync(join(tmpdir(), 'smi-mainnet-roots-'));
 const logDir = join(work, 'logs');
 const none = join(work, 'none.env');
@@ -51,7 +57,18 @@ interface Row {
   package_id: string;
   error: string | null;
   score: { targets: number; created_hits: number };
+  created_object_types_list: string[];
   [field: string]: unknown;
+}
+
+/** A local run refused before anything starts, as the pre-flight refuses it: exit 2, the reason, the fix. */
+function expectNoFramework(run: Result, corpusRoot: string) {
+  expect(run.exitCode, String(run.stderr)).toBe(2);
+  expect(String(run.stderr)).toContain(
+    `error: pre-flight check for --simulation-mode local failed: the Move framework is incomplete under ` +
+      `${corpusRoot}: missing 0x1, 0x2`,
+  );
+  expect(String(run.stderr)).toContain('give --framework-dir DIR');
 }
 
 /** What a row says happened to the package: everything but timings and usage. */
@@ -82,7 +99,7 @@ async function phase2Local(runId: string, roots: string[]) {
       'phase2',
       ...roots,
       ...['--package-ids-file', idsFile, '--samples', '0', '--agent', 'baseline-search'],
-      ...['--simulation-mode', 'local', '--include-created-types', '--concurrency', '4'],
+      ...['--simulation-mode', 'local', '--include-created-types', '--concurrency', '4', '--sender', SENDER],
       ...['--run-id', runId, '--log-dir', logDir, '--no-progress', '--dotenv', none],
     ],
     env(),
@@ -94,6 +111,7 @@ async function phase2Local(runId: string, roots: string[]) {
 
 describe('Phase II local over ../shared/mainnet with the framework of ../shared/corpus', () => {
   const runs: Record<string, Row[]> = {};
+  const created = expectedCreated(packages.map((p) => p.id));
 
   it('by --framework-dir, by a copied corpus root and by a linked one: every package runs', async () => {
     const variants = [
@@ -108,6 +126,10 @@ describe('Phase II local over ../shared/mainnet with the framework of ../shared/
       for (const [i, row] of rows.entries()) {
         expect(row.error, `${name} ${row.package_id}`).toBeNull();
         expect(row.score.targets, `${name} ${row.package_id}`).toBe(packages[i]!.targets);
+        expect(row.score.created_hits, `${name} ${row.package_id}`).toBe(expectedHits(packages[i]!));
+        expect(baseTypes(row.created_object_types_list), `${name} ${row.package_id}`).toEqual(
+          [...(created[row.package_id] ?? [])].sort(),
+        );
         // No package met the framework problem a linked corpus used to cause.
         expect(JSON.stringify(outcome(row))).not.toMatch(/framework|cannot read package/i);
       }
@@ -134,13 +156,71 @@ describe('the framework, checked before a run', () => {
       ],
       env(),
     );
-    expect(run.exitCode).toBe(2);
-    expect(String(run.stderr)).toContain(
-      `error: pre-flight check for --simulation-mode local failed: the Move framework is incomplete under ` +
-        `${MAINNET_DIR}: missing 0x1, 0x2`,
-    );
-    expect(String(run.stderr)).toContain('give --framework-dir DIR');
+    expectNoFramework(run, MAINNET_DIR);
     expect(existsSync(join(logDir, 'mainnet-no-framework'))).toBe(false);
+  });
+
+  it('refuses run-all and phase2-targeted-run in local mode without the framework, before they start', async () => {
+    const out = join(work, 'pipeline-refused');
+    const runAll = await smiBench(
+      [
+        'run-all',
+        '--corpus-root',
+        MAINNET_DIR,
+        '--simulation-mode',
+        'local',
+        '--out-dir',
+        out,
+        '--no-progress',
+      ],
+      env(),
+    );
+    expectNoFramework(runAll, MAINNET_DIR);
+    const targeted = await smiBench(
+      [
+        'phase2-targeted-run',
+        ...['--corpus-root', MAINNET_DIR, '--base-manifest', idsFile, '--simulation-mode', 'local'],
+        ...['--out-dir', out, '--signal-out', join(out, 'signal.txt'), '--log-dir', logDir],
+        ...['--dotenv', none, '--skip-preflight', '--no-progress'],
+      ],
+      { ...env(), SMI_MODEL: 'stub', SMI_API_KEY: 'sk-unused', SMI_API_BASE_URL: 'http://127.0.0.1:9/v1' },
+    );
+    expectNoFramework(targeted, MAINNET_DIR);
+    expect(existsSync(out)).toBe(false);
+    // As phase2's, their --framework-dir is for local mode only.
+    const buildOnly = await smiBench(
+      ['run-all', '--corpus-root', MAINNET_DIR, '--framework-dir', CORPUS_DIR, '--out-dir', out],
+      env(),
+    );
+    expect(buildOnly.exitCode).toBe(2);
+    expect(String(buildOnly.stderr)).toContain('--framework-dir requires --simulation-mode local');
+  });
+
+  it('run-all --framework-dir runs Phase II locally over the mainnet packages, scoring as phase2 does', async () => {
+    const out = join(work, 'run-all');
+    const run = await smiBench(
+      [
+        'run-all',
+        ...['--corpus-root', MAINNET_DIR, '--framework-dir', CORPUS_DIR, '--simulation-mode', 'local'],
+        ...['--samples', '0', '--sender', SENDER, '--out-dir', out, '--log-dir', logDir, '--no-progress'],
+      ],
+      env(),
+    );
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    expect(String(run.stderr)).toContain(
+      `pre-flight: the Move framework (0x1, 0x2, 0x3) reads from ${CORPUS_DIR}`,
+    );
+    const phase2 = JSON.parse(readFileSync(join(out, 'phase2_execution.json'), 'utf8')) as {
+      simulation_mode: string;
+      packages: Row[];
+    };
+    expect(phase2.simulation_mode).toBe('local');
+    // Every package has a baseline candidate, so the manifest keeps all 17.
+    expect(phase2.packages.map((r) => r.package_id)).toEqual(packages.map((p) => p.id));
+    for (const [i, row] of phase2.packages.entries()) {
+      expect(row.error, row.package_id).toBeNull();
+      expect(row.score.created_hits, row.package_id).toBe(expectedHits(packages[i]!));
+    }
   });
 
   it('refuses a --framework-dir that holds no framework, and one given to a mode that runs no Move', async () => {

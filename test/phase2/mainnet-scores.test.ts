@@ -3,32 +3,14 @@
 // (a copied corpus root), on the real Temporal server, against upstream's mainnet dry-run of the same
 // packages (the folder's README table: executed or not, hits of targets; funded sender 0x064d87…08e0).
 //
-// What each package's best plan creates is derived by hand from its bytecode (the functions' Pack and
-// transfer/share instructions, the candidates in upstream's order, spec/harness.md §10):
-//   0x0df766 / 0x90ec7b faith::create_and_transfer packs SupplyCap, RefiningIndex and Buckets and transfers
-//     them to the sender (3 hits, as upstream);
-//   0x13fe3a artipedia::register_points packs a UserNumber and transfers it: a type added in version 6, so
-//     its defining id (bcs.json typeOriginTable) is 0x13fe3a… itself, not the original 0xb7c36a…;
-//   0x1c515f nft::mint_public → AccessPass; 0x225a5e leaderboard_8192::create → Leaderboard8192 (defined by
-//     the original 0x72f9c7…); 0x75b23b fountain_periphery::create_fountain with `false` takes the branch
-//     that shares a Fountain<SUI, SUI> and makes no AdminCap; 0x8878b7 vault::create_vault<SUI> shares a
-//     Vault<SUI> (original 0x2a9308…); 0x902e1c blackjack_game::initialize_house_data → HouseData;
-//     0x9ee8a9 wallet_drainer::wallet_drainer → WalletDrainer; 0xd177e8 seal_manager::create_access_policy
-//     shares an AccessPolicy;
-//   0x7b1bf8 create_fountain calls a new_fountain that aborts unless its fourth u64 exceeds its third, and
-//     every variant gives them equal values: executed, aborted, nothing created (upstream: not executed);
-//   0x782a96 spin passes the sender's coin on, 0xc385a6 check_in and 0xd4c8de fees only emit events:
-//     executed, nothing created, no targets;
-//   0x059f94, 0x57ac46, 0x77d9c8: their one candidate needs an object nobody can name (a
-//     LiquidStakingInfo and the SuiSystemState, a FeeCollector, a TreasuryCap<SBUCK>): upstream built no
-//     transaction; here the plan is not built either, and nothing is simulated.
+// What each package's best plan creates, and why, is derived by hand in test/support/mainnet-expected.ts.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
 import type { HelperRow } from '../../src/core/helper/row.js';
-import { canonicalBaseType, normalizeTypeString } from '../../src/core/phase2/type-string.js';
+import { canonicalBaseType } from '../../src/core/phase2/type-string.js';
 import { readTargets } from '../../src/report/conversation.js';
 import { tracesFor } from '../../src/report/traces.js';
 import { readStoredRowsSync } from '../../src/run-store/rows.js';
@@ -37,11 +19,12 @@ import { makeStubCorpus, removeTemporaryDirs } from '../move-stubs/stub-build.js
 import { runHistoryText } from '../support/history-text.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { startOpenAiStub, type RunningOpenAiStub, type StubReply } from '../support/openai-stub.js';
-import { SHARED_DIR } from '../support/paths.js';
 import { phase2TestInput } from '../support/phase2-input.js';
 import { runInputFor } from '../support/run-input.js';
 import { startTestRun, uniqueRunId, useTestWorkers } from '../support/temporal.js';
 import { ARTIPEDIA, ARTIPEDIA_ORIGINAL, writeArtipediaHelper } from '../support/artipedia-helper.js';
+import { baseTypes, expectedCreated, expectedHits, fullId } from '../support/mainnet-expected.js';
+import { mainnetPackages } from '../support/mainnet-roots.js';
 
 const SENDER = '0x064d87c3da8b7201b18c05bfc3189eb817920b2d089b33e207d1d99dc5ce08e0';
 const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000002';
@@ -56,52 +39,6 @@ const temporal = useTestWorkers(TEST_NAMESPACES.phase2MainnetScores, async () =>
   removeTemporaryDirs(work);
 });
 
-interface Upstream {
-  id: string;
-  executed: boolean;
-  hits: number;
-  targets: number;
-}
-
-/** The README table of ../shared/mainnet: upstream's mainnet result per package. */
-function upstreamTable(): Upstream[] {
-  const row = /^\| `(0x[0-9a-f]{64})` \|.*\| (?:executed, (\d+)\/(\d+) hits|not executed \(0\/(\d+)\)) \|/;
-  return readFileSync(join(SHARED_DIR, 'mainnet', 'README.md'), 'utf8')
-    .split('\n')
-    .flatMap((line) => {
-      const m = row.exec(line);
-      if (!m) return [];
-      const executed = m[2] !== undefined;
-      return [{ id: m[1]!, executed, hits: Number(m[2] ?? 0), targets: Number(m[3] ?? m[4]) }];
-    });
-}
-
-const full = (prefix: string, ids: string[]) => ids.find((id) => id.startsWith(prefix))!;
-
-/**
- * The created base types of each package's scored plan, derived by hand (above), as `defining id::m::S`.
- * Packages not listed create nothing.
- */
-function expectedCreated(ids: string[]): Record<string, string[]> {
-  const faith = (id: string) => ['Buckets', 'RefiningIndex', 'SupplyCap'].map((s) => `${id}::faith::${s}`);
-  return {
-    [full('0x0df766', ids)]: faith(full('0x0df766', ids)),
-    [full('0x90ec7b', ids)]: faith('0x7264c7a35fa3057ede9be33866f3e38cb91a2322773ed9bfa9f20e5783f69fc4'),
-    [ARTIPEDIA]: [`${ARTIPEDIA}::artipedia::UserNumber`],
-    [full('0x1c515f', ids)]: [`${full('0x1c515f', ids)}::nft::AccessPass`],
-    [full('0x225a5e', ids)]: [
-      '0x72f9c76421170b5a797432ba9e1b3b2e2b7cf6faa26eb955396c773af2479e1e::leaderboard_8192::Leaderboard8192',
-    ],
-    [full('0x75b23b', ids)]: [`${full('0x75b23b', ids)}::fountain_core::Fountain`],
-    [full('0x8878b7', ids)]: [
-      '0x2a93082fb51995e7626ed9a934694b90dbd257ea5606fd5afd244a620ccb1870::vault::Vault',
-    ],
-    [full('0x902e1c', ids)]: [`${full('0x902e1c', ids)}::blackjack_game::HouseData`],
-    [full('0x9ee8a9', ids)]: [`${full('0x9ee8a9', ids)}::wallet_drainer::WalletDrainer`],
-    [full('0xd177e8', ids)]: [`${full('0xd177e8', ids)}::seal_manager::AccessPolicy`],
-  };
-}
-
 interface Row {
   package_id: string;
   score: { targets: number; created_distinct: number; created_hits: number; missing: number };
@@ -109,11 +46,8 @@ interface Row {
   [field: string]: unknown;
 }
 
-const baseTypes = (types: string[]) =>
-  [...new Set(types.map((t) => canonicalBaseType(normalizeTypeString(t))))].sort();
-
 describe('Phase II baseline-search, local, over the mainnet packages', () => {
-  const upstream = upstreamTable();
+  const upstream = mainnetPackages();
   const ids = upstream.map((u) => u.id);
   let rows: Row[] = [];
   let runDir = '';
@@ -156,9 +90,7 @@ describe('Phase II baseline-search, local, over the mainnet packages', () => {
       const u = upstream[i]!;
       const what = `${row.package_id} (upstream ${u.executed ? 'executed' : 'not executed'}, ${u.hits}/${u.targets})`;
       expect(row.score.targets, what).toBe(u.targets);
-      // Upstream keyed every target by the original id, so the UserNumber its dry-run created under
-      // 0x13fe3a… counted for nothing there: the right score is 1 of 5 (README, Differences from upstream).
-      expect(row.score.created_hits, what).toBe(row.package_id === ARTIPEDIA ? 1 : u.hits);
+      expect(row.score.created_hits, what).toBe(expectedHits(u));
       expect(baseTypes(row.created_object_types_list), what).toEqual(
         [...(created[row.package_id] ?? [])].sort(),
       );
@@ -205,12 +137,12 @@ describe('Phase II baseline-search, local, over the mainnet packages', () => {
 
   it('builds no plan that needs an object nobody can name, and counts no simulation for it', () => {
     const lacking: Record<string, string[]> = {
-      [full('0x059f94', ids)]: [
+      [fullId('0x059f94', ids)]: [
         '0xc35ee7fee75782806890cf8ed8536b52b4ba0ace0fb46b944f1155cc5945baa3::liquid_staking::LiquidStakingInfo<unknown>',
         `${SYSTEM}::sui_system::SuiSystemState`,
       ],
-      [full('0x57ac46', ids)]: [`${full('0x57ac46', ids)}::FeeCollector::FeeCollector`],
-      [full('0x77d9c8', ids)]: [
+      [fullId('0x57ac46', ids)]: [`${fullId('0x57ac46', ids)}::FeeCollector::FeeCollector`],
+      [fullId('0x77d9c8', ids)]: [
         `${FRAMEWORK}::coin::TreasuryCap<0x1798f84ee72176114ddbf5525a6d964c5f8ea1b3738d08d50d0d3de4cf584884::sbuck::SBUCK>`,
       ],
     };

@@ -104,6 +104,8 @@ describe('a dependency the corpus lacks', () => {
       score: { targets: 1, created_hits: 0 },
       simulation_mode: 'local',
       tx_build_ok: false,
+      // Nothing was simulated: the transaction is not built when a call could not link.
+      sim_attempts: 0,
       exec_ok: null,
       dry_run_ok: false,
       dry_run_status: 'missing_dependency',
@@ -155,7 +157,7 @@ describe('a dependency the corpus lacks', () => {
     });
     expect(run.stdout).toMatch(
       new RegExp(
-        `warn\\s+dependencies\\s+1 packages need 1 packages the corpus lacks; their functions are counted as ` +
+        `warn\\s+dependencies\\s+1 package needs 1 package the corpus lacks; their functions are counted as ` +
           `missing_dependency, not run: ${STORAGE}\\n`,
       ),
     );

@@ -11,6 +11,9 @@ import {
   simulatePlan,
   type SimulationRequest,
 } from '../../src/sim/index.js';
+import { corpusPackageDir } from '../../src/vm/package-source.js';
+import { ARTIPEDIA } from '../support/artipedia-helper.js';
+import { MAINNET_DIR } from '../support/mainnet-roots.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import {
   closedPortUrl,
@@ -304,6 +307,30 @@ describe('dev-inspect', () => {
         ImmOrOwnedObject: { objectId: id('c1'), version: '12', digest: digest(8) },
       },
     ]);
+  });
+
+  test('an upgraded package, called by its storage id, is credited its types under their defining ids', async () => {
+    // artipedia's register_points (../shared/mainnet, version 6 of 0xb7c36a…) packs a UserNumber and
+    // transfers it; bcs.json's typeOriginTable says version 6 (0x13fe3a…) defined that type.
+    const rpc = await serve({
+      sui_devInspectTransactionBlock: () => ({
+        effects: effects({ status: 'success' }, []),
+        events: [],
+        results: [],
+      }),
+    });
+    const spec: PtbSpec = {
+      calls: [{ target: `${ARTIPEDIA}::artipedia::register_points`, type_args: [], args: [{ u64: 7 }] }],
+    };
+    const outcome = await simulatePlan(
+      request(rpc.url, { mode: 'dev-inspect', spec, packageDir: corpusPackageDir(MAINNET_DIR, ARTIPEDIA) }),
+    );
+    expect(outcome).toMatchObject({
+      modeUsed: 'dev_inspect',
+      execOk: true,
+      createdTypes: [`${ARTIPEDIA}::artipedia::UserNumber`],
+      staticCreatedTypes: [`${ARTIPEDIA}::artipedia::UserNumber`],
+    });
   });
 
   test('a missing object and an object that is not shared are named', async () => {

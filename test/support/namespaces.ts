@@ -52,6 +52,7 @@ export const TEST_NAMESPACES = {
   mainnetSandbox: 'test-mainnet-sandbox',
   missingDependency: 'test-missing-dependency',
   phase2MainnetScores: 'test-phase2-mainnet-scores',
+  phase2MainnetBuildOnly: 'test-phase2-mainnet-build-only',
   fullnodeDryRun: 'test-fullnode-dry-run',
   corpusPull: 'test-corpus-pull',
 } as const;

@@ -20,6 +20,14 @@ function fullId(id: string): string {
   return `0x${id.slice(2).toLowerCase().padStart(64, '0')}`;
 }
 
+/** `module::Name` → its defining id (`0x` + 64 lowercase hex digits), from a type origin table. */
+export function definingIdTable(origins: readonly TypeOriginEntry[] | undefined): Map<string, string> {
+  const defining = new Map<string, string>();
+  for (const origin of origins ?? [])
+    if (HEX_ID.test(origin.package)) defining.set(`${origin.module}::${origin.name}`, fullId(origin.package));
+  return defining;
+}
+
 /**
  * Each `address::module::Name` target with its address replaced by the defining id its type origin row
  * names; targets without a row (or without an origin table: packages never upgraded, the framework) keep
@@ -29,9 +37,7 @@ export function withDefiningIds(
   targets: readonly string[],
   origins: readonly TypeOriginEntry[] | undefined,
 ): string[] {
-  const defining = new Map<string, string>();
-  for (const origin of origins ?? [])
-    if (HEX_ID.test(origin.package)) defining.set(`${origin.module}::${origin.name}`, fullId(origin.package));
+  const defining = definingIdTable(origins);
   return sortedByCodePoint(
     new Set(
       targets.map((target) => {
