@@ -43,6 +43,11 @@ export const FRAMEWORK_PACKAGES: readonly FrameworkPackage[] = [
   },
 ];
 
+/** A git URL of Sui's repository, as a Move.toml gives it (https or ssh, with or without `.git`). */
+const SUI_REPOSITORY = /^(https?:\/\/|git@)github\.com[/:]mystenlabs\/sui(\.git)?\/?$/i;
+
+export const isSuiRepository = (gitUrl: string): boolean => SUI_REPOSITORY.test(gitUrl);
+
 export function frameworkPackage(id: string): FrameworkPackage | undefined {
   const digits = addressDigits(id);
   return FRAMEWORK_PACKAGES.find((pkg) => addressDigits(pkg.id) === digits);

@@ -5,18 +5,20 @@
 // and its dependencies whole, the framework modules whose names occur as words in its sources, and what
 // those refer to, transitively. A word that only looks like a module name costs a little time, never a
 // wrong verdict.
+import { FRAMEWORK_PACKAGES } from './framework-packages.js';
 import type { PackageFiles } from './stub-fetcher.js';
 
 /** Where the framework's modules are named in stub text: by address literal or by named address. */
-const FRAMEWORK_FOLDERS: Record<string, string> = {
-  '0x1': 'move-stdlib',
-  std: 'move-stdlib',
-  '0x2': 'sui-framework',
-  sui: 'sui-framework',
-  '0x3': 'sui-system',
-  sui_system: 'sui-system',
-};
-const MODULE_REFERENCE = /\b(0x[0-9a-fA-F]+|std|sui|sui_system)::([A-Za-z_][A-Za-z0-9_]*)/g;
+const FRAMEWORK_FOLDERS: Record<string, string> = Object.fromEntries(
+  FRAMEWORK_PACKAGES.flatMap((pkg) => [
+    [pkg.id, pkg.folder],
+    [pkg.namedAddress, pkg.folder],
+  ]),
+);
+const MODULE_REFERENCE = new RegExp(
+  `\\b(0x[0-9a-fA-F]+|${FRAMEWORK_PACKAGES.map((pkg) => pkg.namedAddress).join('|')})::([A-Za-z_][A-Za-z0-9_]*)`,
+  'g',
+);
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/g;
 /** Modules every Move 2024 package sees without naming them (`UID`, `TxContext`, `transfer::…`). */
 const IMPLICIT = ['object', 'transfer', 'tx_context'];

@@ -1,5 +1,6 @@
-// Stubs are made once per package content: kept in memory for the process (a worker builds many helpers
-// against the same framework and targets) and on disk under $SMI_HOME/stubs/ for the next process. The key
+// Stubs are made once per package content: kept in memory for the thread (a worker builds many helpers
+// against the same framework and targets) and on disk under $SMI_HOME/stubs/ for the other compiler
+// threads (the pool lets one thread make a dependency set's stubs first) and the next process. The key
 // hashes the module bytes, the named address and the generator's version, so a changed generator or
 // package never meets an old stub.
 import { createHash, randomBytes } from 'node:crypto';
@@ -46,13 +47,27 @@ function remember(key: string, stub: PackageStub): PackageStub {
 
 const storedPath = (key: string) => join(smiHome(), 'stubs', `${key}.json`);
 
-/** A stored stub, or null when there is none or it cannot be read (it is then made again). */
+/** A stored stub, or null when there is none or it is not one (cut short, damaged): it is then made again. */
 function readStored(key: string): PackageStub | null {
+  let stored: unknown;
   try {
-    return JSON.parse(readFileSync(storedPath(key), 'utf8')) as PackageStub;
+    stored = JSON.parse(readFileSync(storedPath(key), 'utf8'));
   } catch {
     return null;
   }
+  return isPackageStub(stored) ? stored : null;
+}
+
+function isPackageStub(value: unknown): value is PackageStub {
+  const stub = value as Partial<PackageStub> | null;
+  return (
+    typeof stub?.originalId === 'string' &&
+    Array.isArray(stub.dependencyIds) &&
+    stub.dependencyIds.every((id) => typeof id === 'string') &&
+    typeof stub.sources === 'object' &&
+    stub.sources !== null &&
+    Object.values(stub.sources).every((text) => typeof text === 'string')
+  );
 }
 
 /** Best effort: a disk that cannot take the stub only costs the next process the time to remake it. */

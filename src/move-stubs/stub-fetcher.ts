@@ -2,12 +2,10 @@
 // Sui's repository are answered with the framework's stubs whatever the revision (the corpus has one
 // framework); local dependencies by the last part of their path, which is the stub package's alias.
 import { MovePackageFetcher, type MovePackageFetchLocalContext } from '@zktx.io/sui-move-builder';
-import { frameworkPackageAt } from './framework-packages.js';
+import { frameworkPackageAt, isSuiRepository } from './framework-packages.js';
 
 /** Package-relative path → content: `Move.toml`, `sources/<module>.move`. */
 export type PackageFiles = Record<string, string>;
-
-const SUI_REPOSITORY = /^(https?:\/\/|git@)github\.com[/:]mystenlabs\/sui(\.git)?\/?$/i;
 
 /** The revision every request for Sui's repository resolves to: there is one framework, the corpus's. */
 const FRAMEWORK_STUBS_REVISION = 'smi-bench-framework-stubs';
@@ -23,7 +21,7 @@ export class StubPackageFetcher extends MovePackageFetcher {
   }
 
   override async fetch(gitUrl: string, rev: string, subdir?: string): Promise<PackageFiles> {
-    const pkg = SUI_REPOSITORY.test(gitUrl) && subdir !== undefined ? frameworkPackageAt(subdir) : undefined;
+    const pkg = isSuiRepository(gitUrl) && subdir !== undefined ? frameworkPackageAt(subdir) : undefined;
     const files = pkg && this.framework.get(pkg.folder);
     if (files) return files;
     const available = [...this.framework.keys()].join(', ');
@@ -39,7 +37,7 @@ export class StubPackageFetcher extends MovePackageFetcher {
    * versions of 0x2 in one build.
    */
   override getResolvedSha(gitUrl: string): string | undefined {
-    return SUI_REPOSITORY.test(gitUrl) ? FRAMEWORK_STUBS_REVISION : undefined;
+    return isSuiRepository(gitUrl) ? FRAMEWORK_STUBS_REVISION : undefined;
   }
 
   override async fetchFile(gitUrl: string, rev: string, path: string): Promise<string | null> {

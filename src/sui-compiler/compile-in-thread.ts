@@ -3,6 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import { compileWithSui } from './compile.js';
 import type { SuiBuildRequest } from './types.js';
+import { unfinishedBuild } from './unfinished-build.js';
 
 export interface ThreadRequest {
   id: number;
@@ -18,7 +19,7 @@ port.on('message', (message: ThreadRequest) => {
       port.postMessage({
         id: message.id,
         outcome: {
-          result: { ok: false, stage: 'crashed', diagnostics: [], rendered: String(error) },
+          result: unfinishedBuild('crashed', `the build failed unexpectedly: ${String(error)}`),
           instanceSpoiled: true,
         },
       }),

@@ -11,7 +11,13 @@ import {
 } from './dependencies.js';
 import { parseDiagnostics } from './diagnostics.js';
 import { withBuildDependencies } from './manifest.js';
-import type { DependencySource, SuiBuildRequest, SuiBuildResult } from './types.js';
+import { unfinishedBuild } from './unfinished-build.js';
+import {
+  dependencySourceKey,
+  type DependencySource,
+  type SuiBuildRequest,
+  type SuiBuildResult,
+} from './types.js';
 import { PromiseCache } from '../promise-cache.js';
 import { deserializeModule } from '../move/module-json.js';
 import { moduleSelfName } from '../move/interface.js';
@@ -26,15 +32,16 @@ export interface CompileOutcome {
 const prepared = new PromiseCache<BuildDependencies>(8);
 
 const dependenciesFor = (source: DependencySource): Promise<BuildDependencies> =>
-  prepared.get(
-    JSON.stringify([source.corpusRoot ?? null, source.frameworkDir ?? null, source.targetId ?? null]),
-    () => buildDependencies(source),
-  );
+  prepared.get(dependencySourceKey(source), () => buildDependencies(source));
 
 type Failure = Extract<SuiBuildResult, { ok: false }>;
 
-/** How a Rust panic or a WASM fault reads once the builder has turned it into a message. */
-const WASM_TRAP = /\bunreachable\b|RuntimeError|panicked at|memory access out of bounds|out of memory/i;
+/**
+ * How a Rust panic or a WASM fault reads once the builder has turned it into a message. A stack overflow
+ * (deeply nested source: V8 stops the WASM with a RangeError) leaves Rust's state half-updated like a panic.
+ */
+const WASM_TRAP =
+  /\bunreachable\b|RuntimeError|panicked at|memory access out of bounds|out of memory|Maximum call stack size exceeded/i;
 
 const failure = (stage: Failure['stage'], rendered: string): Failure => ({
   ok: false,
@@ -70,9 +77,12 @@ export async function compileWithSui(request: SuiBuildRequest): Promise<CompileO
   for (const file of request.files) files[file.path] = file.text;
   const built = await dumpMovePackage({ files, fetcher: dependencies.fetcher, network: 'mainnet' });
   if ('error' in built) {
-    const result = failure(stageOf(built.category), built.error);
     if (WASM_TRAP.test(built.error))
-      return { result: { ...result, stage: 'crashed' }, instanceSpoiled: true };
+      return {
+        result: unfinishedBuild('crashed', `Sui's compiler crashed: ${built.error}`),
+        instanceSpoiled: true,
+      };
+    const result = failure(stageOf(built.category), built.error);
     // Refused before any source was checked (an unknown edition, a bad [package]): the package's setup.
     if (result.stage === 'compile' && result.diagnostics.length === 0)
       return { result: { ...result, stage: 'manifest' }, instanceSpoiled: false };

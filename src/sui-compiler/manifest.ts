@@ -2,19 +2,16 @@
 // target (`target_pkg`) and its closure are the build's to provide, so the package's own entries for them
 // (a `Sui = { git = … }`, a `target_pkg = "0x…"`) give way to the build's; everything else is Sui's to
 // read and, if it must, to refuse.
+import { FRAMEWORK_PACKAGES, isSuiRepository } from '../move-stubs/framework-packages.js';
 
-/** Dependency aliases of Sui's framework packages, and a git source anywhere in Sui's repository. */
+/** Dependency aliases of Sui's framework packages: their package and address names, and two more of Sui's. */
 const FRAMEWORK_ALIASES = new Set([
-  'MoveStdlib',
-  'Sui',
-  'SuiSystem',
+  ...FRAMEWORK_PACKAGES.flatMap((pkg) => [pkg.packageName, pkg.namedAddress]),
   'Bridge',
   'DeepBook',
-  'std',
-  'sui',
-  'sui_system',
 ]);
-const SUI_REPOSITORY = /github\.com\/MystenLabs\/sui(\.git)?\b/i;
+/** The `git = "…"` of an inline dependency table. */
+const GIT_SOURCE = /\bgit\s*=\s*"([^"]*)"/;
 
 const HEADER = /^\s*\[\s*([^\]]+?)\s*\]\s*(#.*)?$/;
 const ENTRY = /^\s*("?)([A-Za-z0-9_-]+)\1\s*=\s*(.*)$/;
@@ -42,7 +39,9 @@ export interface BuildManifestParts {
 }
 
 const isSupplied = (alias: string, value: string, parts: BuildManifestParts) =>
-  FRAMEWORK_ALIASES.has(alias) || SUI_REPOSITORY.test(value) || alias in parts.dependencies;
+  FRAMEWORK_ALIASES.has(alias) ||
+  isSuiRepository(GIT_SOURCE.exec(value)?.[1] ?? '') ||
+  alias in parts.dependencies;
 
 /**
  * `moveToml` with the build's dependencies and addresses in their sections (made when missing), and the

@@ -1,13 +1,17 @@
 // Builds run in worker threads, one WASM instance of Sui's compiler each, so a build never stalls the
 // Temporal worker's event loop (heartbeats, other activities). A thread that dies (a panic, memory
 // exhausted) or passes the time limit fails only its own build, with the reason, and is replaced.
+// Each thread keeps its own stubs in memory, but all share the stubs stored on disk (move-stubs/
+// stub-cache.ts): so the first build for a dependency set not yet prepared runs while no other such first
+// build does, and the threads after it read the stubs it stored instead of making them again.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PROJECT_ROOT } from '../project-root.js';
 import type { CompileOutcome } from './compile.js';
 import type { ThreadRequest } from './compile-in-thread.js';
-import type { SuiBuildRequest, SuiBuildResult } from './types.js';
+import { dependencySourceKey, type SuiBuildRequest, type SuiBuildResult } from './types.js';
+import { unfinishedBuild } from './unfinished-build.js';
 
 /** The thread's entry, always from the build (tests run the sources, the thread runs compiled code). */
 const THREAD_ENTRY = join(PROJECT_ROOT, 'dist', 'src', 'sui-compiler', 'compile-in-thread.js');
@@ -24,6 +28,8 @@ export interface CompilerPoolOptions {
 interface Job {
   id: number;
   request: SuiBuildRequest;
+  /** Its dependency set (dependencySourceKey). */
+  source: string;
   timeoutMs: number;
   resolve: (result: SuiBuildResult) => void;
 }
@@ -42,6 +48,10 @@ export class CompilerPool {
   private readonly maxHeapMb: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
+  /** Dependency sets whose stubs a build has made (or found) and stored. */
+  private readonly prepared = new Set<string>();
+  /** The dependency set whose first build is running, if any. */
+  private preparing: string | null = null;
   private nextId = 1;
 
   constructor(options: CompilerPoolOptions = {}) {
@@ -54,23 +64,28 @@ export class CompilerPool {
   build(request: SuiBuildRequest, options: { timeoutMs?: number } = {}): Promise<SuiBuildResult> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     return new Promise((resolve) => {
-      this.queue.push({ id: this.nextId++, request, timeoutMs, resolve });
+      const source = dependencySourceKey(request.dependencies);
+      this.queue.push({ id: this.nextId++, request, source, timeoutMs, resolve });
       this.dispatch();
     });
   }
 
   /** Ends every thread; builds still queued or running fail as crashed. */
   async close(): Promise<void> {
-    for (const job of this.queue.splice(0)) job.resolve(crashed('the compiler pool was closed'));
+    for (const job of this.queue.splice(0))
+      job.resolve(unfinishedBuild('crashed', 'the compiler pool was closed'));
     await Promise.all(this.slots.splice(0).map((slot) => this.retire(slot, 'the compiler pool was closed')));
   }
 
   private dispatch(): void {
-    while (this.queue.length > 0) {
+    for (;;) {
+      const next = this.queue.findIndex((job) => this.prepared.has(job.source) || this.preparing === null);
+      if (next < 0) return;
       let slot = this.slots.find((s) => s.job === null);
       if (!slot && this.slots.length < this.size) slot = this.spawn();
       if (!slot) return;
-      const job = this.queue.shift()!;
+      const job = this.queue.splice(next, 1)[0]!;
+      if (!this.prepared.has(job.source)) this.preparing = job.source;
       slot.job = job;
       slot.worker.ref();
       slot.timer = setTimeout(() => {
@@ -104,6 +119,12 @@ export class CompilerPool {
     slot.job = null;
     slot.timer = null;
     slot.worker.unref();
+    if (job && job.source === this.preparing) {
+      this.preparing = null;
+      // A build that crashed or ran out of time may have stored no stubs: the next first build makes them.
+      if (result.ok || (result.stage !== 'crashed' && result.stage !== 'timed_out'))
+        this.prepared.add(job.source);
+    }
     job?.resolve(result);
   }
 
@@ -112,12 +133,8 @@ export class CompilerPool {
     const index = this.slots.indexOf(slot);
     if (index < 0) return;
     this.slots.splice(index, 1);
-    if (slot.job && reason !== null) this.finish(slot, { ...crashed(reason), stage });
+    if (slot.job && reason !== null) this.finish(slot, unfinishedBuild(stage, reason));
     await slot.worker.terminate();
     this.dispatch();
   }
-}
-
-function crashed(reason: string): Extract<SuiBuildResult, { ok: false }> {
-  return { ok: false, stage: 'crashed', diagnostics: [], rendered: `error: ${reason}` };
 }

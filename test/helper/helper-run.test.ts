@@ -68,6 +68,27 @@ async function runToResult(input: HelperRunInput): Promise<HelperResult> {
 }
 
 describe('smi-bench helper on the run engine', () => {
+  it("a helper that crashes Sui's compiler is that attempt's build error, and the next attempt builds", async () => {
+    // 20,000 nested parentheses overflow the compiler's stack: a crash, not one of Sui's diagnostics.
+    const deep = `module helper::shop;\n\npublic fun deep(): u64 { ${'('.repeat(20_000)}1${')'.repeat(20_000)} }\n`;
+    const { stub, prompts } = await scriptedStub([
+      helperAnswer({ 'sources/shop.move': deep }),
+      helperAnswer({ 'sources/shop.move': GOOD_SHOP }),
+    ]);
+    const input = helperInput('helper-crash', SUI, {
+      agent: 'real-openai-compatible',
+      agentSettings: loadRealAgentSettings({ SMI_MODEL: 'm', SMI_API_BASE_URL: stub.baseUrl }, {}),
+    });
+    const row = (await runToResult(input)).packages[0]!;
+    const crash = "error: Sui's compiler crashed: Maximum call stack size exceeded";
+    expect(row.build_errors).toEqual([[crash], []]);
+    expect(row.build_diagnostics[0]).toEqual([]);
+    expect(prompts[1]).toContain(crash);
+    expect(row.successful_attempt).toBe(2);
+    expect(row.error).toBeNull();
+    expect(row.score).toMatchObject({ created_hits: 2 });
+  });
+
   it('gives the build errors back to the model, whose second helper builds and creates two key types', async () => {
     const { stub, prompts } = await scriptedStub([
       helperAnswer({ 'sources/shop.move': BROKEN_SHOP }),

@@ -78,6 +78,21 @@ describe('Move.toml', () => {
     );
   });
 
+  it("leaves out any dependency on Sui's repository, whatever its alias, and keeps other repositories", () => {
+    const own = [
+      '[package]',
+      'name = "h"',
+      '',
+      '[dependencies]',
+      'Framework = { git = "git@github.com:MystenLabs/sui.git", subdir = "crates/sui-framework/packages/sui-framework", rev = "main" }',
+      'Lib = { git = "https://github.com/MystenLabs/sui-lib.git", rev = "main" }',
+      '',
+    ].join('\n');
+    expect(withBuildDependencies(own, { dependencies: {}, addresses: {} })).toBe(
+      '[package]\nname = "h"\n\n[dependencies]\nLib = { git = "https://github.com/MystenLabs/sui-lib.git", rev = "main" }\n',
+    );
+  });
+
   it('makes the sections it needs when there are none', () => {
     const toml = withBuildDependencies('[package]\nname = "h"\n', {
       dependencies: { target_pkg: '{ local = "t" }' },
