@@ -2,15 +2,16 @@
 // Temporal worker's event loop (heartbeats, other activities). A thread that dies (a panic, memory
 // exhausted) or passes the time limit fails only its own build, with the reason, and is replaced.
 // Each thread keeps its own stubs in memory, but all share the stubs stored on disk (move-stubs/
-// stub-cache.ts): so the first build for a dependency set not yet prepared runs while no other such first
-// build does, and the threads after it read the stubs it stored instead of making them again.
+// stub-cache.ts): builds that would make the same stubs wait for the first one (first-builds.ts) and read
+// what it stored instead of making them again.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PROJECT_ROOT } from '../project-root.js';
 import type { CompileOutcome } from './compile.js';
 import type { ThreadRequest } from './compile-in-thread.js';
-import { dependencySourceKey, type SuiBuildRequest, type SuiBuildResult } from './types.js';
+import { FirstBuilds } from './first-builds.js';
+import type { SuiBuildRequest, SuiBuildResult } from './types.js';
 import { unfinishedBuild } from './unfinished-build.js';
 
 /** The thread's entry, always from the build (tests run the sources, the thread runs compiled code). */
@@ -28,8 +29,6 @@ export interface CompilerPoolOptions {
 interface Job {
   id: number;
   request: SuiBuildRequest;
-  /** Its dependency set (dependencySourceKey). */
-  source: string;
   timeoutMs: number;
   resolve: (result: SuiBuildResult) => void;
 }
@@ -48,10 +47,7 @@ export class CompilerPool {
   private readonly maxHeapMb: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
-  /** Dependency sets whose stubs a build has made (or found) and stored. */
-  private readonly prepared = new Set<string>();
-  /** The dependency set whose first build is running, if any. */
-  private preparing: string | null = null;
+  private readonly firstBuilds = new FirstBuilds();
   private nextId = 1;
 
   constructor(options: CompilerPoolOptions = {}) {
@@ -64,8 +60,7 @@ export class CompilerPool {
   build(request: SuiBuildRequest, options: { timeoutMs?: number } = {}): Promise<SuiBuildResult> {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     return new Promise((resolve) => {
-      const source = dependencySourceKey(request.dependencies);
-      this.queue.push({ id: this.nextId++, request, source, timeoutMs, resolve });
+      this.queue.push({ id: this.nextId++, request, timeoutMs, resolve });
       this.dispatch();
     });
   }
@@ -79,13 +74,13 @@ export class CompilerPool {
 
   private dispatch(): void {
     for (;;) {
-      const next = this.queue.findIndex((job) => this.prepared.has(job.source) || this.preparing === null);
+      const next = this.queue.findIndex((job) => this.firstBuilds.mayStart(job.request.dependencies));
       if (next < 0) return;
       let slot = this.slots.find((s) => s.job === null);
       if (!slot && this.slots.length < this.size) slot = this.spawn();
       if (!slot) return;
       const job = this.queue.splice(next, 1)[0]!;
-      if (!this.prepared.has(job.source)) this.preparing = job.source;
+      this.firstBuilds.started(job.request.dependencies);
       slot.job = job;
       slot.worker.ref();
       slot.timer = setTimeout(() => {
@@ -119,12 +114,12 @@ export class CompilerPool {
     slot.job = null;
     slot.timer = null;
     slot.worker.unref();
-    if (job && job.source === this.preparing) {
-      this.preparing = null;
-      // A build that crashed or ran out of time may have stored no stubs: the next first build makes them.
-      if (result.ok || (result.stage !== 'crashed' && result.stage !== 'timed_out'))
-        this.prepared.add(job.source);
-    }
+    // A build that crashed or ran out of time may have stored no stubs: the next first build makes them.
+    if (job)
+      this.firstBuilds.finished(
+        job.request.dependencies,
+        result.ok || (result.stage !== 'crashed' && result.stage !== 'timed_out'),
+      );
     job?.resolve(result);
   }
 
