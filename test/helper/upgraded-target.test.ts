@@ -2,7 +2,9 @@
 // 0x13fe3a…6ece is version 6 of 0xb7c36a…9498 (../shared/mainnet/README.md). Sui's compiler builds the helper
 // against the stub, with `target_pkg` at the original id (where the modules live); the VM runs it against the
 // real version-6 bytecode. `register_points` creates a `UserNumber`, which the package's typeOriginTable says
-// was first defined in 0x13fe3a… itself, so the object's type carries that id, as on mainnet.
+// was first defined in 0x13fe3a… itself, so the object's type carries that id, as on mainnet. Types first
+// defined in earlier versions carry those versions' ids (the table's `ARTIPEDIA`: 0xb7c36a…, the original;
+// `TierRegistration`: 0x074cc1…, a version between), which a helper reaches as type arguments.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -41,6 +43,49 @@ describe('a helper for an upgraded package', () => {
     });
     expect(result).toMatchObject({ status: 'tier_b_hit', abort_code: null, error: null });
     expect(result!.created_types).toEqual([`${ARTIPEDIA}::artipedia::UserNumber`]);
+  });
+});
+
+describe('a helper creating types defined in three versions of artipedia', () => {
+  // Defining ids from ../shared/mainnet's bcs.json typeOriginTable for 0x13fe3a…, read by hand.
+  const DEFINED_IN_V1 = ARTIPEDIA_ORIGINAL;
+  const TIER_REGISTRATION_DEFINED_IN = '0x074cc1010a0ef299e87ba2ffe1b004a4f9dcc36319d873fd8831a88e93c47e69';
+  const DEFINED_IN_V6 = ARTIPEDIA;
+  const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
+  const VERSIONS = [
+    'module helper::versions;',
+    '',
+    'use sui::table;',
+    'use target_pkg::artipedia::{Self, ARTIPEDIA, TierRegistration};',
+    '',
+    'entry fun make(ctx: &mut TxContext) {',
+    '    artipedia::register_points(7, ctx);',
+    '    transfer::public_transfer(sui::coin::zero<ARTIPEDIA>(ctx), ctx.sender());',
+    '    transfer::public_transfer(table::new<u64, TierRegistration>(ctx), ctx.sender());',
+    '}',
+    '',
+  ].join('\n');
+
+  it('tags each created type with the id of the version that first defined it', async () => {
+    const answer = JSON.stringify({ files: { 'sources/versions.move': VERSIONS } });
+    const build = await buildHelper(answer, { corpusRoot: corpus, frameworkDir: null, packageId: ARTIPEDIA });
+    if (build.stage !== 'built') throw new Error(`did not build: ${JSON.stringify(build)}`);
+    const [result] = await runHelper({
+      packageDir: packageDirFor(corpus, ARTIPEDIA),
+      packageId: ARTIPEDIA,
+      corpusRoot: corpus,
+      frameworkDir: null,
+      modules: build.modules,
+      entrypoints: [],
+    });
+    expect(result).toMatchObject({ status: 'tier_b_hit', abort_code: null, error: null });
+    expect(result!.created_types).toEqual(
+      [
+        `${DEFINED_IN_V6}::artipedia::UserNumber`,
+        `${SUI}::coin::Coin<${DEFINED_IN_V1}::artipedia::ARTIPEDIA>`,
+        `${SUI}::table::Table<u64, ${TIER_REGISTRATION_DEFINED_IN}::artipedia::TierRegistration>`,
+      ].sort(),
+    );
   });
 });
 
