@@ -46,6 +46,16 @@ const ACCEPTED: Record<string, string[]> = {
   // An entry function returning an object without drop: refused by Sui before 2026 (Sui E02002), accepted
   // by mainnet-v1.71.1, whose compiler no longer has entry rules and whose verifier skips them.
   'entry-returns-object': ['shop'],
+  // Only a warning: a droppable value bound and never used.
+  'unused-variable': ['counter'],
+};
+
+/**
+ * Warnings of accepted packages, each as Sui's snapshot of `move_check/locals/unused_resource` gives it for
+ * `let r = R{};` (5:13, the variable); `Count` has `drop`, so here that is all there is.
+ */
+const WARNINGS: Record<string, Omit<Expected, 'sui' | 'mapping'>> = {
+  'unused-variable': { code: 'W09002', file: 'sources/counter.move', line: 5, column: 13 },
 };
 
 function readPackage(name: string): { moveToml: string; files: SourceFile[] } {
@@ -135,6 +145,15 @@ describe('Sui accepts well-formed helpers', () => {
 
 // A build is given only the framework modules its sources can reach (src/move-stubs/module-selection.ts);
 // the same packages built against the whole framework must get the same verdicts.
+describe('a build with only warnings', () => {
+  it.each(Object.entries(WARNINGS))('%s succeeds and lists them', (name, warning) => {
+    const result = resultOf(name);
+    expect(result.ok, result.rendered).toBe(true);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', ...warning })]);
+    expect(result.rendered).toContain(`warning[${warning.code}]`);
+  });
+});
+
 describe('trimming the framework changes no verdict', () => {
   const errorsOf = (diagnostics: MoveDiagnostic[]) =>
     diagnostics
