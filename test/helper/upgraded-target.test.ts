@@ -6,9 +6,12 @@
 // defined in earlier versions carry those versions' ids (the table's `ARTIPEDIA`: 0xb7c36a…, the original;
 // `TierRegistration`: 0x074cc1…, a version between), which a helper reaches as type arguments.
 import { afterAll, describe, expect, it } from 'vitest';
+import { helperInterfaceSummary, targetAddressOf } from '../../src/core/helper/interface-summary.js';
+import { buildHelperPrompt } from '../../src/core/helper/prompts.js';
 import type { EntrypointResult } from '../../src/core/helper/row.js';
 import { buildHelper } from '../../src/helper/build.js';
 import { runHelper } from '../../src/helper/execute.js';
+import { extractPackageInterface } from '../../src/move/extract.js';
 import { deserializeModule } from '../../src/move/module-json.js';
 import { packageDirFor } from '../../src/move/package-layout.js';
 import { makeStubCorpus, removeTemporaryDirs } from '../move-stubs/stub-build.js';
@@ -40,6 +43,26 @@ describe('a helper for an upgraded package', () => {
     });
     expect(result).toMatchObject({ status: 'tier_b_hit', abort_code: null, error: null });
     expect(result!.created_types).toEqual([`${ARTIPEDIA}::artipedia::UserNumber`]);
+  });
+});
+
+describe('the helper prompt for an upgraded package', () => {
+  it('gives the original id as target_pkg, and the storage id as the package to use', async () => {
+    // The interface as a run extracts it, then the prompt as the run's prompt step builds it.
+    const iface = await extractPackageInterface(packageDirFor(corpus, ARTIPEDIA));
+    const prompt = buildHelperPrompt({
+      packageId: ARTIPEDIA,
+      targetAddress: targetAddressOf(iface),
+      targets: [],
+      interfaceSummary: helperInterfaceSummary(iface),
+      scoringHints: false,
+      template: null,
+      feedback: null,
+    });
+    expect(prompt).toContain(`uses the package ${ARTIPEDIA}.`);
+    expect(prompt).toContain(`The named address target_pkg is ${ARTIPEDIA_ORIGINAL},`);
+    expect(prompt).toContain(`module ${ARTIPEDIA_ORIGINAL}::artipedia {`);
+    expect(prompt).not.toContain(`target_pkg is ${ARTIPEDIA}`);
   });
 });
 
