@@ -1,7 +1,8 @@
 // Do the stubs declare exactly what the bytecode declares? For every package of the shared corpus and of
 // ../shared/mainnet, the stub package a build is served for it (the very files the dependency fetcher
-// hands Sui's compiler, framework extras included) is compiled by Sui's own compiler as a package of its
-// own, at its own address, and the bytecode it gives back is read by the interface extractor
+// hands Sui's compiler, macros included) is compiled by Sui's own compiler as the root of a build (Sui
+// puts the root at 0x0, so only the module headers move, and the few framework-only lines go, see
+// FRAMEWORK_ONLY_LINE), and the bytecode it gives back is read by the interface extractor
 // (src/move/interface.ts), as is the original: structs and enums (abilities, type parameters, fields and
 // their types, variants) and every function a stub declares, i.e. all but `init` (visibility, entry,
 // type parameters and constraints, parameters, returns, native or not) must be the same. Bytecode names
