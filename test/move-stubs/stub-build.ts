@@ -63,6 +63,17 @@ export async function buildAgainstStubs(
   sources: Record<string, string>,
   dependencies: BuildDependencies,
 ): Promise<StubBuild> {
+  const built = await compileAgainstStubs(name, sources, dependencies);
+  if ('error' in built) throw new Error(`Sui's compiler refused ${name}:\n${built.error}`);
+  return built;
+}
+
+/** As buildAgainstStubs, but Sui's refusal is returned: its rendered diagnostics (warnings left out). */
+export async function compileAgainstStubs(
+  name: string,
+  sources: Record<string, string>,
+  dependencies: BuildDependencies,
+): Promise<StubBuild | { error: string }> {
   await initMovePackageBuilder();
   const lines = (table: Record<string, string>, quote: boolean) =>
     Object.entries(table).map(([key, value]) => `${key} = ${quote ? `"${value}"` : value}\n`);
@@ -75,7 +86,7 @@ export async function buildAgainstStubs(
     fetcher: dependencies.fetcher,
     silenceWarnings: true,
   });
-  if ('error' in built) throw new Error(`Sui's compiler refused ${name}:\n${built.error}`);
+  if ('error' in built) return { error: built.error };
   return {
     modules: built.modules.map((base64, i) =>
       deserializeModule(Buffer.from(base64, 'base64'), `module ${i}`),

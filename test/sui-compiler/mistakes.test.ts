@@ -1,23 +1,38 @@
 // Sui's verdicts on one mistake of each kind a model makes in a helper package. Each package under
-// fixtures/mistakes/<class>/ holds one mistake; expected.json gives the code Sui's compiler reports for
-// it (taken from Sui's own compiler test expectations, named in `evidence`) and where its primary label
-// points in our program. Packages that Sui must accept build into modules.
+// fixtures/mistakes/<class>/ holds one mistake, written after one of Sui's own compiler tests (`sui`: the
+// test, and the code, line and column its snapshot gives); expected.json gives where the primary label
+// points in our program: the snapshot's line and column, or, where our program places the statement
+// elsewhere, a `mapping` saying which token both labels start at. Packages Sui must accept build.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { moduleSelfName } from '../../src/move/interface.js';
 import { buildWithSui } from '../../src/sui-compiler/build.js';
+import { buildDependencies } from '../../src/sui-compiler/dependencies.js';
+import { parseDiagnostics } from '../../src/sui-compiler/diagnostics.js';
 import type { MoveDiagnostic, SourceFile, SuiBuildResult } from '../../src/sui-compiler/types.js';
+import { compileAgainstStubs } from '../move-stubs/stub-build.js';
 import { CORPUS_DIR, PROJECT_ROOT } from '../support/paths.js';
 
 const FIXTURES = join(PROJECT_ROOT, 'test', 'sui-compiler', 'fixtures', 'mistakes');
+
+/** Where Sui's snapshot of one of its compiler tests puts the error. */
+interface SuiExpectation {
+  /** The test in Sui's repository: `<test>.move` beside `<test>.snap`. */
+  test: string;
+  code: string;
+  line: number;
+  column: number;
+}
 
 interface Expected {
   code: string;
   file: string;
   line: number;
-  column?: number;
-  /** The test expectation in Sui's repository that shows this code for this kind of mistake. */
-  evidence: string;
+  column: number;
+  sui: SuiExpectation;
+  /** Present when our line or column differs from the snapshot's: how the two positions correspond. */
+  mapping?: string;
 }
 
 const EXPECTED = JSON.parse(readFileSync(join(FIXTURES, 'expected.json'), 'utf8')) as Record<
@@ -31,6 +46,16 @@ const ACCEPTED: Record<string, string[]> = {
   // An entry function returning an object without drop: refused by Sui before 2026 (Sui E02002), accepted
   // by mainnet-v1.71.1, whose compiler no longer has entry rules and whose verifier skips them.
   'entry-returns-object': ['shop'],
+  // Only a warning: a droppable value bound and never used.
+  'unused-variable': ['counter'],
+};
+
+/**
+ * Warnings of accepted packages, each as Sui's snapshot of `move_check/locals/unused_resource` gives it for
+ * `let r = R{};` (5:13, the variable); `Count` has `drop`, so here that is all there is.
+ */
+const WARNINGS: Record<string, Omit<Expected, 'sui' | 'mapping'>> = {
+  'unused-variable': { code: 'W09002', file: 'sources/counter.move', line: 5, column: 13 },
 };
 
 function readPackage(name: string): { moveToml: string; files: SourceFile[] } {
@@ -74,6 +99,15 @@ describe('Sui refuses each kind of mistake with the code its own tests expect', 
     expect(dirs).toEqual([...Object.keys(EXPECTED), ...Object.keys(ACCEPTED)].sort());
   });
 
+  it.each(Object.entries(EXPECTED))(
+    '%s: the code of its Sui test, at its line or a stated mapping',
+    (_, expected) => {
+      expect(expected.code).toBe(expected.sui.code);
+      const samePlace = expected.line === expected.sui.line && expected.column === expected.sui.column;
+      expect(samePlace || (expected.mapping ?? '').length > 0).toBe(true);
+    },
+  );
+
   it.each(Object.entries(EXPECTED))('%s', (name, expected) => {
     const result = resultOf(name);
     expect(result.ok, result.rendered).toBe(false);
@@ -85,11 +119,11 @@ describe('Sui refuses each kind of mistake with the code its own tests expect', 
         d.code === expected.code &&
         d.file === expected.file &&
         d.line === expected.line &&
-        (expected.column === undefined || d.column === expected.column),
+        d.column === expected.column,
     );
     expect(
       match,
-      `expected error[${expected.code}] at ${expected.file}:${expected.line}:${expected.column ?? '*'}; got\n` +
+      `expected error[${expected.code}] at ${expected.file}:${expected.line}:${expected.column}; got\n` +
         describeDiagnostics(result.diagnostics) +
         `\n\n${result.rendered}`,
     ).toBeDefined();
@@ -107,4 +141,48 @@ describe('Sui accepts well-formed helpers', () => {
     for (const module of result.modules) expect(module.bytes.length).toBeGreaterThan(0);
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
+});
+
+// A build is given only the framework modules its sources can reach (src/move-stubs/module-selection.ts);
+// the same packages built against the whole framework must get the same verdicts.
+describe('a build with only warnings', () => {
+  it.each(Object.entries(WARNINGS))('%s succeeds and lists them', (name, warning) => {
+    const result = resultOf(name);
+    expect(result.ok, result.rendered).toBe(true);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', ...warning })]);
+    expect(result.rendered).toContain(`warning[${warning.code}]`);
+  });
+});
+
+describe('trimming the framework changes no verdict', () => {
+  const errorsOf = (diagnostics: MoveDiagnostic[]) =>
+    diagnostics
+      .filter((d) => d.severity === 'error')
+      .map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`)
+      .sort();
+
+  it(
+    'every package, built against the whole framework, gives the same errors or builds the same modules',
+    async () => {
+      const whole = await buildDependencies({ corpusRoot: CORPUS_DIR });
+      for (const name of [...Object.keys(EXPECTED), ...Object.keys(ACCEPTED)]) {
+        const { files } = readPackage(name);
+        const sources = Object.fromEntries(files.map((file) => [file.path, file.text]));
+        const untrimmed = await compileAgainstStubs('helper', sources, whole);
+        const trimmed = resultOf(name);
+        if ('error' in untrimmed) {
+          expect(trimmed.ok, `${name} builds only when trimmed`).toBe(false);
+          expect(errorsOf(parseDiagnostics(untrimmed.error)), name).toEqual(errorsOf(trimmed.diagnostics));
+          expect(errorsOf(trimmed.diagnostics).length, name).toBeGreaterThan(0);
+        } else {
+          expect(trimmed.ok, `${name} builds only against the whole framework`).toBe(true);
+          if (trimmed.ok)
+            expect(untrimmed.modules.map(moduleSelfName).sort(), name).toEqual(
+              trimmed.modules.map((m) => m.name).sort(),
+            );
+        }
+      }
+    },
+    BUILD_TIMEOUT_MS,
+  );
 });

@@ -5,19 +5,25 @@
 // and offset; for functions taking a TxContext and returning nothing, also the objects created,
 // transferred and deleted and the events, as a one-command PTB with the same sender and digest on both
 // sides. The bytecode is the real compiler's, so what is compared is our VM on what Sui would publish.
+// Last, a helper for an upgraded mainnet package (artipedia) runs in both against the real version-6 bytecode.
 // The builds always run; the comparisons skip only outside CI when the wheel is not installed.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHelper } from '../../src/helper/build.js';
+import { packageDirFor } from '../../src/move/package-layout.js';
 import { buildWithSui } from '../../src/sui-compiler/build.js';
 import { readMovePackage } from '../../src/sui-compiler/package-dir.js';
 import type { SuiBuildResult } from '../../src/sui-compiler/types.js';
 import { MoveVm } from '../../src/vm/index.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
+import { makeStubCorpus, removeTemporaryDirs } from '../move-stubs/stub-build.js';
+import { ARTIPEDIA, ARTIPEDIA_HELPER_ANSWER } from '../support/artipedia-helper.js';
 import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
+import { storedMovePackageBase64 } from '../support/stored-move-package.js';
 import {
   comparePtb,
   compareView,
@@ -154,3 +160,54 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('helper packages on the real S
     60_000,
   );
 });
+
+// An upgraded target: artipedia version 6 (storage 0x13fe3a…, modules at 0xb7c36a…) of ../shared/mainnet.
+// The wheel loads it as Sui stores it (type origin and linkage tables), so the helper, built against the
+// stub with `target_pkg` at the original id, reaches the version-6 bytecode in both VMs.
+describe.skipIf(skipUnlessCi(Oracle.available()))(
+  'a helper for an upgraded mainnet package on the real Sui VM',
+  () => {
+    let corpus: string;
+    beforeAll(() => {
+      corpus = makeStubCorpus();
+    });
+    afterAll(() => removeTemporaryDirs());
+
+    it('registers points in artipedia the same way in both VMs', async () => {
+      const build = await buildHelper(ARTIPEDIA_HELPER_ANSWER, {
+        corpusRoot: corpus,
+        frameworkDir: null,
+        packageId: ARTIPEDIA,
+      });
+      if (build.stage !== 'built') throw new Error(`did not build: ${JSON.stringify(build)}`);
+      const published = await publishPackage(root!, helperAddress(helpers.length), build.modules);
+      const targetDir = packageDirFor(corpus, ARTIPEDIA);
+      const target: PublishedPackage = {
+        packageId: ARTIPEDIA,
+        packageDir: targetDir,
+        modulesBase64: {},
+        movePackageBcsBase64: storedMovePackageBase64(targetDir),
+      };
+      const vm = await MoveVm.load({ corpusRoot: corpus, packages: [targetDir, published.packageDir] });
+      const oracle = Oracle.start([]);
+      try {
+        const call = { module: 'points', function: 'register', typeArgs: [], args: [] };
+        const setting = {
+          sender: SENDER,
+          digest: digestFor(helpers.length, 0),
+          packages: [target, published],
+        };
+        const comparison = await comparePtb(vm, oracle, published.packageId, call, setting);
+        // Both ran it to the end: one UserNumber created, one NumberCreated event.
+        expect(comparison.sui.success, describeComparison('artipedia', comparison)).toBe(true);
+        expect(comparison.sui.returnValues).toEqual([
+          expect.stringMatching(/^created 0x[0-9a-f]+$/),
+          'events 1',
+        ]);
+        expect(comparison.agree, describeComparison('artipedia', comparison)).toBe(true);
+      } finally {
+        await oracle.close();
+      }
+    });
+  },
+);

@@ -38,6 +38,7 @@ import {
 import { Oracle } from '../../scripts/vm-oracle.js';
 import { replayState } from '../../scripts/vm-replay-ptb.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
+import { storedMovePackageBase64 } from '../support/stored-move-package.js';
 import { CORPUS_DIR, SHARED_DIR } from '../support/paths.js';
 import { useReplayOracle } from './support/replay-oracle.js';
 import { address, callOk, fromHex, hex, u64 } from './support/vm.js';
@@ -428,29 +429,7 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('the real Sui runtime (the whe
     );
 
     // The wheel gets the package as Sui stores it: its MovePackage, type origin table included.
-    const source = JSON.parse(readFileSync(join(packageDir, 'bcs.json'), 'utf8')) as {
-      version: number;
-      moduleMap: Record<string, string>;
-      linkageTable: Record<string, { upgraded_id: string; upgraded_version: number }>;
-    };
-    const movePackage = bcs.MovePackage.serialize({
-      id: STORAGE,
-      version: BigInt(source.version),
-      moduleMap: new Map(
-        Object.entries(source.moduleMap).map(([name, b64]) => [name, Buffer.from(b64, 'base64')]),
-      ),
-      typeOriginTable: table.map((row) => ({
-        moduleName: row.module_name,
-        datatypeName: row.datatype_name,
-        package: row.package,
-      })),
-      linkageTable: new Map(
-        Object.entries(source.linkageTable).map(([original, info]) => [
-          original,
-          { upgradedId: info.upgraded_id, upgradedVersion: BigInt(info.upgraded_version) },
-        ]),
-      ),
-    }).toBase64();
+    const movePackage = storedMovePackageBase64(packageDir);
     const theirs = await oracle().replay({
       ...replayState(ptb),
       packages: { [STORAGE]: { package_id: STORAGE, bcs_base64: movePackage } },

@@ -58,6 +58,11 @@ export interface PublishedPackage {
   packageDir: string;
   /** Module name → bytes, as the wheel's replay state wants them. */
   modulesBase64: Record<string, string>;
+  /**
+   * The package as Sui stores it (BCS of its MovePackage: version, type origin and linkage tables), for an
+   * upgraded package, whose modules live at its original id; the wheel then loads it from this.
+   */
+  movePackageBcsBase64?: string;
 }
 
 /** Moves the built modules from 0x0 to `packageId` and writes the package under `root`. */
@@ -253,7 +258,12 @@ export async function comparePtb(
     },
     objects: {},
     packages: Object.fromEntries(
-      setting.packages.map((p) => [p.packageId, { package_id: p.packageId, modules: p.modulesBase64 }]),
+      setting.packages.map((p) => [
+        p.packageId,
+        p.movePackageBcsBase64
+          ? { package_id: p.packageId, bcs_base64: p.movePackageBcsBase64 }
+          : { package_id: p.packageId, modules: p.modulesBase64 },
+      ]),
     ),
   });
   const sui = suiPtbOutcome(replay);
