@@ -58,15 +58,16 @@ export async function ensureDefaultLocalModel(log: (line: string) => void): Prom
 /**
  * The run's settings for a local model: always structured (the grammar is what makes a tiny model answer in
  * shape), a known cost of 0, no answer cache (asking again costs seconds, and a run should show the model
- * at work), and a few retries for a worker that dies mid-generation.
+ * at work), and a few retries for a worker that dies mid-generation. Answers are short unless the user
+ * asks for longer (`SMI_MAX_TOKENS`).
  */
-export function localModelSettings(file: LocalModelFile): RealAgentSettings {
+export function localModelSettings(file: LocalModelFile, maxTokens = LOCAL_MAX_TOKENS): RealAgentSettings {
   return {
     provider: LOCAL_PROVIDER,
     base_url: pathToFileURL(file.path).href,
     model: file.file_name,
     temperature: 0,
-    max_tokens: LOCAL_MAX_TOKENS,
+    max_tokens: maxTokens,
     thinking: null,
     response_format: null,
     clear_thinking: null,

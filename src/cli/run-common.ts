@@ -4,8 +4,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { findApiKey, loadRealAgentSettings, ConfigError, type RealAgentSettings } from '../agents/config.js';
-import { LOCAL_AGENT } from '../agents/local-model.js';
+import {
+  findApiKey,
+  loadRealAgentSettings,
+  maxTokensSetting,
+  ConfigError,
+  type RealAgentSettings,
+} from '../agents/config.js';
+import { LOCAL_AGENT, LOCAL_MAX_TOKENS } from '../agents/local-model.js';
 import {
   DEFAULT_LOCAL_MODEL_PATH,
   describeLocalModel,
@@ -151,7 +157,10 @@ export async function runModelSettings(
     throw new UsageError(`--model-path is the GGUF file of --agent ${LOCAL_AGENT}`);
   if (opts.agent === LOCAL_AGENT) {
     try {
-      return localModelSettings(await describeLocalModel(opts.modelPath ?? DEFAULT_LOCAL_MODEL_PATH));
+      return localModelSettings(
+        await describeLocalModel(opts.modelPath ?? DEFAULT_LOCAL_MODEL_PATH),
+        maxTokensSetting(process.env, dotenv, LOCAL_MAX_TOKENS),
+      );
     } catch (err) {
       if (err instanceof ConfigError) throw new UsageError(err.message);
       throw err;
