@@ -201,13 +201,17 @@ export function isOpenRouter(baseUrl: string): boolean {
   return baseUrl.toLowerCase().includes('openrouter.ai');
 }
 
-/**
- * `SMI_MAX_TOKENS` where a model has its own default answer length (the local model's is small, to fit its
- * context): the variable wins when set, as it does for an endpoint.
- */
-export function maxTokensSetting(processEnv: EnvSource, dotenv: EnvSource, fallback: number): number {
-  const raw = resolveEnvValue(processEnv, dotenv, 'SMI_MAX_TOKENS');
-  return optionalNumber(raw, parseIntLoose, fallback, 1, 100_000) ?? fallback;
+/** An answer-length variable given in the shell or the dotenv file (1–100,000), else `fallback`. */
+export function maxTokensSetting(
+  processEnv: EnvSource,
+  dotenv: EnvSource,
+  variable: string,
+  fallback: number,
+): number {
+  return (
+    optionalNumber(resolveEnvValue(processEnv, dotenv, variable), parseIntLoose, fallback, 1, 100_000) ??
+    fallback
+  );
 }
 
 function optionalNumber(

@@ -59,7 +59,7 @@ export async function ensureDefaultLocalModel(log: (line: string) => void): Prom
  * The run's settings for a local model: always structured (the grammar is what makes a tiny model answer in
  * shape), a known cost of 0, no answer cache (asking again costs seconds, and a run should show the model
  * at work), and a few retries for a worker that dies mid-generation. Answers are short unless the user
- * asks for longer (`SMI_MAX_TOKENS`).
+ * asks for another length (`SMI_LOCAL_LLM_MAX_TOKENS`).
  */
 export function localModelSettings(file: LocalModelFile, maxTokens = LOCAL_MAX_TOKENS): RealAgentSettings {
   return {

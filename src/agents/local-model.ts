@@ -11,6 +11,11 @@ export const LOCAL_MODELS_DIR = '.tools/models';
 
 /** Tokens a local answer may take: bounded, so a tiny model that rambles costs seconds, not minutes. */
 export const LOCAL_MAX_TOKENS = 256;
+/**
+ * Another answer length for the local model. Not SMI_MAX_TOKENS: a dotenv file often sets that for an
+ * endpoint's model, and its values (4096 and more) would leave no room for a prompt in a small context.
+ */
+export const LOCAL_MAX_TOKENS_VARIABLE = 'SMI_LOCAL_LLM_MAX_TOKENS';
 /** Prompt and answer together; prompts longer than this fail with ModelContextExceeded. */
 export const LOCAL_CONTEXT_TOKENS = 4096;
 

@@ -11,7 +11,7 @@ import {
   ConfigError,
   type RealAgentSettings,
 } from '../agents/config.js';
-import { LOCAL_AGENT, LOCAL_MAX_TOKENS } from '../agents/local-model.js';
+import { LOCAL_AGENT, LOCAL_MAX_TOKENS, LOCAL_MAX_TOKENS_VARIABLE } from '../agents/local-model.js';
 import {
   DEFAULT_LOCAL_MODEL_PATH,
   describeLocalModel,
@@ -159,7 +159,7 @@ export async function runModelSettings(
     try {
       return localModelSettings(
         await describeLocalModel(opts.modelPath ?? DEFAULT_LOCAL_MODEL_PATH),
-        maxTokensSetting(process.env, dotenv, LOCAL_MAX_TOKENS),
+        maxTokensSetting(process.env, dotenv, LOCAL_MAX_TOKENS_VARIABLE, LOCAL_MAX_TOKENS),
       );
     } catch (err) {
       if (err instanceof ConfigError) throw new UsageError(err.message);
