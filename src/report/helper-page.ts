@@ -209,13 +209,20 @@ function runTraceHtml(
   return html`${tableBox(html`<table class="entrypoints"><thead><tr><th>entry function</th><th>outcome</th><th>abort code</th><th>where</th><th>target modules entered</th><th>objects created</th><th>error</th></tr></thead><tbody>${rows}</tbody></table>`)}${HIT_NOTE}`;
 }
 
-/** Each attempt's diagnostics: the parsed ones, or what an older row's error lines say. */
+/**
+ * Each attempt's diagnostics: the parsed ones, and what the row's error lines say where none of those is
+ * an error (a row older than `build_diagnostics`; a build that crashed, timed out or lacked a dependency,
+ * whose reason Sui printed no diagnostic for).
+ */
 function attemptDiagnostics(row: Json): Diagnostic[][] {
   const list = (value: unknown): unknown[][] =>
     Array.isArray(value) ? value.map((a) => (Array.isArray(a) ? a : [])) : [];
-  if (Array.isArray(row['build_diagnostics']))
-    return list(row['build_diagnostics']).map((a) => parsedDiagnostics(a.map(obj)));
-  return list(row['build_errors']).map((a) => diagnosticsOfErrorLines(strings(a)));
+  const parsed = list(row['build_diagnostics']).map((a) => parsedDiagnostics(a.map(obj)));
+  const errorLines = list(row['build_errors']).map((a) => diagnosticsOfErrorLines(strings(a)));
+  return Array.from({ length: Math.max(parsed.length, errorLines.length) }, (_, i) => {
+    const own = parsed[i] ?? [];
+    return own.some((d) => d.severity !== 'warning') ? own : [...own, ...(errorLines[i] ?? [])];
+  });
 }
 
 export interface HelperBodyArgs {

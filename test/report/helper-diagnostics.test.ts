@@ -104,6 +104,20 @@ describe('the helper page places diagnostics under their lines', () => {
     expect(markup).toMatch(/diagnostics without a source line.*the package has no module named shop2/s);
   });
 
+  it('from the row’s error line when the build failed with no diagnostic of Sui’s (a crash)', async () => {
+    const crash = "error: Sui's compiler crashed: Maximum call stack size exceeded";
+    const markup = await page({ build_diagnostics: [[PARSED[0]]], build_errors: [[crash]] });
+    expect(placed(markup)).toEqual([
+      [
+        '7',
+        'diag warning',
+        'W09002',
+        'warning[W09002]: unused variable: Unused local variable &#39;flag&#39;',
+      ],
+    ]);
+    expect(markup).toMatch(/diagnostics without a source line.*Maximum call stack size exceeded/s);
+  });
+
   it('from an older row’s error lines, when it has no parsed diagnostics', async () => {
     const markup = await page({ build_errors: [ERROR_LINES] });
     expect(markup).toContain('<h4>Attempt 1: the build failed</h4>');
