@@ -9,7 +9,7 @@ import { describeLocation, type LocatedValue, type RealAgentSettings } from '../
 import { ModelEmptyContent, ModelMalformedOutput, ModelRateLimited } from '../agents/model-errors.js';
 import type { AdaptiveLimit, AdaptiveLimits } from '../agents/adaptive-limit.js';
 import type { AnswerFormat } from '../agents/answer-schemas.js';
-import { LocalModels } from '../agents/local-llm.js';
+import type { LocalModels } from '../agents/local-llm.js';
 import { LOCAL_MAX_TOKENS } from '../agents/local-model.js';
 import { completeChat, type ChatCompletionResult } from '../agents/openai-chat.js';
 import { parseModelAnswer, type AnswerShape } from '../core/model-answer.js';
@@ -98,8 +98,8 @@ function cachedUsage(settings: RealAgentSettings): TokenUsage {
  */
 export function createLlmActivities(
   deps: LlmActivityDeps,
-  limits?: AdaptiveLimits,
-  local: LocalModels = new LocalModels(1),
+  limits: AdaptiveLimits | undefined,
+  local: LocalModels,
 ) {
   const reported = new Set<string>();
   /** Says once per run and endpoint when a run's endpoint is not the one this worker is configured with. */

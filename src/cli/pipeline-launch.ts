@@ -55,8 +55,8 @@ export async function runAll(flags: RunAllFlags, argv: string[], io: CliIO): Pro
     rpcProtocol: flags.rpcProtocol === 'grpc' ? undefined : flags.rpcProtocol,
     sender: flags.sender,
     simulationMode,
-    // Absent when not given, so that the ids of pipelines started before the flag existed stay the same.
-    ...(frameworkDir ? { frameworkDir } : {}),
+    // Undefined when not given: the id's JSON leaves it out, as before the flag existed.
+    frameworkDir,
   };
   const id = pipelineId('run-all', identity);
   const { steps, simulated } = await runAllSteps(

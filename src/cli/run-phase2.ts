@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { chainEndpoint, type RpcProtocol, type SuiNetwork } from '../chain/networks.js';
 import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
 import { preflightSimulation, type SimulationMode } from '../sim/index.js';
+import { MODEL_AGENTS } from '../core/types.js';
 import type { Phase2Agent, Phase2Options, Phase2RunInput } from '../workflows/phase2-types.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import { UsageError } from './errors.js';
@@ -52,7 +53,8 @@ export interface Phase2CliOptions
   promptTemplate: string[];
 }
 
-export const MODEL_AGENTS = new Set<Phase2Agent>(['real-openai-compatible', 'local-llm', 'template-search']);
+/** Agents that need a model's settings: those that ask one for plans, and template-search, which asks one to fill its templates. */
+export const AGENTS_NEEDING_MODEL_SETTINGS = new Set<Phase2Agent>([...MODEL_AGENTS, 'template-search']);
 
 /** A plan file that is not a JSON object of plans would fail every package alike: refuse it now. */
 function checkPlanFile(path: string): void {
@@ -135,7 +137,7 @@ export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliI
   const dotenv = readDotenvFile(resolve(opts.dotenv));
   const checked = await agentCheck(opts, dotenv, io);
   if (checked !== null) return checked;
-  const settings = await runModelSettings(MODEL_AGENTS.has(opts.agent), opts, dotenv);
+  const settings = await runModelSettings(AGENTS_NEEDING_MODEL_SETTINGS.has(opts.agent), opts, dotenv);
   const input = await buildPhase2Input(opts, settings, dotenv, argv);
   const model = runModelAccess(input.options.agentSettings, dotenv, io);
   await checkSimulation(input, io);

@@ -1,11 +1,12 @@
 // The helper benchmark's settings (`smi-bench helper`, upstream's e2e_one_package.py) and its engine types.
+import { MODEL_AGENTS } from '../core/types.js';
 import type { BaseOptions, PackageInput, RunInput } from './run-types.js';
 
 /**
  * `mock-empty` answers nothing (a calibration of the engine); `helper-file` answers with the package in
  * `--helper-dir` for every package; `real-openai-compatible` and `local-llm` ask the model.
  */
-export const HELPER_AGENTS = ['mock-empty', 'helper-file', 'real-openai-compatible', 'local-llm'] as const;
+export const HELPER_AGENTS = ['mock-empty', 'helper-file', ...MODEL_AGENTS] as const;
 export type HelperAgent = (typeof HELPER_AGENTS)[number];
 
 export interface HelperOptions extends BaseOptions {

@@ -18,6 +18,7 @@ import type { PlanResult } from '../sim/backends.js';
 import type { SimulationRequest } from '../sim/types.js';
 import type { SimActivities } from '../activities/sim.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
+import { MODEL_AGENTS } from '../core/types.js';
 import { extractInterfaceOf, ioLocal } from './io-activities.js';
 import { failureMessage, failureType } from './model-failures.js';
 import { Phase2RowBuilder } from './phase2-row.js';
@@ -42,12 +43,7 @@ import { simActivities } from './sim-activities.js';
 const UNKNOWN_OBJECTS_NOT_BUILT = 'phase2-unknown-objects-not-built';
 
 /** The inventory is only worth fetching for agents that fill placeholders or tell the model about it. */
-const INVENTORY_AGENTS = new Set([
-  'baseline-search',
-  'template-search',
-  'real-openai-compatible',
-  'local-llm',
-]);
+const INVENTORY_AGENTS = new Set<string>(['baseline-search', 'template-search', ...MODEL_AGENTS]);
 
 export async function phase2Package(input: Phase2PackageInput): Promise<PackageSummary> {
   const startedMs = Date.now();

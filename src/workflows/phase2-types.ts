@@ -1,5 +1,6 @@
 // Phase II's settings and the engine types specialised to them.
 import { defaultSender } from '../core/phase2/sender.js';
+import { MODEL_AGENTS } from '../core/types.js';
 import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import type { SimulationMode } from '../sim/types.js';
 import type { BaseOptions, PackageInput, RunInput } from './run-types.js';
@@ -10,8 +11,7 @@ export const PHASE2_AGENTS = [
   'mock-planfile',
   'baseline-search',
   'template-search',
-  'real-openai-compatible',
-  'local-llm',
+  ...MODEL_AGENTS,
 ] as const;
 export type Phase2Agent = (typeof PHASE2_AGENTS)[number];
 
