@@ -59,7 +59,11 @@ export class LocalModels {
   private llama: Promise<Llama> | null = null;
   private readonly models = new Map<string, Promise<LoadedModel>>();
 
-  constructor(private readonly concurrency: number) {}
+  /** `loadLibrary`: node-llama-cpp itself, replaced only where a test needs it to fail. */
+  constructor(
+    private readonly concurrency: number,
+    private readonly loadLibrary: () => Promise<NodeLlamaCpp> = () => import('node-llama-cpp'),
+  ) {}
 
   /** Loads the file (first call of this process only) and checks it is the one the run was started with. */
   load(file: LocalModelFile): Promise<LoadedModel> {
@@ -83,13 +87,15 @@ export class LocalModels {
         `local model ${file.path} on this worker is not the run's ${file.file_name} ` +
           `(SHA-256 ${sha256.slice(0, 12)}…, the run's ${file.sha256.slice(0, 12)}…)`,
       );
-    const lib = await (this.lib ??= import('node-llama-cpp'));
-    this.llama ??= lib.getLlama({
-      build: 'never',
-      gpu: false,
-      progressLogs: false,
-      logLevel: lib.LlamaLogLevel.error,
-    });
+    const lib = await (this.lib ??= this.loadLibrary());
+    // A library that cannot start here (no prebuilt binary fits) fails every call alike: a configuration
+    // error, not one to retry; and forgotten, so a later call (or `dispose`) does not meet it again.
+    this.llama ??= lib
+      .getLlama({ build: 'never', gpu: false, progressLogs: false, logLevel: lib.LlamaLogLevel.error })
+      .catch((err: unknown) => {
+        this.llama = null;
+        throw new ConfigError(`node-llama-cpp cannot start on this worker: ${(err as Error).message}`);
+      });
     const llama = await this.llama;
     try {
       const model = await llama.loadModel({ modelPath: file.path });
@@ -126,11 +132,13 @@ export class LocalModels {
     if (promptTokens + options.maxTokens > contextTokens)
       throw new ModelContextExceeded({ promptTokens, maxTokens: options.maxTokens, contextTokens });
     const grammar = options.format ? await this.grammar(loaded, options.format) : undefined;
-    const context = await takeContext(loaded);
-    let session: LlamaChatSession | null = null;
+    // The call's time counts from here, waiting for a free context included: the budget is the activity's.
     const timeout = AbortSignal.timeout(Math.max(1000, options.timeoutMs));
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    let context: LlamaContext | null = null;
+    let session: LlamaChatSession | null = null;
     try {
+      context = await takeContext(loaded, signal);
       const sequence = context.getSequence();
       session = new loaded.Session({
         contextSequence: sequence,
@@ -154,7 +162,7 @@ export class LocalModels {
       throw err;
     } finally {
       session?.dispose();
-      giveBack(loaded, context);
+      if (context) giveBack(loaded, context);
     }
   }
 
@@ -166,14 +174,28 @@ export class LocalModels {
       await model.model.dispose();
     }
     this.models.clear();
-    await (await this.llama)?.dispose();
+    await (await this.llama?.catch(() => null))?.dispose();
     this.llama = null;
   }
 }
 
-function takeContext(loaded: LoadedModel): Promise<LlamaContext> {
+/** A free context, or the first one given back; a call that ends while it waits leaves the queue. */
+function takeContext(loaded: LoadedModel, signal: AbortSignal): Promise<LlamaContext> {
   const context = loaded.idle.pop();
-  return context ? Promise.resolve(context) : new Promise((take) => loaded.waiting.push(take));
+  if (context) return Promise.resolve(context);
+  return new Promise((take, refuse) => {
+    if (signal.aborted) return refuse(signal.reason);
+    const waiter = (given: LlamaContext) => {
+      signal.removeEventListener('abort', leave);
+      take(given);
+    };
+    const leave = () => {
+      loaded.waiting.splice(loaded.waiting.indexOf(waiter), 1);
+      refuse(signal.reason);
+    };
+    signal.addEventListener('abort', leave, { once: true });
+    loaded.waiting.push(waiter);
+  });
 }
 
 function giveBack(loaded: LoadedModel, context: LlamaContext): void {

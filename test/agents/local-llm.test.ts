@@ -2,7 +2,7 @@
 // installs (CI installs it; the test fails there without it). Each phase's schema constrains a tiny model's
 // answer to the phase's shape; a prompt too long for the context, a file that is not the run's, and the
 // token accounting are checked against independent facts (the script's pinned sum, the file's size).
-import { copyFileSync, mkdtempSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GbnfJsonSchema } from 'node-llama-cpp';
@@ -15,7 +15,7 @@ import {
   localModelSettings,
 } from '../../src/agents/local-model-file.js';
 import { ConfigError } from '../../src/agents/config-error.js';
-import { ModelContextExceeded } from '../../src/agents/model-errors.js';
+import { ModelContextExceeded, ModelTimeout } from '../../src/agents/model-errors.js';
 import { parseModelAnswer } from '../../src/core/model-answer.js';
 import { PINNED_MODEL_SHA256, withoutLocalModel } from '../support/local-model.js';
 
@@ -90,9 +90,58 @@ describe.skipIf(withoutLocalModel)('local model (node-llama-cpp, SmolLM2-135M)',
     ).rejects.toThrow(ConfigError);
   });
 
+  it('counts a call’s time from its start, so one waiting for a busy context ends as a timeout', async () => {
+    const one = new LocalModels(1);
+    try {
+      const file = await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH);
+      await one.load(file);
+      // The first call holds the only context for its 400 tokens (about 10 s here); the second may wait 1 s.
+      const long = one.complete(file, 'Write a long story about a ship.', {
+        format: null,
+        maxTokens: 400,
+        timeoutMs: 60_000,
+      });
+      const started = Date.now();
+      await expect(
+        one.complete(file, 'hi', { format: null, maxTokens: 8, timeoutMs: 1000 }),
+      ).rejects.toBeInstanceOf(ModelTimeout);
+      expect(Date.now() - started).toBeLessThan(5000);
+      await long;
+      // the context is free again: the queue holds no dead waiter
+      await expect(
+        one.complete(file, 'hi', { format: null, maxTokens: 4, timeoutMs: 60_000 }),
+      ).resolves.toBeDefined();
+    } finally {
+      await one.dispose();
+    }
+  });
+
   it('says how to install a missing model', async () => {
     await expect(describeLocalModel(join(tmpdir(), 'no-such-model.gguf'))).rejects.toThrow(
       /local model not found: .*--model-path/,
     );
+  });
+});
+
+describe('a node-llama-cpp that cannot start on this machine', () => {
+  it('is a configuration error, tried again by the next call, and disposing still works', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'smi-gguf-')), 'tiny.gguf');
+    writeFileSync(file, 'not really a model');
+    let starts = 0;
+    const library = {
+      LlamaLogLevel: { error: 'error' },
+      getLlama: () => {
+        starts++;
+        return Promise.reject(new Error('no prebuilt binary fits this machine'));
+      },
+    } as unknown as typeof import('node-llama-cpp');
+    const models = new LocalModels(1, () => Promise.resolve(library));
+    const described = await describeLocalModel(file);
+    for (let call = 1; call <= 2; call++)
+      await expect(models.load(described)).rejects.toThrow(
+        new ConfigError('node-llama-cpp cannot start on this worker: no prebuilt binary fits this machine'),
+      );
+    expect(starts).toBe(2);
+    await expect(models.dispose()).resolves.toBeUndefined();
   });
 });
