@@ -22,7 +22,7 @@ with open(sys.argv[1],"rb") as f:
 print(h.hexdigest())' "$1"; }
 
 # The sum is checked once, when installed; a later run trusts a file of the right size.
-if [ -f "$model" ] && [ "$(stat -c %s "$model")" = "$MODEL_BYTES" ]; then
+if [ -f "$model" ] && [ "$(wc -c <"$model" | tr -d " ")" = "$MODEL_BYTES" ]; then
   exit 0
 fi
 mkdir -p "$models"
