@@ -39,7 +39,9 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
         'chance per struct would give. --agent mock-perfect scores 1.0; real-openai-compatible asks a model.',
     );
   }
-  const kept = keepServer ? await startServerToKeep(io) : null;
+  const twoRuns = localLlm && opts.agent !== LOCAL_AGENT;
+  // Both runs on one server: otherwise each would start and stop its own.
+  const started = keepServer || twoRuns ? await startDemoServer(io, keepServer) : null;
   const runId =
     runOpts.runId ?? defaultRunId('phase1', new Date(), process.pid, randomBytes(3).toString('hex'));
   const phase1 = (agent: Phase1CliOptions['agent'], id: string, out?: string) =>
@@ -62,7 +64,7 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
   let code: number;
   try {
     code = await phase1(opts.agent, runId, runOpts.out);
-    if (code === 0 && localLlm && opts.agent !== LOCAL_AGENT) {
+    if (code === 0 && twoRuns) {
       await ensureDefaultLocalModel(io.log);
       io.log('');
       io.log('Now a real model on the same packages: SmolLM2-135M run in this process (--agent local-llm).');
@@ -79,32 +81,46 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
       }
     }
   } catch (err) {
-    await kept?.stop();
+    await started?.stop();
     throw err;
   }
-  if (!kept) return code;
+  if (!started) return code;
+  if (!keepServer) {
+    await started.stop();
+    io.log(
+      `Stopped the Temporal dev server this demo started${started.uiUrl ? `; its UI (${started.uiUrl}) is gone with it` : ''}. ` +
+        'Run the demo with --keep-server to keep it, or keep `smi-bench server` running in another terminal.',
+    );
+    return code;
+  }
   io.log(
-    `The Temporal server stays up${kept.uiUrl ? `, with its UI at ${kept.uiUrl} (the run's link above works)` : ''}. ` +
+    `The Temporal server stays up${started.uiUrl ? `, with its UI at ${started.uiUrl} (the run's link above works)` : ''}. ` +
       'Press Ctrl-C to stop it.',
   );
-  return serveUntilStopped(kept);
+  return serveUntilStopped(started);
 }
 
 /**
- * Starts the server the run will then find on smi-bench's local port, so that it is this command's to
- * keep. Null when there is nothing to keep: the run uses a server that someone else runs.
+ * Starts the server the runs will then find on smi-bench's local port, so that it is this command's (to
+ * keep, with --keep-server, or to stop at the end). Null when the runs use a server someone else runs.
  */
-async function startServerToKeep(io: CliIO): Promise<DevServer | null> {
+async function startDemoServer(io: CliIO, keep: boolean): Promise<DevServer | null> {
   if (process.env.TEMPORAL_ADDRESS) {
-    io.log('--keep-server: the server of TEMPORAL_ADDRESS is not this command’s; it stays as it is.');
+    if (keep)
+      io.log('--keep-server: the server of TEMPORAL_ADDRESS is not this command’s; it stays as it is.');
     return null;
   }
   const { port } = localServerPorts();
   if (await isPortOpen('127.0.0.1', port)) {
-    io.log(`--keep-server: a server already listens on port ${port}; it is not this command’s to keep.`);
+    if (keep)
+      io.log(`--keep-server: a server already listens on port ${port}; it is not this command’s to keep.`);
     return null;
   }
   const server = await startSmiBenchServer({ ip: '127.0.0.1', headless: false }, io.log);
-  io.log(`--keep-server: started a Temporal dev server on ${server.address} that stays up after the run`);
+  io.log(
+    keep
+      ? `--keep-server: started a Temporal dev server on ${server.address} that stays up after the run`
+      : `Started a Temporal dev server on ${server.address} for both runs of the demo`,
+  );
   return server;
 }

@@ -52,6 +52,11 @@ describe.skipIf(withoutLocalModel)('the demo with the local model', () => {
         'm',
       );
       expect(out).toMatch(line);
+      // Both runs used the one server the demo started, and stopped at its end.
+      const err = String(res.stderr);
+      expect(err.match(/Started a Temporal dev server on \S+ for both runs of the demo/g)).toHaveLength(1);
+      expect(err).not.toContain('Temporal: embedded dev server');
+      expect(err).toContain('Stopped the Temporal dev server this demo started');
     },
   );
 });
