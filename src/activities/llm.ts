@@ -226,7 +226,7 @@ export function createLlmActivities(
         completeChat(settings, deps.resolveApiKey(settings.api_key_env), prompt, {
           timeoutMs,
           signal,
-          ...(settings.structured && format ? { format } : {}),
+          ...(format ? { format } : {}),
         }),
     );
   }

@@ -24,7 +24,11 @@ export interface ChatRequestBody {
     | { type: 'json_schema'; json_schema: { name: string; schema: unknown; strict: false } };
 }
 
-/** `format`: the answer's schema, sent as `response_format` json_schema instead of SMI_RESPONSE_FORMAT. */
+/**
+ * `format`: the answer's schema, sent as `response_format` json_schema instead of SMI_RESPONSE_FORMAT when
+ * the settings ask for structured answers (`--structured`); the one place that rule lives, so the answer
+ * cache's key is always the request sent.
+ */
 export function buildChatRequestBody(
   settings: RealAgentSettings,
   prompt: string,
@@ -44,7 +48,7 @@ export function buildChatRequestBody(
     body.thinking = { type: settings.thinking };
     if (settings.clear_thinking !== null) body.thinking.clear_thinking = settings.clear_thinking;
   }
-  if (format)
+  if (format && settings.structured)
     // Not strict: OpenAI's strict mode refuses schemas with optional keys and open maps (helper files).
     body.response_format = {
       type: 'json_schema',

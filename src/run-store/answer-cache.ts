@@ -25,8 +25,7 @@ export function answerCacheDir(logDir: string, env: NodeJS.ProcessEnv = process.
  */
 function answerCacheKey(use: AnswerCacheUse): string {
   const { settings, prompt, slot } = use;
-  const format = settings.structured ? use.format : undefined;
-  const request = buildChatRequestBody(settings, prompt, undefined, format);
+  const request = buildChatRequestBody(settings, prompt, undefined, use.format);
   return sha256Hex(JSON.stringify({ endpoint: settings.base_url, request, slot }));
 }
 
