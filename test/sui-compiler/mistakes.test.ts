@@ -143,8 +143,6 @@ describe('Sui accepts well-formed helpers', () => {
   });
 });
 
-// A build is given only the framework modules its sources can reach (src/move-stubs/module-selection.ts);
-// the same packages built against the whole framework must get the same verdicts.
 describe('a build with only warnings', () => {
   it.each(Object.entries(WARNINGS))('%s succeeds and lists them', (name, warning) => {
     const result = resultOf(name);
@@ -154,6 +152,8 @@ describe('a build with only warnings', () => {
   });
 });
 
+// A build is given only the framework modules its sources can reach (src/move-stubs/module-selection.ts);
+// the same packages built against the whole framework must get the same verdicts.
 describe('trimming the framework changes no verdict', () => {
   const errorsOf = (diagnostics: MoveDiagnostic[]) =>
     diagnostics
