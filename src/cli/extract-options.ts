@@ -81,11 +81,20 @@ export function registerExtractCommand(program: Command, io: CliIO): void {
     .option('--no-progress', 'corpus mode: no progress lines on stderr')
     .addHelpText('after', CORPUS_HELP)
     .action(async (given) => {
-      let opts;
+      let endpoint;
       try {
-        opts = { ...given, rpcUrl: chainEndpoint(given).url };
+        endpoint = chainEndpoint(given);
       } catch (error) {
         throw new UsageError((error as Error).message);
+      }
+      const opts = { ...given, rpcUrl: endpoint.url };
+      const rpcMode =
+        opts.bytecodePackageDir === undefined &&
+        (opts.packageId !== undefined || opts.packageIdsFile !== undefined || opts.mvrCatalog !== undefined);
+      const asksNode = opts.bytecodeCorpusRoot !== undefined ? opts.corpusRpcCompare : rpcMode;
+      if (asksNode && opts.rpcProtocol !== 'json-rpc') {
+        const { requireChain } = await import('./require-chain.js');
+        await requireChain(endpoint);
       }
       if (opts.bytecodeCorpusRoot !== undefined) {
         if (opts.emitJson || opts.emitBytecodeJson || opts.compareBytecodeRpc || opts.emitCompareReport)
@@ -94,10 +103,7 @@ export function registerExtractCommand(program: Command, io: CliIO): void {
           );
         const { runExtractCorpus } = await import('./extract-corpus-command.js');
         process.exitCode = await runExtractCorpus(opts, io);
-      } else if (
-        opts.bytecodePackageDir === undefined &&
-        (opts.packageId !== undefined || opts.packageIdsFile !== undefined || opts.mvrCatalog !== undefined)
-      ) {
+      } else if (rpcMode) {
         const { runExtractRpc } = await import('./extract-rpc-command.js');
         process.exitCode = await runExtractRpc(opts, io);
       } else {

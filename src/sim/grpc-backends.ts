@@ -3,6 +3,7 @@
 // the sender's ownership), dev-inspect one without them.
 import { bcs } from '@mysten/sui/bcs';
 import { GrpcTypes } from '@mysten/sui/grpc';
+import { checkChain } from '../chain/check-chain.js';
 import { ChainError, chainStep, createChainClient } from '../chain/grpc-client.js';
 import type { Attempt, Simulator } from './attempts.js';
 import { parseAbortCode, parseAbortLocation } from './dry-run-response.js';
@@ -183,18 +184,12 @@ export async function grpcPreflight(
   const client = createChainClient(url, { timeoutMs: request.timeoutMs ?? 10_000, signal });
   let info: GrpcTypes.GetServiceInfoResponse;
   try {
-    ({ response: info } = await chainStep(url, 'pre-flight', signal, () =>
-      client.ledgerService.getServiceInfo({}, { abort: signal }),
-    ));
+    info = await checkChain(client, url, request.network ?? null, 'pre-flight', signal);
   } catch (error) {
     if (error instanceof ChainError) throw simulationError(error);
     throw error;
   }
   const chain = info.chain ?? 'unknown';
-  if (request.network && chain !== request.network)
-    throw rejected(
-      `wrong network: the node at ${url} serves ${chain} (chain id ${info.chainId ?? '?'}), not ${request.network}`,
-    );
   const funds = request.sender ? await senderFunds(client, url, request, signal) : [];
   return {
     mode: request.mode,
