@@ -3,6 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChainError, chainStep, createChainClient } from '../../src/chain/grpc-client.js';
+import { SimulationError, simulatePlan } from '../../src/sim/index.js';
+import { KIOSK_DEFAULT, SENDER } from '../sim/support/sui-rpc-answers.js';
 
 let silent: Server;
 let stalling: Server;
@@ -53,6 +55,26 @@ describe('a gRPC request that gets no answer in time', () => {
     const reason = new Error('the run was cancelled');
     const error = await failure(urlOf(silent), abortAfter(50, reason));
     expect(error).toBe(reason);
+  });
+});
+
+describe('a simulation whose node gets no answer in time', () => {
+  it('fails as a timeout, which the activity retries, not as a refusal', async () => {
+    const url = urlOf(silent);
+    const error = await simulatePlan({
+      mode: 'dry-run',
+      spec: KIOSK_DEFAULT,
+      sender: SENDER,
+      gasBudget: 5_000_000,
+      gasCoin: null,
+      rpcUrl: url,
+      rpcProtocol: 'grpc',
+      packageDir: null,
+      requireDryRun: false,
+      timeoutMs: 300,
+    }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(SimulationError);
+    expect(error).toMatchObject({ kind: 'timeout' });
   });
 });
 
