@@ -4,10 +4,11 @@
 import { bcs } from '@mysten/sui/bcs';
 import { GrpcTypes } from '@mysten/sui/grpc';
 import { checkChain } from '../chain/check-chain.js';
-import { ChainError, chainStep, createChainClient } from '../chain/grpc-client.js';
+import { createChainClient } from '../chain/grpc-client.js';
 import type { Attempt, Simulator } from './attempts.js';
 import { parseAbortCode, parseAbortLocation } from './dry-run-response.js';
-import { rejected, SimulationError } from './errors.js';
+import { rejected } from './errors.js';
+import { simStep } from './sim-step.js';
 import { chainObjectSource } from './chain-object-source.js';
 import { shortId } from './chain-spelling.js';
 import { grpcReads, grpcReferenceGasPrice, type GrpcContext } from './grpc-objects.js';
@@ -19,12 +20,6 @@ import type { PreflightReport, PreflightRequest, SimulationFailure, SimulationRe
 
 /** What a dev-inspect may spend: Sui's own default for an inspection (50 SUI). */
 const DEV_INSPECT_BUDGET = 50_000_000_000n;
-
-/** A node's answer as the simulators' errors: only transient failures are worth a retry of the activity. */
-export function simulationError(error: ChainError): SimulationError {
-  const kind = error.kind === 'timeout' ? 'timeout' : error.transient ? 'unavailable' : 'rejected';
-  return new SimulationError(kind, error.message, { cause: error });
-}
 
 export function requireRpcUrl(rpcUrl: string | null | undefined, mode: string): string {
   if (!rpcUrl) throw rejected(`simulation mode ${mode} needs a node to talk to (--network or --rpc-url)`);
@@ -72,7 +67,6 @@ export async function grpcSimulator(request: SimulationRequest, signal?: AbortSi
     sender: normalizeAddress(request.sender, 'sender'),
     gasCoinId: request.gasCoin,
     signal,
-    fail: simulationError,
   };
   const staticTypes = await scanStaticTypes(request);
   const source = await chainObjectSource(grpcReads(ctx), request.spec);
@@ -92,23 +86,18 @@ export async function grpcSimulator(request: SimulationRequest, signal?: AbortSi
         expiration: { None: true },
       },
     }).toBytes();
-    try {
-      const { response } = await chainStep(url, checks === 0 ? 'dry-run' : 'dev-inspect', signal, () =>
-        ctx.client.transactionExecutionService.simulateTransaction(
-          {
-            transaction: { bcs: { value: bytes } },
-            readMask: { paths: SIMULATION_FIELDS },
-            checks,
-            doGasSelection: false,
-          },
-          { abort: signal },
-        ),
-      );
-      return response.transaction?.effects;
-    } catch (error) {
-      if (error instanceof ChainError) throw simulationError(error);
-      throw error;
-    }
+    const { response } = await simStep(url, checks === 0 ? 'dry-run' : 'dev-inspect', signal, () =>
+      ctx.client.transactionExecutionService.simulateTransaction(
+        {
+          transaction: { bcs: { value: bytes } },
+          readMask: { paths: SIMULATION_FIELDS },
+          checks,
+          doGasSelection: false,
+        },
+        { abort: signal },
+      ),
+    );
+    return response.transaction?.effects;
   };
   const attempt = (
     modeUsed: Attempt['modeUsed'],
@@ -156,16 +145,10 @@ async function senderFunds(
   signal?: AbortSignal,
 ): Promise<string[]> {
   const sender = normalizeAddress(request.sender!, 'sender');
-  let balance: bigint;
-  try {
-    const { response } = await chainStep(url, "reading the sender's balance", signal, () =>
-      client.stateService.getBalance({ owner: sender, coinType: '0x2::sui::SUI' }, { abort: signal }),
-    );
-    balance = response.balance?.balance ?? 0n;
-  } catch (error) {
-    if (error instanceof ChainError) throw simulationError(error);
-    throw error;
-  }
+  const { response } = await simStep(url, "reading the sender's balance", signal, () =>
+    client.stateService.getBalance({ owner: sender, coinType: '0x2::sui::SUI' }, { abort: signal }),
+  );
+  const balance = response.balance?.balance ?? 0n;
   const fraction = (balance % MIST_PER_SUI).toString().padStart(9, '0').replace(/0+$/, '');
   const sui = `${balance / MIST_PER_SUI}${fraction ? `.${fraction}` : ''}`;
   if (balance > 0n || request.mode !== 'dry-run') return [`the sender ${sender} holds ${sui} SUI`];
@@ -182,13 +165,9 @@ export async function grpcPreflight(
 ): Promise<PreflightReport> {
   const url = requireRpcUrl(request.rpcUrl, request.mode);
   const client = createChainClient(url, { timeoutMs: request.timeoutMs ?? 10_000, signal });
-  let info: GrpcTypes.GetServiceInfoResponse;
-  try {
-    info = await checkChain(client, url, request.network ?? null, 'pre-flight', signal);
-  } catch (error) {
-    if (error instanceof ChainError) throw simulationError(error);
-    throw error;
-  }
+  const info = await simStep(url, 'pre-flight', signal, () =>
+    checkChain(client, url, request.network ?? null, 'pre-flight', signal),
+  );
   const chain = info.chain ?? 'unknown';
   const funds = request.sender ? await senderFunds(client, url, request, signal) : [];
   return {
