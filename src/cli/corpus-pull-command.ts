@@ -63,10 +63,10 @@ export async function runCorpusPull(opts: CorpusPullOptions, io: CliIO): Promise
     throw new UsageError((error as Error).message);
   }
   const out = resolve(opts.out);
-  mkdirSync(out, { recursive: true });
   const client = createChainClient(endpoint.url, { timeoutMs: opts.timeoutSeconds * 1000 });
   // The node must answer, and serve the network asked for, before anything is written.
   const info = await requireChain(endpoint, client);
+  mkdirSync(out, { recursive: true });
   io.log(
     `corpus pull: ${plural(ids.length, 'package')} and their dependencies from ${endpoint.url} (${info.chain ?? 'chain ?'}) into ${out}`,
   );
