@@ -86,7 +86,9 @@ export async function grpcSimulator(request: SimulationRequest, signal?: AbortSi
         expiration: { None: true },
       },
     }).toBytes();
-    const { response } = await simStep(url, checks === 0 ? 'dry-run' : 'dev-inspect', signal, () =>
+    const what =
+      checks === GrpcTypes.SimulateTransactionRequest_TransactionChecks.ENABLED ? 'dry-run' : 'dev-inspect';
+    const { response } = await simStep(url, what, signal, () =>
       ctx.client.transactionExecutionService.simulateTransaction(
         {
           transaction: { bcs: { value: bytes } },
