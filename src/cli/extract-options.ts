@@ -59,7 +59,7 @@ export function registerExtractCommand(program: Command, io: CliIO): void {
     .option('--emit-submission-summary <file>', 'also write a summary for submission (sorted keys)')
     .option(
       '--rpc-url <url>',
-      'Sui full node of the RPC modes and comparisons (default: --network, else mainnet)',
+      'Sui full node of the RPC modes and comparisons (default: --network, else $SMI_DEFAULT_RPC_URL, else mainnet)',
     )
     .addOption(networkOption())
     .addOption(rpcProtocolOption())
