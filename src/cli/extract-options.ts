@@ -87,15 +87,7 @@ export function registerExtractCommand(program: Command, io: CliIO): void {
       } catch (error) {
         throw new UsageError((error as Error).message);
       }
-      const opts = { ...given, rpcUrl: endpoint.url };
-      const rpcMode =
-        opts.bytecodePackageDir === undefined &&
-        (opts.packageId !== undefined || opts.packageIdsFile !== undefined || opts.mvrCatalog !== undefined);
-      const asksNode = opts.bytecodeCorpusRoot !== undefined ? opts.corpusRpcCompare : rpcMode;
-      if (asksNode && opts.rpcProtocol !== 'json-rpc') {
-        const { requireChain } = await import('./require-chain.js');
-        await requireChain(endpoint);
-      }
+      const opts = { ...given, rpcUrl: endpoint.url, network: endpoint.network };
       if (opts.bytecodeCorpusRoot !== undefined) {
         if (opts.emitJson || opts.emitBytecodeJson || opts.compareBytecodeRpc || opts.emitCompareReport)
           throw new UsageError(
@@ -103,7 +95,10 @@ export function registerExtractCommand(program: Command, io: CliIO): void {
           );
         const { runExtractCorpus } = await import('./extract-corpus-command.js');
         process.exitCode = await runExtractCorpus(opts, io);
-      } else if (rpcMode) {
+      } else if (
+        opts.bytecodePackageDir === undefined &&
+        (opts.packageId !== undefined || opts.packageIdsFile !== undefined || opts.mvrCatalog !== undefined)
+      ) {
         const { runExtractRpc } = await import('./extract-rpc-command.js');
         process.exitCode = await runExtractRpc(opts, io);
       } else {

@@ -3,7 +3,7 @@
 import type { GrpcTypes, SuiGrpcClient } from '@mysten/sui/grpc';
 import { checkChain } from '../chain/check-chain.js';
 import { ChainError, createChainClient } from '../chain/grpc-client.js';
-import type { ChainEndpoint } from '../chain/networks.js';
+import type { ChainEndpoint, RpcProtocol } from '../chain/networks.js';
 import { UsageError } from './errors.js';
 
 export async function requireChain(
@@ -16,4 +16,12 @@ export async function requireChain(
     if (error instanceof ChainError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/** The check where the protocol allows it: JSON-RPC names no chain (a --network with --rpc-url is refused). */
+export async function requireChainOver(
+  protocol: RpcProtocol | undefined,
+  endpoint: ChainEndpoint,
+): Promise<void> {
+  if (protocol !== 'json-rpc') await requireChain(endpoint);
 }
