@@ -396,7 +396,10 @@ export function buildProgram(): Command {
       'the corpus to write into (created; whole packages already there are kept)',
     )
     .addOption(networkOption())
-    .option('--rpc-url <url>', 'any Sui full node serving gRPC (default: --network, else mainnet)')
+    .option(
+      '--rpc-url <url>',
+      'any Sui full node serving gRPC (default: --network, else $SMI_DEFAULT_RPC_URL, else mainnet)',
+    )
     .option('--concurrency <n>', 'packages read at once', integer(1, 64), 4)
     .option(
       '--max-retries <n>',

@@ -7,6 +7,12 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Marks a request that never got an HTTP answer; the transport keeps only the message of what fetch threw. */
 const CONNECTION_FAILED = 'connection failed: ';
+/**
+ * Marks a request our own timeout ended. The transport turns every error not named AbortError into INTERNAL
+ * keeping only the message, so the timeout aborts with an error that carries this prefix: it survives both a
+ * fetch that never got headers and a body that stopped arriving.
+ */
+const TIMED_OUT = 'timed out: ';
 
 export interface ChainClientOptions {
   timeoutMs?: number;
@@ -23,14 +29,19 @@ export function authorizationHeader(apiKey: string | null | undefined): Record<s
 export function createChainClient(url: string, options: ChainClientOptions = {}): SuiGrpcClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const boundedFetch: typeof fetch = async (input, init) => {
-    const signals = [AbortSignal.timeout(timeoutMs)];
+    const timeout = new AbortController();
+    const timer = setTimeout(
+      () => timeout.abort(new Error(`${TIMED_OUT}no answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    timer.unref();
+    const signals = [timeout.signal];
     if (options.signal) signals.push(options.signal);
     if (init?.signal) signals.push(init.signal);
     try {
       return await fetch(input, { ...init, signal: AbortSignal.any(signals) });
     } catch (error) {
-      const name = error instanceof Error ? error.name : '';
-      if (name === 'TimeoutError' || name === 'AbortError') throw error;
+      if (timeout.signal.aborted || options.signal?.aborted || init?.signal?.aborted) throw error;
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
       throw new Error(
         `${CONNECTION_FAILED}${error instanceof Error ? error.message : String(error)}${cause}`,
@@ -89,7 +100,7 @@ export function chainError(error: unknown, url: string, what: string): ChainErro
     return new ChainError('timeout', `${what}: no answer from ${url} in time`, null, { cause: error });
   if (error instanceof RpcError) {
     const code = String(error.code);
-    if (code === 'DEADLINE_EXCEEDED')
+    if (code === 'DEADLINE_EXCEEDED' || error.message.startsWith(TIMED_OUT))
       return new ChainError('timeout', `${what}: no answer from ${url} in time`, null, { cause: error });
     if (
       error.message.startsWith(CONNECTION_FAILED) ||

@@ -20,7 +20,8 @@ export function isSuiNetwork(name: string): name is SuiNetwork {
 /**
  * The endpoint a command talks to: `--rpc-url` when given, else the named network's public full node, else
  * `SMI_DEFAULT_RPC_URL`, else mainnet's. `network` is what the node must say it serves (GetServiceInfo's
- * `chain`), checked before the first real call; null when only a URL was given.
+ * `chain`), checked before the first real call; null when only a URL was given. Over JSON-RPC a named network
+ * and a URL together are refused: that protocol has no way here to tell which network a node serves.
  */
 export interface ChainEndpoint {
   url: string;
@@ -28,12 +29,17 @@ export interface ChainEndpoint {
 }
 
 export function chainEndpoint(
-  options: { rpcUrl?: string | null; network?: string | null },
+  options: { rpcUrl?: string | null; network?: string | null; rpcProtocol?: RpcProtocol },
   env: NodeJS.ProcessEnv = process.env,
 ): ChainEndpoint {
   const network = options.network ?? null;
   if (network !== null && !isSuiNetwork(network))
     throw new Error(`unknown network ${JSON.stringify(network)}; expected one of ${SUI_NETWORKS.join(', ')}`);
+  // Only gRPC's GetServiceInfo names the chain; the networks' JSON-RPC chain identifiers are not kept here.
+  if (network && options.rpcUrl && options.rpcProtocol === 'json-rpc')
+    throw new Error(
+      '--network cannot be checked against a node over JSON-RPC: give --rpc-url alone, or --network alone',
+    );
   if (options.rpcUrl) return { url: options.rpcUrl, network };
   if (network) return { url: NETWORK_URLS[network], network };
   const fromEnv = env.SMI_DEFAULT_RPC_URL;

@@ -3,13 +3,14 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chainEndpoint } from '../chain/networks.js';
-import { ChainError, chainStep, createChainClient } from '../chain/grpc-client.js';
+import { createChainClient } from '../chain/grpc-client.js';
 import { normalizePackageId } from '../core/ids-file.js';
 import { resolveDataset } from '../corpus/ids-file.js';
 import { plural } from '../core/plural.js';
 import { pullPackages, type PullProgress } from '../corpus-pull/pull.js';
 import { UsageError } from './errors.js';
 import { ProgressPrinter } from './progress.js';
+import { requireChain } from './require-chain.js';
 import { checkIdsFile, datasetSearchDirs, type CliIO } from './run-common.js';
 
 export interface CorpusPullOptions {
@@ -62,27 +63,13 @@ export async function runCorpusPull(opts: CorpusPullOptions, io: CliIO): Promise
     throw new UsageError((error as Error).message);
   }
   const out = resolve(opts.out);
-  mkdirSync(out, { recursive: true });
   const client = createChainClient(endpoint.url, { timeoutMs: opts.timeoutSeconds * 1000 });
   // The node must answer, and serve the network asked for, before anything is written.
-  try {
-    const { response: info } = await chainStep(
-      endpoint.url,
-      'asking the node what it serves',
-      undefined,
-      () => client.ledgerService.getServiceInfo({}),
-    );
-    if (endpoint.network && info.chain !== endpoint.network)
-      throw new UsageError(
-        `wrong network: the node at ${endpoint.url} serves ${info.chain ?? 'an unnamed chain'}, not ${endpoint.network}`,
-      );
-    io.log(
-      `corpus pull: ${plural(ids.length, 'package')} and their dependencies from ${endpoint.url} (${info.chain ?? 'chain ?'}) into ${out}`,
-    );
-  } catch (error) {
-    if (error instanceof ChainError) throw new UsageError(error.message);
-    throw error;
-  }
+  const info = await requireChain(endpoint, client);
+  mkdirSync(out, { recursive: true });
+  io.log(
+    `corpus pull: ${plural(ids.length, 'package')} and their dependencies from ${endpoint.url} (${info.chain ?? 'chain ?'}) into ${out}`,
+  );
   const printer = opts.progress ? new ProgressPrinter(process.stderr) : null;
   const started = Date.now();
   const summary = await pullPackages(ids, {

@@ -1,7 +1,7 @@
 // `smi-bench extract --bytecode-corpus-root ROOT --out-dir OUT`: the extractor's corpus mode as a durable
 // workflow. Its flag rules are checked before anything starts; the same command again joins a run that
 // was interrupted.
-import type { RpcProtocol } from '../chain/networks.js';
+import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { PAGE_SIZE, type CorpusJob } from '../corpus-report/corpus-job.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { corpusProgressQuery, type extractCorpus } from '../workflows/extract-corpus.js';
 import { UsageError } from './errors.js';
+import { requireChainOver } from './require-chain.js';
 import type { CliIO } from './run-common.js';
 import { withSession } from './session.js';
 import { watchWorkflow } from './watch.js';
@@ -35,6 +36,8 @@ export interface ExtractCorpusOptions {
   corpusInterfaceCompareIncludeValues: boolean;
   emitSubmissionSummary?: string;
   rpcUrl: string;
+  /** What the node must say it serves (`--network` with `--rpc-url`); null: any. */
+  network: SuiNetwork | null;
   rpcProtocol: RpcProtocol;
   retries: number;
   retryInitialMs: number;
@@ -115,6 +118,8 @@ export async function runExtractCorpus(opts: ExtractCorpusOptions, io: CliIO): P
   const job = jobOf(opts);
   const missing = missingInput(job);
   if (missing) throw new UsageError(missing);
+  if (opts.corpusRpcCompare)
+    await requireChainOver(opts.rpcProtocol, { url: opts.rpcUrl, network: opts.network });
   const workflowId = workflowIdOf(job);
   return withSession({ log: io.log, worker: 'auto' }, async (session) => {
     const handle = await session.client.workflow.start<typeof extractCorpus>('extractCorpus', {

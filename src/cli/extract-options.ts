@@ -59,7 +59,7 @@ export function registerExtractCommand(program: Command, io: CliIO): void {
     .option('--emit-submission-summary <file>', 'also write a summary for submission (sorted keys)')
     .option(
       '--rpc-url <url>',
-      'Sui full node of the RPC modes and comparisons (default: --network, else mainnet)',
+      'Sui full node of the RPC modes and comparisons (default: --network, else $SMI_DEFAULT_RPC_URL, else mainnet)',
     )
     .addOption(networkOption())
     .addOption(rpcProtocolOption())
@@ -81,12 +81,13 @@ export function registerExtractCommand(program: Command, io: CliIO): void {
     .option('--no-progress', 'corpus mode: no progress lines on stderr')
     .addHelpText('after', CORPUS_HELP)
     .action(async (given) => {
-      let opts;
+      let endpoint;
       try {
-        opts = { ...given, rpcUrl: chainEndpoint(given).url };
+        endpoint = chainEndpoint(given);
       } catch (error) {
         throw new UsageError((error as Error).message);
       }
+      const opts = { ...given, rpcUrl: endpoint.url, network: endpoint.network };
       if (opts.bytecodeCorpusRoot !== undefined) {
         if (opts.emitJson || opts.emitBytecodeJson || opts.compareBytecodeRpc || opts.emitCompareReport)
           throw new UsageError(

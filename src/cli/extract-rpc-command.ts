@@ -15,9 +15,10 @@ import {
 import { moduleSetDiff } from '../corpus-report/row.js';
 import { nodePackages } from '../corpus-report/node-packages.js';
 import type { NodePackages } from '../corpus-report/rpc-modules.js';
-import type { RpcProtocol } from '../chain/networks.js';
+import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
 import { UsageError } from './errors.js';
+import { requireChainOver } from './require-chain.js';
 import type { CliIO } from './run-common.js';
 
 export interface ExtractRpcOptions {
@@ -32,6 +33,8 @@ export interface ExtractRpcOptions {
   compareMaxMismatches: number;
   outDir?: string;
   rpcUrl: string;
+  /** What the node must say it serves (`--network` with `--rpc-url`); null: any. */
+  network: SuiNetwork | null;
   rpcProtocol?: RpcProtocol;
   retries: number;
   retryInitialMs: number;
@@ -148,6 +151,7 @@ async function batch(rpc: NodePackages, opts: ExtractRpcOptions, io: CliIO): Pro
 export async function runExtractRpc(opts: ExtractRpcOptions, io: CliIO): Promise<number> {
   if (opts.emitCompareReport !== undefined && !opts.compareBytecodeRpc)
     throw new UsageError('--emit-compare-report requires --compare-bytecode-rpc');
+  await requireChainOver(opts.rpcProtocol, { url: opts.rpcUrl, network: opts.network });
   const rpc = nodePackages(
     opts.rpcUrl,
     { retries: opts.retries, initialMs: opts.retryInitialMs, maxMs: opts.retryMaxMs },

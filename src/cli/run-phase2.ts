@@ -88,7 +88,12 @@ export async function buildPhase2Input(
   if ((opts.network || rpcProtocol !== 'grpc') && !onChain)
     throw new UsageError('--network and --rpc-protocol are for --simulation-mode dry-run or dev-inspect');
   // Off the chain modes, a URL given is kept for the run's metadata only, as upstream does.
-  const endpoint = onChain ? chainEndpoint(opts) : null;
+  let endpoint = null;
+  try {
+    endpoint = onChain ? chainEndpoint(opts) : null;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const rpcUrl = endpoint?.url ?? opts.rpcUrl ?? process.env.SMI_DEFAULT_RPC_URL ?? null;
   const externalBin = opts.devInspectBin ?? process.env.SMI_TX_SIM_BIN ?? null;
   if (opts.simulationMode === 'external' && !externalBin)

@@ -1,7 +1,7 @@
 // What the extractor's RPC modes ask a node, over gRPC: a package's normalized modules (MovePackageService
 // GetPackage, in JSON-RPC's shape) and an object (a package's module bytes, or a package-info object's
 // fields), each request tried again while the failure is transient, waiting as the node says (Retry-After).
-import type { SuiGrpcClient } from '@mysten/sui/grpc';
+import { GrpcTypes, type SuiGrpcClient } from '@mysten/sui/grpc';
 import { ChainError, createChainClient } from '../chain/grpc-client.js';
 import { chainStepWithRetries } from '../chain/retry.js';
 import { normalizedModules } from '../chain/normalized-module.js';
@@ -50,10 +50,15 @@ export class GrpcModules implements NodePackages {
               ),
             },
           }
-        : { bcs: { dataType: 'moveObject' }, content: { fields: object?.json ?? {} } };
+        : { bcs: { dataType: 'moveObject' }, content: { fields: object ? plainJson(object) : {} } };
     } catch (error) {
       if (error instanceof ChainError && error.kind === 'not_found') return null;
       throw error;
     }
   }
+}
+
+/** An object's `json` as plain JSON: the message holds it as a protobuf Value ({kind: {oneofKind, …}}). */
+function plainJson(object: GrpcTypes.Object): unknown {
+  return (GrpcTypes.Object.toJson(object) as { json?: unknown }).json ?? {};
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { bcs } from '@mysten/sui/bcs';
 import { GrpcTypes } from '@mysten/sui/grpc';
 import { toBase58 } from '@mysten/sui/utils';
+import { PromiseCache } from '../promise-cache.js';
 import { localExecutionFailure } from '../sim/local-failure.js';
 import { corpusDependencies } from '../vm/corpus-dependencies.js';
 import { MoveVm, parseTypeTag, type PackageBytes, type Type } from '../vm/index.js';
@@ -142,8 +143,8 @@ function typeAddresses(type: Type, into: Set<string>): void {
   }
 }
 
-/** The VM with the framework, every package the commands name, and their dependencies from the corpus. */
-async function vmFor(chain: LocalChain, commands: PtbCommand[]): Promise<MoveVm> {
+/** Package ids the commands name, in calls and in type arguments, at any depth. */
+function namedPackages(commands: PtbCommand[]): Set<string> {
   const named = new Set<string>();
   for (const cmd of commands) {
     if (cmd.kind === 'MoveCall') {
@@ -152,9 +153,14 @@ async function vmFor(chain: LocalChain, commands: PtbCommand[]): Promise<MoveVm>
     } else if (cmd.kind === 'MakeMoveVec' && cmd.type !== null)
       typeAddresses(typeof cmd.type === 'string' ? parseTypeTag(cmd.type) : cmd.type, named);
   }
+  return named;
+}
+
+/** The VM with the framework, the packages named, and their dependencies from the corpus. */
+async function buildVm(chain: LocalChain, named: string[]): Promise<MoveVm> {
   const frameworkIds = new Set(chain.framework.map((p) => normalizeId(p.id)));
   const loaded: PackageBytes[] = [...chain.framework];
-  for (const id of [...named].sort()) {
+  for (const id of named) {
     if (frameworkIds.has(id) || loaded.some((p) => normalizeId(p.id) === id)) continue;
     const pkg = await chain.package(id);
     if (!pkg) throw new GrpcStatusError(GrpcCode.NOT_FOUND, `package ${fullAddress(id)} not found`);
@@ -170,6 +176,21 @@ async function vmFor(chain: LocalChain, commands: PtbCommand[]): Promise<MoveVm>
     loaded.push(bytes);
   }
   return new MoveVm(loaded);
+}
+
+/**
+ * VMs of each chain by the packages a transaction names, so that a run's many simulations of one package
+ * neither read its folder again nor parse its modules again. A VM keeps no state between executions (the
+ * objects and the transaction come with each one), as the local simulation mode also relies on.
+ */
+const KEPT_VMS = 8;
+const vmsByChain = new WeakMap<LocalChain, PromiseCache<MoveVm>>();
+
+function vmFor(chain: LocalChain, commands: PtbCommand[]): Promise<MoveVm> {
+  let vms = vmsByChain.get(chain);
+  if (!vms) vmsByChain.set(chain, (vms = new PromiseCache<MoveVm>(KEPT_VMS)));
+  const named = [...namedPackages(commands)].sort();
+  return vms.get(named.join(','), () => buildVm(chain, named));
 }
 
 const { ChangedObject_IdOperation: IdOp, ChangedObject_InputObjectState: InState } = GrpcTypes;

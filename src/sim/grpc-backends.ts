@@ -3,10 +3,12 @@
 // the sender's ownership), dev-inspect one without them.
 import { bcs } from '@mysten/sui/bcs';
 import { GrpcTypes } from '@mysten/sui/grpc';
-import { ChainError, chainStep, createChainClient } from '../chain/grpc-client.js';
+import { checkChain } from '../chain/check-chain.js';
+import { createChainClient } from '../chain/grpc-client.js';
 import type { Attempt, Simulator } from './attempts.js';
 import { parseAbortCode, parseAbortLocation } from './dry-run-response.js';
-import { rejected, SimulationError } from './errors.js';
+import { rejected } from './errors.js';
+import { simStep } from './sim-step.js';
 import { chainObjectSource } from './chain-object-source.js';
 import { shortId } from './chain-spelling.js';
 import { grpcReads, grpcReferenceGasPrice, type GrpcContext } from './grpc-objects.js';
@@ -18,12 +20,6 @@ import type { PreflightReport, PreflightRequest, SimulationFailure, SimulationRe
 
 /** What a dev-inspect may spend: Sui's own default for an inspection (50 SUI). */
 const DEV_INSPECT_BUDGET = 50_000_000_000n;
-
-/** A node's answer as the simulators' errors: only transient failures are worth a retry of the activity. */
-export function simulationError(error: ChainError): SimulationError {
-  const kind = error.kind === 'timeout' ? 'timeout' : error.transient ? 'unavailable' : 'rejected';
-  return new SimulationError(kind, error.message, { cause: error });
-}
 
 export function requireRpcUrl(rpcUrl: string | null | undefined, mode: string): string {
   if (!rpcUrl) throw rejected(`simulation mode ${mode} needs a node to talk to (--network or --rpc-url)`);
@@ -71,7 +67,6 @@ export async function grpcSimulator(request: SimulationRequest, signal?: AbortSi
     sender: normalizeAddress(request.sender, 'sender'),
     gasCoinId: request.gasCoin,
     signal,
-    fail: simulationError,
   };
   const staticTypes = await scanStaticTypes(request);
   const source = await chainObjectSource(grpcReads(ctx), request.spec);
@@ -91,23 +86,20 @@ export async function grpcSimulator(request: SimulationRequest, signal?: AbortSi
         expiration: { None: true },
       },
     }).toBytes();
-    try {
-      const { response } = await chainStep(url, checks === 0 ? 'dry-run' : 'dev-inspect', signal, () =>
-        ctx.client.transactionExecutionService.simulateTransaction(
-          {
-            transaction: { bcs: { value: bytes } },
-            readMask: { paths: SIMULATION_FIELDS },
-            checks,
-            doGasSelection: false,
-          },
-          { abort: signal },
-        ),
-      );
-      return response.transaction?.effects;
-    } catch (error) {
-      if (error instanceof ChainError) throw simulationError(error);
-      throw error;
-    }
+    const what =
+      checks === GrpcTypes.SimulateTransactionRequest_TransactionChecks.ENABLED ? 'dry-run' : 'dev-inspect';
+    const { response } = await simStep(url, what, signal, () =>
+      ctx.client.transactionExecutionService.simulateTransaction(
+        {
+          transaction: { bcs: { value: bytes } },
+          readMask: { paths: SIMULATION_FIELDS },
+          checks,
+          doGasSelection: false,
+        },
+        { abort: signal },
+      ),
+    );
+    return response.transaction?.effects;
   };
   const attempt = (
     modeUsed: Attempt['modeUsed'],
@@ -155,16 +147,10 @@ async function senderFunds(
   signal?: AbortSignal,
 ): Promise<string[]> {
   const sender = normalizeAddress(request.sender!, 'sender');
-  let balance: bigint;
-  try {
-    const { response } = await chainStep(url, "reading the sender's balance", signal, () =>
-      client.stateService.getBalance({ owner: sender, coinType: '0x2::sui::SUI' }, { abort: signal }),
-    );
-    balance = response.balance?.balance ?? 0n;
-  } catch (error) {
-    if (error instanceof ChainError) throw simulationError(error);
-    throw error;
-  }
+  const { response } = await simStep(url, "reading the sender's balance", signal, () =>
+    client.stateService.getBalance({ owner: sender, coinType: '0x2::sui::SUI' }, { abort: signal }),
+  );
+  const balance = response.balance?.balance ?? 0n;
   const fraction = (balance % MIST_PER_SUI).toString().padStart(9, '0').replace(/0+$/, '');
   const sui = `${balance / MIST_PER_SUI}${fraction ? `.${fraction}` : ''}`;
   if (balance > 0n || request.mode !== 'dry-run') return [`the sender ${sender} holds ${sui} SUI`];
@@ -181,20 +167,10 @@ export async function grpcPreflight(
 ): Promise<PreflightReport> {
   const url = requireRpcUrl(request.rpcUrl, request.mode);
   const client = createChainClient(url, { timeoutMs: request.timeoutMs ?? 10_000, signal });
-  let info: GrpcTypes.GetServiceInfoResponse;
-  try {
-    ({ response: info } = await chainStep(url, 'pre-flight', signal, () =>
-      client.ledgerService.getServiceInfo({}, { abort: signal }),
-    ));
-  } catch (error) {
-    if (error instanceof ChainError) throw simulationError(error);
-    throw error;
-  }
+  const info = await simStep(url, 'pre-flight', signal, () =>
+    checkChain(client, url, request.network ?? null, 'pre-flight', signal),
+  );
   const chain = info.chain ?? 'unknown';
-  if (request.network && chain !== request.network)
-    throw rejected(
-      `wrong network: the node at ${url} serves ${chain} (chain id ${info.chainId ?? '?'}), not ${request.network}`,
-    );
   const funds = request.sender ? await senderFunds(client, url, request, signal) : [];
   return {
     mode: request.mode,

@@ -2,9 +2,9 @@
 // GetEpoch), for building a real transaction.
 import type { SuiGrpcClient } from '@mysten/sui/grpc';
 import { GrpcTypes } from '@mysten/sui/grpc';
-import { ChainError, chainStep } from '../chain/grpc-client.js';
 import type { ChainObject, ChainReads } from './chain-object-source.js';
 import { rejected } from './errors.js';
+import { simStep } from './sim-step.js';
 
 const SUI_COIN_TYPE = '0x2::coin::Coin<0x2::sui::SUI>';
 const OBJECTS_PER_REQUEST = 50;
@@ -17,18 +17,10 @@ export interface GrpcContext {
   /** From the request; null picks the sender's first SUI coin. */
   gasCoinId: string | null;
   signal?: AbortSignal;
-  /** Turns a failed call into the caller's error type. */
-  fail: (error: ChainError) => Error;
 }
 
-async function step<T>(ctx: GrpcContext, what: string, call: () => PromiseLike<T>): Promise<T> {
-  try {
-    return await chainStep(ctx.url, what, ctx.signal, call);
-  } catch (error) {
-    if (error instanceof ChainError) throw ctx.fail(error);
-    throw error;
-  }
-}
+const step = <T>(ctx: GrpcContext, what: string, call: () => PromiseLike<T>): Promise<T> =>
+  simStep(ctx.url, what, ctx.signal, call);
 
 function chainObject(object: GrpcTypes.Object): ChainObject {
   const shared = object.owner?.kind === GrpcTypes.Owner_OwnerKind.SHARED;

@@ -1,11 +1,11 @@
 // The sender's objects by type (§8.1), for planners that fill placeholders with objects the sender owns:
 // ListOwnedObjects over gRPC, or `suix_getOwnedObjects` where the run asked for JSON-RPC.
 import type { RpcProtocol } from '../chain/networks.js';
-import { ChainError, chainStep, createChainClient } from '../chain/grpc-client.js';
+import { createChainClient } from '../chain/grpc-client.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
-import { simulationError } from './grpc-backends.js';
 import { createRpcClient, rpcStep, type RpcOptions } from './json-rpc-client.js';
 import { normalizeAddress } from './pure-args.js';
+import { simStep } from './sim-step.js';
 
 const PAGE_SIZE = 50;
 /** Upstream stops paging once it holds more than this many objects. */
@@ -20,27 +20,22 @@ type PageReader = (cursor: unknown) => Promise<Page>;
 function grpcPages(url: string, owner: string, options: RpcOptions): PageReader {
   const client = createChainClient(url, options);
   return async (cursor) => {
-    try {
-      const { response } = await chainStep(url, "listing the sender's objects", options.signal, () =>
-        client.stateService.listOwnedObjects(
-          {
-            owner,
-            pageSize: PAGE_SIZE,
-            readMask: { paths: ['object_id', 'object_type'] },
-            ...(cursor ? { pageToken: cursor as Uint8Array } : {}),
-          },
-          { abort: options.signal },
-        ),
-      );
-      const token = response.nextPageToken;
-      return {
-        items: response.objects.map((o) => ({ type: o.objectType, objectId: o.objectId })),
-        next: token && token.length > 0 ? token : null,
-      };
-    } catch (error) {
-      if (error instanceof ChainError) throw simulationError(error);
-      throw error;
-    }
+    const { response } = await simStep(url, "listing the sender's objects", options.signal, () =>
+      client.stateService.listOwnedObjects(
+        {
+          owner,
+          pageSize: PAGE_SIZE,
+          readMask: { paths: ['object_id', 'object_type'] },
+          ...(cursor ? { pageToken: cursor as Uint8Array } : {}),
+        },
+        { abort: options.signal },
+      ),
+    );
+    const token = response.nextPageToken;
+    return {
+      items: response.objects.map((o) => ({ type: o.objectType, objectId: o.objectId })),
+      next: token && token.length > 0 ? token : null,
+    };
   };
 }
 

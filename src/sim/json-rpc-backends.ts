@@ -4,6 +4,7 @@ import { bcs } from '@mysten/sui/bcs';
 import type { DryRunTransactionBlockResponse } from '@mysten/sui/jsonRpc';
 import type { Attempt, Simulator } from './attempts.js';
 import { classifyExecution, createdObjectTypes } from './dry-run-response.js';
+import { NETWORK_URLS } from '../chain/networks.js';
 import { rejected } from './errors.js';
 import { requireRpcUrl } from './grpc-backends.js';
 import { buildProgrammableTransaction, type ProgrammableTransaction } from './ptb-build.js';
@@ -79,6 +80,12 @@ export async function jsonRpcPreflight(
   signal?: AbortSignal,
 ): Promise<PreflightReport> {
   const rpcUrl = requireRpcUrl(request.rpcUrl, request.mode);
+  // JSON-RPC cannot say which network a node serves (no chain identifiers are kept to compare with), so a
+  // network is only taken on trust for its own public node.
+  if (request.network && rpcUrl !== NETWORK_URLS[request.network])
+    throw rejected(
+      `--network ${request.network} cannot be checked against ${rpcUrl} over JSON-RPC: give the node alone`,
+    );
   const transport = boundedTransport(rpcUrl, { timeoutMs: request.timeoutMs ?? 10_000, signal });
   const chainId = await rpcStep(rpcUrl, 'pre-flight', signal, async () => {
     const id: unknown = await transport.request({ method: 'sui_getChainIdentifier', params: [], signal });

@@ -2,7 +2,7 @@
 // the framework, the shared corpus and the 17 mainnet packages, every package's normalized modules
 // (MovePackageService GetPackage) agree with the interface extracted from its bytecode, in corpus mode and in
 // single mode; a package the node lacks is an error naming it.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,5 +94,42 @@ describe('extract against a node over gRPC', () => {
     const unknown = await smiBench(['extract', '--package-id', '0xabc', '--rpc-url', node.url]);
     expect(unknown.exitCode).toBe(1);
     expect(unknown.stderr).toContain('0xabc is neither a package nor a package-info object');
+  });
+
+  it('a node of another network than --network is refused before anything is read or written', async () => {
+    const wrong = `wrong network: the node at ${node.url} serves localnet, not mainnet`;
+    const single = await smiBench([
+      'extract',
+      '--package-id',
+      '0x2',
+      '--network',
+      'mainnet',
+      '--rpc-url',
+      node.url,
+      '--emit-json',
+      '-',
+    ]);
+    expect(single.exitCode).toBe(2);
+    expect(single.stderr).toContain(wrong);
+    expect(single.stdout).toBe('');
+
+    const out = join(work, 'wrong-network');
+    const corpusRun = await smiBench([
+      'extract',
+      ...['--bytecode-corpus-root', corpus, '--out-dir', out, '--corpus-rpc-compare'],
+      ...['--network', 'mainnet', '--rpc-url', node.url],
+    ]);
+    expect(corpusRun.exitCode).toBe(2);
+    expect(corpusRun.stderr).toContain(wrong);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('over JSON-RPC, --network with --rpc-url is refused: that protocol cannot say the network', async () => {
+    const run = await smiBench([
+      'extract',
+      ...['--package-id', '0x2', '--network', 'mainnet', '--rpc-url', node.url, '--rpc-protocol', 'json-rpc'],
+    ]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('--network cannot be checked against a node over JSON-RPC');
   });
 });

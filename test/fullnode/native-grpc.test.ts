@@ -1,7 +1,7 @@
 // The local node also speaks gRPC proper (HTTP/2), as Sui tools outside the browser do: Mysten's SuiGrpcClient
 // over @grpc/grpc-js (a native gRPC client, not ours) reads packages byte for byte, gets NOT_FOUND for what
 // the node lacks, and simulates a transaction, on the same port that serves gRPC-web.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChannelCredentials } from '@grpc/grpc-js';
 import { GrpcTransport } from '@protobuf-ts/grpc-transport';
@@ -38,7 +38,10 @@ describe('smi-bench fullnode over native gRPC (HTTP/2)', () => {
         readMask: { paths: ['package'] },
       });
       const dir = join(MAINNET_DIR, id.slice(0, 4), id.slice(4), 'bytecode_modules');
-      for (const module of response.object!.package!.modules)
+      const modules = response.object!.package!.modules;
+      // Every module of the folder, so that the byte comparison below cannot pass on an empty answer.
+      expect(modules.map((m) => `${m.name}.mv`).sort(), id).toEqual(readdirSync(dir).sort());
+      for (const module of modules)
         expect(Buffer.from(module.contents!).equals(readFileSync(join(dir, `${module.name}.mv`))), id).toBe(
           true,
         );

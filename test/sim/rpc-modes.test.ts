@@ -262,6 +262,13 @@ describe('dry-run', () => {
       preflightSimulation({ mode: 'dry-run', rpcUrl: url, rpcProtocol: 'json-rpc' }),
     ).rejects.toThrow(/cannot reach the Sui RPC/);
   });
+
+  test('a network named with another node is refused: JSON-RPC cannot say which network a node serves', async () => {
+    const rpc = await serve({});
+    await expect(
+      preflightSimulation({ mode: 'dry-run', rpcUrl: rpc.url, rpcProtocol: 'json-rpc', network: 'mainnet' }),
+    ).rejects.toThrow(`--network mainnet cannot be checked against ${rpc.url} over JSON-RPC`);
+  });
 });
 
 describe('dev-inspect', () => {
