@@ -105,8 +105,9 @@ export async function startDevServer(opts: DevServerOptions, timeoutMs = 60_000)
       return await startOnce(opts, timeoutMs);
     } catch (err) {
       if (!(err instanceof EarlyExitError)) throw err;
-      const cause = opts.logFile ? lastErrorLine(opts.logFile, logStart) : undefined;
-      if (cause && PORT_TAKEN.test(cause) && attempt < PORT_RACE_RETRIES) continue;
+      const failure = opts.logFile ? startFailure(opts.logFile, logStart) : undefined;
+      if (failure?.portTaken && attempt < PORT_RACE_RETRIES) continue;
+      const cause = failure?.cause;
       throw new Error(
         `the Temporal dev server exited with code ${err.code} while starting` +
           (cause ? `: ${cause}` : '') +
@@ -116,7 +117,8 @@ export async function startDevServer(opts: DevServerOptions, timeoutMs = 60_000)
   }
 }
 
-const PORT_TAKEN = /address already in use/i;
+/** Go's text for a bind that lost: `listen tcp 127.0.0.1:41915: bind: address already in use`. */
+const PORT_TAKEN = /listen \S+ \S+: bind: address already in use|address already in use/i;
 
 class EarlyExitError extends Error {
   constructor(readonly code: number | null) {
@@ -124,8 +126,20 @@ class EarlyExitError extends Error {
   }
 }
 
-/** The last line the server wrote after `from` that reads as an error, trimmed for a message. */
-function lastErrorLine(logFile: string, from: number): string | undefined {
+interface StartFailure {
+  /** The error for a message: the lost bind itself when that was it, else the last error line. */
+  cause: string | undefined;
+  portTaken: boolean;
+}
+
+const MAX_CAUSE_CHARS = 400;
+
+/**
+ * Reads why a start failed from what the server wrote after `from`. The lost bind is looked for in whole
+ * lines: the server wraps it in a dependency-injection chain whose text runs to several kilobytes before
+ * the bind's own words.
+ */
+function startFailure(logFile: string, from: number): StartFailure | undefined {
   let text: string;
   try {
     text = readFileSync(logFile, 'utf8').slice(from);
@@ -133,8 +147,11 @@ function lastErrorLine(logFile: string, from: number): string | undefined {
     return undefined;
   }
   const lines = text.split('\n').filter((l) => /error|fatal|panic|unable|failed/i.test(l));
+  const bind = lines.map((l) => PORT_TAKEN.exec(l)?.[0]).find((m) => m !== undefined);
+  if (bind) return { cause: bind, portTaken: true };
   const last = lines.at(-1)?.trim();
-  return last && last.length > 400 ? `${last.slice(0, 400)}…` : last;
+  const cause = last && last.length > MAX_CAUSE_CHARS ? `${last.slice(0, MAX_CAUSE_CHARS)}…` : last;
+  return { cause, portTaken: false };
 }
 
 async function startOnce(opts: DevServerOptions, timeoutMs: number): Promise<DevServer> {

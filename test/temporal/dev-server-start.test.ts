@@ -46,6 +46,48 @@ describe('starting the Temporal dev server', () => {
     }
   });
 
+  it('finds the lost bind deep inside the long error chain the real server writes', async () => {
+    // The shape of a real failure: the dev server reports a taken HTTP API port inside a
+    // dependency-injection chain, over 1,000 characters after the line starts.
+    const chain = Array.from(
+      { length: 12 },
+      (_, i) => `could not build arguments for function "go.temporal.io/server/step${i}".Provider`,
+    ).join(': ');
+    const message = `Error: failed starting server: ${chain}: listening for HTTP API on 127.0.0.1:41915: listen tcp 127.0.0.1:41915: bind: address already in use`;
+    expect(message.indexOf('address already in use')).toBeGreaterThan(1000);
+    const dir = mkdtempSync(join(tmpdir(), 'smi-devserver-'));
+    const binary = flakyBinary(dir, 1, message);
+    const server = await startDevServer({
+      binary: binary.path,
+      port: await freePort(),
+      uiPort: null,
+      dbFile: join(dir, 'db.sqlite'),
+      logFile: join(dir, 'server.log'),
+    });
+    try {
+      expect(binary.starts()).toBe(2);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('names the lost bind itself when the port stays taken', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'smi-devserver-'));
+    const long = `Error: failed starting server: ${'x'.repeat(900)}: listen tcp 127.0.0.1:41915: bind: address already in use`;
+    const binary = flakyBinary(dir, 10, long);
+    const start = startDevServer({
+      binary: binary.path,
+      port: await freePort(),
+      uiPort: null,
+      dbFile: join(dir, 'db.sqlite'),
+      logFile: join(dir, 'server.log'),
+    });
+    await expect(start).rejects.toThrow(
+      /while starting: listen tcp 127\.0\.0\.1:41915: bind: address already in use \(see /,
+    );
+    expect(binary.starts()).toBe(4);
+  });
+
   it('reports any other early exit with the line the server wrote, and does not retry it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'smi-devserver-'));
     const binary = flakyBinary(dir, 5, 'Error: unable to open database file: permission denied');
