@@ -9,7 +9,23 @@ export interface ForeignTemporal {
   stop(): Promise<void>;
 }
 
+/** Early exits tried again: the server binds HTTP and metrics ports it picked at random, which a parallel
+ * test may take first (the product's own start does the same, reading the reason from its log). */
+const EARLY_EXIT_RETRIES = 3;
+
 export async function startForeignTemporal(port: number): Promise<ForeignTemporal> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await startOnce(port);
+    } catch (err) {
+      if (!(err instanceof EarlyExit) || attempt === EARLY_EXIT_RETRIES) throw err;
+    }
+  }
+}
+
+class EarlyExit extends Error {}
+
+async function startOnce(port: number): Promise<ForeignTemporal> {
   const binary = findTemporalBinary();
   if (!binary) throw new Error('the Temporal CLI is missing: run `bash scripts/install-temporal.sh`');
   const child: ChildProcess = spawn(
@@ -31,7 +47,8 @@ export async function startForeignTemporal(port: number): Promise<ForeignTempora
   const address = `127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`temporal server start-dev exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new EarlyExit(`temporal server start-dev exited with ${child.exitCode}`);
     try {
       const connection = await Connection.connect({ address, connectTimeout: 1000 });
       try {
