@@ -2,6 +2,7 @@
 // identity (size and SHA-256, for results), and installing the default one on first use.
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { stat as fsStat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +19,26 @@ import {
 export const DEFAULT_LOCAL_MODEL_PATH = join(PROJECT_ROOT, LOCAL_MODELS_DIR, DEFAULT_LOCAL_MODEL_FILE);
 const INSTALL_SCRIPT = join(PROJECT_ROOT, 'scripts', 'install-model.sh');
 
+/** Digests already taken in this process, by the file's identity and last change (nanoseconds). */
+const digests = new Map<string, Promise<string>>();
+
+/**
+ * The file's SHA-256, read once per process while the file is unchanged: `doctor`, and a run whose command
+ * and worker share a process, describe the model and then check it before loading (about 0.3 s a read).
+ */
 export async function fileSha256(path: string): Promise<string> {
+  const stat = await fsStat(path, { bigint: true });
+  const key = [resolve(path), stat.dev, stat.ino, stat.size, stat.mtimeNs, stat.ctimeNs].join('\n');
+  let digest = digests.get(key);
+  if (!digest) {
+    digest = readSha256(path);
+    digest.catch(() => digests.delete(key));
+    digests.set(key, digest);
+  }
+  return digest;
+}
+
+async function readSha256(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
