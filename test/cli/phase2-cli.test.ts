@@ -79,6 +79,22 @@ describe('smi-bench phase2 / status / results', () => {
     expect(res.stderr).toContain('pre-flight check for --simulation-mode dry-run failed');
     expect(existsSync(join(logDir, 'p2-dead-rpc'))).toBe(false);
 
+    // JSON-RPC cannot say which network a node serves, so a network asked for beside a URL is refused
+    // before the node is called or a folder made (gRPC checks it instead).
+    const unverifiable = await smiBench(
+      [
+        'phase2',
+        ...['--corpus-root', CORPUS_DIR, '--simulation-mode', 'dry-run', '--rpc-url', deadRpc],
+        ...['--rpc-protocol', 'json-rpc', '--network', 'testnet'],
+        ...['--run-id', 'p2-json-rpc-network', '--log-dir', logDir, '--no-progress'],
+      ],
+      env,
+    );
+    expect(unverifiable.exitCode).toBe(2);
+    expect(unverifiable.stderr).toContain('--network cannot be checked against a node over JSON-RPC');
+    expect(unverifiable.stderr).not.toContain('pre-flight');
+    expect(existsSync(join(logDir, 'p2-json-rpc-network'))).toBe(false);
+
     const noPlanFile = await smiBench(
       ['phase2', '--corpus-root', CORPUS_DIR, '--agent', 'mock-planfile'],
       env,
