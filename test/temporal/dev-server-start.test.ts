@@ -24,26 +24,38 @@ function flakyBinary(dir: string, failures: number, message: string): { path: st
   return { path, starts: () => readFileSync(counter, 'utf8').trim().split('\n').length };
 }
 
+/** Starts a server through a binary that fails its first `failures` starts with `message`. */
+async function startFlaky(failures: number, message: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'smi-devserver-'));
+  const binary = flakyBinary(dir, failures, message);
+  const start = startDevServer({
+    binary: binary.path,
+    port: await freePort(),
+    uiPort: null,
+    dbFile: join(dir, 'db.sqlite'),
+    logFile: join(dir, 'server.log'),
+  });
+  // Observed by each test; the rejection is not left unhandled while the test waits for it.
+  start.catch(() => undefined);
+  return { start, starts: binary.starts };
+}
+
+/** The server came up after exactly two starts (one lost race). */
+async function expectSecondStartServes(message: string): Promise<void> {
+  const { start, starts } = await startFlaky(1, message);
+  const server = await start;
+  try {
+    expect(starts()).toBe(2);
+  } finally {
+    await server.stop();
+  }
+}
+
 describe('starting the Temporal dev server', () => {
   it('starts again when the server lost a race for one of its own random ports', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'smi-devserver-'));
-    const binary = flakyBinary(
-      dir,
-      1,
+    await expectSecondStartServes(
       'Error: unable to start: listen tcp 127.0.0.1:41234: bind: address already in use',
     );
-    const server = await startDevServer({
-      binary: binary.path,
-      port: await freePort(),
-      uiPort: null,
-      dbFile: join(dir, 'db.sqlite'),
-      logFile: join(dir, 'server.log'),
-    });
-    try {
-      expect(binary.starts()).toBe(2);
-    } finally {
-      await server.stop();
-    }
   });
 
   it('finds the lost bind deep inside the long error chain the real server writes', async () => {
@@ -55,52 +67,23 @@ describe('starting the Temporal dev server', () => {
     ).join(': ');
     const message = `Error: failed starting server: ${chain}: listening for HTTP API on 127.0.0.1:41915: listen tcp 127.0.0.1:41915: bind: address already in use`;
     expect(message.indexOf('address already in use')).toBeGreaterThan(1000);
-    const dir = mkdtempSync(join(tmpdir(), 'smi-devserver-'));
-    const binary = flakyBinary(dir, 1, message);
-    const server = await startDevServer({
-      binary: binary.path,
-      port: await freePort(),
-      uiPort: null,
-      dbFile: join(dir, 'db.sqlite'),
-      logFile: join(dir, 'server.log'),
-    });
-    try {
-      expect(binary.starts()).toBe(2);
-    } finally {
-      await server.stop();
-    }
+    await expectSecondStartServes(message);
   });
 
   it('names the lost bind itself when the port stays taken', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'smi-devserver-'));
     const long = `Error: failed starting server: ${'x'.repeat(900)}: listen tcp 127.0.0.1:41915: bind: address already in use`;
-    const binary = flakyBinary(dir, 10, long);
-    const start = startDevServer({
-      binary: binary.path,
-      port: await freePort(),
-      uiPort: null,
-      dbFile: join(dir, 'db.sqlite'),
-      logFile: join(dir, 'server.log'),
-    });
+    const { start, starts } = await startFlaky(10, long);
     await expect(start).rejects.toThrow(
       /while starting: listen tcp 127\.0\.0\.1:41915: bind: address already in use \(see /,
     );
-    expect(binary.starts()).toBe(4);
+    expect(starts()).toBe(4);
   });
 
   it('reports any other early exit with the line the server wrote, and does not retry it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'smi-devserver-'));
-    const binary = flakyBinary(dir, 5, 'Error: unable to open database file: permission denied');
-    const start = startDevServer({
-      binary: binary.path,
-      port: await freePort(),
-      uiPort: null,
-      dbFile: join(dir, 'db.sqlite'),
-      logFile: join(dir, 'server.log'),
-    });
+    const { start, starts } = await startFlaky(5, 'Error: unable to open database file: permission denied');
     await expect(start).rejects.toThrow(
       /exited with code 1 while starting: Error: unable to open database file: permission denied \(see .*server\.log\)/,
     );
-    expect(binary.starts()).toBe(1);
+    expect(starts()).toBe(1);
   });
 });
