@@ -1,22 +1,21 @@
 // Phase II's chain mode over gRPC: `baseline-search` with `--simulation-mode dry-run` against
 // `smi-bench fullnode` serving ../shared/mainnet scores every package as `local` mode does, and as upstream's
 // mainnet dry-run did (the folder's README table; artipedia 1/5, as in test/phase2/mainnet-scores.test.ts).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fullnode } from '../../src/fullnode/server.js';
-import { canonicalBaseType, normalizeTypeString } from '../../src/core/phase2/type-string.js';
 import type { Phase2Options } from '../../src/workflows/phase2-types.js';
 import { makeStubCorpus, removeTemporaryDirs } from '../move-stubs/stub-build.js';
+import { ARTIPEDIA } from '../support/artipedia-helper.js';
 import { mainnetFullnode } from '../support/local-fullnode.js';
 import { mainnetPackages } from '../support/mainnet-roots.js';
+import { baseTypes } from '../support/mainnet-expected.js';
+import { runMainnetPhase2 } from '../support/mainnet-run.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
-import { phase2TestInput } from '../support/phase2-input.js';
-import { startTestRun, uniqueRunId, useTestWorkers } from '../support/temporal.js';
+import { useTestWorkers } from '../support/temporal.js';
 
-const SENDER = '0x064d87c3da8b7201b18c05bfc3189eb817920b2d089b33e207d1d99dc5ce08e0';
-const ARTIPEDIA = '0x13fe3a7422946badff042be0e6dbbb0686fbff3fabc0c86cedc2d7a029486ece';
 const work = mkdtempSync(join(tmpdir(), 'smi-fullnode-dry-run-'));
 const corpus = makeStubCorpus();
 let node: Fullnode;
@@ -38,27 +37,14 @@ interface Row {
 }
 
 async function run(label: string, options: Partial<Phase2Options>): Promise<Row[]> {
-  const idsFile = join(work, 'ids.txt');
-  writeFileSync(
-    idsFile,
-    mainnetPackages()
-      .map((p) => p.id)
-      .join('\n') + '\n',
-  );
-  const input = phase2TestInput({
-    runId: uniqueRunId(label),
-    logDir: join(work, 'logs'),
+  const { rows } = await runMainnetPhase2<Row>(temporal.client, {
+    label,
+    work,
     corpusRoot: corpus,
-    options: { agent: 'baseline-search', sender: SENDER, ...options },
-    input: { idsFile, samples: 0 },
+    options: { agent: 'baseline-search', ...options },
   });
-  await (await startTestRun(temporal.client, input)).result();
-  return (JSON.parse(readFileSync(join(input.runDir, 'result.json'), 'utf8')) as { packages: Row[] })
-    .packages;
+  return rows;
 }
-
-const baseTypes = (types: string[]) =>
-  [...new Set(types.map((t) => canonicalBaseType(normalizeTypeString(t))))].sort();
 
 describe('phase2 --simulation-mode dry-run against smi-bench fullnode', () => {
   it('scores the mainnet packages as local mode and as upstream’s mainnet dry-run', async () => {

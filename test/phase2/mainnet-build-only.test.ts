@@ -14,7 +14,7 @@
 //     AdminCap (1 hit) and 0x7b1bf8 aborts in new_fountain (nothing created);
 //   0x782a96 talentum_wheel::spin calls 0x2::transfer::public_transfer<Coin<SUI>> on the coin it was given:
 //     statically a Coin, though running it creates nothing (the coin existed); the package has no targets.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,10 +22,9 @@ import { makeStubCorpus, removeTemporaryDirs } from '../move-stubs/stub-build.js
 import { baseTypes, expectedCreated, expectedHits, fullId } from '../support/mainnet-expected.js';
 import { mainnetPackages } from '../support/mainnet-roots.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
-import { phase2TestInput } from '../support/phase2-input.js';
-import { startTestRun, uniqueRunId, useTestWorkers } from '../support/temporal.js';
+import { runMainnetPhase2 } from '../support/mainnet-run.js';
+import { useTestWorkers } from '../support/temporal.js';
 
-const SENDER = '0x064d87c3da8b7201b18c05bfc3189eb817920b2d089b33e207d1d99dc5ce08e0';
 const COIN = '0x0000000000000000000000000000000000000000000000000000000000000002::coin::Coin';
 
 const work = mkdtempSync(join(tmpdir(), 'smi-mainnet-build-only-'));
@@ -56,19 +55,13 @@ describe('Phase II baseline-search, build-only, over the mainnet packages', () =
     fountains.includes(id) ? 2 : expectedHits(packages.find((p) => p.id === id)!);
 
   it('credits each package the statically created types of its plans, upgraded packages included', async () => {
-    const idsFile = join(work, 'mainnet-ids.txt');
-    writeFileSync(idsFile, ids.join('\n') + '\n');
-    const input = phase2TestInput({
-      runId: uniqueRunId('p2-mainnet-build-only'),
-      logDir: join(work, 'logs'),
+    const { input, rows } = await runMainnetPhase2<Row>(temporal.client, {
+      label: 'p2-mainnet-build-only',
+      work,
       corpusRoot: corpus,
-      options: { agent: 'baseline-search', sender: SENDER },
-      input: { idsFile, samples: 0 },
+      options: { agent: 'baseline-search' },
     });
     expect(input.options.simulationMode).toBe('build-only');
-    await (await startTestRun(temporal.client, input)).result();
-    const rows = (JSON.parse(readFileSync(join(input.runDir, 'result.json'), 'utf8')) as { packages: Row[] })
-      .packages;
     expect(rows.map((r) => r.package_id)).toEqual(ids);
     for (const [i, row] of rows.entries()) {
       const what = `${row.package_id} (upstream ${packages[i]!.hits}/${packages[i]!.targets})`;

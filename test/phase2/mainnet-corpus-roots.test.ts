@@ -26,13 +26,16 @@ import type { RunningWorkers } from '../../src/worker.js';
 import { removeTemporaryDirs, makeStubCorpus } from '../move-stubs/stub-build.js';
 import { smiBench } from '../support/cli.js';
 import { baseTypes, expectedCreated, expectedHits } from '../support/mainnet-expected.js';
-import { linkedMainnetRoot, mainnetPackages, MAINNET_DIR } from '../support/mainnet-roots.js';
+import {
+  linkedMainnetRoot,
+  mainnetPackages,
+  MAINNET_DIR,
+  UPSTREAM_SENDER,
+} from '../support/mainnet-roots.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { startTestWorkers, temporalAddress } from '../support/temporal.js';
 
-/** Upstream's funded mainnet sender (the README's), as test/phase2/mainnet-scores.test.ts runs with. */
-const SENDER = '0x064d87c3da8b7201b18c05bfc3189eb817920b2d089b33e207d1d99dc5ce08e0';
 const work = mkdtempSync(join(tmpdir(), 'smi-mainnet-roots-'));
 const logDir = join(work, 'logs');
 const none = join(work, 'none.env');
@@ -99,7 +102,8 @@ async function phase2Local(runId: string, roots: string[]) {
       'phase2',
       ...roots,
       ...['--package-ids-file', idsFile, '--samples', '0', '--agent', 'baseline-search'],
-      ...['--simulation-mode', 'local', '--include-created-types', '--concurrency', '4', '--sender', SENDER],
+      ...['--simulation-mode', 'local', '--include-created-types', '--concurrency', '4'],
+      ...['--sender', UPSTREAM_SENDER],
       ...['--run-id', runId, '--log-dir', logDir, '--no-progress', '--dotenv', none],
     ],
     env(),
@@ -202,7 +206,8 @@ describe('the framework, checked before a run', () => {
       [
         'run-all',
         ...['--corpus-root', MAINNET_DIR, '--framework-dir', CORPUS_DIR, '--simulation-mode', 'local'],
-        ...['--samples', '0', '--sender', SENDER, '--out-dir', out, '--log-dir', logDir, '--no-progress'],
+        ...['--samples', '0', '--sender', UPSTREAM_SENDER],
+        ...['--out-dir', out, '--log-dir', logDir, '--no-progress'],
       ],
       env(),
     );

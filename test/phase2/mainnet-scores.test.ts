@@ -4,7 +4,7 @@
 // packages (the folder's README table: executed or not, hits of targets; funded sender 0x064d87…08e0).
 //
 // What each package's best plan creates, and why, is derived by hand in test/support/mainnet-expected.ts.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,14 +19,13 @@ import { makeStubCorpus, removeTemporaryDirs } from '../move-stubs/stub-build.js
 import { runHistoryText } from '../support/history-text.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { startOpenAiStub, type RunningOpenAiStub, type StubReply } from '../support/openai-stub.js';
-import { phase2TestInput } from '../support/phase2-input.js';
+import { runMainnetPhase2 } from '../support/mainnet-run.js';
 import { runInputFor } from '../support/run-input.js';
 import { startTestRun, uniqueRunId, useTestWorkers } from '../support/temporal.js';
 import { ARTIPEDIA, ARTIPEDIA_ORIGINAL, writeArtipediaHelper } from '../support/artipedia-helper.js';
 import { baseTypes, expectedCreated, expectedHits, fullId } from '../support/mainnet-expected.js';
-import { mainnetPackages } from '../support/mainnet-roots.js';
+import { mainnetPackages, UPSTREAM_SENDER } from '../support/mainnet-roots.js';
 
-const SENDER = '0x064d87c3da8b7201b18c05bfc3189eb817920b2d089b33e207d1d99dc5ce08e0';
 const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000002';
 const SYSTEM = '0x0000000000000000000000000000000000000000000000000000000000000003';
 const ARTIPEDIA_TIERS = '0x074cc1010a0ef299e87ba2ffe1b004a4f9dcc36319d873fd8831a88e93c47e69';
@@ -56,22 +55,14 @@ describe('Phase II baseline-search, local, over the mainnet packages', () => {
 
   it('runs every package, scoring each against its targets under their defining ids', async () => {
     expect(upstream).toHaveLength(17);
-    const idsFile = join(work, 'mainnet-ids.txt');
-    writeFileSync(idsFile, ids.join('\n') + '\n');
-    const input = phase2TestInput({
-      runId: uniqueRunId('p2-mainnet'),
-      logDir: join(work, 'logs'),
+    const run = await runMainnetPhase2<Row>(temporal.client, {
+      label: 'p2-mainnet',
+      work,
       corpusRoot: corpus,
-      options: { agent: 'baseline-search', simulationMode: 'local', sender: SENDER },
-      input: { idsFile, samples: 0 },
+      options: { agent: 'baseline-search', simulationMode: 'local' },
     });
-    await (await startTestRun(temporal.client, input)).result();
-    const result = JSON.parse(readFileSync(join(input.runDir, 'result.json'), 'utf8')) as {
-      packages: Row[];
-      aggregate: Record<string, unknown>;
-    };
-    rows = result.packages;
-    aggregate = result.aggregate;
+    ({ rows, aggregate } = run);
+    const input = run.input;
     runDir = input.runDir;
     // What each package was scored against, as its trace keeps it.
     scored = new Map(
@@ -213,7 +204,7 @@ describe('template-search over artipedia', () => {
     {
       target: `${ARTIPEDIA}::artipedia::add_admin`,
       type_args: [],
-      args: [{ $smi_placeholder: ADMIN_REGISTRY }, { address: SENDER }],
+      args: [{ $smi_placeholder: ADMIN_REGISTRY }, { address: UPSTREAM_SENDER }],
     },
   ]);
   const SCRIPT = [
@@ -229,24 +220,18 @@ describe('template-search over artipedia', () => {
     stub = await startOpenAiStub({
       handler: () => SCRIPT[calls++] ?? { status: 500, body: 'script exhausted' },
     });
-    const idsFile = join(work, 'artipedia.txt');
-    writeFileSync(idsFile, `${ARTIPEDIA}\n`);
-    const runId = uniqueRunId('p2-template-mainnet');
-    const input = phase2TestInput({
-      runId,
-      logDir: join(work, 'template-logs'),
+    const { input, rows: templateRows } = await runMainnetPhase2<Row>(temporal.client, {
+      label: 'p2-template-mainnet',
+      work,
       corpusRoot: corpus,
+      ids: [ARTIPEDIA],
       options: {
         agent: 'template-search',
         agentSettings: loadRealAgentSettings({ SMI_MODEL: 'm', SMI_API_BASE_URL: stub.baseUrl }, {}),
         simulationMode: 'local',
-        sender: SENDER,
       },
-      input: { idsFile, samples: 0 },
     });
-    await (await startTestRun(temporal.client, input)).result();
-    const result = JSON.parse(readFileSync(join(input.runDir, 'result.json'), 'utf8')) as { packages: Row[] };
-    const row = result.packages[0]!;
+    const row = templateRows[0]!;
     expect(calls).toBe(5);
     // Four plans not built (no AdminRegistry to pass), then register_points in its four variants.
     expect(row).toMatchObject({
@@ -260,7 +245,7 @@ describe('template-search over artipedia', () => {
     });
     expect(row.score).toEqual({ targets: 5, created_distinct: 1, created_hits: 1, missing: 4 });
     // The workflow made that decision itself, behind its patch marker (recorded runs replay as before).
-    expect(await runHistoryText(temporal.client, 'phase2', runId)).toContain(
+    expect(await runHistoryText(temporal.client, 'phase2', input.runId)).toContain(
       'phase2-unknown-objects-not-built',
     );
   });

@@ -10,6 +10,11 @@ import { CORPUS_DIR, SHARED_DIR } from './paths.js';
 
 export const MAINNET_DIR = join(SHARED_DIR, 'mainnet');
 
+/** The sender of upstream's mainnet dry-run, funded on mainnet, as the folder's README names it. */
+export const UPSTREAM_SENDER = /funded sender `(0x[0-9a-f]{64})`/.exec(
+  readFileSync(join(MAINNET_DIR, 'README.md'), 'utf8'),
+)![1]!;
+
 export interface MainnetPackage {
   /** Storage id, as the table gives it (`0x` + 64 hex). */
   id: string;
