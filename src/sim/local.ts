@@ -8,11 +8,11 @@
 // those of the objects the transaction created and still exist: transferred, shared or frozen, or held in a
 // dynamic field (and the fields themselves), as Sui's effects list them.
 // The local chain has the system objects, made by the framework's own creation functions (Clock 0x6,
-// Random 0x8, DenyList 0x403, CoinRegistry 0xc: src/vm/genesis.ts), and the sender owns SUI coins: the gas
-// coin, and an owned-object argument whose parameter is a `Coin<SUI>` (a sender coin, or an id a model's
-// plan left as `0x0`; search agents' plans that need an object nobody can name are not built at all, see
-// src/core/phase2/unknown-objects.ts). Any other object a plan names does not exist here,
-// and the plan fails saying so: nothing is made up to stand in for it. The package's dependencies come from
+// Random 0x8, DenyList 0x403, CoinRegistry 0xc: src/vm/genesis.ts), and the sender owns the SUI coins
+// upstream's argument kinds give: the gas coin (`gas_coin`) and a coin of its own per `sender_sui_coin`.
+// Any other object a plan names (an `imm_or_owned_object` id, `0x0` included, which the normalizer writes for
+// placeholders) does not exist here: as on chain, where the node cannot find it, no transaction is built
+// and nothing is simulated. Nothing is made up to stand in for it. The package's dependencies come from
 // its corpus (by original id, src/vm/corpus-dependencies.ts); when the corpus lacks one, no transaction is
 // built (every call would fail to link): the outcome says `missing_dependency` and names the storage ids to
 // fetch, the versions the linkage tables name.
@@ -48,12 +48,11 @@ import { localExecutionFailure } from './local-failure.js';
 import { moveCallTarget } from './ptb-build.js';
 import { normalizeAddress, pureBytes } from './pure-args.js';
 import { scanStaticTypes } from './static-scan.js';
-import type { SimulationBackend, SimulationFailure, SimulationOutcome, SimulationRequest } from './types.js';
+import type { SimulationBackend, SimulationOutcome, SimulationRequest } from './types.js';
 
 const FRAMEWORK = '0'.repeat(63) + '2';
 /** What each of the sender's local coins, and the gas coin, holds: 1 000 SUI. */
 const SENDER_COIN_MIST = 1_000_000_000_000n;
-const OWNED_KINDS = new Set(['imm_or_owned_object', 'sender_sui_coin']);
 const SUI_COIN_TYPE = parseTypeTag('0x2::coin::Coin<0x2::sui::SUI>');
 
 /** A corpus's framework, read and parsed once, and the system objects it makes. */
@@ -156,7 +155,8 @@ const systemObjectNames = (genesis: Genesis) =>
     .map((o) => `0x${o.id.replace(/^0+/, '')} (${o.type.kind === 'datatype' ? o.type.name : '?'})`)
     .join(', ');
 
-class NotExecutable extends Error {}
+/** A plan argument naming an object the local chain does not hold: no transaction can be built. */
+class ObjectNotFound extends Error {}
 
 /** The plan as a PTB: inputs, commands, and the objects its inputs refer to. */
 class PlanTranslation {
@@ -214,7 +214,7 @@ class PlanTranslation {
     const pure = pureBytes(kind, record[kind]);
     if (pure) return this.input({ kind: 'Pure', bytes: pure });
     if (kind === 'gas_coin' && isSuiCoin(param)) return { kind: 'GasCoin' };
-    if (OWNED_KINDS.has(kind) && isSuiCoin(param)) {
+    if (kind === 'sender_sui_coin' && isSuiCoin(param)) {
       // A coin of the sender's, its id derived from where the plan uses it.
       const id = createHash('sha256').update(`local sender coin ${call}.${position}`).digest('hex');
       this.objects.push({
@@ -231,22 +231,16 @@ class PlanTranslation {
       if (this.genesis.objects.some((o) => o.id === digits))
         return this.sharedInput(digits!, mutable !== false);
     }
-    throw new NotExecutable(
+    throw new ObjectNotFound(
       `call ${call}: ${kind} ${JSON.stringify(record[kind])} is not in the local object store ` +
-        `(it holds the system objects ${systemObjectNames(this.genesis)} and the sender's SUI coins)`,
+        `(it holds the system objects ${systemObjectNames(this.genesis)}, and the sender's SUI coins ` +
+        `given as gas_coin and sender_sui_coin)`,
     );
   }
 }
 
 /** As the other backends spell types: `0x` and 64 hex digits for every address. */
 const typeString = (canonical: string) => normalizeTypeString(nodeTypeName(canonical));
-
-const notRun = (effectsError: string): SimulationFailure => ({
-  status: 'failure',
-  effectsError,
-  abortCode: null,
-  abortLocation: null,
-});
 
 async function simulateLocal(request: SimulationRequest): Promise<SimulationOutcome> {
   if (!request.packageDir) throw rejected('local mode needs the package directory');
@@ -257,34 +251,29 @@ async function simulateLocal(request: SimulationRequest): Promise<SimulationOutc
   if (missingDependencies.length > 0) return missingDependencyOutcome(request, missingDependencies);
   const sender = normalizeAddress(request.sender).slice(2);
   const plan = new PlanTranslation(vm, sender, genesis);
-  let failure: SimulationFailure | null = null;
-  let createdTypes: string[] = [];
   try {
     request.spec.calls.forEach((call, i) => plan.addCall(call, i));
   } catch (error) {
-    if (!(error instanceof NotExecutable)) throw error;
-    failure = notRun(error.message);
+    if (!(error instanceof ObjectNotFound)) throw error;
+    // The model's next prompt shows the effects error: which argument named which object.
+    return notBuiltOutcome(request, OBJECT_NOT_FOUND_STATUS, error.message, error.message);
   }
-  if (!failure) {
-    const effects = executePtb(vm, {
-      sender,
-      digest: createHash('sha256').update(JSON.stringify(request.spec)).digest(),
-      gasBudget: BigInt(request.gasBudget),
-      gasCoin: { id: createHash('sha256').update('local gas coin').digest('hex'), balance: SENDER_COIN_MIST },
-      inputs: plan.inputs,
-      commands: plan.commands,
-      objects: plan.objects,
-      childObjects: genesis.childObjects,
-    });
-    if (effects.error) {
-      failure = localExecutionFailure(effects.error, (address) => vm.packageIdOf(address));
-    } else {
-      createdTypes = sortedByCodePoint(new Set(effects.created.map((c) => typeString(c.type))));
-    }
-  }
+  const effects = executePtb(vm, {
+    sender,
+    digest: createHash('sha256').update(JSON.stringify(request.spec)).digest(),
+    gasBudget: BigInt(request.gasBudget),
+    gasCoin: { id: createHash('sha256').update('local gas coin').digest('hex'), balance: SENDER_COIN_MIST },
+    inputs: plan.inputs,
+    commands: plan.commands,
+    objects: plan.objects,
+    childObjects: genesis.childObjects,
+  });
+  const failure = effects.error
+    ? localExecutionFailure(effects.error, (address) => vm.packageIdOf(address))
+    : null;
   return {
     modeUsed: 'local',
-    createdTypes,
+    createdTypes: failure ? [] : sortedByCodePoint(new Set(effects.created.map((c) => typeString(c.type)))),
     staticCreatedTypes: await scanStaticTypes(request),
     txBuildOk: true,
     execOk: failure === null,
@@ -299,15 +288,32 @@ async function simulateLocal(request: SimulationRequest): Promise<SimulationOutc
 
 /** How a missing dependency's `dry_run_error` starts. */
 const MISSING_DEPENDENCY_MESSAGE = 'dependencies not in the corpus: ';
+/** Sui's name for an input object the node cannot find, which stops a transaction before it runs. */
+const OBJECT_NOT_FOUND_STATUS = 'ObjectNotFound';
 
 /**
  * The package needs packages the corpus lacks: no transaction is built, since every call would fail to link.
  * The status says why (stage `missing_dependency`); `dryRunError`, as for any plan that could not be built,
  * names the storage ids to fetch into the corpus.
  */
-async function missingDependencyOutcome(
+function missingDependencyOutcome(
   request: SimulationRequest,
   storageIds: readonly string[],
+): Promise<SimulationOutcome> {
+  return notBuiltOutcome(
+    request,
+    MISSING_DEPENDENCY_STATUS,
+    `${MISSING_DEPENDENCY_MESSAGE}${storageIds.join(', ')} (the storage ids to fetch into it)`,
+    null,
+  );
+}
+
+/** No transaction was built, so nothing was simulated (`attempts` 0): `status` and `reason` say why. */
+async function notBuiltOutcome(
+  request: SimulationRequest,
+  status: string,
+  reason: string,
+  effectsError: string | null,
 ): Promise<SimulationOutcome> {
   return {
     modeUsed: 'local',
@@ -315,9 +321,9 @@ async function missingDependencyOutcome(
     staticCreatedTypes: await scanStaticTypes(request),
     txBuildOk: false,
     execOk: null,
-    failure: { status: MISSING_DEPENDENCY_STATUS, effectsError: null, abortCode: null, abortLocation: null },
+    failure: { status, effectsError, abortCode: null, abortLocation: null },
     fellBack: false,
-    dryRunError: `${MISSING_DEPENDENCY_MESSAGE}${storageIds.join(', ')} (the storage ids to fetch into it)`,
+    dryRunError: reason,
     bcsBase64: null,
     gasBudgetUsed: null,
     attempts: 0,
