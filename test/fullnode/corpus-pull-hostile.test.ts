@@ -155,6 +155,10 @@ describe('corpus pull from a hostile node', () => {
         'bytecode_modules',
         'metadata.json',
       ]);
+
+    const tooMany = await pull(join(work, 'too-many'), [full('c1'), full('c2')], '--max-packages', '1');
+    expect(tooMany.exitCode).toBe(2);
+    expect(tooMany.stderr).toContain('2 packages asked for, more than --max-packages 1');
   });
 
   it('replaces a copy already in the corpus only with --replace, and never what is another package', async () => {
