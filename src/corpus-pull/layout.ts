@@ -75,7 +75,7 @@ export function packageFiles(pkg: PulledPackage): Map<string, Buffer> {
 
 /**
  * Writes `files` as package `id`'s folder. One already there is moved aside only once the new one is whole,
- * and removed after the new one took its place.
+ * put back if the new one cannot take its place, and removed once it has.
  */
 export async function installPackage(root: string, id: string, files: Map<string, Buffer>): Promise<void> {
   const final = corpusPackageDir(root, id);
@@ -92,7 +92,12 @@ export async function installPackage(root: string, id: string, files: Map<string
     if (existsSync(final)) {
       const old = aside('old');
       await rename(final, old);
-      await rename(staging, final);
+      try {
+        await rename(staging, final);
+      } catch (error) {
+        await rename(old, final);
+        throw error;
+      }
       await rm(old, { recursive: true, force: true });
     } else await rename(staging, final);
   } catch (error) {
