@@ -408,15 +408,28 @@ export function buildProgram(): Command {
       6,
     )
     .option('--timeout-seconds <s>', 'time for one request', integer(1), 60)
+    .option(
+      '--max-packages <n>',
+      'packages in all, asked and linked: a larger closure stops there (exit code 1)',
+      integer(1),
+      5000,
+    )
+    .option(
+      '--replace',
+      "overwrite a copy of a package already in --out whose files differ from the node's",
+      false,
+    )
     .option('--no-progress', 'do not show the live progress line')
     .addHelpText(
       'after',
       `
 Each package is written with its dependency closure (every storage id its linkage table names, transitively):
 bytecode_modules/*.mv, metadata.json (id, originalPackageId, version, sender, transactionDigest, checkpoint)
-and bcs.json (moduleMap, typeOriginTable, linkageTable). Run it again to resume: whole packages are checked
-byte for byte and kept. A provider's API key goes in SMI_RPC_API_KEY (sent as Authorization: Bearer …).
-Exit code 1 when a package could not be pulled (each is listed with its reason).`,
+and bcs.json (moduleMap, typeOriginTable, linkageTable), under the id asked for and only when the node's answer
+is that package and one Sui could hold. Run it again to resume: whole packages are checked byte for byte and
+kept; nothing else in --out is replaced without --replace. A provider's API key goes in SMI_RPC_API_KEY (sent
+as Authorization: Bearer …). Exit code 1 when a package could not be pulled (each is listed with its reason)
+or the closure reached --max-packages.`,
     )
     .action(async (opts) => {
       const { runCorpusPull } = await import('./cli/corpus-pull-command.js');

@@ -22,6 +22,8 @@ export interface CorpusPullOptions {
   rpcUrl?: string;
   concurrency: number;
   maxRetries: number;
+  maxPackages: number;
+  replace: boolean;
   timeoutSeconds: number;
   progress: boolean;
 }
@@ -47,7 +49,7 @@ async function requestedIds(opts: CorpusPullOptions): Promise<string[]> {
 }
 
 function progressLine(p: PullProgress): string {
-  const done = p.pulled + p.skipped + p.failed;
+  const done = p.pulled + p.skipped + p.replaced + p.unchanged + p.failed;
   return (
     `corpus pull: ${done}/${p.known} packages (${p.pulled} pulled, ${p.skipped} already there, ${p.failed} failed)` +
     (p.retries > 0 ? `, ${plural(p.retries, 'retry', 'retries')}` : '')
@@ -56,6 +58,10 @@ function progressLine(p: PullProgress): string {
 
 export async function runCorpusPull(opts: CorpusPullOptions, io: CliIO): Promise<number> {
   const ids = await requestedIds(opts);
+  if (ids.length > opts.maxPackages)
+    throw new UsageError(
+      `${plural(ids.length, 'package')} asked for, more than --max-packages ${opts.maxPackages} lets a pull hold`,
+    );
   let endpoint;
   try {
     endpoint = chainEndpoint(opts);
@@ -78,6 +84,8 @@ export async function runCorpusPull(opts: CorpusPullOptions, io: CliIO): Promise
     out,
     concurrency: opts.concurrency,
     maxRetries: opts.maxRetries,
+    maxPackages: opts.maxPackages,
+    replace: opts.replace,
     onProgress: (p) => printer?.update(progressLine(p)),
   });
   printer?.finish();
@@ -88,8 +96,18 @@ export async function runCorpusPull(opts: CorpusPullOptions, io: CliIO): Promise
         ? ` (${plural(summary.retries, 'retry', 'retries')} after rate limits or dropped connections)`
         : ''),
   );
+  if (opts.replace || summary.refused > 0)
+    io.out(
+      `corpus pull: ${summary.replaced} replaced, ${summary.unchanged} kept unchanged, ` +
+        `${summary.refused} refused to replace`,
+    );
   for (const failure of summary.failures) io.out(`  failed ${failure.id}: ${failure.reason}`);
+  if (summary.truncated)
+    io.out(
+      `corpus pull: stopped at --max-packages ${opts.maxPackages}: the packages linked beyond it were not ` +
+        'pulled (raise --max-packages to pull them)',
+    );
   if (summary.failed > 0)
     io.out('Run the same command again to retry the failed packages; whole ones are kept.');
-  return summary.failed > 0 ? 1 : 0;
+  return summary.failed > 0 || summary.truncated ? 1 : 0;
 }

@@ -4,7 +4,7 @@ import type { SuiGrpcClient } from '@mysten/sui/grpc';
 import { ChainError } from '../chain/grpc-client.js';
 
 export interface PulledPackage {
-  /** `0x` and 64 hex digits, as every id here. */
+  /** The storage id; ids and names here are as the node stated them until `checkAnswer` has passed them. */
   id: string;
   originalId: string;
   version: bigint;

@@ -2,11 +2,12 @@
 // `bytecode_modules/<module>.mv`, `metadata.json` (id, originalPackageId, version, and the publishing
 // transaction's sender, digest and checkpoint) and `bcs.json` (the chain's moduleMap in base64, the type
 // origin and linkage tables). A package is written beside its final place and renamed into it, so a
-// killed pull never leaves half a package; one already there is checked byte for byte before it is kept.
+// killed pull never leaves half a package.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { pyDumps } from '../core/pyjson.js';
 import { corpusPackageDir } from '../vm/package-source.js';
 import type { PulledPackage } from './fetch-package.js';
 
@@ -23,16 +24,18 @@ export async function removeStaging(root: string): Promise<void> {
   }
 }
 
-const json = (value: unknown) => JSON.stringify(value, null, 2);
+// JSON.stringify's layout, but versions and checkpoints are bigints written digit for digit: past 2^53 a
+// JavaScript number would round them.
+const json = (value: unknown) => pyDumps(value, { indent: 2 });
 
 export function metadataJson(pkg: PulledPackage): string {
   return json({
     id: pkg.id,
     originalPackageId: pkg.originalId,
-    version: Number(pkg.version),
+    version: pkg.version,
     ...(pkg.sender ? { sender: pkg.sender } : {}),
     ...(pkg.transactionDigest ? { transactionDigest: pkg.transactionDigest } : {}),
-    ...(pkg.checkpoint !== null ? { checkpoint: Number(pkg.checkpoint) } : {}),
+    ...(pkg.checkpoint !== null ? { checkpoint: pkg.checkpoint } : {}),
   });
 }
 
@@ -40,7 +43,7 @@ export function bcsJson(pkg: PulledPackage): string {
   return json({
     dataType: 'package',
     id: pkg.id,
-    version: Number(pkg.version),
+    version: pkg.version,
     moduleMap: Object.fromEntries(pkg.modules.map((m) => [m.name, Buffer.from(m.bytes).toString('base64')])),
     typeOriginTable: pkg.typeOrigins.map((o) => ({
       module_name: o.module,
@@ -50,61 +53,55 @@ export function bcsJson(pkg: PulledPackage): string {
     linkageTable: Object.fromEntries(
       pkg.linkage.map((l) => [
         l.originalId,
-        { upgraded_id: l.upgradedId, upgraded_version: Number(l.upgradedVersion) },
+        { upgraded_id: l.upgradedId, upgraded_version: l.upgradedVersion },
       ]),
     ),
   });
 }
 
-const MODULE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** The files of `bytecode_modules`, by name; module names are checked identifiers. */
+export function moduleFiles(pkg: PulledPackage): Map<string, Buffer> {
+  return new Map(pkg.modules.map((m) => [`${m.name}.mv`, Buffer.from(m.bytes)]));
+}
 
-export async function writePackage(root: string, pkg: PulledPackage): Promise<string> {
-  const final = corpusPackageDir(root, pkg.id);
-  const staging = join(
-    dirname(final),
-    `${STAGING_PREFIX}${pkg.id.slice(2, 10)}-${randomBytes(4).toString('hex')}`,
-  );
-  await mkdir(join(staging, 'bytecode_modules'), { recursive: true });
-  try {
-    for (const module of pkg.modules) {
-      // A name is a Move identifier; anything else would write outside the package's folder.
-      if (!MODULE_NAME.test(module.name))
-        throw new Error(`the node named a module ${JSON.stringify(module.name)}`);
-      await writeFile(join(staging, 'bytecode_modules', `${module.name}.mv`), module.bytes);
-    }
-    await writeFile(join(staging, 'bcs.json'), bcsJson(pkg));
-    // Last: a folder with metadata.json is a package to every reader of a corpus.
-    await writeFile(join(staging, 'metadata.json'), metadataJson(pkg));
-    await rm(final, { recursive: true, force: true });
-    await rename(staging, final);
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
-  }
-  return final;
+/** Every file of the package's folder, by its path inside it. */
+export function packageFiles(pkg: PulledPackage): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const [name, bytes] of moduleFiles(pkg)) files.set(join('bytecode_modules', name), bytes);
+  files.set('bcs.json', Buffer.from(bcsJson(pkg)));
+  files.set('metadata.json', Buffer.from(metadataJson(pkg)));
+  return files;
 }
 
 /**
- * The storage ids a package already in the corpus links to, when it is whole: metadata.json names the id,
- * and every module of bcs.json's moduleMap is in bytecode_modules with the same bytes. Null otherwise.
+ * Writes `files` as package `id`'s folder. One already there is moved aside only once the new one is whole,
+ * put back if the new one cannot take its place, and removed once it has.
  */
-export function completePackageLinks(root: string, id: string): string[] | null {
-  const dir = corpusPackageDir(root, id);
+export async function installPackage(root: string, id: string, files: Map<string, Buffer>): Promise<void> {
+  const final = corpusPackageDir(root, id);
+  const aside = (what: string) =>
+    join(dirname(final), `${STAGING_PREFIX}${what}-${id.slice(2, 10)}-${randomBytes(4).toString('hex')}`);
+  const staging = aside('new');
+  await mkdir(join(staging, 'bytecode_modules'), { recursive: true });
   try {
-    const meta = JSON.parse(readFileSync(join(dir, 'metadata.json'), 'utf8')) as { id?: unknown };
-    if (typeof meta.id !== 'string' || meta.id.toLowerCase() !== id) return null;
-    const stored = JSON.parse(readFileSync(join(dir, 'bcs.json'), 'utf8')) as {
-      moduleMap?: Record<string, string>;
-      linkageTable?: Record<string, { upgraded_id?: string }>;
-    };
-    const modules = Object.entries(stored.moduleMap ?? {});
-    if (modules.length === 0) return null;
-    for (const [name, base64] of modules) {
-      const file = join(dir, 'bytecode_modules', `${name}.mv`);
-      if (!existsSync(file) || !readFileSync(file).equals(Buffer.from(base64, 'base64'))) return null;
-    }
-    return Object.values(stored.linkageTable ?? {}).flatMap((l) => (l.upgraded_id ? [l.upgraded_id] : []));
-  } catch {
-    return null;
+    // metadata.json last: a folder with it is a package to every reader of a corpus.
+    const order = [...files.keys()].sort(
+      (a, b) => Number(a === 'metadata.json') - Number(b === 'metadata.json'),
+    );
+    for (const path of order) await writeFile(join(staging, path), files.get(path)!);
+    if (existsSync(final)) {
+      const old = aside('old');
+      await rename(final, old);
+      try {
+        await rename(staging, final);
+      } catch (error) {
+        await rename(old, final);
+        throw error;
+      }
+      await rm(old, { recursive: true, force: true });
+    } else await rename(staging, final);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
   }
 }

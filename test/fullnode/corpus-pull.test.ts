@@ -134,6 +134,7 @@ describe('smi-bench corpus pull', () => {
         out: join(work, 'limited'),
         concurrency: 4,
         maxRetries: 10,
+        maxPackages: 100,
       });
       expect(throughLimit.failures).toEqual([]);
       expect(throughLimit).toMatchObject({ pulled: some.length + 3, failed: 0 });
@@ -145,6 +146,7 @@ describe('smi-bench corpus pull', () => {
         out: join(work, 'dropped'),
         concurrency: 2,
         maxRetries: 6,
+        maxPackages: 100,
         backoffMs: 20,
       });
       expect(proxy.dropped()).toBe(3);

@@ -1,0 +1,26 @@
+// Sui's own bounds on what a package can be, from its protocol config and object model. A node's answer
+// outside them is no package Sui could hold, so it is refused rather than written.
+
+/**
+ * Modules in one package. Publishes and upgrades were capped at 128 modules up to protocol version 38 and at
+ * 64 since (version 104 included); system packages are exempt, and the Sui framework already has more than
+ * 64, so the older, larger cap is the one every real package fits.
+ */
+export const MAX_MODULES = 128;
+
+/** Characters in a Move identifier (`max_move_identifier_len`, since protocol version 9). */
+export const MAX_IDENTIFIER_LENGTH = 128;
+
+/** Object versions are below `SequenceNumber::MAX` (2^63 - 1); the values above it are markers, not versions. */
+export const MAX_VERSION = (1n << 63n) - 2n;
+
+/** A Move identifier: a letter then letters, digits, `_`; or `_` then at least one of them. */
+export function isMoveIdentifier(name: string): boolean {
+  return name.length <= MAX_IDENTIFIER_LENGTH && /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/.test(name);
+}
+
+/** A name as a failure reason shows it: a hostile one can be any length. */
+export function shownName(name: string): string {
+  const quoted = JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
+  return name.length > 40 ? `${quoted} (${name.length} characters)` : quoted;
+}
