@@ -1,11 +1,18 @@
 // Reads packages from disk: one package directory (`metadata.json` + `bytecode_modules/*.mv`, and the
 // type origin table of `bcs.json` where sui-packages keeps one), a corpus in the sui-packages layout
 // (`0x<2 hex>/<62 hex>/`), or a framework directory.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { PackageReadError } from '../move/errors.js';
-import { listModuleFiles, METADATA_FILE, readMetadataId, readModuleFiles } from '../move/read-package.js';
+import { readRegularFile } from '../corpus/regular-file.js';
+import {
+  JSON_LIMIT,
+  listModuleFiles,
+  METADATA_FILE,
+  readMetadataId,
+  readModuleFiles,
+} from '../move/read-package.js';
 import { PromiseCache } from '../promise-cache.js';
 import { VmLoadError } from './errors.js';
 
@@ -66,7 +73,7 @@ export function readTypeOrigins(dir: string): TypeOrigin[] | undefined {
     if (!existsSync(path)) continue;
     let json: unknown;
     try {
-      json = JSON.parse(readFileSync(path, 'utf8'));
+      json = JSON.parse(readRegularFile(path, JSON_LIMIT).toString('utf8'));
     } catch (error) {
       throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
     }
