@@ -1,5 +1,6 @@
 // Corpus discovery (upstream dataset.collect_packages) over the sui-packages layout
-// `<root>/<prefix>/<package_dir>/{bytecode_modules/, metadata.json}`, reporting every skipped directory.
+// `<root>/<prefix>/<package_dir>/{bytecode_modules/, metadata.json}`, reporting every skipped directory and
+// every package filed under another id than its metadata.json's.
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { PackageRef } from '../core/types.js';

@@ -7,7 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CorpusFileError, readRegularFile, regularFileStats } from '../corpus/regular-file.js';
 import { compareUtf8 } from './canonical-json.js';
-import { PackageReadError } from './errors.js';
+import { describeThrown, PackageReadError } from './errors.js';
 
 export const METADATA_FILE = 'metadata.json';
 export const MODULES_DIR = 'bytecode_modules';
@@ -43,7 +43,7 @@ export async function readMetadataId(packageDir: string): Promise<string> {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new PackageReadError('invalid_metadata', `${path} is not valid JSON: ${(error as Error).message}`, {
+    throw new PackageReadError('invalid_metadata', `${path} is not valid JSON: ${describeThrown(error)}`, {
       cause: error,
     });
   }
@@ -81,7 +81,7 @@ export async function listModuleFiles(packageDir: string): Promise<string[]> {
         cause: error,
       });
     }
-    throw new PackageReadError('unreadable', `cannot list ${modulesDir}: ${(error as Error).message}`, {
+    throw new PackageReadError('unreadable', `cannot list ${modulesDir}: ${describeThrown(error)}`, {
       cause: error,
     });
   }
