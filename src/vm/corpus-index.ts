@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserializeModule } from '../move/module-json.js';
 import { VmLoadError } from './errors.js';
-import { readRegularFile } from '../corpus/regular-file.js';
+import { CorpusFileError, readRegularFile } from '../corpus/regular-file.js';
 import { JSON_LIMIT, listModuleFiles, METADATA_FILE, readModuleFiles } from '../move/read-package.js';
 import { corpusPackageDir } from './package-source.js';
 
@@ -42,6 +42,8 @@ function readOwnJson(path: string): Record<string, unknown> | null {
   try {
     return parseJsonObject(path);
   } catch (error) {
+    // A file that is no regular one, or too large, names the path itself.
+    if (error instanceof CorpusFileError) throw new VmLoadError(error.message, { cause: error });
     throw new VmLoadError(`${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

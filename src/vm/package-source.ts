@@ -65,15 +65,18 @@ const TYPE_ORIGIN_TABLE = z.array(
 /**
  * The package's type origin table, from `typeOriginTable` in metadata.json or, as sui-packages stores it,
  * in bcs.json; undefined when neither has one.
- * @throws Error when the file holding it cannot be parsed, or the table is malformed
+ * @throws Error when the file holding it cannot be read (not a regular file, too large) or parsed, or the
+ * table is malformed
  */
 export function readTypeOrigins(dir: string): TypeOrigin[] | undefined {
   for (const file of [METADATA_FILE, 'bcs.json']) {
     const path = join(dir, file);
     if (!existsSync(path)) continue;
+    // A file that is no regular one, or too large, says so itself, naming the path.
+    const text = readRegularFile(path, JSON_LIMIT).toString('utf8');
     let json: unknown;
     try {
-      json = JSON.parse(readRegularFile(path, JSON_LIMIT).toString('utf8'));
+      json = JSON.parse(text);
     } catch (error) {
       throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
     }

@@ -7,6 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CorpusFileError, readRegularFile, regularFileStats } from '../../src/corpus/regular-file.js';
+import { readdressPackage } from '../../src/move/index.js';
+import { packageLinkage } from '../../src/vm/corpus-index.js';
+import { VmLoadError } from '../../src/vm/errors.js';
+import { readPackageDir } from '../../src/vm/package-source.js';
+import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
+
+const WRAPPER_COIN =
+  SHARED_PACKAGE_DIRS['0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467']!;
 
 const dir = mkdtempSync(join(tmpdir(), 'smi-regular-file-'));
 const LIMIT = { maxBytes: 8, what: 'for one test file' };
@@ -74,5 +82,19 @@ describe('readRegularFile', () => {
       expect(error.problem).toBe('missing');
       expect(error.message).toBe(`${join(dir, name)} does not exist`);
     }
+  });
+});
+
+describe('the package readers go through it', () => {
+  it('refuses a bcs.json that is a FIFO when the VM reads the package or links it, naming the file', async () => {
+    const corpus = join(dir, 'corpus');
+    const pkg = await readdressPackage(WRAPPER_COIN, corpus, `0x${'a7'.repeat(32)}`);
+    const bcs = join(pkg.package_dir, 'bcs.json');
+    execFileSync('mkfifo', [bcs]);
+    const message = `${bcs} is a FIFO, not a regular file`;
+    await expect(readPackageDir(pkg.package_dir)).rejects.toThrow(
+      `cannot read package ${pkg.package_dir}: ${message}`,
+    );
+    expect(() => packageLinkage(pkg.package_dir)).toThrow(new VmLoadError(message));
   });
 });
