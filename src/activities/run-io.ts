@@ -58,7 +58,7 @@ async function prepareRun(input: RunInput): Promise<PreparedRun> {
       return { total: existing.total };
     }
 
-    const { packages, skipped } = await discoverPackages(input.corpusRoot);
+    const { packages, skipped, idMismatches } = await discoverPackages(input.corpusRoot);
     const idsFileIds =
       input.packageIds ??
       (input.idsFile ? await readIdsFile(input.idsFile, { dedupe: !definition.keepsRepeatedIds }) : null);
@@ -99,6 +99,11 @@ async function prepareRun(input: RunInput): Promise<PreparedRun> {
         event: 'package_skipped',
         fields: { package_dir: s.dir, reason: s.reason },
       })),
+      ...idMismatches.map((m) => ({
+        t: started,
+        event: 'package_id_mismatch',
+        fields: { package_dir: m.dir, folder_id: m.folder_id, package_id: m.metadata_id },
+      })),
       ...selection.unknownIds.map((id) => ({
         t: started,
         event: 'manifest_unknown_id',
@@ -121,6 +126,7 @@ async function prepareRun(input: RunInput): Promise<PreparedRun> {
       started_at_unix_seconds: started,
       unknown_ids: selection.unknownIds,
       skipped,
+      id_mismatches: idMismatches,
     };
     // Written last: its presence marks the preparation as complete.
     await writeSelection(input.runDir, record);

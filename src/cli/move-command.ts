@@ -18,7 +18,8 @@ export function registerMoveCommands(program: Command, io: CliIO): void {
     .command('build')
     .description(
       `build a Move package (Move.toml + sources/) to bytecode modules with ${SUI_COMPILER_LABEL}; ` +
-        'dependencies are source stubs made from the corpus bytecode; exit 1 with the diagnostics on failure',
+        'dependencies are source stubs made from the corpus bytecode; exit 1 with the diagnostics on failure, ' +
+        '2 on bad input (no package, a package name that is not a Move identifier)',
     )
     .argument('[package-dir]', 'the package directory', '.')
     .option(
@@ -37,16 +38,19 @@ export function registerMoveCommands(program: Command, io: CliIO): void {
     });
 }
 
+/** Exit status of bad input, as every command gives it; a package that does not build exits 1. */
+const BAD_INPUT = 2;
+
 /** Builds the package; resolves to the exit status. Bad input is one line on stderr, never a stack trace. */
 export async function runMoveBuild(dir: string, opts: MoveBuildOptions, io: CliIO): Promise<number> {
   const { MovePackageError, readMovePackage } = await import('../sui-compiler/package-dir.js');
   const { buildWithSui } = await import('../sui-compiler/build.js');
-  const { mkdir, writeFile } = await import('node:fs/promises');
+  const { BuildOutputError, writeBuildModules } = await import('../sui-compiler/build-output.js');
   const { join } = await import('node:path');
 
   if (opts.corpusRoot === undefined && opts.frameworkDir === undefined) {
     io.log('error: give --corpus-root or --framework-dir: the framework stubs are made from its bytecode');
-    return 1;
+    return BAD_INPUT;
   }
   let pkg;
   try {
@@ -54,7 +58,7 @@ export async function runMoveBuild(dir: string, opts: MoveBuildOptions, io: CliI
   } catch (error) {
     if (!(error instanceof MovePackageError)) throw error;
     io.log(`error: ${error.message}`);
-    return 1;
+    return BAD_INPUT;
   }
   const result = await buildWithSui({
     moveToml: pkg.moveToml,
@@ -72,9 +76,19 @@ export async function runMoveBuild(dir: string, opts: MoveBuildOptions, io: CliI
     io.log(`Failed to build Move package: ${why}`);
     return 1;
   }
-  const modulesDir = join(opts.outDir ?? join(dir, 'build'), pkg.name, 'bytecode_modules');
-  await mkdir(modulesDir, { recursive: true });
-  for (const module of result.modules) await writeFile(join(modulesDir, `${module.name}.mv`), module.bytes);
+  let modulesDir;
+  try {
+    modulesDir = await writeBuildModules(
+      opts.outDir ?? dir,
+      opts.outDir ?? join(dir, 'build'),
+      pkg.name,
+      result.modules,
+    );
+  } catch (error) {
+    if (!(error instanceof BuildOutputError)) throw error;
+    io.log(`error: ${error.message}`);
+    return BAD_INPUT;
+  }
   io.log(
     `Built ${pkg.name}: ${result.modules.length} module${result.modules.length === 1 ? '' : 's'} in ${modulesDir}`,
   );

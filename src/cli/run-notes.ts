@@ -5,6 +5,7 @@ import { readStoredRows } from '../run-store/rows.js';
 import { runPaths } from '../run-store/paths.js';
 import type { TargetKind } from '../temporal/target.js';
 import { plural } from '../core/plural.js';
+import { describeIdMismatch } from '../corpus/discover.js';
 
 const SHOWN = 5;
 
@@ -23,6 +24,14 @@ export async function runNotes(runDir: string): Promise<string[]> {
     );
     for (const s of selection.skipped.slice(0, SHOWN)) lines.push(`  - ${s.dir}: ${s.reason}`);
     lines.push(...more(selection.skipped.length));
+  }
+  const mismatches = selection.id_mismatches ?? [];
+  if (mismatches.length > 0) {
+    lines.push(
+      `note: ${plural(mismatches.length, 'package folder')} of the corpus ${mismatches.length === 1 ? 'is' : 'are'} named for another id than ${mismatches.length === 1 ? 'its' : 'their'} metadata.json's; the run used metadata.json's id (all in ${paths.selection}):`,
+    );
+    for (const m of mismatches.slice(0, SHOWN)) lines.push(`  - ${describeIdMismatch(m)}`);
+    lines.push(...more(mismatches.length));
   }
   if (selection.unknown_ids.length > 0) {
     lines.push(

@@ -1,12 +1,13 @@
 // One package of a corpus-mode run: local analysis of its .mv files, their names against bcs.json's
 // moduleMap, optionally their bytes, and optionally what a fullnode says about the package.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { PackageRef } from '../core/types.js';
 import { describeThrown } from '../move/errors.js';
 import { buildInterface, deserializeModule, moduleSelfName, readPackageModules } from '../move/index.js';
-import { MODULES_DIR } from '../move/read-package.js';
+import { readRegularFile } from '../corpus/regular-file.js';
+import { JSON_LIMIT, MODULES_DIR, readModuleFiles } from '../move/read-package.js';
 import { compareInterface } from './interface-compare.js';
 import {
   emptyDiff,
@@ -41,7 +42,8 @@ function mvFiles(packageDir: string): string[] {
 
 /** bcs.json's moduleMap: module name → bytes (base64 text or a list of byte values). */
 function readModuleMap(packageDir: string): Map<string, Uint8Array> {
-  const parsed = JSON.parse(readFileSync(join(packageDir, 'bcs.json'), 'utf8')) as { moduleMap?: unknown };
+  const text = readRegularFile(join(packageDir, 'bcs.json'), JSON_LIMIT).toString('utf8');
+  const parsed = JSON.parse(text) as { moduleMap?: unknown };
   const map = parsed.moduleMap;
   if (!map || typeof map !== 'object' || Array.isArray(map)) throw new Error('no moduleMap object');
   const modules = new Map<string, Uint8Array>();
@@ -98,11 +100,10 @@ function bytesCheck(
   return check;
 }
 
-function mvByModuleName(packageDir: string): Map<string, Uint8Array> {
+async function mvByModuleName(packageDir: string): Promise<Map<string, Uint8Array>> {
   const byName = new Map<string, Uint8Array>();
-  for (const file of mvFiles(packageDir)) {
-    const bytes = readFileSync(file);
-    byName.set(moduleSelfName(deserializeModule(bytes, file)), bytes);
+  for (const { path, bytes } of await readModuleFiles(mvFiles(packageDir))) {
+    byName.set(moduleSelfName(deserializeModule(bytes, path)), bytes);
   }
   return byName;
 }
@@ -148,7 +149,7 @@ export async function corpusRow(ref: PackageRef, opts: PackageRowOptions): Promi
     try {
       if (!moduleMap) throw new Error('bcs.json is unreadable');
       row.local_bytes_check = bytesCheck(
-        mvByModuleName(ref.package_dir),
+        await mvByModuleName(ref.package_dir),
         moduleMap,
         opts.bytesCheckMaxMismatches,
       );

@@ -1,24 +1,53 @@
 // Corpus discovery (upstream dataset.collect_packages) over the sui-packages layout
-// `<root>/<prefix>/<package_dir>/{bytecode_modules/, metadata.json}`, reporting every skipped directory.
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+// `<root>/<prefix>/<package_dir>/{bytecode_modules/, metadata.json}`, reporting every skipped directory and
+// every package filed under another id than its metadata.json's.
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { PackageRef } from '../core/types.js';
 import { safeJsonLoads } from '../core/json-extract.js';
 import { isPlainObject } from '../core/py-value.js';
 import { compareCodePoints } from '../core/py-string.js';
 import { isSuiAddress } from '../core/ids-file.js';
+import { fullAddress } from '../move/address.js';
+import { layoutIdOf } from '../move/package-layout.js';
+import { JSON_LIMIT } from '../move/read-package.js';
 import { BLACKLISTED_PACKAGE_IDS } from './blacklist.js';
 import { fsErrorCode } from './fs-error.js';
 import { mapLimited } from './map-limited.js';
+import { CorpusFileError, readRegularFile } from './regular-file.js';
 
 export interface SkippedDir {
   dir: string;
   reason: string;
 }
 
+/**
+ * A package filed under another id than its metadata.json's (`0xab/<rest>` holding `{"id": "0xcd…"}`). The
+ * package is metadata.json's id, as everywhere else (upstream, rows, simulation); lookups by id in the layout
+ * (dependencies, the framework) pass over such a folder.
+ */
+export interface IdMismatch {
+  /** The folder as walked. */
+  dir: string;
+  /** The id its place in the layout names. */
+  folder_id: string;
+  /** metadata.json's id: the one used. */
+  metadata_id: string;
+}
+
+/** One line for a user: where the package is, the two ids, and which one is used. */
+export function describeIdMismatch(m: IdMismatch): string {
+  return (
+    `${m.dir}: the folder is named for ${m.folder_id}, metadata.json says ${m.metadata_id}; ` +
+    `the package is ${m.metadata_id} (metadata.json's id is used)`
+  );
+}
+
 export interface DiscoveryResult {
   /** Sorted by package_id; package_dir is the absolute, symlink-free path. */
   packages: PackageRef[];
+  /** Packages (among `packages`) whose folder names another id, in traversal order. */
+  idMismatches: IdMismatch[];
   /**
    * Unreadable prefixes and broken symlinks first, then package directories in traversal order.
    * Upstream skips these silently (and crashes on an unreadable prefix).
@@ -90,13 +119,12 @@ async function inspectPackageDir({ path: dir, resolved }: ChildDir): Promise<Ins
   }
   let text: string;
   try {
-    text = await readFile(join(resolved, 'metadata.json'), 'utf8');
+    text = readRegularFile(join(resolved, 'metadata.json'), JSON_LIMIT).toString('utf8');
   } catch (e) {
-    const code = fsErrorCode(e);
-    return {
-      dir,
-      reason: code === 'ENOENT' ? 'missing metadata.json' : `unreadable metadata.json (${code ?? e})`,
-    };
+    if (!(e instanceof CorpusFileError)) throw e;
+    if (e.problem === 'missing') return { dir, reason: 'missing metadata.json' };
+    const code = fsErrorCode(e.cause);
+    return { dir, reason: `unreadable metadata.json (${code ?? e.message})` };
   }
   let meta: unknown;
   try {
@@ -146,6 +174,7 @@ export async function discoverPackages(corpusRoot: string): Promise<DiscoveryRes
   const inspected = await mapLimited(packageDirs, FS_CONCURRENCY, inspectPackageDir);
   const firstDirById = new Map<string, string>();
   const packages: PackageRef[] = [];
+  const idMismatches: IdMismatch[] = [];
   for (const item of inspected) {
     if ('reason' in item) {
       skipped.push(item);
@@ -163,8 +192,11 @@ export async function discoverPackages(corpusRoot: string): Promise<DiscoveryRes
     } else {
       firstDirById.set(id, item.dir);
       packages.push(item.ref);
+      const folderId = layoutIdOf(item.dir);
+      if (folderId !== null && folderId !== fullAddress(id))
+        idMismatches.push({ dir: item.dir, folder_id: folderId, metadata_id: id });
     }
   }
   packages.sort((a, b) => compareCodePoints(a.package_id, b.package_id));
-  return { packages, skipped };
+  return { packages, idMismatches, skipped };
 }

@@ -1,7 +1,8 @@
 // Doctor checks of a corpus (the sui-packages layout) and of a manifest's ids against it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { discoverPackages } from '../corpus/discover.js';
+import { describeIdMismatch, discoverPackages } from '../corpus/discover.js';
+import { packageDirFor } from '../move/package-layout.js';
 import { packageIdKey, parseIdsFile } from '../core/ids-file.js';
 import type { CheckResult } from './check.js';
 import { plural } from '../core/plural.js';
@@ -70,11 +71,25 @@ export async function corpusCheck(corpusRoot: string): Promise<{ result: CheckRe
   const skipped = found.skipped.length
     ? `; ${found.skipped.length} folders skipped (first: ${found.skipped[0]!.dir}: ${found.skipped[0]!.reason})`
     : '';
+  const [mismatch] = found.idMismatches;
+  const misfiled = mismatch
+    ? `; ${plural(found.idMismatches.length, 'package folder')} named for another id than metadata.json's ` +
+      `(first: ${describeIdMismatch(mismatch)})`
+    : '';
+  const warn = found.skipped.length > 0 || mismatch !== undefined;
   return {
     result: {
       name,
-      status: found.skipped.length ? 'warn' : 'ok',
-      message: `${plural(ids.size, 'package')} in ${root}${skipped}`,
+      status: warn ? 'warn' : 'ok',
+      message: `${plural(ids.size, 'package')} in ${root}${skipped}${misfiled}`,
+      ...(mismatch
+        ? {
+            fix: {
+              command: `file each package under its metadata.json id: move ${mismatch.dir} to ${packageDirFor(root, mismatch.metadata_id)}`,
+              safe: false,
+            },
+          }
+        : {}),
     },
     ids,
   };

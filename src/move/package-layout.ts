@@ -1,7 +1,7 @@
 // Where packages live in a sui-packages style corpus, and how to write one:
 //   <root>/0xNN/<remaining 62 hex digits>/{metadata.json, bytecode_modules/<module>.mv}
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { PackageRef } from '../core/types.js';
 import { fullAddress } from './address.js';
 import { METADATA_FILE, MODULES_DIR } from './read-package.js';
@@ -15,6 +15,17 @@ export function fullPackageId(id: string): string {
 export function packageDirFor(root: string, packageId: string): string {
   const id = fullPackageId(packageId);
   return resolve(root, id.slice(0, 4), id.slice(4));
+}
+
+/**
+ * The id a folder's place in the layout names (`<root>/0xab/<62 hex digits>` → `0xab…`, lowercase), or null
+ * when the folder is not placed that way. metadata.json's `id` is the package's: this is only where it is filed.
+ */
+export function layoutIdOf(packageDir: string): string | null {
+  const prefix = basename(dirname(packageDir));
+  const rest = basename(packageDir);
+  if (!/^0x[0-9a-fA-F]{2}$/.test(prefix) || !/^[0-9a-fA-F]{62}$/.test(rest)) return null;
+  return `0x${prefix.slice(2)}${rest}`.toLowerCase();
 }
 
 export interface PackageFiles {

@@ -1,10 +1,11 @@
 // File-system side of a package directory in the sui-packages layout:
 //   <dir>/metadata.json           {"id": "0x…", …}   (only `id` is read)
 //   <dir>/bytecode_modules/*.mv   one compiled module per file (sub-folders are ignored)
-// Package files are small and local (bounded below): they are read with synchronous calls, which cost a
-// few microseconds each, where the promise API costs a thread-pool round trip per file and per stat.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// Every file is read through `readRegularFile` (regular files only, bounded below), synchronously: package
+// files are small and local, and the promise API costs a thread-pool round trip per file and per stat.
+import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { CorpusFileError, readRegularFile, regularFileStats } from '../corpus/regular-file.js';
 import { compareUtf8 } from './canonical-json.js';
 import { describeThrown, PackageReadError } from './errors.js';
 
@@ -24,21 +25,19 @@ export async function readMetadataId(packageDir: string): Promise<string> {
   const path = join(packageDir, METADATA_FILE);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularFile(path, JSON_LIMIT).toString('utf8');
   } catch (error) {
-    const code = errorCode(error);
-    if (code === 'ENOTDIR') {
+    if (!(error instanceof CorpusFileError)) throw error;
+    if (errorCode(error.cause) === 'ENOTDIR') {
       throw new PackageReadError('missing_metadata', `${packageDir} is not a package folder`);
     }
-    if (code === 'ENOENT') {
+    if (error.problem === 'missing') {
       throw new PackageReadError(
         'missing_metadata',
         `${METADATA_FILE} is missing in ${packageDir}${folderExists(packageDir) ? '' : ' (the folder does not exist)'}`,
       );
     }
-    throw new PackageReadError('unreadable', `cannot read ${path}: ${describeThrown(error)}`, {
-      cause: error,
-    });
+    throw packageErrorOf(error);
   }
   let parsed: unknown;
   try {
@@ -91,13 +90,28 @@ export async function listModuleFiles(packageDir: string): Promise<string[]> {
   if (names.length === 0) {
     throw new PackageReadError('no_modules', `no .mv files found in ${modulesDir}`);
   }
+  if (names.length > MAX_MODULES) {
+    throw new PackageReadError(
+      'too_large',
+      `${modulesDir} holds ${names.length} .mv files, more than the ${MAX_MODULES} a package may have`,
+    );
+  }
   return names.map((name) => join(modulesDir, name));
 }
 
-// Bounds on what one untrusted package can make a worker read and parse. Sui caps a published package near
-// 100 KB and the framework's largest module is about 13 KB, so these leave ample room for any real package.
-export const MAX_MODULE_BYTES = 1024 * 1024;
-export const MAX_PACKAGE_BYTES = 8 * 1024 * 1024;
+// Bounds on what one untrusted package can make a worker read and parse, from Sui's protocol config (as of
+// protocol version 104). A published package, modules and tables together, is at most
+// `max_move_package_size` (100 KiB, since protocol 1), so no module of one is larger. A publish holds fewer
+// than `max_modules_in_publish` modules (128 up to protocol 37, 64 from 38). System packages (0x1, 0x2, 0x3, …)
+// are exempt from both, but far inside them: 0x2 has 61 modules, 90 KB in all, the largest 13 KB. So one
+// module may have Sui's package size, a package at most 128 modules and 1 MiB.
+export const MAX_MODULE_BYTES = 100 * 1024;
+export const MAX_MODULES = 128;
+export const MAX_PACKAGE_BYTES = 1024 * 1024;
+/** metadata.json (a few hundred bytes) and bcs.json (the modules in base64 and the package's tables). */
+export const MAX_JSON_BYTES = 4 * 1024 * 1024;
+export const JSON_LIMIT = { maxBytes: MAX_JSON_BYTES };
+const MODULE_LIMIT = { maxBytes: MAX_MODULE_BYTES, what: 'for one module' };
 
 export interface ModuleFileStat {
   path: string;
@@ -108,19 +122,11 @@ export interface ModuleFileStat {
 /** Size and modification time of each module file, checked against the size limits. */
 export async function statModuleFiles(paths: readonly string[]): Promise<ModuleFileStat[]> {
   const stats = paths.map((path) => {
-    const { size, mtimeMs } = unreadableAsPackageError(path, (p) => statSync(p));
+    const { size, mtimeMs } = asPackageError(() => regularFileStats(path, MODULE_LIMIT));
     return { path, size, mtimeMs };
   });
   let total = 0;
-  for (const { path, size } of stats) {
-    if (size > MAX_MODULE_BYTES) {
-      throw new PackageReadError(
-        'too_large',
-        `${path} has ${size} bytes, more than the ${MAX_MODULE_BYTES} allowed for one module`,
-      );
-    }
-    total += size;
-  }
+  for (const { size } of stats) total += size;
   if (total > MAX_PACKAGE_BYTES) {
     throw new PackageReadError(
       'too_large',
@@ -135,19 +141,27 @@ export async function readModuleFiles(paths: readonly string[]): Promise<ModuleF
   return readStatedModuleFiles(await statModuleFiles(paths));
 }
 
-/** Files that `statModuleFiles` has already checked against the size limits. @throws PackageReadError unreadable */
+/** Files that `statModuleFiles` has already checked. @throws PackageReadError unreadable | too_large */
 export function readStatedModuleFiles(stats: readonly ModuleFileStat[]): ModuleFile[] {
-  return stats.map(({ path }) => ({ path, bytes: unreadableAsPackageError(path, (p) => readFileSync(p)) }));
+  return stats.map(({ path }) => ({
+    path,
+    bytes: asPackageError(() => readRegularFile(path, MODULE_LIMIT)),
+  }));
 }
 
-function unreadableAsPackageError<T>(path: string, read: (path: string) => T): T {
+/** A corpus file that cannot be read makes its package unreadable (or too large), with the reason. */
+function asPackageError<T>(read: () => T): T {
   try {
-    return read(path);
+    return read();
   } catch (error) {
-    throw new PackageReadError('unreadable', `cannot read ${path}: ${describeThrown(error)}`, {
-      cause: error,
-    });
+    if (!(error instanceof CorpusFileError)) throw error;
+    throw packageErrorOf(error);
   }
+}
+
+function packageErrorOf(error: CorpusFileError): PackageReadError {
+  const code = error.problem === 'too_large' ? 'too_large' : 'unreadable';
+  return new PackageReadError(code, error.message, { cause: error });
 }
 
 function errorCode(error: unknown): string | undefined {

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { pyDumps } from '../core/pyjson.js';
 import { atomicWriteFile } from './atomic-write.js';
 import { runPaths } from './paths.js';
+import type { IdMismatch } from '../corpus/discover.js';
 import type { Phase } from '../temporal/names.js';
 import type { RunInput } from '../workflows/run-types.js';
 
@@ -40,6 +41,8 @@ export interface SelectionRecord {
   unknown_ids: string[];
   /** corpus directories that are not usable packages, with the reason */
   skipped: { dir: string; reason: string }[];
+  /** packages filed under another id than metadata.json's, which is the id used; absent in older runs */
+  id_mismatches?: IdMismatch[];
 }
 
 /**

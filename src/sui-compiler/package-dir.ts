@@ -1,14 +1,23 @@
 // Reads a Move package from disk: Move.toml and every `.move` file under `sources/`. Bad input
 // becomes one MovePackageError line; paths in the result are package-relative (`sources/m.move`).
 // Move.toml is read as text: Sui's compiler reads it and says what is wrong with it.
-import { lstat, readFile, readdir } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CorpusFileError, readRegularFile } from '../corpus/regular-file.js';
 import { packageName } from './manifest.js';
 import type { SourceFile } from './types.js';
 
 export class MovePackageError extends Error {}
 
 export const MAX_SOURCE_BYTES = 1024 * 1024;
+const SOURCE_LIMIT = { maxBytes: MAX_SOURCE_BYTES, what: 'for a source file (1 MB)' };
+
+/**
+ * Sui's rule for a package name, which must be a Move identifier (move-core-types): a letter, or `_` and at
+ * least one more character, then letters, digits and `_`. The name also names the build's output folder, so
+ * nothing else (a `/`, a `..`) may reach a path.
+ */
+const MOVE_IDENTIFIER = /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/;
 
 export interface MovePackage {
   /** The `[package]` name. */
@@ -18,10 +27,15 @@ export interface MovePackage {
 }
 
 export async function readMovePackage(dir: string): Promise<MovePackage> {
-  const moveToml = await readFile(join(dir, 'Move.toml'), 'utf8').catch(() => undefined);
-  if (moveToml === undefined) throw new MovePackageError(`no Move.toml in ${dir}`);
+  const moveToml = readPackageFile(dir, 'Move.toml').toString('utf8');
   const name = packageName(moveToml);
   if (name === null) throw new MovePackageError(`Move.toml in ${dir} has no [package] name`);
+  if (!MOVE_IDENTIFIER.test(name)) {
+    throw new MovePackageError(
+      `Move.toml in ${dir}: the [package] name ${JSON.stringify(name)} is not a Move identifier ` +
+        '(letters, digits and _, starting with a letter, or with _ and one more character); Sui refuses it too',
+    );
+  }
   const sourcesDir = join(dir, 'sources');
   const sourcesStat = await lstat(sourcesDir).catch(() => undefined);
   if (sourcesStat === undefined || !sourcesStat.isDirectory()) {
@@ -49,13 +63,20 @@ async function listMoveFiles(absolute: string, relative: string): Promise<string
   return found;
 }
 
-async function readSource(dir: string, path: string): Promise<string> {
-  const bytes = await readFile(join(dir, path));
-  if (bytes.length > MAX_SOURCE_BYTES) {
-    throw new MovePackageError(
-      `${path} is ${bytes.length} bytes; a source file may be at most ${MAX_SOURCE_BYTES} bytes (1 MB)`,
-    );
+/** A file of the package, if it is a regular one (a FIFO would block the read) within the size limit. */
+function readPackageFile(dir: string, path: string): Buffer {
+  try {
+    return readRegularFile(join(dir, path), SOURCE_LIMIT);
+  } catch (error) {
+    if (!(error instanceof CorpusFileError)) throw error;
+    if (error.problem === 'missing' && path === 'Move.toml')
+      throw new MovePackageError(`no Move.toml in ${dir}`);
+    throw new MovePackageError(error.message, { cause: error });
   }
+}
+
+async function readSource(dir: string, path: string): Promise<string> {
+  const bytes = readPackageFile(dir, path);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {

@@ -3,11 +3,12 @@
 // storage id; so a dependency is looked for by original id, in whichever version the corpus has.
 // metadata.json of sui-packages says `originalPackageId` and `version`; without them, the self address
 // of one of the package's modules gives the original id.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserializeModule } from '../move/module-json.js';
 import { VmLoadError } from './errors.js';
-import { listModuleFiles, METADATA_FILE } from '../move/read-package.js';
+import { CorpusFileError, readRegularFile } from '../corpus/regular-file.js';
+import { JSON_LIMIT, listModuleFiles, METADATA_FILE, readModuleFiles } from '../move/read-package.js';
 import { corpusPackageDir } from './package-source.js';
 
 interface StoredVersion {
@@ -21,7 +22,7 @@ const digits = (id: string) => id.toLowerCase().replace(/^0x/, '').padStart(64, 
 
 /** The JSON object in `path`, or null when it holds another JSON value. @throws when it is no JSON */
 function parseJsonObject(path: string): Record<string, unknown> | null {
-  const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  const value: unknown = JSON.parse(readRegularFile(path, JSON_LIMIT).toString('utf8'));
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : null;
@@ -41,6 +42,8 @@ function readOwnJson(path: string): Record<string, unknown> | null {
   try {
     return parseJsonObject(path);
   } catch (error) {
+    // A file that is no regular one, or too large, names the path itself.
+    if (error instanceof CorpusFileError) throw new VmLoadError(error.message, { cause: error });
     throw new VmLoadError(`${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
@@ -116,8 +119,8 @@ async function readVersions(corpusRoot: string): Promise<Map<string, StoredVersi
 /** The address a package's modules carry: its original id. Null when no module can be read. */
 async function moduleAddress(packageDir: string): Promise<string | null> {
   try {
-    const [path] = await listModuleFiles(packageDir);
-    const module = deserializeModule(readFileSync(path!), path!);
+    const [file] = await readModuleFiles((await listModuleFiles(packageDir)).slice(0, 1));
+    const module = deserializeModule(file!.bytes, file!.path);
     const handle = module.module_handles[module.self_module_handle_idx];
     const address = handle === undefined ? undefined : module.address_identifiers[handle.address];
     return address === undefined ? null : digits(address);
@@ -139,7 +142,11 @@ export async function findPackageVersion(
   for (const id of [linkedId, originalId]) {
     if (id === undefined) continue;
     const dir = corpusPackageDir(corpusRoot, id);
-    if (existsSync(join(dir, METADATA_FILE))) return dir;
+    // metadata.json's id is the package's; a folder named for another id holds another package.
+    const stored = existsSync(join(dir, METADATA_FILE))
+      ? readJsonObject(join(dir, METADATA_FILE))?.['id']
+      : null;
+    if (typeof stored === 'string' && HEX_ID.test(stored) && digits(stored) === digits(id)) return dir;
   }
   const versions = (await versionsByOriginalId(corpusRoot)).get(digits(originalId)) ?? [];
   const newest = [...versions].sort((a, b) => (b.version ?? -1) - (a.version ?? -1))[0];

@@ -1,11 +1,18 @@
 // Reads packages from disk: one package directory (`metadata.json` + `bytecode_modules/*.mv`, and the
 // type origin table of `bcs.json` where sui-packages keeps one), a corpus in the sui-packages layout
 // (`0x<2 hex>/<62 hex>/`), or a framework directory.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { PackageReadError } from '../move/errors.js';
-import { listModuleFiles, METADATA_FILE, readMetadataId, readModuleFiles } from '../move/read-package.js';
+import { readRegularFile } from '../corpus/regular-file.js';
+import {
+  JSON_LIMIT,
+  listModuleFiles,
+  METADATA_FILE,
+  readMetadataId,
+  readModuleFiles,
+} from '../move/read-package.js';
 import { PromiseCache } from '../promise-cache.js';
 import { VmLoadError } from './errors.js';
 
@@ -58,15 +65,18 @@ const TYPE_ORIGIN_TABLE = z.array(
 /**
  * The package's type origin table, from `typeOriginTable` in metadata.json or, as sui-packages stores it,
  * in bcs.json; undefined when neither has one.
- * @throws Error when the file holding it cannot be parsed, or the table is malformed
+ * @throws Error when the file holding it cannot be read (not a regular file, too large) or parsed, or the
+ * table is malformed
  */
 export function readTypeOrigins(dir: string): TypeOrigin[] | undefined {
   for (const file of [METADATA_FILE, 'bcs.json']) {
     const path = join(dir, file);
     if (!existsSync(path)) continue;
+    // A file that is no regular one, or too large, says so itself, naming the path.
+    const text = readRegularFile(path, JSON_LIMIT).toString('utf8');
     let json: unknown;
     try {
-      json = JSON.parse(readFileSync(path, 'utf8'));
+      json = JSON.parse(text);
     } catch (error) {
       throw new Error(`${path}: ${(error as Error).message}`, { cause: error });
     }

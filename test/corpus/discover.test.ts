@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -127,7 +128,29 @@ describe('discoverPackages', () => {
   });
 
   it('handles an empty corpus', async () => {
-    expect(await discoverPackages(root)).toEqual({ packages: [], skipped: [] });
+    expect(await discoverPackages(root)).toEqual({ packages: [], idMismatches: [], skipped: [] });
+  });
+
+  it("reports a package filed under another id than its metadata.json, and keeps metadata.json's", async () => {
+    const folder = `${'0'.repeat(61)}2`;
+    const misfiled = await pkg(`0x00/${folder}`, '{"id": "0xabc"}');
+    await pkg(`0x00/${'0'.repeat(59)}abc`, '{"id": "0x0abc"}'); // the same id, spelled short: no mismatch
+    await pkg('0x00/not-an-id', '{"id": "0xdef"}'); // not filed by id: nothing to disagree with
+    const { packages, idMismatches } = await discoverPackages(root);
+    expect(packages.map((p) => p.package_id)).toEqual(['0x0abc', '0xabc', '0xdef']);
+    expect(idMismatches).toEqual([{ dir: misfiled, folder_id: `0x00${folder}`, metadata_id: '0xabc' }]);
+  });
+
+  it('skips a folder whose metadata.json is a FIFO, without blocking on it', async () => {
+    const dir = await pkg('p/fifo', null);
+    execFileSync('mkfifo', [join(dir, 'metadata.json')]);
+    const { skipped } = await discoverPackages(root);
+    expect(skipped).toEqual([
+      {
+        dir,
+        reason: `unreadable metadata.json (${join(dir, 'metadata.json')} is a FIFO, not a regular file)`,
+      },
+    ]);
   });
 
   it('scans 10 000 package directories quickly', async () => {

@@ -1,7 +1,15 @@
 // `smi-bench move build`, run in-process through its command function: Sui's compiler builds the package
 // against stubs made from the corpus's bytecode, into the build layout of `sui move build`; failures exit 1
 // with Sui's diagnostic text and a failure line; bad input is one line.
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -38,6 +46,9 @@ function writePackage(moveToml: string, source: string): string {
   writeFileSync(join(dir, 'sources', 'm.move'), source);
   return dir;
 }
+
+/** Every path under `dir`, sorted. */
+const listTree = (dir: string) => readdirSync(dir, { recursive: true }).map(String).sort();
 
 /** Every Move module starts with the magic bytes a1 1c eb 0b. */
 const magic = (path: string) => [...readFileSync(path).subarray(0, 4)];
@@ -93,18 +104,46 @@ describe('move build', () => {
     expect(existsSync(join(dir, 'build'))).toBe(false);
   });
 
-  it('reports bad input in one line and exits 1', async () => {
+  it('reports bad input in one line and exits 2, as every command does', async () => {
     const missing = join(tempDir(), 'nothing-here');
     const noPackage = captureIo();
-    expect(await runMoveBuild(missing, { corpusRoot: CORPUS_DIR }, noPackage.io)).toBe(1);
+    expect(await runMoveBuild(missing, { corpusRoot: CORPUS_DIR }, noPackage.io)).toBe(2);
     expect(noPackage.err).toHaveLength(1);
     expect(noPackage.err[0]).toMatch(/^error: no Move\.toml in /);
     // The framework stubs are made from bytecode: without a place to read it there is nothing to build on.
     const noFramework = captureIo();
-    expect(await runMoveBuild(join(HELPERS, '01-coin-basics'), {}, noFramework.io)).toBe(1);
+    expect(await runMoveBuild(join(HELPERS, '01-coin-basics'), {}, noFramework.io)).toBe(2);
     expect(noFramework.err).toEqual([
       'error: give --corpus-root or --framework-dir: the framework stubs are made from its bytecode',
     ]);
+  });
+
+  it('refuses a package name that is not a Move identifier, and writes nothing anywhere', async () => {
+    // The name names the output folder: `../../x` would put it two folders above build/, beside the package.
+    const base = tempDir();
+    const dir = join(base, 'a', 'pkg');
+    mkdirSync(join(dir, 'sources'), { recursive: true });
+    writeFileSync(join(dir, 'sources', 'm.move'), 'module x::m;\n');
+    writeFileSync(join(dir, 'Move.toml'), '');
+    const before = listTree(base);
+    for (const name of ['../../x', 'x/y', '9lives', '_', '', 'a-b']) {
+      writeFileSync(join(dir, 'Move.toml'), `[package]\nname = "${name}"\nedition = "2024"\n`);
+      const { io, err } = captureIo();
+      expect(await runMoveBuild(dir, { corpusRoot: CORPUS_DIR }, io)).toBe(2);
+      expect(err).toEqual([
+        `error: Move.toml in ${dir}: the [package] name ${JSON.stringify(name)} is not a Move identifier ` +
+          '(letters, digits and _, starting with a letter, or with _ and one more character); Sui refuses it too',
+      ]);
+      expect(listTree(base)).toEqual(before);
+    }
+    // Sui's rule lets these through: `_` with one more character, letters, digits.
+    writeFileSync(
+      join(dir, 'Move.toml'),
+      '[package]\nname = "_x9"\nedition = "2024"\n\n[addresses]\nx = "0x0"\n',
+    );
+    const { io } = captureIo();
+    expect(await runMoveBuild(dir, { corpusRoot: CORPUS_DIR }, io)).toBe(0);
+    expect(existsSync(join(dir, 'build', '_x9', 'bytecode_modules', 'm.mv'))).toBe(true);
   });
 
   it("reports Sui's refusal of the package itself (an unknown edition) as such, not as a crash", async () => {

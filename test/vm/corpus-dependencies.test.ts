@@ -1,7 +1,7 @@
 // Dependencies found in a corpus as Sui links them (by original id, in the version the linkage table names
 // or any the corpus has), and the ones it lacks named. The corpus is built by test/support/dependency-corpus.ts;
 // which package depends on which is fixed there.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageDirFor } from '../../src/move/package-layout.js';
@@ -48,6 +48,24 @@ describe('dependencies from the corpus', () => {
 
   it('names the original id of a dependency the corpus lacks', async () => {
     expect(await dependenciesOf(DEPENDENCY_IDS.needsAbsent)).toEqual({
+      ids: [],
+      missing: [DEPENDENCY_IDS.absent],
+    });
+  });
+
+  it("passes over a folder named for the dependency that holds another package (metadata.json's id)", async () => {
+    const misfiled = await makeDependencyCorpus();
+    // `present`'s package, filed in the folder of the absent id: it is still `present`, not the absent one.
+    cpSync(packageDirFor(misfiled, DEPENDENCY_IDS.present), packageDirFor(misfiled, DEPENDENCY_IDS.absent), {
+      recursive: true,
+    });
+    const dir = packageDirFor(misfiled, DEPENDENCY_IDS.needsAbsent);
+    const found = await corpusDependencies(
+      misfiled,
+      { dir, bytes: await readPackageDir(dir) },
+      await readFramework({ corpusRoot: misfiled }),
+    );
+    expect({ ids: found.packages.map((p) => p.id), missing: found.missing }).toEqual({
       ids: [],
       missing: [DEPENDENCY_IDS.absent],
     });
