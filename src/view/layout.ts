@@ -25,6 +25,7 @@ td.id, .mono { font-family: ui-monospace, monospace; font-size: 12.5px; overflow
 .state-running { background: #e2ecfb; color: #1f4f9b; }
 .state-stopped { background: #fbe7e4; color: #9b2b1f; }
 .state-unfinished { background: #f6efd9; color: #7a5a0c; }
+.state-waiting { background: #efe6f8; color: #5b2d8a; }
 .error { color: #9b2b1f; overflow-wrap: anywhere; }
 `;
 

@@ -3,7 +3,7 @@
 import type { StoredRow } from '../run-store/rows.js';
 import { html, table, type Html } from './html.js';
 import { page } from './layout.js';
-import { mayChange, setState, type RunView } from './run-state.js';
+import { mayChange, newestFirst, setState, type RunView } from './run-state.js';
 import { runHref, runTable, setHref, stateBadge, temporalLink } from './run-table.js';
 import { ALL_RUNS, runTrail } from './links.js';
 
@@ -32,14 +32,20 @@ export interface SetSummary {
   temporalUrl: string | null;
 }
 
+/** When the set last started a run: sets are listed newest first too. */
+function setStarted(set: SetSummary): number {
+  return Math.max(-Infinity, ...set.runs.map((r) => r.startedAt?.getTime() ?? -Infinity));
+}
+
 function setTable(sets: SetSummary[]): Html {
-  const rows = sets.map(
+  const ordered = [...sets].sort((a, b) => setStarted(b) - setStarted(a) || a.setId.localeCompare(b.setId));
+  const rows = ordered.map(
     (set) =>
       html`<tr>
         <td class="id"><a href="${setHref(set.setId)}">${set.setId}</a></td>
         <td>${stateBadge(setState(set.runs))}</td>
         <td>
-          ${set.runs.map(
+          ${newestFirst(set.runs).map(
             (run) =>
               html`<div>
                 <a class="mono" href="${runHref(run.runId)}">${run.runId}</a> ${stateBadge(run.state)}
@@ -67,6 +73,7 @@ export function indexPage(
       <h2>Evaluation sets</h2>
       ${setTable(sets)}
       <h2>Runs</h2>
+      <p class="note">Newest first.</p>
       ${runTable(runs)}`,
   );
 }
@@ -113,7 +120,7 @@ export function setProgressPage(set: SetSummary, temporal: TemporalNote): string
         The set's report appears here when all its runs have finished; a finished run's report is on its own
         page. ${temporalLink(set.temporalUrl)}
       </p>
-      ${runTable(set.runs)}`,
+      ${runTable(newestFirst(set.runs))}`,
   );
 }
 
