@@ -143,9 +143,6 @@ function matrixFigure(phase: ComparedPhase, runs: NamedRuns): Figure {
       .map((p) => ({ run, package: p, score: null, kind: 'not run' as CellKind, error: false })),
   );
   const values = [...scored, ...notRun];
-  // The scale takes the data's order: an explicit sort of thousands of names becomes one vega expression
-  // too deep to compile.
-  values.sort((a, b) => (a.package < b.package ? -1 : a.package > b.package ? 1 : 0));
   const kinds = (Object.keys(CELL_KINDS) as CellKind[]).filter((k) => values.some((v) => v.kind === k));
   const kindLayer = {
     transform: [{ filter: 'datum.kind !== null' }],
@@ -176,6 +173,9 @@ function matrixFigure(phase: ComparedPhase, runs: NamedRuns): Figure {
           type: 'ordinal',
           sort: null,
           title: `package (${packages.length})`,
+          // A domain, not a sort (thousands of names in a sort make one vega expression too deep to
+          // compile): every layer draws its own filter of the data, all in id order.
+          scale: { domain: packages },
           axis: packages.length > 40 ? { labels: false, ticks: false } : { labelAngle: -60, labelLimit: 120 },
         },
         y: { field: 'run', type: 'nominal', title: null, sort: runs.order },
@@ -196,26 +196,31 @@ function matrixFigure(phase: ComparedPhase, runs: NamedRuns): Figure {
           },
         },
         ...(kinds.length > 0 ? [kindLayer] : []),
-        {
-          transform: [{ filter: 'datum.error' }],
-          mark: {
-            type: 'point',
-            color: '#d62728',
-            filled: true,
-            size: packages.length > 40 ? 8 : 40,
-            aria: false,
-          },
-          // A constant shape with a legend of its own: the cross says what it marks.
-          encoding: {
-            shape: {
-              datum: 'error in the row',
-              scale: { range: ['cross'] },
-              legend: { title: null, symbolFillColor: '#d62728', symbolStrokeColor: '#d62728' },
-            },
-          },
-        },
+        ...(values.some((v) => v.error) ? [errorLayer(packages.length)] : []),
       ],
     }),
+  };
+}
+
+/** A red cross on each cell whose row has an error, with a legend entry saying so. */
+function errorLayer(packages: number): Record<string, unknown> {
+  return {
+    transform: [{ filter: 'datum.error' }],
+    mark: {
+      type: 'point',
+      color: '#d62728',
+      filled: true,
+      size: packages > 40 ? 8 : 40,
+      aria: false,
+    },
+    // A constant shape with a legend of its own: the cross says what it marks.
+    encoding: {
+      shape: {
+        datum: 'error in the row',
+        scale: { range: ['cross'] },
+        legend: { title: null, symbolFillColor: '#d62728', symbolStrokeColor: '#d62728' },
+      },
+    },
   };
 }
 
@@ -286,7 +291,13 @@ function failureStagesFigure(runs: NamedRuns): Figure | null {
       mark: 'bar',
       encoding: {
         y: { field: 'run', type: 'nominal', title: null, sort: runs.order },
-        x: { field: 'packages', type: 'quantitative', stack: 'zero', title: 'packages' },
+        x: {
+          field: 'packages',
+          type: 'quantitative',
+          stack: 'zero',
+          title: 'packages',
+          axis: { tickMinStep: 1 },
+        },
         color: {
           field: 'stage',
           type: 'nominal',

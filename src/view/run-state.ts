@@ -104,8 +104,8 @@ export function waitingRunView(run: ListedRun, temporal: TemporalReader): RunVie
     runId: run.runId,
     runDir: run.runDir,
     phase: run.phase,
-    agent: null,
-    model: null,
+    agent: run.agent,
+    model: run.model,
     startedAt: run.startTime,
     state: 'waiting',
     stopReason: null,
@@ -139,10 +139,7 @@ export async function waitingRun(
   const workflow = await temporal.lookUpRun(runId, null);
   if (workflow === null || workflow === 'not-found' || workflow.status !== 'RUNNING') return null;
   if (!workflow.runDir || !logDir.isFutureRunDir(runId, workflow.runDir)) return null;
-  return waitingRunView(
-    { runId, phase: workflow.phase, startTime: workflow.startTime, runDir: workflow.runDir },
-    temporal,
-  );
+  return waitingRunView({ ...workflow, runId, runDir: workflow.runDir }, temporal);
 }
 
 /** Newest first (by when the run started; runs without a start time last, by name). */

@@ -23,6 +23,9 @@ export interface RunWorkflow {
   startTime: Date;
   /** Where the run writes (its workflow's memo, set when it was started): known before any worker ran. */
   runDir: string | null;
+  /** The agent and model it was started with (the memo's identity), when it says. */
+  agent: string | null;
+  model: string | null;
   /** The run's progress query, when a worker answered it in time. */
   progress: RunProgress | null;
 }
@@ -33,6 +36,9 @@ export interface ListedRun {
   phase: Phase;
   startTime: Date;
   runDir: string;
+  /** The agent and model the run was started with (the memo's identity), when it says. */
+  agent: string | null;
+  model: string | null;
 }
 
 /** How many running runs the index asks the server for at most. */
@@ -94,7 +100,8 @@ export class TemporalReader {
         const status = description.status.name;
         const progress = status === 'RUNNING' ? await queryProgress(handle, CALL_TIMEOUT_MS) : null;
         const runDir = memoRunDir(description.memo);
-        return { phase: candidate, status, startTime: description.startTime, runDir, progress };
+        const { startTime, memo } = description;
+        return { phase: candidate, status, startTime, runDir, ...startedWith(memo), progress };
       }
       return 'not-found';
     } catch {
@@ -187,7 +194,20 @@ function listedRun(
   const match = /^smi\/([a-z0-9]+)\/([^/]+)$/.exec(workflowId);
   const runDir = memoRunDir(memo);
   if (!match || !runDir || !(PHASES as readonly string[]).includes(match[1]!)) return null;
-  return { runId: match[2]!, phase: match[1] as Phase, startTime, runDir };
+  return { runId: match[2]!, phase: match[1] as Phase, startTime, runDir, ...startedWith(memo) };
+}
+
+/** The agent and model in a run's memo (its identity, as `start` recorded it). */
+export function startedWith(memo: Record<string, unknown> | undefined): {
+  agent: string | null;
+  model: string | null;
+} {
+  const identity = (memo?.['identity'] ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    agent: text(identity['options.agent']),
+    model: text(identity['options.agentSettings.model']),
+  };
 }
 
 function splitAddress(address: string): [string, number] {
