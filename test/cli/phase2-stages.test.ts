@@ -22,16 +22,12 @@ import { CORPUS_DIR } from '../support/paths.js';
 import { startTestWorkers, temporalAddress } from '../support/temporal.js';
 import { SKIP_WITHOUT_BROWSER, screenshot, withQuietPage } from '../support/browser.js';
 import { pathToFileURL } from 'node:url';
+import { SPLIT_SUI } from '../support/phase2-rows.js';
 
 const STDLIB = '0x0000000000000000000000000000000000000000000000000000000000000001';
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
 const SYSTEM = '0x0000000000000000000000000000000000000000000000000000000000000003';
 
-const SPLIT = {
-  target: '0x2::pay::split',
-  type_args: ['0x2::sui::SUI'],
-  args: [{ sender_sui_coin: { index: 0, exclude_gas: true } }, { u64: 1 }],
-};
 const KIOSK = { target: '0x2::kiosk::default', type_args: [], args: [] };
 const ABORTS = { target: '0x1::string::utf8', type_args: [], args: [{ vector_u8_hex: 'ff' }] };
 const LATER_RESULT = {
@@ -61,7 +57,7 @@ beforeAll(async () => {
   let systemAsked = 0;
   stub = await startOpenAiStub({
     handler: (req: StubRequest) => {
-      if (req.packageId === SUI) return { content: JSON.stringify({ calls: [SPLIT, KIOSK] }) };
+      if (req.packageId === SUI) return { content: JSON.stringify({ calls: [SPLIT_SUI, KIOSK] }) };
       if (req.packageId === SYSTEM) return SYSTEM_ANSWERS[systemAsked++] ?? { content: 'not json {' };
       return { content: '{"calls": []}' };
     },

@@ -27,14 +27,10 @@ import {
   type PageWatch,
 } from '../support/browser.js';
 import { startViewProcess, type RunningViewProcess } from '../view/view-process.js';
+import { SPLIT_SUI } from '../support/phase2-rows.js';
 
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
 const WRAPPER = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
-const SPLIT = {
-  target: '0x2::pay::split',
-  type_args: ['0x2::sui::SUI'],
-  args: [{ sender_sui_coin: { index: 0, exclude_gas: true } }, { u64: 1 }],
-};
 /** Text that runs script if a page ever treats it as markup: each payload calls window.__xss. */
 const HOSTILE =
   'Sure. </script><script>__xss("script")</script> <img src=x onerror=__xss("img")> ' +
@@ -50,7 +46,7 @@ function reply(name: 'careful' | 'hostile', req: StubRequest): StubReply {
     return {
       content:
         name === 'careful'
-          ? JSON.stringify({ calls: req.packageId === SUI ? [SPLIT] : [] })
+          ? JSON.stringify({ calls: req.packageId === SUI ? [SPLIT_SUI] : [] })
           : `${HOSTILE}\n{"calls": []}`,
     };
   const truth = [...goldenKeyTypes(req.packageId)].sort();

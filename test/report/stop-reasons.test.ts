@@ -3,39 +3,17 @@
 // way a run writes its rows, then `smi-bench report` over it opened in a real Chromium at 1,300 px. The
 // expected reason of each stage is written out here from the row's own fields (its error, the reason its
 // plan attempt gave no plan, its causality error, its abort), not taken from the code under test.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { emptyPhase2Row, formatPhase2PackageLine, type Phase2Row } from '../../src/core/phase2/row.js';
+import type { Page } from 'playwright-core';
+import { formatPhase2PackageLine, type Phase2Row } from '../../src/core/phase2/row.js';
+import { planned } from '../support/phase2-rows.js';
 import { FAILURE_STAGES, type FailureStage } from '../../src/core/phase2/taxonomy.js';
-import {
-  SKIP_WITHOUT_BROWSER,
-  WINDOW,
-  expectQuietPage,
-  launchBrowser,
-  pageWidth,
-  screenshot,
-  watchPage,
-  type PageWatch,
-} from '../support/browser.js';
+import { SKIP_WITHOUT_BROWSER, WINDOW, pageWidth, screenshot, withQuietPage } from '../support/browser.js';
 import { smiBench } from '../support/cli.js';
-
-/** A row that planned, parsed, passed causality and built, with `targets` targets and `hits` hits. */
-function planned(targets: number, hits: number, patch: Partial<Phase2Row> = {}): Phase2Row {
-  return {
-    ...emptyPhase2Row('0x1'),
-    score: { targets, created_distinct: hits, created_hits: hits, missing: targets - hits },
-    plan_attempts: 1,
-    sim_attempts: 1,
-    ptb_parse_ok: true,
-    causality_valid: true,
-    tx_build_ok: true,
-    ...patch,
-  };
-}
 
 const CUT =
   'answer cut at the token limit (max_tokens 256): no JSON object found (content starts: "{\\"calls\\": [{\\"target\\": \\"0x2::kio")';
@@ -148,45 +126,37 @@ describe('Phase II rows', () => {
 });
 
 describe.skipIf(SKIP_WITHOUT_BROWSER)('the page of each stage', () => {
-  let browser: Browser;
-  let page: Page;
-  let watch: PageWatch;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: WINDOW });
-    watch = await watchPage(page);
-  });
-  afterAll(async () => browser?.close());
-
   /** The facts list of the package page on show: term → text. */
-  const shownFacts = () =>
+  const shownFacts = (page: Page) =>
     page.$$eval('section.page:target dl.facts dt', (dts) =>
       Object.fromEntries(dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? ''])),
     );
 
   it('states the stage and the reason its row states', async () => {
-    for (const [i, stage] of FAILURE_STAGES.entries()) {
-      await page.goto(`${pathToFileURL(reportFile).href}#pkg-0-${i}`);
-      const facts = await shownFacts();
-      expect(facts['stopped at'], stage).toBe(stage);
-      expect(facts['why'], stage).toBe(written[i]!['stop_reason']);
-      expect(facts['why'], stage).toBe(STAGES[stage].reason);
-      expect(await pageWidth(page), stage).toBeLessThanOrEqual(WINDOW.width);
-      if (stage === 'malformed') await screenshot(page, 'stop-reason-malformed');
-    }
-    expectQuietPage(watch);
+    await withQuietPage(async (page) => {
+      for (const [i, stage] of FAILURE_STAGES.entries()) {
+        await page.goto(`${pathToFileURL(reportFile).href}#pkg-0-${i}`);
+        const facts = await shownFacts(page);
+        expect(facts['stopped at'], stage).toBe(stage);
+        expect(facts['why'], stage).toBe(written[i]!['stop_reason']);
+        expect(facts['why'], stage).toBe(STAGES[stage].reason);
+        expect(await pageWidth(page), stage).toBeLessThanOrEqual(WINDOW.width);
+        if (stage === 'malformed') await screenshot(page, 'stop-reason-malformed');
+      }
+    });
   });
 
   it('gives the same reason in the run’s table of packages', async () => {
-    await page.goto(pathToFileURL(reportFile).href);
-    const cells = await page.$$eval('table.packages tbody tr', (trs) =>
-      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
-    );
-    expect(cells.map((c) => c[3])).toEqual([...FAILURE_STAGES]);
-    expect(cells.map((c) => c[4])).toEqual(written.map((r) => r['stop_reason']));
-    // the table's header names it
-    expect(await page.locator('table.packages th').allTextContents()).toContain('why');
-    const text = readFileSync(reportFile, 'utf8');
-    expect(text).toContain('max_tokens 256');
+    await withQuietPage(async (page) => {
+      await page.goto(pathToFileURL(reportFile).href);
+      const cells = await page.$$eval('table.packages tbody tr', (trs) =>
+        trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+      );
+      expect(cells.map((c) => c[3])).toEqual([...FAILURE_STAGES]);
+      expect(cells.map((c) => c[4])).toEqual(written.map((r) => r['stop_reason']));
+      // the table's header names it
+      expect(await page.locator('table.packages th').allTextContents()).toContain('why');
+    });
+    expect(readFileSync(reportFile, 'utf8')).toContain('max_tokens 256');
   });
 });

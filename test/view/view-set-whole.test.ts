@@ -20,14 +20,10 @@ import { CORPUS_DIR } from '../support/paths.js';
 import { useStubSet } from '../support/stub-set.js';
 import { connectClient, temporalAddress } from '../support/temporal.js';
 import { startViewProcess, type RunningViewProcess } from './view-process.js';
+import { SPLIT_SUI } from '../support/phase2-rows.js';
 
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
 const WRAPPER = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
-const SPLIT = {
-  target: '0x2::pay::split',
-  type_args: ['0x2::sui::SUI'],
-  args: [{ sender_sui_coin: { index: 0, exclude_gas: true } }, { u64: 1 }],
-};
 
 const phaseOf = (req: StubRequest) => (req.prompt.includes('target_key_types') ? 'phase2' : 'phase1');
 
@@ -41,7 +37,7 @@ const { env, writeConfig, runSet } = useStubSet(TEST_NAMESPACES.viewSet, {
   },
   bold: (req: StubRequest) => {
     if (req.packageId === null || phaseOf(req) === 'phase1') return { content: '{"key_types": []}' };
-    return { content: JSON.stringify({ calls: req.packageId === SUI ? [SPLIT] : [] }) };
+    return { content: JSON.stringify({ calls: req.packageId === SUI ? [SPLIT_SUI] : [] }) };
   },
 });
 
@@ -155,17 +151,15 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('a set in the view, whole', () => {
       const box = board.locator('xpath=..');
       const [scroll, client] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
       expect(scroll).toBeLessThanOrEqual(client);
-      const shown = await board
-        .locator('th')
-        .evaluateAll((ths) =>
-          ths
-            .filter((th) => th.getClientRects().length > 0)
-            .map((th) => ({
-              col: th.dataset.col,
-              text: th.textContent,
-              right: th.getBoundingClientRect().right,
-            })),
-        );
+      const shown = await board.locator('th').evaluateAll((ths) =>
+        ths
+          .filter((th) => th.getClientRects().length > 0)
+          .map((th) => ({
+            col: th.dataset.col,
+            text: th.textContent,
+            right: th.getBoundingClientRect().right,
+          })),
+      );
       const columns = shown.map((s) => s.col);
       for (const essential of ['run', 'model', 'packages', 'hits', 'targets', 'errors', 'tokens', 'cost_usd'])
         expect(columns).toContain(essential);
