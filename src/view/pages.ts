@@ -1,5 +1,7 @@
 // The view's own pages: the runs and sets of the log dir, and the progress of a run or set that has no
 // report yet. Pages showing something that may still move reload themselves.
+import type { Phase2Row } from '../core/phase2/row.js';
+import { failureStage, stopReason } from '../core/phase2/taxonomy.js';
 import type { StoredRow } from '../run-store/rows.js';
 import { html, table, type Html } from './html.js';
 import { page } from './layout.js';
@@ -78,13 +80,21 @@ export function indexPage(
   );
 }
 
-function recordedRows(rows: StoredRow[]): Html {
+/** A recorded row's outcome: its error, else for Phase II where it stopped and why (as its result will say). */
+function outcome(row: StoredRow['row'], phase: RunView['phase']): Html {
+  if (row.error !== null) return html`<span class="error">${row.error}</span>`;
+  if (phase !== 'phase2') return html`ok`;
+  const phase2 = row as unknown as Phase2Row;
+  return html`${failureStage(phase2)}: ${stopReason(phase2)}`;
+}
+
+function recordedRows(rows: StoredRow[], phase: RunView['phase']): Html {
   const lines = rows.map(
     (r) =>
       html`<tr>
         <td>${r.index + 1}</td>
         <td class="id">${r.row.package_id}</td>
-        <td>${r.row.error === null ? 'ok' : html`<span class="error">${r.row.error}</span>`}</td>
+        <td>${outcome(r.row, phase)}</td>
       </tr>`,
   );
   return table(['#', 'package', 'outcome'], lines, 'none yet');
@@ -106,7 +116,7 @@ export function runProgressPage(run: RunView, rows: StoredRow[], temporal: Tempo
       <p class="note">The report appears here when the run has finished.</p>
       ${inFlight}
       <h2>Recorded packages</h2>
-      ${recordedRows(rows)}`,
+      ${recordedRows(rows, run.phase)}`,
   );
 }
 
