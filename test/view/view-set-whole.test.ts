@@ -139,6 +139,7 @@ describe.skipIf(SKIP_WITHOUT_BROWSER)('a set in the view, whole', () => {
       expect(text).not.toMatch(/\d\.\d{4}/);
       // the set's runs, its sandbox among them
       expect(await page.locator(`a[href="/runs/${setId}.sandbox"]`).count()).toBe(1);
+      await screenshot(page, 'view-index');
     });
   });
 
