@@ -59,6 +59,17 @@ export interface ModelAnswer<T = unknown> {
   cached?: boolean;
 }
 
+/**
+ * Why an answer stopped short, with the limit it ran into: the run's max_tokens (the local model's default
+ * when the run set none), else the provider's own, known only by the tokens the answer used.
+ */
+export function cutAnswerReason(settings: RealAgentSettings, usage: TokenUsage): string {
+  const limit = settings.max_tokens ?? (settings.local_model ? LOCAL_MAX_TOKENS : null);
+  return limit !== null
+    ? `answer cut at the token limit (max_tokens ${limit})`
+    : `answer cut at the token limit (the provider's, after ${usage.completion_tokens} completion tokens)`;
+}
+
 /** Time left for this HTTP request: the attempt's start-to-close or the overall deadline, whichever is first. */
 function requestBudgetMs(): number {
   const info = Context.current().info;
@@ -188,11 +199,14 @@ export function createLlmActivities(
         const message = error instanceof Error ? error.message : String(error);
         // An answer cut by the token budget is malformed for that reason, not for the model's JSON.
         const reason =
-          answer.finishReason === 'length' ? `${message} (the answer was cut at max_tokens)` : message;
+          answer.finishReason === 'length'
+            ? `${cutAnswerReason(args.settings, sent.usage)}: ${message}`
+            : message;
         throw new ModelMalformedOutput({
           reason,
           content: answer.content,
           usage: answer.usage,
+          answerSha,
           cause: error,
         });
       }

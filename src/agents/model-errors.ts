@@ -228,13 +228,22 @@ export class ModelMalformedOutput extends ModelError {
   override readonly name = 'ModelMalformedOutput';
   readonly retryable = false;
   readonly usage: TokenUsage | null;
-  constructor(args: { reason: string; content: string; usage?: TokenUsage | null; cause?: unknown }) {
+  /** Where the answer is kept in the run's artifact store, so its page can show what the model said. */
+  readonly answerSha: string | null;
+  constructor(args: {
+    reason: string;
+    content: string;
+    usage?: TokenUsage | null;
+    answerSha?: string;
+    cause?: unknown;
+  }) {
     const contentPrefix = bodyPrefix(args.content, 200);
     super(`${args.reason} (content starts: ${JSON.stringify(contentPrefix)})`, {
       body: args.content,
       cause: args.cause,
     });
     this.usage = args.usage ?? null;
+    this.answerSha = args.answerSha ?? null;
   }
 }
 
@@ -245,7 +254,13 @@ export interface ModelFailureInfo {
   nonRetryable: boolean;
   /** Set for rate limits when the server sent Retry-After / retry-after-ms. */
   nextRetryDelayMs: number | null;
-  details: { status: number | null; bodyPrefix: string | null; hitMaxTokens?: boolean; usage?: TokenUsage };
+  details: {
+    status: number | null;
+    bodyPrefix: string | null;
+    hitMaxTokens?: boolean;
+    usage?: TokenUsage;
+    answerSha?: string;
+  };
 }
 
 export function toModelFailureInfo(error: ModelError): ModelFailureInfo {
@@ -254,6 +269,7 @@ export function toModelFailureInfo(error: ModelError): ModelFailureInfo {
   if ((error instanceof ModelEmptyContent || error instanceof ModelMalformedOutput) && error.usage) {
     details.usage = error.usage;
   }
+  if (error instanceof ModelMalformedOutput && error.answerSha) details.answerSha = error.answerSha;
   return {
     type: error.name,
     message: error.message,

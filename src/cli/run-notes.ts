@@ -63,9 +63,9 @@ export function stalledRunAdvice(runId: string, server: TargetKind): string {
  * A result's mean and best numbers, whichever phase: `avg_f1 0.0741 · …` (counts and usage left out); the
  * helper's pass rate is its `ok_rate`.
  */
-export function resultNumbers(aggregate: object): string {
+export function resultNumbers(aggregate: object, digits = 4): string {
   return Object.entries(aggregate)
     .filter(([key, value]) => /^(avg_|max_|ok_rate$)/.test(key) && typeof value === 'number')
-    .map(([key, value]) => `${key} ${(value as number).toFixed(4)}`)
+    .map(([key, value]) => `${key} ${(value as number).toFixed(digits)}`)
     .join(' · ');
 }

@@ -6,7 +6,8 @@ import { PHASE_TITLES, type Leaderboard } from './leaderboard.js';
 export const COMPARE_FORMATS = ['table', 'tsv', 'csv', 'md', 'json'] as const;
 export type CompareFormat = (typeof COMPARE_FORMATS)[number];
 
-const SCORE_NAME = { phase1: 'f1', phase2: 'macro_avg_hit_rate', helper: 'ok_rate' } as const;
+/** The column a board ranks on. */
+export const SCORE_NAME = { phase1: 'f1', phase2: 'macro_avg_hit_rate', helper: 'ok_rate' } as const;
 
 /** The header and the cells of each entry, in display order (numbers kept as numbers for JSON). */
 export function boardGrid(board: Leaderboard): { header: string[]; rows: (string | number | null)[][] } {

@@ -14,6 +14,8 @@ export interface Turn {
   prompt: string;
   /** Null when no answer came (the call failed). */
   answer: string | null;
+  /** Why the call gave no usable answer: no answer at all, or one cut short or without JSON. */
+  error: string | null;
   /** Phase II plan answers: the plan after normalization, with its corrections. */
   plan: NormalizedPlan | null;
   /** Characters left out of the middle of the prompt and answer by the length limit. */
@@ -85,6 +87,7 @@ export function readConversation(runDir: string | null, trace: PackageTrace, lim
       label: ref.label,
       prompt: promptText,
       answer: answerText,
+      error: 'error' in ref && typeof ref.error === 'string' ? ref.error : null,
       plan: ref.isPlan && answer !== null ? planOf(answer) : null,
       cut: { prompt: promptCut, answer: answerCut },
     };

@@ -10,7 +10,7 @@ import {
 } from '../compare/leaderboard.js';
 import { FAILURE_STAGES } from '../core/phase2/taxonomy.js';
 import type { ReportInput } from './input.js';
-import { runNames, runOrder, sandboxRunName, shortPackageIds } from './names.js';
+import { boardOrder, runNames, sandboxRunName, shortPackageIds } from './names.js';
 import { EMPTY_TRACE, needMoreRounds, type PackageTrace } from './traces.js';
 
 export interface Figure {
@@ -110,25 +110,59 @@ function scoreFigure(board: Leaderboard, runs: NamedRuns): Figure {
   };
 }
 
+/** Cells that hold no score, each with a colour and a legend entry of its own (never a score's colour). */
+const CELL_KINDS = {
+  'no targets': '#b0b0b0',
+  'not run': '#ffffff',
+} as const;
+type CellKind = keyof typeof CELL_KINDS;
+
+/** A Phase II package with no key type has nothing to create: its 0 is no miss. */
+function hasNoTargets(phase: ComparedPhase, row: Json): boolean {
+  return phase === 'phase2' && obj(row['score'])['targets'] === 0;
+}
+
 /** Run × package matrix of scores: where each run succeeds and fails, packages in id order. */
 function matrixFigure(phase: ComparedPhase, runs: NamedRuns): Figure {
   const short = shortPackageIds(runs.runs.flatMap((run) => run.rows.map((row) => String(row['package_id']))));
-  const values = runs.runs.flatMap((run) =>
+  const scored = runs.runs.flatMap((run) =>
     run.rows.map((row, i) => ({
       run: runs.name(run),
       package: `${short.get(String(row['package_id']))!}${i > 0 && row['package_id'] === run.rows[i - 1]?.['package_id'] ? ' (again)' : ''}`,
       score: rowScore(phase, row),
+      kind: hasNoTargets(phase, row) ? ('no targets' as CellKind) : null,
       error: row['error'] !== null && row['error'] !== undefined,
     })),
   );
-  const packages = [...new Set(values.map((v) => v.package))].sort();
-  // The scale takes the data's order: an explicit sort of thousands of names becomes one vega expression
-  // too deep to compile.
-  values.sort((a, b) => (a.package < b.package ? -1 : a.package > b.package ? 1 : 0));
+  const packages = [...new Set(scored.map((v) => v.package))].sort();
+  // A package another run ran and this one did not: a cell of its own, not an empty spot.
+  const ran = new Set(scored.map((v) => `${v.run}\n${v.package}`));
+  const notRun = runs.order.flatMap((run) =>
+    packages
+      .filter((p) => !ran.has(`${run}\n${p}`))
+      .map((p) => ({ run, package: p, score: null, kind: 'not run' as CellKind, error: false })),
+  );
+  const values = [...scored, ...notRun];
+  const kinds = (Object.keys(CELL_KINDS) as CellKind[]).filter((k) => values.some((v) => v.kind === k));
+  const kindLayer = {
+    transform: [{ filter: 'datum.kind !== null' }],
+    mark: { type: 'rect', aria: false, stroke: '#c8c8c8', strokeWidth: 0.5 },
+    encoding: {
+      fill: {
+        field: 'kind',
+        type: 'nominal',
+        scale: { domain: kinds, range: kinds.map((k) => CELL_KINDS[k]) },
+        legend: { title: null, symbolType: 'square', symbolStrokeColor: '#888' },
+      },
+    },
+  };
+  const notes = kinds.map((k) =>
+    k === 'not run' ? 'white: the run did not run the package' : 'grey: no key type to create',
+  );
   return {
     id: `matrix-${phase}`,
     title: `${PHASE_TITLES[phase]}: score per run and package`,
-    caption: `One cell per run and package (packages in id order): ${CELL_SCORE[phase].caption}; a cross marks a row with an error.`,
+    caption: `One cell per run and package (packages in id order): ${CELL_SCORE[phase].caption}${notes.length > 0 ? `; ${notes.join('; ')}` : ''}; a cross marks a row with an error.`,
     spec: spec({
       width: WIDTH,
       height: { step: 22 },
@@ -139,16 +173,21 @@ function matrixFigure(phase: ComparedPhase, runs: NamedRuns): Figure {
           type: 'ordinal',
           sort: null,
           title: `package (${packages.length})`,
+          // A domain, not a sort (thousands of names in a sort make one vega expression too deep to
+          // compile): every layer draws its own filter of the data, all in id order.
+          scale: { domain: packages },
           axis: packages.length > 40 ? { labels: false, ticks: false } : { labelAngle: -60, labelLimit: 120 },
         },
         y: { field: 'run', type: 'nominal', title: null, sort: runs.order },
       },
+      resolve: { scale: { fill: 'independent' }, legend: { fill: 'independent' } },
       layer: [
         {
+          transform: [{ filter: 'datum.kind === null' }],
           // No per-cell aria label: thousands of them would be most of the page.
           mark: { type: 'rect', aria: false },
           encoding: {
-            color: {
+            fill: {
               field: 'score',
               type: 'quantitative',
               scale: { domain: [0, 1], scheme: 'viridis' },
@@ -156,26 +195,32 @@ function matrixFigure(phase: ComparedPhase, runs: NamedRuns): Figure {
             },
           },
         },
-        {
-          transform: [{ filter: 'datum.error' }],
-          mark: {
-            type: 'point',
-            color: '#d62728',
-            filled: true,
-            size: packages.length > 40 ? 8 : 40,
-            aria: false,
-          },
-          // A constant shape with a legend of its own: the cross says what it marks.
-          encoding: {
-            shape: {
-              datum: 'error in the row',
-              scale: { range: ['cross'] },
-              legend: { title: null, symbolFillColor: '#d62728', symbolStrokeColor: '#d62728' },
-            },
-          },
-        },
+        ...(kinds.length > 0 ? [kindLayer] : []),
+        ...(values.some((v) => v.error) ? [errorLayer(packages.length)] : []),
       ],
     }),
+  };
+}
+
+/** A red cross on each cell whose row has an error, with a legend entry saying so. */
+function errorLayer(packages: number): Record<string, unknown> {
+  return {
+    transform: [{ filter: 'datum.error' }],
+    mark: {
+      type: 'point',
+      color: '#d62728',
+      filled: true,
+      size: packages > 40 ? 8 : 40,
+      aria: false,
+    },
+    // A constant shape with a legend of its own: the cross says what it marks.
+    encoding: {
+      shape: {
+        datum: 'error in the row',
+        scale: { range: ['cross'] },
+        legend: { title: null, symbolFillColor: '#d62728', symbolStrokeColor: '#d62728' },
+      },
+    },
   };
 }
 
@@ -187,7 +232,8 @@ function costFigure(boards: Leaderboard[], runs: NamedRuns): Figure | null {
     if (!e || e.costUsd === null) return [];
     return [{ run: runs.name(run), phase: PHASE_TITLES[run.phase], cost: e.costUsd, score: e.score }];
   });
-  if (values.length === 0) return null;
+  // Free runs (a local model, a price of 0) would all sit on one spot of a zero axis.
+  if (values.every((v) => v.cost === 0)) return null;
   return {
     id: 'cost',
     title: 'Cost against score',
@@ -245,7 +291,13 @@ function failureStagesFigure(runs: NamedRuns): Figure | null {
       mark: 'bar',
       encoding: {
         y: { field: 'run', type: 'nominal', title: null, sort: runs.order },
-        x: { field: 'packages', type: 'quantitative', stack: 'zero', title: 'packages' },
+        x: {
+          field: 'packages',
+          type: 'quantitative',
+          stack: 'zero',
+          title: 'packages',
+          axis: { tickMinStep: 1 },
+        },
         color: {
           field: 'stage',
           type: 'nominal',
@@ -270,7 +322,9 @@ function needMoreFigure(runs: NamedRuns, traces: Map<LoadedRun, PackageTrace[]>)
       tokens: num(obj(row['usage'])['total_tokens']),
     })),
   );
-  if (!values.some((v) => v.rounds > 0 || v.tokens > 0)) return null;
+  // A scatter with one constant axis (no package asked for more, say) shows nothing.
+  const varies = (key: 'rounds' | 'tokens') => values.some((v) => v[key] !== values[0]![key]);
+  if (!varies('rounds') || !varies('tokens')) return null;
   return {
     id: 'need-more',
     title: 'Phase II: need_more rounds and tokens per package',
@@ -320,15 +374,25 @@ function sandboxFigure(input: ReportInput): Figure | null {
   };
 }
 
-/** Every figure the input has data for, in page order; each lists its runs in the same order. */
+/**
+ * Every figure the input has data for, in page order. A figure of one phase lists its runs as that phase's
+ * leaderboard ranks them, so it reads beside the board; the cost figure, of all phases, has no run axis.
+ */
 export function reportFigures(input: ReportInput, traces: Map<LoadedRun, PackageTrace[]>): Figure[] {
-  const ordered = runOrder(input.runs, input.boards);
-  const ofPhase = (phase: ComparedPhase) => named(ordered.filter((r) => r.phase === phase));
+  const ofPhase = (phase: ComparedPhase) => {
+    const board = input.boards.find((b) => b.phase === phase);
+    return named(
+      boardOrder(
+        input.runs.filter((r) => r.phase === phase),
+        board,
+      ),
+    );
+  };
   const phase2 = ofPhase('phase2');
   const figures: (Figure | null)[] = [
     ...input.boards.map((b) => scoreFigure(b, ofPhase(b.phase))),
     ...input.boards.map((b) => matrixFigure(b.phase, ofPhase(b.phase))),
-    costFigure(input.boards, named(ordered)),
+    costFigure(input.boards, named(input.runs)),
     phase2.runs.length > 0 ? failureStagesFigure(phase2) : null,
     phase2.runs.length > 0 ? needMoreFigure(phase2, traces) : null,
     sandboxFigure(input),

@@ -56,11 +56,6 @@ export function tableBox(table: SafeHtml): SafeHtml {
   return html`<div class="table-box">${table}</div>`;
 }
 
-/** A column name that may break after its underscores (`macro_<wbr>avg_<wbr>hit_<wbr>rate`). */
-export function breakableName(name: string): SafeHtml {
-  return html`${name.split('_').map((part, i) => (i === 0 ? part : html`_<wbr>${part}`))}`;
-}
-
 /** Markup smi-bench made itself (a figure's SVG from vega, the page's own script): not escaped. */
 export function trustedHtml(markup: string): SafeHtml {
   return new SafeHtml(markup);

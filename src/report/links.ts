@@ -9,8 +9,8 @@ export interface ReportLinks {
   reportTrail: Crumb[];
   /** The path back up from a package's page: the report it belongs to, and its run's own page. */
   packageTrail(runIndex: number, run: LoadedRun): Crumb[];
-  /** The run's own page, when the report is one of several pages (the view). */
-  runPageHref(run: LoadedRun): string | null;
+  /** The run's own page (a sandbox run's too), when the report is one of several pages (the view). */
+  runPageHref(run: { runDir: string | null }): string | null;
   /** The run's workflow in the Temporal UI, when one is known. */
   temporalRunHref(run: LoadedRun): string | null;
   /** A package's workflow in the Temporal UI, when one is known. */

@@ -2,12 +2,7 @@
 // set's run by the model's name in the set), with its phase where runs of several phases are shown
 // together; a package by its short id (`0x2`, `0xdee9`, `0x1e00…3ccf`), not 64 digits cut off by an axis.
 import { setOfRun, setRunName } from '../evalset/run-name.js';
-import {
-  PHASE_TITLES,
-  type ComparedPhase,
-  type Leaderboard,
-  type LoadedRun,
-} from '../compare/leaderboard.js';
+import { PHASE_TITLES, type Leaderboard, type LoadedRun } from '../compare/leaderboard.js';
 
 /** Digits beyond this are shortened to their first and last four. */
 const SHORT_DIGITS = 9;
@@ -53,24 +48,9 @@ export function runNames(runs: LoadedRun[]): Map<LoadedRun, string> {
   );
 }
 
-const PHASE_ORDER: ComparedPhase[] = ['phase1', 'phase2', 'helper'];
-
-/**
- * The one order every figure lists runs in: models as the first leaderboard ranks them (best first), then
- * any others by name; one model's runs by phase.
- */
-export function runOrder(runs: LoadedRun[], boards: Leaderboard[]): LoadedRun[] {
-  const rank = new Map<string, number>();
-  for (const board of boards)
-    for (const entry of board.entries) {
-      const run = runs.find((r) => r.label === entry.run);
-      if (run && !rank.has(modelName(run))) rank.set(modelName(run), rank.size);
-    }
-  const rankOf = (run: LoadedRun) => rank.get(modelName(run)) ?? Number.MAX_SAFE_INTEGER;
-  return [...runs].sort(
-    (a, b) =>
-      rankOf(a) - rankOf(b) ||
-      modelName(a).localeCompare(modelName(b)) ||
-      PHASE_ORDER.indexOf(a.phase) - PHASE_ORDER.indexOf(b.phase),
-  );
+/** Runs as `board` ranks them (best first); runs it does not rank after them, by label. */
+export function boardOrder(runs: LoadedRun[], board: Leaderboard | undefined): LoadedRun[] {
+  const rank = new Map((board?.entries ?? []).map((e, i) => [e.run, i]));
+  const rankOf = (run: LoadedRun) => rank.get(run.label) ?? Number.MAX_SAFE_INTEGER;
+  return [...runs].sort((a, b) => rankOf(a) - rankOf(b) || a.label.localeCompare(b.label));
 }

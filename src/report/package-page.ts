@@ -78,6 +78,7 @@ function phase2Body(row: Json, targets: string[] | null): SafeHtml {
     : html`<p class="note">${typeof score['created_hits'] === 'number' ? plural(score['created_hits'], 'target type') : `${show(score['created_hits'])} target types`} created; the list of created types is kept only with <code>--include-created-types</code>.</p>`;
   return html`${facts([
     ['stopped at', row['failure_stage']],
+    ['why', row['stop_reason']],
     ['targets created', `${show(score['created_hits'])} of ${show(score['targets'])}`],
     ['error', row['error']],
     ['simulation mode', row['simulation_mode']],
@@ -96,10 +97,11 @@ function phase2Body(row: Json, targets: string[] | null): SafeHtml {
 }
 
 function turnHtml(turn: Turn): SafeHtml {
+  const why = turn.error === null ? '' : html`<p class="call-error">not usable: ${turn.error}</p>`;
   const answer =
     turn.answer === null
-      ? html`<p class="note">no answer: the call failed</p>`
-      : html`<pre class="answer">${contentText(turn.answer)}</pre>${cutNote(turn.cut.answer)}`;
+      ? html`<p class="call-error">no answer: ${turn.error ?? 'the call failed'}</p>`
+      : html`<pre class="answer">${contentText(turn.answer)}</pre>${cutNote(turn.cut.answer)}${why}`;
   const plan = turn.plan
     ? html`<p class="who">the plan as normalized${turn.plan.corrections.length > 0 ? ` (corrections: ${turn.plan.corrections.join(', ')})` : ''}</p><pre class="plan">${contentText(JSON.stringify(turn.plan.spec))}</pre>`
     : '';

@@ -13,6 +13,10 @@ table{border-collapse:collapse;margin:8px 0;background:#fff}
 th,td{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
 td{overflow-wrap:break-word}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 table.sortable th{cursor:pointer;user-select:none;background:#f0f0f3}
+th{overflow-wrap:normal;word-break:keep-all;hyphens:none}
+.board .opt{display:none}.board:has(label.columns input:checked) .opt{display:table-cell}
+label.columns{display:block;font-size:13px;color:#444;margin-top:4px;cursor:pointer}
+td .ci{display:block;font-size:11px;color:#666}
 table.sortable th[aria-sort=ascending]::after{content:" \\25B2"}
 table.sortable th[aria-sort=descending]::after{content:" \\25BC"}
 .warn{background:#fff4e5;border:1px solid #f0b86e;padding:6px 10px}
@@ -29,6 +33,7 @@ tr.missed td{background:#fdecea}.hit{background:#eaf6ec;border:1px solid #8fd19e
 pre.source{white-space:pre;word-break:normal;max-height:none}pre.source .ln{color:#999}
 pre.source .diag{color:#b3261e;background:#fdecea}pre.source .diag.warning{color:#7a4a00;background:#fff4e5}
 .diags .diag.warning{color:#7a4a00}
+.call-error{color:#9b2b1f;overflow-wrap:anywhere}
 .attempt{border-left:3px solid #e0c080;padding-left:10px;margin:12px 0}
 `;
 

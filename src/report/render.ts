@@ -1,13 +1,14 @@
 // The report as one HTML document: compare's leaderboards (sortable), the figures as inline SVG, a table
 // of packages per run, and, for the self-contained file, every package's page as a section of the same
 // document (shown by its anchor, without script).
-import { boardGrid, boardNotes, cellText } from '../compare/format.js';
 import { PHASE_TITLES, rowScore, type ComparedPhase, type LoadedRun } from '../compare/leaderboard.js';
 import { reportFigures, type Figure } from './figures.js';
 import { figureSvg } from './figure-render.js';
 import { plural } from '../core/plural.js';
 import { setOfRun } from '../evalset/run-name.js';
-import { breakableName, html, safeHref, tableBox, trustedHtml, type SafeHtml } from './html.js';
+import { html, safeHref, tableBox, trustedHtml, type SafeHtml } from './html.js';
+import { leaderboards } from './leaderboard-table.js';
+import { formatRate } from './numbers.js';
 import type { ReportInput } from './input.js';
 import { packageAnchor, type ReportLinks } from './links.js';
 import { EMBEDDED_TURNS, packagePageBody } from './package-page.js';
@@ -51,44 +52,6 @@ function documentHtml(title: string, body: SafeHtml): string {
   return `${head.text}${body.text}<script>${REPORT_SCRIPT}</script></body></html>\n`;
 }
 
-function leaderboardCell(
-  input: ReportInput,
-  links: ReportLinks,
-  name: string,
-  value: string | number | null,
-): SafeHtml {
-  const text = cellText(value, name);
-  if (typeof value === 'number') return html`<td class="n" data-col="${name}" data-v="${value}">${text}</td>`;
-  const run = name === 'run' ? input.runs.find((r) => r.label === value) : undefined;
-  if (!run) return html`<td data-col="${name}">${text}</td>`;
-  const temporal = links.temporalRunHref(run);
-  const workflow = temporal ? html` <a class="temporal" href="${safeHref(temporal)}">(workflow)</a>` : '';
-  return html`<td data-col="${name}"><a class="run" href="#run-${input.runs.indexOf(run)}">${text}</a>${workflow}</td>`;
-}
-
-/** What a board's less obvious columns mean, said under it. */
-const BOARD_TERMS: Partial<Record<ComparedPhase, string>> = {
-  phase2:
-    'macro_avg_hit_rate: the mean over packages of targets created over targets, a package with no target counting as 0; micro_hit_rate: all hits over all targets.',
-  helper:
-    'ok_rate: the share of packages whose helper ran an entry function to the end through the target; avg_hit_rate: the mean over packages of targets created over targets, a package with no target counting as 0.',
-};
-
-function leaderboards(input: ReportInput, links: ReportLinks): SafeHtml {
-  return html`${input.boards.map((board) => {
-    const { header, rows } = boardGrid(board);
-    const body = rows.map(
-      (cells) => html`<tr>${cells.map((value, i) => leaderboardCell(input, links, header[i]!, value))}</tr>`,
-    );
-    const notes = boardNotes(board).map(
-      (line) => html`<p class="${line.startsWith('paired') ? 'note' : 'warn'}">${line}</p>`,
-    );
-    const meaning = BOARD_TERMS[board.phase];
-    return html`<h3>${PHASE_TITLES[board.phase]}</h3>
-${tableBox(html`<table class="sortable leaderboard" data-phase="${board.phase}"><thead><tr>${header.map((h) => html`<th>${breakableName(h)}</th>`)}</tr></thead><tbody>${body}</tbody></table>`)}${meaning ? html`<p class="note">${meaning}</p>` : ''}${notes}`;
-  })}`;
-}
-
 async function figuresHtml(figures: Figure[]): Promise<SafeHtml> {
   const svgs = await Promise.all(figures.map((f) => figureSvg(f.spec)));
   return html`${figures.map(
@@ -105,22 +68,27 @@ function runTable(run: LoadedRun, runIndex: number, links: ReportLinks): SafeHtm
   const stages = run.phase !== 'phase1';
   const rows = run.rows.map((row, i) => {
     const score = rowScore(run.phase, row);
-    const error = row['error'] === null || row['error'] === undefined ? '' : String(row['error']);
+    // Where a Phase II row says why it stopped (its error, or the reason for its stage), that is shown.
+    const why = row['error'] ?? row['stop_reason'];
+    const error = why === null || why === undefined ? '' : String(why);
     const stage = stages ? html`<td>${String(row['failure_stage'] ?? '')}</td>` : '';
-    return html`<tr><td class="n" data-v="${i + 1}">${i + 1}</td><td><a href="${safeHref(links.packageHref(runIndex, i))}"><code>${String(row['package_id'])}</code></a></td><td class="n" data-v="${score}">${score.toFixed(3)}</td>${stage}<td>${error}</td></tr>`;
+    return html`<tr><td class="n" data-v="${i + 1}">${i + 1}</td><td><a href="${safeHref(links.packageHref(runIndex, i))}"><code>${String(row['package_id'])}</code></a></td><td class="n" data-v="${score}">${formatRate(score)}</td>${stage}<td>${error}</td></tr>`;
   });
   const page = links.runPageHref(run);
   const heading = page ? html`<a href="${safeHref(page)}">${run.label}</a>` : run.label;
   return html`<h3 id="run-${runIndex}">${heading}</h3>
 <p class="sub">${PHASE_TITLES[run.phase]} · model ${run.model} · agent ${run.agent} · ${plural(run.rows.length, 'package')}</p>
-${tableBox(html`<table class="sortable packages"><thead><tr><th>#</th><th>package</th><th>${ROW_SCORE_NAME[run.phase]}</th>${stages ? html`<th>stopped at</th>` : ''}<th>error</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
+${tableBox(html`<table class="sortable packages"><thead><tr><th>#</th><th>package</th><th>${ROW_SCORE_NAME[run.phase]}</th>${stages ? html`<th>stopped at</th>` : ''}<th>${run.phase === 'phase2' ? 'why' : 'error'}</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
 }
 
-function sandboxSummary(input: ReportInput): SafeHtml | string {
+function sandboxSummary(input: ReportInput, links: ReportLinks): SafeHtml | string {
   if (input.sandboxRuns.length === 0) return '';
   const lines = input.sandboxRuns.map((run) => {
     const aggregate = (run.result['aggregate'] ?? {}) as Record<string, unknown>;
-    return html`<p><strong>${run.label}</strong>: ${String(aggregate['functions'] ?? 0)} functions, Tier B rate ${String(aggregate['avg_tier_b_rate'] ?? 0)} (mean over packages)</p>`;
+    const rate = typeof aggregate['avg_tier_b_rate'] === 'number' ? aggregate['avg_tier_b_rate'] : 0;
+    const page = links.runPageHref(run);
+    const name = page ? html`<a href="${safeHref(page)}">${run.label}</a>` : run.label;
+    return html`<p><strong>${name}</strong>: ${String(aggregate['functions'] ?? 0)} functions, Tier B rate ${formatRate(rate)} (mean over packages)</p>`;
   });
   return html`<h2>Sandbox runs</h2>${lines}`;
 }
@@ -185,7 +153,7 @@ export async function renderReport(input: ReportInput, options: RenderOptions): 
   const pages = options.embedPackagePages ? embeddedPages(input, traces, options) : '';
   const body = html`<main id="overview">${trailHtml(options.links.reportTrail)}<h1>${title}</h1>
 <p class="sub">${plural(labels.length, 'run')}. Scores, intervals and paired tests are <code>smi-bench compare</code>'s.</p>
-${boards}<h2 id="figures">Figures</h2>${await figuresHtml(reportFigures(input, traces))}${sandboxSummary(input)}${runs}</main>
+${boards}<h2 id="figures">Figures</h2>${await figuresHtml(reportFigures(input, traces))}${sandboxSummary(input, options.links)}${runs}</main>
 ${pages}`;
   return documentHtml(title, body);
 }

@@ -9,6 +9,8 @@ type Json = Record<string, unknown>;
 export interface PromptRef {
   promptSha: string;
   answerSha: string | null;
+  /** Why the call gave no usable answer (absent from older runs, and from calls that gave one). */
+  error?: string;
 }
 
 /** Phase II's planning round (see the package workflow's PlanningRound). */

@@ -12,7 +12,8 @@ import { REPORT_PAGE_CSP, VIEW_PAGE_CSP } from './layout.js';
 import { viewLinks, type PackageRoutes } from './links.js';
 import type { LogDir } from './log-dir.js';
 import { indexPage, messagePage, runProgressPage, setProgressPage, type SetSummary } from './pages.js';
-import { runView, runViews } from './run-state.js';
+import { newestFirst, runView, runViews, waitingRun, waitingRuns, type RunView } from './run-state.js';
+import { setOfRun } from '../evalset/run-name.js';
 import type { TemporalReader } from './temporal.js';
 
 export interface ViewAppOptions {
@@ -49,15 +50,26 @@ export function viewApp({ logDir, temporal, loopbackOnly }: ViewAppOptions): Hon
   };
   const notFound = (c: Context<ViewEnv>, what: string) => ownPage(c, messagePage('Not found', what), 404);
 
-  /** The set's runs and where they stand; null when the log dir has no run of that set. */
-  const summarize = async (setId: string, runIds: string[]): Promise<SetSummary> => ({
+  /** The set's runs and where they stand, those no worker has started on included. */
+  const summarize = async (setId: string, runIds: string[], waiting: RunView[]): Promise<SetSummary> => ({
     setId,
-    runs: await runViews(logDir, runIds, temporal),
+    runs: [...(await runViews(logDir, runIds, temporal)), ...waiting],
     temporalUrl: temporal.workflowUrl(evalSetWorkflowId(setId)),
   });
-  const setSummary = (setId: string): Promise<SetSummary | null> => {
-    const runIds = logDir.sets().get(setId);
-    return runIds ? summarize(setId, runIds) : Promise.resolve(null);
+  /** Running runs without a directory yet, by their set (null: runs of their own). */
+  const waitingBySet = async (): Promise<Map<string | null, RunView[]>> => {
+    const bySet = new Map<string | null, RunView[]>();
+    for (const run of (await waitingRuns(logDir, temporal)).values()) {
+      const setId = setOfRun(run.runId);
+      bySet.set(setId, [...(bySet.get(setId) ?? []), run]);
+    }
+    return bySet;
+  };
+  /** Null when neither the log dir nor the server has a run of that set. */
+  const setSummary = async (setId: string): Promise<SetSummary | null> => {
+    const runIds = logDir.sets().get(setId) ?? [];
+    const waiting = (await waitingBySet()).get(setId) ?? [];
+    return runIds.length + waiting.length > 0 ? summarize(setId, runIds, waiting) : null;
   };
   const setInput = (set: SetSummary): ReportInput =>
     loadReportInput(
@@ -70,6 +82,8 @@ export function viewApp({ logDir, temporal, loopbackOnly }: ViewAppOptions): Hon
   app.get('/', async (c) => {
     const runIds = logDir.runIds();
     const sets = logDir.sets(runIds);
+    const waiting = await waitingBySet();
+    for (const setId of waiting.keys()) if (setId !== null && !sets.has(setId)) sets.set(setId, []);
     const inSets = new Set([...sets.values()].flat());
     const [runs, summaries] = await Promise.all([
       runViews(
@@ -77,14 +91,20 @@ export function viewApp({ logDir, temporal, loopbackOnly }: ViewAppOptions): Hon
         runIds.filter((id) => !inSets.has(id)),
         temporal,
       ),
-      Promise.all([...sets].map(([setId, setRuns]) => summarize(setId, setRuns))),
+      Promise.all([...sets].map(([setId, setRuns]) => summarize(setId, setRuns, waiting.get(setId) ?? []))),
     ]);
-    return ownPage(c, indexPage(logDir.root, summaries, runs, await note()));
+    const all = [...runs, ...(waiting.get(null) ?? [])];
+    return ownPage(c, indexPage(logDir.root, summaries, newestFirst(all), await note()));
   });
 
   app.get('/runs/:runId', async (c) => {
     const runId = c.req.param('runId');
-    if (!logDir.runDir(runId)) return notFound(c, 'No run of that name in the log directory.');
+    if (!logDir.runDir(runId)) {
+      // A run started (say with --detach) that no worker has picked up yet is on the server only.
+      const waiting = await waitingRun(logDir, runId, temporal);
+      if (waiting) return ownPage(c, runProgressPage(waiting, [], await note()));
+      return notFound(c, 'No run of that name in the log directory.');
+    }
     const run = await runView(logDir, runId, temporal);
     if (run.state !== 'finished')
       return ownPage(c, runProgressPage(run, await readStoredRows(run.runDir), await note()));

@@ -20,11 +20,12 @@ th { font-weight: 600; color: #4a5263; }
 td { overflow-wrap: break-word; }
 td.id, .mono { font-family: ui-monospace, monospace; font-size: 12.5px; overflow-wrap: anywhere; }
 .note { color: #5b6475; }
-.state { font-weight: 600; border-radius: 3px; padding: 0.05rem 0.4rem; }
+.state { font-weight: 600; border-radius: 3px; padding: 0.05rem 0.4rem; white-space: nowrap; }
 .state-finished { background: #e1f3e5; color: #1f6b33; }
 .state-running { background: #e2ecfb; color: #1f4f9b; }
 .state-stopped { background: #fbe7e4; color: #9b2b1f; }
 .state-unfinished { background: #f6efd9; color: #7a5a0c; }
+.state-waiting { background: #efe6f8; color: #5b2d8a; }
 .error { color: #9b2b1f; overflow-wrap: anywhere; }
 `;
 

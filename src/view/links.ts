@@ -7,7 +7,7 @@ import type { ReportLinks } from '../report/links.js';
 import type { Crumb } from '../report/trail.js';
 import { rowPath, runPaths } from '../run-store/paths.js';
 import { packageWorkflowId, runWorkflowId } from '../temporal/names.js';
-import { setRunName } from '../evalset/run-name.js';
+import { setOfRun } from '../evalset/run-name.js';
 import type { TemporalReader } from './temporal.js';
 
 /** The pages a report's package links lead to: those of one run, or of one set's runs. */
@@ -33,8 +33,8 @@ const setPage = (setId: string): Crumb => ({
 
 /** Up from a run's page: all runs, and its set when it belongs to one. */
 export function runTrail(runId: string): Crumb[] {
-  const set = setRunName(runId);
-  return set ? [ALL_RUNS, setPage(set.setId)] : [ALL_RUNS];
+  const setId = setOfRun(runId);
+  return setId ? [ALL_RUNS, setPage(setId)] : [ALL_RUNS];
 }
 
 export function viewLinks(routes: PackageRoutes, temporal: TemporalReader): ReportLinks {

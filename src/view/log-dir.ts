@@ -5,7 +5,7 @@ import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { runIdProblem } from '../core/run-id.js';
 import { runPaths } from '../run-store/paths.js';
-import { setRunName } from '../evalset/run-name.js';
+import { setOfRun } from '../evalset/run-name.js';
 
 export class LogDir {
   readonly root: string;
@@ -26,6 +26,18 @@ export class LogDir {
     return realpathSync(dir).startsWith(realRoot + sep) ? dir : null;
   }
 
+  /**
+   * Whether `runDir` (where a run the server knows will write) is this log dir's directory for `runId`, not
+   * yet written: a run started but not yet picked up by a worker.
+   */
+  isFutureRunDir(runId: string, runDir: string): boolean {
+    return (
+      runIdProblem(runId) === null &&
+      resolve(runDir) === join(this.root, runId) &&
+      this.runDir(runId) === null
+    );
+  }
+
   /** The run ids of the log dir, sorted. */
   runIds(): string[] {
     if (!existsSync(this.root)) return [];
@@ -34,12 +46,12 @@ export class LogDir {
       .sort();
   }
 
-  /** The runs of each evaluation set, by set id (sets sorted by id, runs by name). */
+  /** The runs of each evaluation set, its sandbox run included, by set id (sets sorted by id, runs by name). */
   sets(runIds = this.runIds()): Map<string, string[]> {
     const sets = new Map<string, string[]>();
     for (const runId of runIds) {
-      const set = setRunName(runId);
-      if (set) sets.set(set.setId, [...(sets.get(set.setId) ?? []), runId]);
+      const setId = setOfRun(runId);
+      if (setId) sets.set(setId, [...(sets.get(setId) ?? []), runId]);
     }
     return sets;
   }

@@ -1,9 +1,11 @@
 // The view's own pages: the runs and sets of the log dir, and the progress of a run or set that has no
 // report yet. Pages showing something that may still move reload themselves.
+import type { Phase2Row } from '../core/phase2/row.js';
+import { failureStage, stopReason } from '../core/phase2/taxonomy.js';
 import type { StoredRow } from '../run-store/rows.js';
 import { html, table, type Html } from './html.js';
 import { page } from './layout.js';
-import { mayChange, setState, type RunView } from './run-state.js';
+import { mayChange, newestFirst, setState, type RunView } from './run-state.js';
 import { runHref, runTable, setHref, stateBadge, temporalLink } from './run-table.js';
 import { ALL_RUNS, runTrail } from './links.js';
 
@@ -32,14 +34,20 @@ export interface SetSummary {
   temporalUrl: string | null;
 }
 
+/** When the set last started a run: sets are listed newest first too. */
+function setStarted(set: SetSummary): number {
+  return Math.max(-Infinity, ...set.runs.map((r) => r.startedAt?.getTime() ?? -Infinity));
+}
+
 function setTable(sets: SetSummary[]): Html {
-  const rows = sets.map(
+  const ordered = [...sets].sort((a, b) => setStarted(b) - setStarted(a) || a.setId.localeCompare(b.setId));
+  const rows = ordered.map(
     (set) =>
       html`<tr>
         <td class="id"><a href="${setHref(set.setId)}">${set.setId}</a></td>
         <td>${stateBadge(setState(set.runs))}</td>
         <td>
-          ${set.runs.map(
+          ${newestFirst(set.runs).map(
             (run) =>
               html`<div>
                 <a class="mono" href="${runHref(run.runId)}">${run.runId}</a> ${stateBadge(run.state)}
@@ -67,17 +75,26 @@ export function indexPage(
       <h2>Evaluation sets</h2>
       ${setTable(sets)}
       <h2>Runs</h2>
+      <p class="note">Newest first.</p>
       ${runTable(runs)}`,
   );
 }
 
-function recordedRows(rows: StoredRow[]): Html {
+/** A recorded row's outcome: its error, else for Phase II where it stopped and why (as its result will say). */
+function outcome(row: StoredRow['row'], phase: RunView['phase']): Html {
+  if (row.error !== null) return html`<span class="error">${row.error}</span>`;
+  if (phase !== 'phase2') return html`ok`;
+  const phase2 = row as unknown as Phase2Row;
+  return html`${failureStage(phase2)}: ${stopReason(phase2)}`;
+}
+
+function recordedRows(rows: StoredRow[], phase: RunView['phase']): Html {
   const lines = rows.map(
     (r) =>
       html`<tr>
         <td>${r.index + 1}</td>
         <td class="id">${r.row.package_id}</td>
-        <td>${r.row.error === null ? 'ok' : html`<span class="error">${r.row.error}</span>`}</td>
+        <td>${outcome(r.row, phase)}</td>
       </tr>`,
   );
   return table(['#', 'package', 'outcome'], lines, 'none yet');
@@ -99,7 +116,7 @@ export function runProgressPage(run: RunView, rows: StoredRow[], temporal: Tempo
       <p class="note">The report appears here when the run has finished.</p>
       ${inFlight}
       <h2>Recorded packages</h2>
-      ${recordedRows(rows)}`,
+      ${recordedRows(rows, run.phase)}`,
   );
 }
 
@@ -113,7 +130,7 @@ export function setProgressPage(set: SetSummary, temporal: TemporalNote): string
         The set's report appears here when all its runs have finished; a finished run's report is on its own
         page. ${temporalLink(set.temporalUrl)}
       </p>
-      ${runTable(set.runs)}`,
+      ${runTable(newestFirst(set.runs))}`,
   );
 }
 

@@ -4,21 +4,23 @@
 import { existsSync, statSync } from 'node:fs';
 import { formatProgress } from '../cli/progress.js';
 import { readFinishedRun } from '../cli/run-lookup.js';
-import { resultNumbers } from '../cli/run-notes.js';
 import { mapLimited } from '../corpus/map-limited.js';
+import { RATE_DIGITS } from '../report/numbers.js';
+import { resultNumbers } from '../cli/run-notes.js';
 import { countManifestEntries } from '../run-store/manifest.js';
 import { readSelection } from '../run-store/run-record.js';
 import { runPaths } from '../run-store/paths.js';
 import { countStoredRows } from '../run-store/rows.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { LogDir } from './log-dir.js';
-import type { TemporalReader } from './temporal.js';
+import type { ListedRun, TemporalReader } from './temporal.js';
 
 /**
- * finished: its result is written; running: its workflow runs; stopped: not finished and not running
- * (failed, terminated, or gone from the server); unfinished: not finished, and no server to ask.
+ * finished: its result is written; running: its workflow runs; waiting: its workflow runs (it was started,
+ * say with --detach) but no worker has written its run directory yet; stopped: not finished and not
+ * running (failed, terminated, or gone from the server); unfinished: not finished, and no server to ask.
  */
-export type RunState = 'finished' | 'running' | 'stopped' | 'unfinished';
+export type RunState = 'finished' | 'running' | 'waiting' | 'stopped' | 'unfinished';
 
 export interface RunView {
   runId: string;
@@ -38,7 +40,7 @@ export interface RunView {
   progressLine: string | null;
   /** Package ids in flight (from Temporal's progress). */
   inFlight: string[];
-  /** A finished run's means (`avg_f1 0.8939 · …`). */
+  /** A finished run's means (`avg_f1 0.894 · …`). */
   numbers: string | null;
   temporalUrl: string | null;
 }
@@ -96,6 +98,56 @@ export async function runView(logDir: LogDir, runId: string, temporal: TemporalR
   };
 }
 
+/** A run the server runs whose directory no worker has written yet. */
+export function waitingRunView(run: ListedRun, temporal: TemporalReader): RunView {
+  return {
+    runId: run.runId,
+    runDir: run.runDir,
+    phase: run.phase,
+    agent: run.agent,
+    model: run.model,
+    startedAt: run.startTime,
+    state: 'waiting',
+    stopReason: null,
+    done: 0,
+    total: null,
+    source: 'Temporal',
+    progressLine: null,
+    inFlight: [],
+    numbers: null,
+    temporalUrl: temporal.workflowUrl(runWorkflowId(run.phase, run.runId)),
+  };
+}
+
+/**
+ * The running runs of this log dir that have no run directory yet (the server's memo says where they will
+ * write), by run id.
+ */
+export async function waitingRuns(logDir: LogDir, temporal: TemporalReader): Promise<Map<string, RunView>> {
+  const waiting = new Map<string, RunView>();
+  for (const run of await temporal.runningRuns())
+    if (logDir.isFutureRunDir(run.runId, run.runDir)) waiting.set(run.runId, waitingRunView(run, temporal));
+  return waiting;
+}
+
+/** The run `runId` when the server runs it and no worker has written its directory yet; else null. */
+export async function waitingRun(
+  logDir: LogDir,
+  runId: string,
+  temporal: TemporalReader,
+): Promise<RunView | null> {
+  const workflow = await temporal.lookUpRun(runId, null);
+  if (workflow === null || workflow === 'not-found' || workflow.status !== 'RUNNING') return null;
+  if (!workflow.runDir || !logDir.isFutureRunDir(runId, workflow.runDir)) return null;
+  return waitingRunView({ ...workflow, runId, runDir: workflow.runDir }, temporal);
+}
+
+/** Newest first (by when the run started; runs without a start time last, by name). */
+export function newestFirst(runs: RunView[]): RunView[] {
+  const time = (r: RunView) => r.startedAt?.getTime() ?? -Infinity;
+  return [...runs].sort((a, b) => time(b) - time(a) || a.runId.localeCompare(b.runId));
+}
+
 type FinishedNumbers = Pick<RunView, 'done' | 'total' | 'source' | 'numbers'>;
 
 /**
@@ -126,7 +178,7 @@ async function finishedNumbers(
     done: samples,
     total: samples,
     source: 'result' as const,
-    numbers: resultNumbers(aggregate),
+    numbers: resultNumbers(aggregate, RATE_DIGITS),
   };
   finishedCache.set(runDir, { stamp, numbers });
   return numbers;
@@ -137,14 +189,14 @@ export function runViews(logDir: LogDir, runIds: string[], temporal: TemporalRea
   return mapLimited(runIds, 8, (runId) => runView(logDir, runId, temporal));
 }
 
-const STATE_ORDER: RunState[] = ['running', 'unfinished', 'stopped', 'finished'];
+const STATE_ORDER: RunState[] = ['running', 'waiting', 'unfinished', 'stopped', 'finished'];
 
-/** A set's state: the first of running, unfinished, stopped that one of its runs is in, else finished. */
+/** A set's state: the first of running, waiting, unfinished, stopped that one of its runs is in, else finished. */
 export function setState(runs: RunView[]): RunState {
   return STATE_ORDER.find((state) => runs.some((r) => r.state === state)) ?? 'finished';
 }
 
 /** Whether a page showing these runs should refresh itself: one of them may still move. */
 export function mayChange(runs: RunView[]): boolean {
-  return runs.some((r) => r.state === 'running' || r.state === 'unfinished');
+  return runs.some((r) => r.state === 'running' || r.state === 'waiting' || r.state === 'unfinished');
 }

@@ -5,8 +5,17 @@ import type { RunState, RunView } from './run-state.js';
 export const runHref = (runId: string) => `/runs/${encodeURIComponent(runId)}`;
 export const setHref = (setId: string) => `/sets/${encodeURIComponent(setId)}`;
 
+/** What a state is called on the page. */
+const STATE_TEXT: Record<RunState, string> = {
+  finished: 'finished',
+  running: 'running',
+  waiting: 'waiting for a worker',
+  stopped: 'stopped',
+  unfinished: 'unfinished',
+};
+
 export function stateBadge(state: RunState): Html {
-  return html`<span class="state state-${state}">${state}</span>`;
+  return html`<span class="state state-${state}">${STATE_TEXT[state]}</span>`;
 }
 
 export function temporalLink(url: string | null): Html {
@@ -23,6 +32,8 @@ function details(run: RunView): Html {
   if (run.state === 'finished') return html`${run.numbers}`;
   if (run.progressLine) return html`${run.progressLine}`;
   if (run.state === 'running') return html`<span class="note">no worker answered the progress query</span>`;
+  if (run.state === 'waiting')
+    return html`<span class="note">started; no worker has picked it up yet (<code>smi-bench worker</code>)</span>`;
   return html``;
 }
 

@@ -21,9 +21,28 @@ export interface RunWorkflow {
   /** Temporal's name for the state: RUNNING, COMPLETED, FAILED, TERMINATED … */
   status: string;
   startTime: Date;
+  /** Where the run writes (its workflow's memo, set when it was started): known before any worker ran. */
+  runDir: string | null;
+  /** The agent and model it was started with (the memo's identity), when it says. */
+  agent: string | null;
+  model: string | null;
   /** The run's progress query, when a worker answered it in time. */
   progress: RunProgress | null;
 }
+
+/** A running run's workflow as the server lists it, before any worker may have touched it. */
+export interface ListedRun {
+  runId: string;
+  phase: Phase;
+  startTime: Date;
+  runDir: string;
+  /** The agent and model the run was started with (the memo's identity), when it says. */
+  agent: string | null;
+  model: string | null;
+}
+
+/** How many running runs the index asks the server for at most. */
+const MAX_LISTED_RUNS = 500;
 
 /** What Temporal knows of a run: its workflow, `not-found`, or null when no server answered. */
 export type RunLookup = RunWorkflow | 'not-found' | null;
@@ -80,12 +99,40 @@ export class TemporalReader {
         if (!description) continue;
         const status = description.status.name;
         const progress = status === 'RUNNING' ? await queryProgress(handle, CALL_TIMEOUT_MS) : null;
-        return { phase: candidate, status, startTime: description.startTime, progress };
+        const runDir = memoRunDir(description.memo);
+        const { startTime, memo } = description;
+        return { phase: candidate, status, startTime, runDir, ...startedWith(memo), progress };
       }
       return 'not-found';
     } catch {
       this.forget(connection);
       return null;
+    }
+  }
+
+  /**
+   * The running runs the server has (as `status` sees them: its workflows, whatever any worker did): a run
+   * started with --detach is RUNNING from the moment it is started, before a worker writes its directory.
+   * Empty when no server answers.
+   */
+  async runningRuns(): Promise<ListedRun[]> {
+    const connection = await this.connect();
+    if (!connection) return [];
+    const client = new Client({ connection, namespace: this.namespace });
+    const runs: ListedRun[] = [];
+    try {
+      await connection.withDeadline(Date.now() + CALL_TIMEOUT_MS, async () => {
+        const query = 'WorkflowType = "benchmarkRun" AND ExecutionStatus = "Running"';
+        for await (const execution of client.workflow.list({ query, pageSize: 100 })) {
+          const listed = listedRun(execution.workflowId, execution.startTime, execution.memo);
+          if (listed) runs.push(listed);
+          if (runs.length >= MAX_LISTED_RUNS) break;
+        }
+      });
+      return runs;
+    } catch {
+      this.forget(connection);
+      return runs;
     }
   }
 
@@ -131,6 +178,36 @@ export class TemporalReader {
     this.connection = null;
     void connection?.close().catch(() => undefined);
   }
+}
+
+function memoRunDir(memo: Record<string, unknown> | undefined): string | null {
+  const runDir = memo?.['runDir'];
+  return typeof runDir === 'string' ? runDir : null;
+}
+
+/** `smi/<phase>/<run-id>` with its memo's run directory; null for anything else. */
+function listedRun(
+  workflowId: string,
+  startTime: Date,
+  memo: Record<string, unknown> | undefined,
+): ListedRun | null {
+  const match = /^smi\/([a-z0-9]+)\/([^/]+)$/.exec(workflowId);
+  const runDir = memoRunDir(memo);
+  if (!match || !runDir || !(PHASES as readonly string[]).includes(match[1]!)) return null;
+  return { runId: match[2]!, phase: match[1] as Phase, startTime, runDir, ...startedWith(memo) };
+}
+
+/** The agent and model in a run's memo (its identity, as `start` recorded it). */
+export function startedWith(memo: Record<string, unknown> | undefined): {
+  agent: string | null;
+  model: string | null;
+} {
+  const identity = (memo?.['identity'] ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    agent: text(identity['options.agent']),
+    model: text(identity['options.agentSettings.model']),
+  };
 }
 
 function splitAddress(address: string): [string, number] {

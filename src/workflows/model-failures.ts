@@ -37,3 +37,11 @@ export function usageFromFailure(err: unknown): TokenUsage {
   const usage = (details?.[0] as { usage?: TokenUsage } | undefined)?.usage;
   return usage ?? ZERO_USAGE;
 }
+
+/** Where a failed call's answer is kept (an answer that came but held no usable JSON), if it is. */
+export function answerShaFromFailure(err: unknown): string | null {
+  const cause = rootCause(err);
+  const details = cause instanceof ApplicationFailure ? cause.details : undefined;
+  const sha = (details?.[0] as { answerSha?: unknown } | undefined)?.answerSha;
+  return typeof sha === 'string' ? sha : null;
+}

@@ -7,7 +7,13 @@ import { isModelAgent, type MockBehavior, type TokenUsage } from '../core/types.
 import type { RealAgentSettings } from '../agents/config.js';
 import { ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';
-import { failureMessage, failureType, isDeadlineFailure, usageFromFailure } from './model-failures.js';
+import {
+  answerShaFromFailure,
+  failureMessage,
+  failureType,
+  isDeadlineFailure,
+  usageFromFailure,
+} from './model-failures.js';
 import type { Phase1Options } from './phase1-types.js';
 import { ZERO_USAGE, addUsage } from '../core/usage.js';
 
@@ -29,6 +35,8 @@ export interface PromptTrace {
   promptSha: string;
   answerSha: string | null;
   structsIncluded: number;
+  /** Why the request gave no usable answer (its failure's message), for the package's page. */
+  error?: string;
 }
 
 export interface Prediction {
@@ -120,6 +128,8 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
         return { predicted, attempts, maxStructsUsed, timedOut: false, error: null, usage, trace };
       } catch (err) {
         usage = addUsage(usage, usageFromFailure(err));
+        traced.answerSha = answerShaFromFailure(err);
+        traced.error = failureMessage(err);
         // Upstream's words for a request that ran into the package deadline.
         if (isDeadlineFailure(err, deadlineMs)) return failed('per-call timeout exceeded', true);
         lastError = failureMessage(err);

@@ -137,8 +137,9 @@ function recordVariant(
   row.recordCausality(variant.causality);
   row.addCorrections(variant.corrections, variant.correctionCounts);
   if (variant.spec === null) {
-    row.schemaViolation();
-    return { harness_error: `the plan does not follow the schema: ${variant.schemaErrors.join('; ')}` };
+    const reason = `the plan does not follow the schema: ${variant.schemaErrors.join('; ')}`;
+    row.schemaViolation(reason);
+    return { harness_error: reason };
   }
   row.schemaValid();
   if (variant.unbuilt !== undefined) {
@@ -227,6 +228,7 @@ async function tryPlans(
     rounds.push(...planned.rounds);
     if (planned.kind === 'none') {
       lastFailure = planned.failure;
+      row.planFailed(planned.failure['harness_error'] ?? JSON.stringify(planned.failure));
       continue;
     }
     for (const variant of preparePlan(solver, planned.raw, problem, attempt, options)) {

@@ -89,8 +89,14 @@ export class Phase2RowBuilder {
     for (const [kind, n] of Object.entries(counts)) histogram[kind] = (histogram[kind] ?? 0) + n;
   }
 
-  schemaViolation(): void {
+  schemaViolation(reason: string): void {
     this.row.schema_violation_count += 1;
+    this.planFailed(reason);
+  }
+
+  /** A plan attempt that gave no plan: the latest reason is the row's, should no plan ever come. */
+  planFailed(reason: string): void {
+    this.row.plan_failure = reason;
   }
 
   /** The first plan that passes the schema: how many attempts it took. */

@@ -9,7 +9,13 @@ import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import type { TokenUsage } from '../core/types.js';
 import { ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';
-import { failureKind, failureMessage, isDeadlineFailure, usageFromFailure } from './model-failures.js';
+import {
+  answerShaFromFailure,
+  failureKind,
+  failureMessage,
+  isDeadlineFailure,
+  usageFromFailure,
+} from './model-failures.js';
 import type { Phase2Options } from './phase2-types.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
 
@@ -38,6 +44,19 @@ export interface PlanningRound {
   kind: 'plan' | 'need_more' | 'loop' | 'error';
   /** The answer came from the answer cache. */
   cached?: boolean;
+  /** Why the call gave no usable answer (its failure's message), for the package's page. */
+  error?: string;
+}
+
+/**
+ * A failed call's round: the answer it got, if one came but held nothing usable, and why it failed. A
+ * round that has its answer is not the one that failed (the next prompt could not be made), and a package
+ * that ran out of time says so on its own.
+ */
+function failedRound(round: PlanningRound | undefined, err: unknown): void {
+  if (!round || round.answerSha !== null || err instanceof PackageTimeout) return;
+  round.answerSha = answerShaFromFailure(err);
+  round.error = failureMessage(err);
 }
 
 export type PlanResult =
@@ -162,6 +181,7 @@ function candidateSolver(
         round.kind = 'plan';
         return { kind: 'plan', raw: answer.parsed, usage: answer.usage, rounds: [round] };
       } catch (err) {
+        failedRound(round, err);
         if (err instanceof PackageFailure || err instanceof PackageTimeout) throw err;
         return {
           kind: 'none',
@@ -258,6 +278,7 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
             rounds,
           };
         } catch (err) {
+          failedRound(rounds.at(-1), err);
           if (err instanceof PackageTimeout || err instanceof PackageFailure) throw err;
           usage = addUsage(usage, usageFromFailure(err));
           return { kind: 'none', failure: { harness_error: failureMessage(err) }, usage, rounds };

@@ -56,7 +56,7 @@ describe.skipIf(withoutLocalModel)('the model activity with a local model', () =
   });
 
   it('records an answer cut by the token budget as malformed, saying so, with its tokens', async () => {
-    const { call } = await complete(4);
+    const { call, store } = await complete(4);
     const failure = await call.then(
       () => null,
       (err: unknown) => err,
@@ -65,7 +65,10 @@ describe.skipIf(withoutLocalModel)('the model activity with a local model', () =
     const { type, message, nonRetryable, details } = failure as ApplicationFailure;
     expect(type).toBe('ModelMalformedOutput');
     expect(nonRetryable).toBe(true);
-    expect(message).toMatch(/\(the answer was cut at max_tokens\) \(content starts: "\{/);
-    expect((details?.[0] as { usage: { completion_tokens: number } }).usage.completion_tokens).toBe(4);
+    expect(message).toMatch(/^answer cut at the token limit \(max_tokens 4\): .*\(content starts: "\{/s);
+    const detail = details?.[0] as { usage: { completion_tokens: number }; answerSha: string };
+    expect(detail.usage.completion_tokens).toBe(4);
+    // the cut answer is kept, for its page to show
+    expect(await getArtifact(store, detail.answerSha)).toMatch(/^\{/);
   });
 });

@@ -8,8 +8,8 @@ import type { Leaderboard, LoadedRun } from '../../src/compare/leaderboard.js';
 import { setOfRun, setRunName } from '../../src/evalset/run-name.js';
 import { readConversation } from '../../src/report/conversation.js';
 import {
+  boardOrder,
   runNames,
-  runOrder,
   sandboxRunName,
   shortPackageId,
   shortPackageIds,
@@ -86,18 +86,18 @@ describe('run names', () => {
     ]);
   });
 
-  it('orders runs by the first board’s ranking of their models, then by phase', () => {
+  it('orders each phase’s runs as that phase’s board ranks them, not as another board does', () => {
     const a1 = run(`${set}.a.phase1`, 'a', 'phase1');
     const b1 = run(`${set}.b.phase1`, 'b', 'phase1');
     const a2 = run(`${set}.a.phase2`, 'a', 'phase2');
     const b2 = run(`${set}.b.phase2`, 'b', 'phase2');
+    const c2 = run(`${set}.c.phase2`, 'c', 'phase2');
     const entry = (r: LoadedRun) => ({ run: r.label }) as Leaderboard['entries'][number];
-    const boards = [
-      { phase: 'phase1', entries: [b1, a1].map(entry), differences: [], paired: null },
-      { phase: 'phase2', entries: [a2, b2].map(entry), differences: [], paired: null },
-    ] as Leaderboard[];
-    // b ranks first on Phase I, the first board: b's runs come first in every figure
-    expect(runOrder([a1, a2, b1, b2], boards)).toEqual([b1, b2, a1, a2]);
+    const board = (phase: string, runs: LoadedRun[]) =>
+      ({ phase, entries: runs.map(entry), differences: [], paired: null }) as unknown as Leaderboard;
+    // b ranks first on Phase I, a on Phase II: each figure follows its own board
+    expect(boardOrder([a1, b1], board('phase1', [b1, a1]))).toEqual([b1, a1]);
+    expect(boardOrder([b2, c2, a2], board('phase2', [a2, b2]))).toEqual([a2, b2, c2]);
   });
 });
 

@@ -27,14 +27,10 @@ import {
   type PageWatch,
 } from '../support/browser.js';
 import { startViewProcess, type RunningViewProcess } from '../view/view-process.js';
+import { SPLIT_SUI } from '../support/phase2-rows.js';
 
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
 const WRAPPER = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
-const SPLIT = {
-  target: '0x2::pay::split',
-  type_args: ['0x2::sui::SUI'],
-  args: [{ sender_sui_coin: { index: 0, exclude_gas: true } }, { u64: 1 }],
-};
 /** Text that runs script if a page ever treats it as markup: each payload calls window.__xss. */
 const HOSTILE =
   'Sure. </script><script>__xss("script")</script> <img src=x onerror=__xss("img")> ' +
@@ -50,7 +46,7 @@ function reply(name: 'careful' | 'hostile', req: StubRequest): StubReply {
     return {
       content:
         name === 'careful'
-          ? JSON.stringify({ calls: req.packageId === SUI ? [SPLIT] : [] })
+          ? JSON.stringify({ calls: req.packageId === SUI ? [SPLIT_SUI] : [] })
           : `${HOSTILE}\n{"calls": []}`,
     };
   const truth = [...goldenKeyTypes(req.packageId)].sort();
@@ -143,7 +139,9 @@ describe('smi-bench report', () => {
       'failure-stages',
       'cost',
     ];
-    for (const id of [...ids, 'need-more', 'sandbox-stages']) {
+    // no model asked for more of an interface: a need_more scatter would be a column of zeros
+    expect(existsSync(join(figuresDir, 'need-more.svg'))).toBe(false);
+    for (const id of [...ids, 'sandbox-stages']) {
       expect(readFileSync(join(figuresDir, `${id}.svg`), 'utf8')).toMatch(/^<svg[^>]*xmlns/);
       const png = readFileSync(join(figuresDir, `${id}.png`));
       expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -173,8 +171,6 @@ describe('smi-bench report', () => {
       for (const short of SHORT_IDS) expect(svg, id).toContain(`>${short}<`);
       expect(svg, id).not.toContain('0x000');
     }
-    // colour says the model here: its legend names them
-    expect(modelLabels(readFileSync(join(figuresDir, 'need-more.svg'), 'utf8'))).toEqual(MODELS);
   });
 
   it('finds the set by its name or id without --log-dir, from another folder', async () => {

@@ -42,6 +42,7 @@ export const TEST_NAMESPACES = {
   report: 'test-report',
   view: 'test-view',
   viewSecurity: 'test-view-security',
+  viewSet: 'test-view-set',
   // bad input is refused before anything starts: no workflow may ever appear here
   refusedInput: 'test-refused-input',
   // a workflow whose task fails, so that the core SDK warns

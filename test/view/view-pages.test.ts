@@ -149,7 +149,7 @@ describe('live progress of a run held mid-way', () => {
     const p1 = entryOf(index, 'p1-mock');
     expect(p1).toContain('finished');
     expect(p1).toContain('4/4');
-    expect(p1).toContain('avg_f1 1.0000');
+    expect(p1).toContain('avg_f1 1.000 ·'); // rates to three decimals
     expect(p1).not.toContain('Temporal</a>'); // no UI address is known
     expect(index).toMatch(REFRESH);
     const set = await pageText(unreachable, `/sets/${setId}`);

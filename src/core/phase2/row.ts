@@ -12,6 +12,7 @@ import {
   rowAbortCategory,
   rowFailure,
   scoringCriteria,
+  stopReason,
   type ScoringCriteria,
 } from './taxonomy.js';
 
@@ -68,6 +69,11 @@ export interface Phase2Row {
   usage?: TokenUsage;
   /** smi-bench extension: the package's model calls, answered and failed by kind (null: no model agent). */
   model_calls?: ModelCallTally | null;
+  /**
+   * smi-bench extension: why the last plan attempt that gave no plan gave none (an answer cut at the token
+   * limit, no JSON, a plan off the schema), in the words the retry prompt passed on. Absent from older rows.
+   */
+  plan_failure?: string | null;
 }
 
 /** The row a package starts with (spec §7.3 step 4). */
@@ -125,6 +131,7 @@ export function phase2RowToPy(row: Phase2Row): Record<string, unknown> {
     dry_run_abort_code: row.dry_run_abort_code === null ? null : BigInt(row.dry_run_abort_code),
     usage: row.usage ? usageToPy(row.usage) : undefined,
     failure_stage: failureStage(row),
+    stop_reason: stopReason(row),
     abort_category: rowAbortCategory(row),
     scoring_criteria: criteriaToPy(scoringCriteria(row)),
     execution_trace: executionTrace(row),

@@ -299,3 +299,33 @@ export function rowFailure(row: Phase2Row): Failure | null {
       return null;
   }
 }
+
+/**
+ * Why the package stopped where it did, in words, for its row (`stop_reason`) and its page: the row's
+ * error, the reason its last plan attempt gave no plan (an answer cut at the token limit says so, with
+ * the limit), or what its stage's failure says. Older rows, without `plan_failure`, get their stage's
+ * general reason.
+ */
+export function stopReason(row: Phase2Row): string {
+  const { targets, created_hits: hits } = row.score;
+  const stage = failureStage(row);
+  switch (stage) {
+    case 'package_error':
+    case 'never_planned':
+      return row.error ?? 'no plan was asked of the model';
+    case 'timed_out':
+      return row.error ?? 'the package ran out of time';
+    case 'no_targets':
+      return 'the package has no key type: there is nothing to create';
+    case 'malformed':
+      return row.plan_failure ?? rowFailure(row)!.message;
+    case 'missing_dependency':
+      return `the corpus lacks packages it depends on: ${row.dry_run_error ?? 'not named'}`;
+    case 'partial_hit':
+      return `created ${hits} of its ${plural(targets, 'target type')}`;
+    case 'full_hit':
+      return `created all of its ${plural(targets, 'target type')}`;
+    default:
+      return rowFailure(row)!.message;
+  }
+}

@@ -2,7 +2,8 @@
 // (spec/harness.md §25.1) and the bucket of an error text (§25.6), on rows built by hand; the expected
 // values are derived by hand from the spec's tables.
 import { describe, expect, it } from 'vitest';
-import { emptyPhase2Row, phase2RowToPy, type Phase2Row } from '../../../src/core/phase2/row.js';
+import { phase2RowToPy, type Phase2Row } from '../../../src/core/phase2/row.js';
+import { planned } from '../../support/phase2-rows.js';
 import { aggregatePhase2 } from '../../../src/core/phase2/result.js';
 import {
   abortCategory,
@@ -15,20 +16,6 @@ import {
   phase2Taxonomy,
   rowFailure,
 } from '../../../src/core/phase2/taxonomy.js';
-
-/** A row that planned, parsed, passed causality and built, with `targets` targets and `hits` hits. */
-function planned(targets: number, hits: number, patch: Partial<Phase2Row> = {}): Phase2Row {
-  return {
-    ...emptyPhase2Row('0x1'),
-    score: { targets, created_distinct: hits, created_hits: hits, missing: targets - hits },
-    plan_attempts: 1,
-    sim_attempts: 1,
-    ptb_parse_ok: true,
-    causality_valid: true,
-    tx_build_ok: true,
-    ...patch,
-  };
-}
 
 describe('failure stages', () => {
   const cases: [string, Phase2Row, string][] = [

@@ -1,0 +1,101 @@
+// compare's leaderboards as sortable tables that fit a 1,300 px window: the columns a reader ranks by
+// (run, model, packages, hits and targets, the score with its interval, errors, tokens, cost) are shown,
+// the rest (agent, the interval's bounds, Phase II's other rates) are one checkbox away. The checkbox
+// works by CSS alone (`:has`), so the view's pages and the offline file need no script for it.
+import { boardGrid, boardNotes, cellText, SCORE_NAME } from '../compare/format.js';
+import { PHASE_TITLES, type ComparedPhase, type Leaderboard } from '../compare/leaderboard.js';
+import { html, safeHref, tableBox, type SafeHtml } from './html.js';
+import type { ReportInput } from './input.js';
+import type { ReportLinks } from './links.js';
+import { formatRate } from './numbers.js';
+
+/** Shown whatever the board; its score column is shown too. */
+const ESSENTIAL = new Set([
+  'rank',
+  'run',
+  'model',
+  'packages',
+  'hits',
+  'targets',
+  'precision',
+  'recall',
+  'errors',
+  'tokens',
+  'cost_usd',
+]);
+
+/** What a board's less obvious columns mean, said under it. */
+const BOARD_TERMS: Partial<Record<ComparedPhase, string>> = {
+  phase2:
+    'macro avg hit rate: the mean over packages of targets created over targets, a package with no target counting as 0; micro hit rate: all hits over all targets.',
+  helper:
+    'ok rate: the share of packages whose helper ran an entry function to the end through the target; avg hit rate: the mean over packages of targets created over targets, a package with no target counting as 0.',
+};
+
+/** A column name as words (`dry_run_ok_rate` → `dry run ok rate`): a heading breaks between words only. */
+export function headerWords(name: string): string {
+  return name.replaceAll('_', ' ');
+}
+
+function cellHtml(
+  input: ReportInput,
+  links: ReportLinks,
+  name: string,
+  value: string | number | null,
+  extra: { optional: boolean; interval: string | null },
+): SafeHtml {
+  const cls = extra.optional ? 'opt' : '';
+  if (typeof value === 'number') {
+    // compare prints rates with four decimals; pages with three (counts and dollars stay as compare has them).
+    const printed = cellText(value, name);
+    const text = printed === value.toFixed(4) ? formatRate(value) : printed;
+    const interval = extra.interval ? html`<span class="ci">${extra.interval}</span>` : '';
+    return html`<td class="n ${cls}" data-col="${name}" data-v="${value}">${text}${interval}</td>`;
+  }
+  const text = cellText(value, name);
+  const run = name === 'run' ? input.runs.find((r) => r.label === value) : undefined;
+  if (!run) return html`<td class="${cls}" data-col="${name}">${text}</td>`;
+  const temporal = links.temporalRunHref(run);
+  const workflow = temporal ? html` <a class="temporal" href="${safeHref(temporal)}">(workflow)</a>` : '';
+  return html`<td class="${cls}" data-col="${name}"><a class="run" href="#run-${input.runs.indexOf(run)}">${text}</a>${workflow}</td>`;
+}
+
+function boardTable(input: ReportInput, links: ReportLinks, board: Leaderboard): SafeHtml {
+  const { header, rows } = boardGrid(board);
+  const score = SCORE_NAME[board.phase];
+  const optional = header.map((h) => !ESSENTIAL.has(h) && h !== score);
+  const hidden = optional.filter(Boolean).length;
+  const body = rows.map((cells, r) => {
+    const interval = board.entries[r]?.interval;
+    const range = interval ? `${formatRate(interval.low)}–${formatRate(interval.high)}` : null;
+    return html`<tr>${cells.map((value, i) =>
+      cellHtml(input, links, header[i]!, value, {
+        optional: optional[i]!,
+        interval: header[i] === score ? range : null,
+      }),
+    )}</tr>`;
+  });
+  const heads = header.map(
+    (h, i) =>
+      html`<th class="${optional[i] ? 'opt' : ''}" data-col="${h}" title="${h}">${headerWords(h)}</th>`,
+  );
+  const toggle =
+    hidden > 0
+      ? html`<label class="columns"><input type="checkbox"> show all ${header.length} columns (${hidden} more: ${header
+          .filter((_, i) => optional[i])
+          .map(headerWords)
+          .join(', ')})</label>`
+      : '';
+  return html`<div class="board">${toggle}${tableBox(html`<table class="sortable leaderboard" data-phase="${board.phase}"><thead><tr>${heads}</tr></thead><tbody>${body}</tbody></table>`)}</div>`;
+}
+
+export function leaderboards(input: ReportInput, links: ReportLinks): SafeHtml {
+  return html`${input.boards.map((board) => {
+    const notes = boardNotes(board).map(
+      (line) => html`<p class="${line.startsWith('paired') ? 'note' : 'warn'}">${line}</p>`,
+    );
+    const meaning = BOARD_TERMS[board.phase];
+    return html`<h3>${PHASE_TITLES[board.phase]}</h3>
+${boardTable(input, links, board)}<p class="note">Under the score, its 95% bootstrap interval.${meaning ? ` ${meaning}` : ''}</p>${notes}`;
+  })}`;
+}
