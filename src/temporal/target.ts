@@ -113,6 +113,19 @@ export async function resolveTemporalTarget(
   };
 }
 
+/** Servers this process started for runs of its own (the demo's) and has described itself. */
+const startedHere = new Set<string>();
+
+/** Marks a server this process started and described, so the commands it runs there do not call it found. */
+export function noteServerStartedHere(address: string): void {
+  startedHere.add(address);
+}
+
+/** Whether the target is a server this process started and has already described. */
+export function describedHere(target: TemporalTarget): boolean {
+  return target.kind === 'existing' && startedHere.has(target.address);
+}
+
 /** One line that says which server a command uses and how. */
 export function describeTarget(target: TemporalTarget, namespace: string, workerHere: boolean): string {
   const where = {
