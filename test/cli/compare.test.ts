@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
+import { sharedCorpusRun, smiBench, spawnWorker, stopProcess } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR, PROJECT_ROOT, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { temporalAddress } from '../support/temporal.js';
@@ -44,24 +44,7 @@ beforeAll(async () => {
   env = { TEMPORAL_ADDRESS: temporalAddress(), TEMPORAL_NAMESPACE: TEST_NAMESPACES.compare };
   worker = spawnWorker(env);
   const run = (phase: string, agent: string, runId: string, ...extra: string[]) =>
-    smiBench(
-      [
-        phase,
-        '--corpus-root',
-        CORPUS_DIR,
-        '--samples',
-        '0',
-        '--agent',
-        agent,
-        '--run-id',
-        runId,
-        '--log-dir',
-        logDir,
-        '--no-progress',
-        ...extra,
-      ],
-      env,
-    );
+    sharedCorpusRun(env, logDir, [phase, agent, runId, ...extra]);
   const results = await Promise.all([
     run('phase1', 'mock-perfect', 'p1-perfect'),
     run('phase1', 'mock-empty', 'p1-empty'),

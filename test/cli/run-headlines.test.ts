@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { Result } from 'execa';
-import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
+import { sharedCorpusRun, smiBench, spawnWorker, stopProcess } from '../support/cli.js';
 import { goldenKeyTypes } from '../support/golden-keys.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
-import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from '../support/paths.js';
+import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { temporalAddress } from '../support/temporal.js';
 
 const logDir = join(mkdtempSync(join(tmpdir(), 'smi-headlines-')), 'logs');
@@ -28,20 +28,7 @@ beforeAll(async () => {
   env = { TEMPORAL_ADDRESS: temporalAddress(), TEMPORAL_NAMESPACE: TEST_NAMESPACES.headlines };
   worker = spawnWorker(env);
   const run = (phase: string, runId: string, ...extra: string[]) =>
-    smiBench(
-      [
-        phase,
-        '--corpus-root',
-        CORPUS_DIR,
-        '--samples',
-        '0',
-        '--agent',
-        'mock-empty',
-        '--run-id',
-        runId,
-      ].concat(['--log-dir', logDir, '--no-progress', ...extra]),
-      env,
-    );
+    sharedCorpusRun(env, logDir, [phase, 'mock-empty', runId, ...extra]);
   [phase1, phase2] = await Promise.all([
     run('phase1', 'h1'),
     run('phase2', 'h2', '--simulation-mode', 'local'),
