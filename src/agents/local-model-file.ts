@@ -9,10 +9,12 @@ import { pathToFileURL } from 'node:url';
 import type { RealAgentSettings } from './config.js';
 import { ConfigError } from './config-error.js';
 import {
+  DEFAULT_LOCAL_MODEL_BYTES,
   DEFAULT_LOCAL_MODEL_FILE,
   LOCAL_MAX_TOKENS,
   LOCAL_MODELS_DIR,
   LOCAL_PROVIDER,
+  megabytes,
   type LocalModelFile,
 } from './local-model.js';
 
@@ -67,7 +69,9 @@ export async function describeLocalModel(path: string): Promise<LocalModelFile> 
 /** Installs the default model with the project's script when it is missing (the demo's first run). */
 export async function ensureDefaultLocalModel(log: (line: string) => void): Promise<string> {
   if (existsSync(DEFAULT_LOCAL_MODEL_PATH)) return DEFAULT_LOCAL_MODEL_PATH;
-  log('The local model is not installed yet; installing it into .tools/models (one time, 92 MB) ...');
+  log(
+    `The local model is not installed yet; installing it into .tools/models (one time, ${megabytes(DEFAULT_LOCAL_MODEL_BYTES)}) ...`,
+  );
   const { execa } = await import('execa');
   await execa('bash', [INSTALL_SCRIPT], { stdio: 'inherit' });
   if (!existsSync(DEFAULT_LOCAL_MODEL_PATH))

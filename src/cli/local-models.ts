@@ -3,6 +3,7 @@
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DEFAULT_LOCAL_MODEL_PATH, describeLocalModel } from '../agents/local-model-file.js';
+import { megabytes } from '../agents/local-model.js';
 import type { CliIO } from './run-common.js';
 
 const MODELS_DIR = dirname(DEFAULT_LOCAL_MODEL_PATH);
@@ -18,9 +19,7 @@ export async function printLocalModels(io: CliIO): Promise<number> {
   io.out(`${'model'.padEnd(width)}  ${'size'.padStart(8)}  sha256`);
   for (const f of files) {
     const mark = f.path === DEFAULT_LOCAL_MODEL_PATH ? '  (default of --agent local-llm)' : '';
-    io.out(
-      `${f.file_name.padEnd(width)}  ${`${(f.size_bytes / 1e6).toFixed(0)} MB`.padStart(8)}  ${f.sha256}${mark}`,
-    );
+    io.out(`${f.file_name.padEnd(width)}  ${megabytes(f.size_bytes).padStart(8)}  ${f.sha256}${mark}`);
   }
   io.log(`in ${MODELS_DIR}; another GGUF file: --agent local-llm --model-path FILE.gguf`);
   return 0;

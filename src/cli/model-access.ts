@@ -10,6 +10,7 @@ import {
   type RealAgentSettings,
 } from '../agents/config.js';
 import type { EnvSource } from '../agents/env-values.js';
+import { megabytes } from '../agents/local-model.js';
 import type { LlmActivityDeps } from '../activities/llm.js';
 import type { Session } from './session.js';
 
@@ -89,7 +90,7 @@ export function modelBanner(access: ModelAccess, readers: KeyReaders): string[] 
   const file = access.settings.local_model;
   if (file)
     return [
-      `  model:         ${file.file_name} (${(file.size_bytes / 1e6).toFixed(0)} MB, sha256 ` +
+      `  model:         ${file.file_name} (${megabytes(file.size_bytes)}, sha256 ` +
         `${file.sha256.slice(0, 12)}…), run in-process by the llm workers (node-llama-cpp, CPU)`,
     ];
   const key = describeKeyReaders(access, readers);

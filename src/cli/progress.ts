@@ -8,13 +8,20 @@ import { STAGE_PREFIX } from '../core/phase2/taxonomy.js';
 import type { StoppedEarly } from '../core/run-limits.js';
 import { plural } from '../core/plural.js';
 
-/** How each phase's numbers are named on screen: the progress line's mean, then the final aggregate. */
+/**
+ * How each phase's numbers are named on screen: the progress line's mean, then the final aggregate, the
+ * score the phase is ranked by first (Phase I F1, Phase II hit rates).
+ */
 interface PhaseDisplay {
   title: string;
   mean: [string, string];
   aggregate: [string, string][];
   /** Counts shown in the final summary when not zero (the sandbox's functions per stage). */
   counts?: readonly string[];
+  /** Phase II: what its plans were, always shown, so that an ok execution is read beside what ran. */
+  plans?: boolean;
+  /** A number that ranks nothing, shown last under a label that says what it is. */
+  aside?: [string, string];
 }
 
 const PHASE_DISPLAY: Record<Phase, PhaseDisplay> = {
@@ -22,9 +29,9 @@ const PHASE_DISPLAY: Record<Phase, PhaseDisplay> = {
     title: 'Phase I',
     mean: ['f1', 'avg F1'],
     aggregate: [
+      ['avg_f1', 'avg F1'],
       ['avg_precision', 'avg precision'],
       ['avg_recall', 'avg recall'],
-      ['avg_f1', 'avg F1'],
     ],
   },
   phase2: {
@@ -32,8 +39,13 @@ const PHASE_DISPLAY: Record<Phase, PhaseDisplay> = {
     mean: ['hit_rate', 'avg hit rate'],
     aggregate: [
       ['avg_hit_rate', 'avg hit rate'],
+      ['micro_hit_rate', 'micro hit rate'],
       ['max_hit_rate', 'max hit rate'],
-      ['avg_partial_credit', 'avg partial credit'],
+    ],
+    plans: true,
+    aside: [
+      'avg_partial_credit',
+      "upstream's partial-credit rubric (steps reached, not targets created; ranks nothing)",
     ],
   },
   sandbox: {
@@ -85,6 +97,7 @@ export function formatSummary(out: RunOutput): string[] {
     `${display.title} finished: ${plural(out.total, 'package')}, ${out.errors} with errors`,
     `  ${numbers.join(' · ')}`,
   ];
+  if (display.plans) lines.push(`  ${describePlans(out.aggregate)}`);
   const counts = (display.counts ?? [])
     .filter((key) => (out.aggregate[key] ?? 0) > 0)
     .map((key) => `${key} ${out.aggregate[key]}`);
@@ -100,9 +113,23 @@ export function formatSummary(out: RunOutput): string[] {
     );
   }
   if (out.modelCalls) lines.push(`  model calls: ${describeModelCalls(out.modelCalls)}`);
+  const aside = display.aside && out.aggregate[display.aside[0]];
+  if (display.aside && aside !== undefined) lines.push(`  ${display.aside[1]}: ${aside.toFixed(4)}`);
   if (out.stoppedEarly) lines.push(`  ${describeStop(out.runId, out.stoppedEarly)}`);
   lines.push(`  result: ${out.outFile ?? out.resultPath}`);
   return lines;
+}
+
+/**
+ * `packages with hits 2 · plans with calls: 3 built, 3 executed, 2 without failing · empty plans 1`: an
+ * empty plan executes without failing and creates nothing, so it is counted apart, never as an ok run.
+ */
+function describePlans(aggregate: Record<string, number>): string {
+  const n = (key: string) => aggregate[key] ?? 0;
+  return (
+    `packages with hits ${n('packages_with_hits')} · plans with calls: ${n('plans_built')} built, ` +
+    `${n('plans_executed')} executed, ${n('plans_executed_ok')} without failing · empty plans ${n('empty_plans')}`
+  );
 }
 
 const LIMIT_FLAGS: Record<StoppedEarly['reason'], string> = {

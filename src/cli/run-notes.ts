@@ -6,6 +6,7 @@ import { runPaths } from '../run-store/paths.js';
 import type { TargetKind } from '../temporal/target.js';
 import { plural } from '../core/plural.js';
 import { describeIdMismatch } from '../corpus/discover.js';
+import { RESULT_SCORE } from '../compare/run-summary.js';
 
 const SHOWN = 5;
 
@@ -59,13 +60,20 @@ export function stalledRunAdvice(runId: string, server: TargetKind): string {
   return `no worker answered; start \`smi-bench worker\` processes, or continue it here with: ${resume}`;
 }
 
+/** The score each phase is ranked by, first among a result's numbers. */
+const HEADLINES = new Set(Object.values(RESULT_SCORE));
+/** Upstream's partial-credit rubric credits steps, not results (an empty plan earns 0.5): never a headline. */
+const NOT_SCORES = new Set(['avg_partial_credit']);
+
 /**
- * A result's mean and best numbers, whichever phase: `avg_f1 0.0741 · …` (counts and usage left out); the
- * helper's pass rate is its `ok_rate`.
+ * A result's mean and best numbers, whichever phase, its ranking score first: `avg_f1 0.0741 · …` (counts
+ * and usage left out); the helper's pass rate is its `ok_rate`.
  */
 export function resultNumbers(aggregate: object, digits = 4): string {
-  return Object.entries(aggregate)
-    .filter(([key, value]) => /^(avg_|max_|ok_rate$)/.test(key) && typeof value === 'number')
+  const numbers = Object.entries(aggregate).filter(
+    ([key, value]) => /^(avg_|max_|ok_rate$)/.test(key) && !NOT_SCORES.has(key) && typeof value === 'number',
+  );
+  return [...numbers.filter(([key]) => HEADLINES.has(key)), ...numbers.filter(([key]) => !HEADLINES.has(key))]
     .map(([key, value]) => `${key} ${(value as number).toFixed(digits)}`)
     .join(' · ');
 }

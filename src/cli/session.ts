@@ -5,6 +5,7 @@ import { namespaceFromEnv } from '../temporal/names.js';
 import { connectOrExplain } from '../temporal/connect.js';
 import {
   describeTarget,
+  describedHere,
   ensureSearchAttributes,
   resolveTemporalTarget,
   type TemporalTarget,
@@ -49,7 +50,8 @@ export async function withSession<T>(
   const namespace = namespaceFromEnv();
   const target = await resolveTemporalTarget(namespace, opts.log);
   let workerHere = opts.worker === 'always' || (opts.worker === 'auto' && target.inProcessWorker);
-  if (typeof opts.worker !== 'function') opts.log(describeTarget(target, namespace, workerHere));
+  if (typeof opts.worker !== 'function' && !describedHere(target))
+    opts.log(describeTarget(target, namespace, workerHere));
   let connection: Connection | null = null;
   let workers: RunningWorkers | null = null;
   const cleanup = async () => {

@@ -14,16 +14,17 @@ export function boardGrid(board: Leaderboard): { header: string[]; rows: (string
   const extra = Object.keys(board.entries[0]?.columns ?? {}).filter((k) =>
     board.entries.some((e) => e.columns[k] !== null),
   );
+  // The score the board ranks by leads, with its interval; the phase's other columns follow.
   const header = [
     'rank',
     'run',
     'model',
     'agent',
     'packages',
-    ...extra,
     SCORE_NAME[board.phase],
     'ci95_low',
     'ci95_high',
+    ...extra,
     'errors',
     'tokens',
     'cost_usd',
@@ -34,10 +35,10 @@ export function boardGrid(board: Leaderboard): { header: string[]; rows: (string
     e.model,
     e.agent,
     e.packages,
-    ...extra.map((k) => e.columns[k] ?? null),
     e.score,
     e.interval?.low ?? null,
     e.interval?.high ?? null,
+    ...extra.map((k) => e.columns[k] ?? null),
     e.errors,
     e.tokens,
     e.costUsd,
@@ -45,7 +46,16 @@ export function boardGrid(board: Leaderboard): { header: string[]; rows: (string
   return { header, rows };
 }
 
-const COUNTS = new Set(['rank', 'packages', 'hits', 'targets', 'errors', 'tokens']);
+const COUNTS = new Set([
+  'rank',
+  'packages',
+  'hits',
+  'targets',
+  'plans_executed',
+  'empty_plans',
+  'errors',
+  'tokens',
+]);
 
 /** A cell as the text formats print it. */
 export function cellText(value: string | number | null, header: string): string {

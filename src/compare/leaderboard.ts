@@ -1,7 +1,8 @@
 // Leaderboards of runs of one phase, from their rows: upstream's columns (Phase II: phase2_leaderboard's,
-// spec harness.md §13), tokens and cost, a bootstrap interval on the mean score, and for two runs a paired
+// spec harness.md §13, its ok-rates over plans with calls that something executed), tokens and cost, a bootstrap interval on the mean score, and for two runs a paired
 // comparison on the packages both ran. Rows with an error count with their score (0 for a package that
 // never heard from its model), as upstream's scripts counted them; `errors` says how many there are.
+import { planTally } from '../core/phase2/plan-tally.js';
 import { bootstrapInterval, mean, pairedComparison, type Interval, type PairedComparison } from './stats.js';
 
 /** The phases with a model to rank, in board order. */
@@ -105,14 +106,19 @@ function phaseColumns(phase: ComparedPhase, rows: Row[]): Record<string, number 
       // Answers the model gave until one built (or all it was allowed).
       mean_attempts: mean(rows.map((r) => num(r['attempts']))),
     };
+  const plans = planTally(rows);
+  // Over plans with calls that something executed: an empty plan runs without failing and creates nothing.
+  const ofExecuted = (n: number) => (plans.executed === 0 ? null : n / plans.executed);
   return {
-    dry_run_ok_rate: share((r) => r['dry_run_ok'] === true),
-    // Rows written before exec_ok existed have none: then there is no column to show.
-    exec_ok_rate: rows.some((r) => 'exec_ok' in r) ? share((r) => r['exec_ok'] === true) : null,
-    any_hit_rate: share((r) => num(obj(r['score'])['created_hits']) > 0),
     micro_hit_rate: targets === 0 ? 0 : hits / targets,
+    any_hit_rate: share((r) => num(obj(r['score'])['created_hits']) > 0),
     hits,
     targets,
+    plans_executed: plans.executed,
+    empty_plans: plans.empty,
+    dry_run_ok_rate: ofExecuted(plans.dryRunOk),
+    // Rows written before exec_ok existed have none: then there is no column to show.
+    exec_ok_rate: rows.some((r) => 'exec_ok' in r) ? ofExecuted(plans.executedOk) : null,
   };
 }
 
@@ -163,8 +169,39 @@ export function boardsOf(runs: LoadedRun[]): Leaderboard[] {
     .map((group) => leaderboard(group[0]!.phase, group));
 }
 
+/**
+ * For equal scores, what decides the order, each larger first: things only an agent that tried can have.
+ * Phase I: recall (predicting nothing scores F1 1.0 on a package without key structs, and recall 0 where
+ * there are some). Phase II: hits over all targets, then plans with calls that ran without failing, then
+ * plans with calls executed (an empty plan counts for none). The helper: its hit rate, then its hits.
+ */
+const TIE_BREAKS: Record<ComparedPhase, ((c: LeaderboardEntry['columns']) => number)[]> = {
+  phase1: [(c) => c['recall'] ?? 0],
+  phase2: [
+    (c) => c['micro_hit_rate'] ?? 0,
+    (c) => (c['exec_ok_rate'] ?? 0) * (c['plans_executed'] ?? 0),
+    (c) => c['plans_executed'] ?? 0,
+  ],
+  helper: [(c) => c['avg_hit_rate'] ?? 0, (c) => c['hits'] ?? 0],
+};
+
+/** Best first: the score, then the phase's tie-breaks; runs equal in all keep the order they were given. */
+export function rankEntries(phase: ComparedPhase, entries: LeaderboardEntry[]): LeaderboardEntry[] {
+  const keys = [
+    (e: LeaderboardEntry) => e.score,
+    ...TIE_BREAKS[phase].map((k) => (e: LeaderboardEntry) => k(e.columns)),
+  ];
+  return [...entries].sort((a, b) => {
+    for (const key of keys) {
+      const d = key(b) - key(a);
+      if (d !== 0) return d;
+    }
+    return 0;
+  });
+}
+
 export function leaderboard(phase: ComparedPhase, runs: LoadedRun[]): Leaderboard {
-  const entries = runs.map(entryOf).sort((a, b) => b.score - a.score);
+  const entries = rankEntries(phase, runs.map(entryOf));
   let paired: Leaderboard['paired'] = null;
   if (runs.length === 2) {
     const [a, b] = runs as [LoadedRun, LoadedRun];

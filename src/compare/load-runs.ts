@@ -53,6 +53,8 @@ function settingOf(result: Json, runDir: string | null): Record<string, string> 
           'package_ids',
           'options.seed',
           'options.simulationMode',
+          'options.sender',
+          'options.requireDryRun',
           'options.maxAttempts',
           'options.scoringHints',
         ].includes(key) || key.startsWith('options.promptTemplate');
@@ -62,7 +64,7 @@ function settingOf(result: Json, runDir: string | null): Record<string, string> 
     if (byIds) setting['packages_selected'] = String(selection['total']);
     return setting;
   }
-  for (const key of ['corpus_root_name', 'target_ids_file', 'samples', 'seed', 'simulation_mode']) {
+  for (const key of ['corpus_root_name', 'target_ids_file', 'samples', 'seed', 'simulation_mode', 'sender']) {
     if (result[key] !== undefined && result[key] !== null) setting[key] = String(result[key]);
   }
   return setting;

@@ -1,6 +1,6 @@
 // Doctor checks of a corpus (the sui-packages layout) and of a manifest's ids against it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { describeIdMismatch, discoverPackages } from '../corpus/discover.js';
 import { packageDirFor } from '../move/package-layout.js';
 import { packageIdKey, parseIdsFile } from '../core/ids-file.js';
@@ -12,6 +12,23 @@ const SHOWN = 3;
 
 function isPackageDir(dir: string): boolean {
   return existsSync(join(dir, 'bytecode_modules')) || existsSync(join(dir, 'metadata.json'));
+}
+
+const hex64 = (id: string) => id.replace(/^0x/i, '').toLowerCase().padStart(64, '0');
+
+/**
+ * Whether `root` is a sui-packages prefix folder (`0x00`) holding the package folder `name`: the prefix's
+ * digits then the folder's name spell the id its metadata.json gives.
+ */
+function isPrefixOf(root: string, name: string): boolean {
+  const prefix = /^0x([0-9a-f]+)$/i.exec(basename(root))?.[1];
+  if (!prefix || !/^[0-9a-f]+$/i.test(name)) return false;
+  try {
+    const { id } = JSON.parse(readFileSync(join(root, name, 'metadata.json'), 'utf8')) as { id?: unknown };
+    return typeof id === 'string' && hex64(id) === hex64(prefix + name);
+  } catch {
+    return false;
+  }
 }
 
 const POINT_AT = 'point --corpus-root at the folder that holds <prefix>/<rest>/bytecode_modules';
@@ -32,7 +49,13 @@ function describeWrongLayout(root: string): { message: string; fix: string } {
       ? (statSync(join(root, e.name), { throwIfNoEntry: false })?.isDirectory() ?? false)
       : e.isDirectory(),
   );
-  if (children.some((c) => isPackageDir(join(root, c.name))))
+  const packages = children.map((c) => c.name).filter((name) => isPackageDir(join(root, name)));
+  if (packages.some((name) => isPrefixOf(root, name)))
+    return {
+      message: `${root} is a prefix folder of a corpus (its name and a package folder's name make the package's id), not a corpus root (layout ${LAYOUT})`,
+      fix: `${POINT_AT}, one level up: --corpus-root ${resolve(root, '..')}`,
+    };
+  if (packages.length > 0)
     return {
       message: `packages sit directly under ${root}; the sui-packages layout nests them one level deeper: ${LAYOUT}`,
       fix:

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { LocalModels } from '../agents/local-llm.js';
 import { DEFAULT_LOCAL_MODEL_PATH, describeLocalModel } from '../agents/local-model-file.js';
+import { megabytes } from '../agents/local-model.js';
 import type { CheckResult } from './check.js';
 
 const NAME = 'local model';
@@ -26,7 +27,7 @@ export async function localModelCheck(modelPath: string | undefined): Promise<Ch
     return {
       name: NAME,
       status: 'ok',
-      message: `${file.file_name} (${(file.size_bytes / 1e6).toFixed(0)} MB, sha256 ${file.sha256.slice(0, 12)}…) loads in ${seconds} s`,
+      message: `${file.file_name} (${megabytes(file.size_bytes)}, sha256 ${file.sha256.slice(0, 12)}…) loads in ${seconds} s`,
     };
   } catch (err) {
     return { name: NAME, status: 'fail', message: (err as Error).message };

@@ -9,7 +9,7 @@
 //    polling a stranger's task queues, or runs landing on someone else's server, must never happen by chance.
 import { join } from 'node:path';
 import { smiHome } from '../smi-home.js';
-import { Connection } from '@temporalio/client';
+import { Connection, isGrpcServiceError } from '@temporalio/client';
 import { UsageError } from '../cli/errors.js';
 import { SEARCH_ATTRIBUTES } from './names.js';
 import { ensureTemporalBinary, startDevServer, type DevServer } from './dev-server.js';
@@ -19,6 +19,9 @@ export const DEFAULT_PORT = 7233;
 export const DEFAULT_UI_PORT = 8233;
 const LOCAL_HOST = '127.0.0.1';
 const SEARCH_ATTRIBUTE_NAMES = Object.values(SEARCH_ATTRIBUTES).map((k) => k.name);
+/** gRPC status codes (grpc/doc/statuscodes.md). */
+const GRPC_NOT_FOUND = 5;
+const GRPC_UNIMPLEMENTED = 12;
 
 /** Where the server came from: the user's TEMPORAL_ADDRESS, a smi-bench server found running, or ours. */
 export type TargetKind = 'from-env' | 'existing' | 'embedded';
@@ -110,6 +113,19 @@ export async function resolveTemporalTarget(
   };
 }
 
+/** Servers this process started for runs of its own (the demo's) and has described itself. */
+const startedHere = new Set<string>();
+
+/** Marks a server this process started and described, so the commands it runs there do not call it found. */
+export function noteServerStartedHere(address: string): void {
+  startedHere.add(address);
+}
+
+/** Whether the target is a server this process started and has already described. */
+export function describedHere(target: TemporalTarget): boolean {
+  return target.kind === 'existing' && startedHere.has(target.address);
+}
+
 /** One line that says which server a command uses and how. */
 export function describeTarget(target: TemporalTarget, namespace: string, workerHere: boolean): string {
   const where = {
@@ -135,7 +151,6 @@ const HOW_TO_CHOOSE =
 export async function checkIsSmiBenchServer(address: string, namespace: string): Promise<void> {
   let connection: Connection;
   try {
-    // connect() asks the server for its system info: only a Temporal frontend answers that.
     connection = await Connection.connect({ address, connectTimeout: 3000 });
   } catch {
     throw new UsageError(
@@ -143,8 +158,26 @@ export async function checkIsSmiBenchServer(address: string, namespace: string):
     );
   }
   try {
-    // A namespace that does not exist has none of them.
-    const missing = await missingSearchAttributes(connection, namespace).catch(() => SEARCH_ATTRIBUTE_NAMES);
+    // connect() takes UNIMPLEMENTED for an old Temporal server, so any gRPC server gets this far (a Sui
+    // node, `smi-bench fullnode`): asked again here, only a Temporal frontend answers.
+    await connection.workflowService.getSystemInfo({}).catch((err: unknown) => {
+      if (!isGrpcServiceError(err) || err.code !== GRPC_UNIMPLEMENTED) throw err;
+      throw new UsageError(
+        `${address} answers gRPC but is not a Temporal server (its answer to Temporal's GetSystemInfo is ` +
+          `UNIMPLEMENTED): is SMI_TEMPORAL_PORT the port of another gRPC service, such as a Sui full node? ` +
+          HOW_TO_CHOOSE,
+      );
+    });
+    const missing = await missingSearchAttributes(connection, namespace).catch((err: unknown) => {
+      if (isGrpcServiceError(err) && err.code === GRPC_NOT_FOUND)
+        throw new UsageError(
+          `the Temporal server at ${address} has no namespace "${namespace}": give TEMPORAL_NAMESPACE the ` +
+            `namespace it was started with (none for "default"). ${HOW_TO_CHOOSE}`,
+        );
+      throw new UsageError(
+        `the Temporal server at ${address} did not list its search attributes (${(err as Error).message}). ${HOW_TO_CHOOSE}`,
+      );
+    });
     if (missing.length === 0) return;
     throw new UsageError(
       `the Temporal server at ${address} was not started by smi-bench (namespace "${namespace}" lacks ` +

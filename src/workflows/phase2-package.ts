@@ -152,7 +152,8 @@ function recordVariant(
     return { harness_error: `the transaction could not be built: ${result.rejection}` };
   }
   const outcome = result.outcome;
-  row.recordSimulation(outcome, scoreInhabitation(truth, outcome.createdTypes.map(normalizeTypeString)));
+  const score = scoreInhabitation(truth, outcome.createdTypes.map(normalizeTypeString));
+  row.recordSimulation(outcome, score, variant.spec.calls.length);
   return outcome.failure && feedback ? formatSimulationFeedback(outcome.failure, row.missingTargets()) : null;
 }
 

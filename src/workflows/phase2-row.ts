@@ -119,7 +119,8 @@ export class Phase2RowBuilder {
     if (this.best === null) this.row.dry_run_error = reason;
   }
 
-  recordSimulation(outcome: SimulationOutcome, score: InhabitationScore): void {
+  /** `planCalls`: the simulated plan's calls (0: an empty plan). */
+  recordSimulation(outcome: SimulationOutcome, score: InhabitationScore, planCalls: number): void {
     const r = this.row;
     r.sim_attempts += outcome.attempts;
     r.tx_build_ok = r.tx_build_ok || outcome.txBuildOk;
@@ -131,6 +132,7 @@ export class Phase2RowBuilder {
     this.created = outcome.createdTypes.map(normalizeTypeString);
     const dryRun = DRY_RUNS.includes(outcome.modeUsed);
     r.simulation_mode = outcome.modeUsed;
+    r.plan_calls = planCalls;
     r.fell_back_to_dev_inspect = outcome.fellBack;
     r.exec_ok = outcome.execOk;
     r.dev_inspect_ok = outcome.modeUsed === 'dev_inspect';

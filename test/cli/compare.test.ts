@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
+import { sharedCorpusRun, smiBench, spawnWorker, stopProcess } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR, PROJECT_ROOT, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { temporalAddress } from '../support/temporal.js';
@@ -44,30 +44,16 @@ beforeAll(async () => {
   env = { TEMPORAL_ADDRESS: temporalAddress(), TEMPORAL_NAMESPACE: TEST_NAMESPACES.compare };
   worker = spawnWorker(env);
   const run = (phase: string, agent: string, runId: string, ...extra: string[]) =>
-    smiBench(
-      [
-        phase,
-        '--corpus-root',
-        CORPUS_DIR,
-        '--samples',
-        '0',
-        '--agent',
-        agent,
-        '--run-id',
-        runId,
-        '--log-dir',
-        logDir,
-        '--no-progress',
-        ...extra,
-      ],
-      env,
-    );
+    sharedCorpusRun(env, logDir, [phase, agent, runId, ...extra]);
   const results = await Promise.all([
     run('phase1', 'mock-perfect', 'p1-perfect'),
     run('phase1', 'mock-empty', 'p1-empty'),
     run('phase1', 'mock-perfect', 'p1-perfect-seed3', '--seed', '3'),
     run('phase2', 'mock-perfect', 'p2-perfect'),
     run('phase2', 'mock-empty', 'p2-empty'),
+    run('phase2', 'mock-empty', 'p2-empty-sender', '--sender', '0x5'),
+    run('phase2', 'mock-empty', 'local-empty', '--simulation-mode', 'local'),
+    run('phase2', 'baseline-search', 'local-baseline', '--simulation-mode', 'local'),
   ]);
   for (const r of results) expect(r.exitCode, String(r.stderr)).toBe(0);
   writeFileSync(idsFile, IDS.join('\n') + '\n');
@@ -123,7 +109,11 @@ describe('smi-bench compare', () => {
       .map((l) => l.split('\t'));
     const col = (row: string[], name: string) => row[header!.indexOf(name)];
     expect(col(rows[0]!, 'run')).toBe('p2-perfect');
-    expect(col(rows[0]!, 'dry_run_ok_rate')).toBe('1.0000');
+    // mock-perfect simulates nothing, and mock-empty's every plan is empty: no ok-rate to show (an empty
+    // column is left out).
+    expect(col(rows[0]!, 'plans_executed')).toBe('0');
+    expect(header).not.toContain('dry_run_ok_rate');
+    expect(col(rows[1]!, 'empty_plans')).toBe(String(n));
     expect(col(rows[0]!, 'any_hit_rate')).toBe((withKeys / n).toFixed(4));
     expect(col(rows[0]!, 'macro_avg_hit_rate')).toBe((withKeys / n).toFixed(4));
     expect(col(rows[0]!, 'micro_hit_rate')).toBe('1.0000');
@@ -141,12 +131,50 @@ describe('smi-bench compare', () => {
     const csv = await compare('p1-perfect', 'p1-empty', '--format', 'csv', '--out', join(work, 'board.csv'));
     expect(csv.exitCode).toBe(0);
     const lines = readFileSync(join(work, 'board.csv'), 'utf8').trim().split('\n');
-    expect(lines[0]!.startsWith('rank,run,model,agent,packages,precision,recall,f1,')).toBe(true);
+    expect(
+      lines[0]!.startsWith('rank,run,model,agent,packages,f1,ci95_low,ci95_high,precision,recall,'),
+    ).toBe(true);
     expect(lines).toHaveLength(3);
     const md = await compare('p1-perfect', 'p2-perfect', '--format', 'md');
     expect(String(md.stdout)).toContain('### Phase I');
     expect(String(md.stdout)).toContain('### Phase II');
     expect(String(md.stdout)).toContain('| rank | run | model |');
+  });
+
+  it('ranks an agent that tried above mock-empty when hits tie, whatever the order runs are given in', async () => {
+    // In `local`, mock-empty's empty plans execute without failing and create nothing: no hit, as
+    // baseline-search, whose one-call plans execute on the framework packages (0x2 has public functions
+    // whose arguments it can make up). Its ok-rates are over those plans; mock-empty has none to rate.
+    for (const order of [
+      ['local-empty', 'local-baseline'],
+      ['local-baseline', 'local-empty'],
+    ]) {
+      const res = await compare(...order, '--format', 'json');
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      const [board] = JSON.parse(String(res.stdout)) as {
+        entries: { run: string; score: number; columns: Record<string, number | null> }[];
+      }[];
+      expect(board!.entries.map((e) => e.run)).toEqual(['local-baseline', 'local-empty']);
+      const [baseline, empty] = board!.entries;
+      expect(baseline!.score).toBe(empty!.score);
+      expect(baseline!.columns['plans_executed']).toBeGreaterThan(0);
+      expect(empty!.columns).toMatchObject({
+        hits: 0,
+        plans_executed: 0,
+        empty_plans: n,
+        dry_run_ok_rate: null,
+        exec_ok_rate: null,
+      });
+    }
+  });
+
+  it('flags runs whose sender differs', async () => {
+    const res = await compare('p2-empty', 'p2-empty-sender', '--format', 'json');
+    const [board] = JSON.parse(String(res.stdout)) as { comparable: boolean; differences: string[] }[];
+    expect(board!.comparable).toBe(false);
+    expect(board!.differences).toEqual([
+      expect.stringMatching(/^options\.sender: p2-empty=0x[0-9a-f]+, p2-empty-sender=0x5$/),
+    ]);
   });
 
   it('compares runs over one ids file that took the same packages, whatever their samples and seed', async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ownServerPorts, smiBench } from '../support/cli.js';
-import { makeDemoCorpus } from '../support/demo-truth.js';
+import { makeDemoCorpus, printedArgs } from '../support/demo-truth.js';
 import { withoutLocalModel } from '../support/local-model.js';
 
 interface Row {
@@ -48,15 +48,29 @@ describe.skipIf(withoutLocalModel)('the demo with the local model', () => {
       const scores = rows.map((r) => score(truth.get(r.package_id)!, r.predicted_key_types_list));
       const mean = (i: number) => (scores.reduce((sum, s) => sum + s[i]!, 0) / scores.length).toFixed(4);
       const line = new RegExp(
-        `^ {2}local-llm \\(SmolLM2-135M\\) +${mean(0)} +${mean(1)} +${mean(2)} +([1-9]\\d*) +\\$0\\.000 +0$`,
+        `^ {2}local-llm \\(SmolLM2-135M\\) +${mean(2)} +${mean(0)} +${mean(1)} +([1-9]\\d*) +\\$0\\.000 +0$`,
         'm',
       );
       expect(out).toMatch(line);
-      // Both runs used the one server the demo started, and stopped at its end.
+      expect(out).toMatch(/^ {2}agent +F1 +precision +recall +tokens +cost +errors$/m);
+      // Both runs used the one server the demo started, and stopped at its end: one line says so, and no
+      // run calls it a server it found (it was the demo's) or its own.
       const err = String(res.stderr);
-      expect(err.match(/Started a Temporal dev server on \S+ for both runs of the demo/g)).toHaveLength(1);
-      expect(err).not.toContain('Temporal: embedded dev server');
+      expect(err.match(/^Temporal: /gm)).toHaveLength(1);
+      expect(err).toMatch(
+        /^Temporal: dev server 127\.0\.0\.1:\d+ started by this demo for its runs, namespace "default", UI http:\/\/127\.0\.0\.1:\d+; worker in this process; it stops when the demo ends$/m,
+      );
+      expect(err).not.toContain('found running');
       expect(err).toContain('Stopped the Temporal dev server this demo started');
+      // It ends with what to try next on both runs.
+      expect(out.trimEnd().split('\n').slice(-3)).toEqual([
+        'Next, with these runs:',
+        '  npx smi-bench report first first-local-llm --log-dir logs --out demo-report.html   # leaderboard, figures, every package: one HTML file',
+        '  npx smi-bench view --log-dir logs   # every run in a browser, at http://127.0.0.1:8390/',
+      ]);
+      const report = await smiBench(printedArgs(out, 'report'), env, cwd);
+      expect(report.exitCode, String(report.stderr)).toBe(0);
+      expect(readFileSync(join(cwd, 'demo-report.html'), 'utf8')).toContain('first-local-llm');
     },
   );
 });

@@ -177,6 +177,21 @@ describe('doctor names each problem', () => {
         `--corpus-root ${CORPUS_DIR}`,
     );
 
+    // A prefix folder of sui-packages' layout: `0x00` and `00…02` spell the id 0x0…02 of its metadata.
+    const prefixRun = await smiBench(
+      ['doctor', '--corpus-root', join(CORPUS_DIR, '0x00'), '--dotenv', none],
+      {
+        SMI_TEMPORAL_PORT: '1',
+      },
+    );
+    expect(prefixRun.exitCode).toBe(1);
+    expect(prefixRun.stdout).toMatch(/FAIL\s+corpus\s+.*0x00 is a prefix folder of a corpus/);
+    expect(prefixRun.stdout).toContain(
+      'fix: point --corpus-root at the folder that holds <prefix>/<rest>/bytecode_modules, one level up: ' +
+        `--corpus-root ${CORPUS_DIR}`,
+    );
+    expect(prefixRun.stdout).not.toContain('move each package folder');
+
     const flat = join(work, 'flat');
     mkdirSync(join(flat, 'pkg', 'bytecode_modules'), { recursive: true });
     const flatRun = await smiBench(['doctor', '--corpus-root', flat, '--dotenv', none], {

@@ -8,6 +8,7 @@ import { Client, Connection } from '@temporalio/client';
 import { freePort, isPortOpen } from '../../src/temporal/ports.js';
 import { ownServerPorts, smiBench, spawnSmiBench } from '../support/cli.js';
 import { CORPUS_DIR } from '../support/paths.js';
+import { printedArgs } from '../support/demo-truth.js';
 import { testRunInput } from '../support/run-input.js';
 import { startTestRun } from '../support/temporal.js';
 
@@ -44,6 +45,31 @@ describe('smi-bench demo on a machine with no Temporal server', () => {
     expect(res.stderr).toMatch(/stopped the Temporal dev server this command started; its UI .* is gone/i);
     expect(res.stderr).toContain('--keep-server');
     expect(await place.portsClosed()).toBe(true);
+
+    // It ends with what to try next, and both commands work on its run as printed (the view on a port of
+    // its own: a test may not take 8390).
+    const next = String(res.stdout).trimEnd().split('\n').slice(-3);
+    expect(next).toEqual([
+      'Next, with these runs:',
+      '  npx smi-bench report own-ports --log-dir logs --out demo-report.html   # leaderboard, figures, every package: one HTML file',
+      '  npx smi-bench view --log-dir logs   # every run in a browser, at http://127.0.0.1:8390/',
+    ]);
+    const report = await smiBench(printedArgs(String(res.stdout), 'report'), place.env, place.cwd);
+    expect(report.exitCode, String(report.stderr)).toBe(0);
+    expect(readFileSync(join(place.cwd, 'demo-report.html'), 'utf8')).toContain('own-ports');
+    const view = spawnSmiBench(
+      [...printedArgs(String(res.stdout), 'view'), '--port', '0'],
+      place.env,
+      place.cwd,
+    );
+    try {
+      await view.waitForStderr('smi-bench view: http', 30_000);
+      const url = /smi-bench view: (\S+)/.exec(view.stderr())![1]!;
+      expect(await (await fetch(url)).text()).toContain('own-ports');
+    } finally {
+      view.child.kill('SIGINT');
+      await view.exited;
+    }
 
     // A finished run is read from its run directory: no server is started, or asked (this one is dead).
     const dead = { ...place.env, TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}` };
@@ -84,6 +110,14 @@ describe('smi-bench demo --keep-server', () => {
     );
     try {
       await demo.waitForStderr('Press Ctrl-C to stop it');
+      // One story of its server: the demo started it, the run does not call it found.
+      expect(demo.stderr().match(/^Temporal: /gm)).toHaveLength(1);
+      expect(demo.stderr()).toContain(
+        `Temporal: dev server ${place.address} started by this demo for its runs, namespace "default", ` +
+          `UI http://127.0.0.1:${place.env.SMI_TEMPORAL_UI_PORT}; worker in this process; ` +
+          'it stays up after the runs (--keep-server), until Ctrl-C',
+      );
+      expect(demo.stderr()).not.toContain('found running');
       // The run's UI link, printed during the run, is live, and the UI's API shows the finished run.
       const ui = `http://127.0.0.1:${place.env.SMI_TEMPORAL_UI_PORT}`;
       expect(demo.stderr()).toContain(

@@ -11,6 +11,9 @@ import { freePort, isPortOpen } from '../../src/temporal/ports.js';
 import { SEARCH_ATTRIBUTES, TASK_QUEUES } from '../../src/temporal/names.js';
 import { ownServerPorts, smiBench } from '../support/cli.js';
 import { startForeignTemporal, type ForeignTemporal } from './foreign-temporal.js';
+import type { Fullnode } from '../../src/fullnode/server.js';
+import { mainnetFullnode } from '../support/local-fullnode.js';
+import { temporalAddress } from '../support/temporal.js';
 
 const home = mkdtempSync(join(tmpdir(), 'smi-server-choice-'));
 
@@ -43,6 +46,45 @@ describe('the port of smi-bench’s own server is held by a program that is not 
     expect(res.stdout).not.toContain('Phase I finished');
     // No server of ours came up beside it.
     expect(await isPortOpen('127.0.0.1', Number(ports.SMI_TEMPORAL_UI_PORT))).toBe(false);
+  });
+});
+
+describe('the port of smi-bench’s own server is held by a gRPC server that is not Temporal', () => {
+  let node: Fullnode;
+  let port: string;
+
+  beforeAll(async () => {
+    // A Sui full node answers gRPC (HTTP/2) on its port, and UNIMPLEMENTED to Temporal's methods.
+    node = await mainnetFullnode();
+    port = new URL(node.url).port;
+  });
+  afterAll(async () => {
+    await node.close();
+  });
+
+  it('says that what answers is not Temporal, not that it is a Temporal server smi-bench did not start', async () => {
+    const res = await smiBench(['worker'], { SMI_TEMPORAL_PORT: port, SMI_HOME: join(home, 'grpc') }, home);
+    expect(res.exitCode, String(res.stderr)).toBe(2);
+    expect(res.stderr).toContain(
+      `127.0.0.1:${port} answers gRPC but is not a Temporal server (its answer to Temporal's GetSystemInfo is UNIMPLEMENTED)`,
+    );
+    expect(res.stderr).toContain('SMI_TEMPORAL_PORT=7243');
+    expect(res.stderr).not.toContain('not started by smi-bench');
+  });
+});
+
+describe('smi-bench’s own port holds a Temporal server without the namespace asked for', () => {
+  it('names the namespace as what is wrong', async () => {
+    const address = temporalAddress();
+    const env = {
+      SMI_TEMPORAL_PORT: address.split(':')[1]!,
+      TEMPORAL_NAMESPACE: 'no-such-namespace',
+      SMI_HOME: join(home, 'namespace'),
+    };
+    const res = await smiBench(['worker'], env, home);
+    expect(res.exitCode, String(res.stderr)).toBe(2);
+    expect(res.stderr).toContain(`the Temporal server at ${address} has no namespace "no-such-namespace"`);
+    expect(res.stderr).not.toContain('not started by smi-bench');
   });
 });
 

@@ -82,18 +82,19 @@ describe('compare on helper runs', () => {
       'model',
       'agent',
       'packages',
+      'ok_rate',
+      'ci95_low',
+      'ci95_high',
       'avg_hit_rate',
       'hits',
       'targets',
       'mean_attempts',
-      'ok_rate',
-      'ci95_low',
-      'ci95_high',
       'errors',
       'tokens',
       'cost_usd',
     ]);
-    expect(first!.slice(5, 10)).toEqual(['0.2500', '3', '9', '1.7500', '0.7500']);
+    expect(first!.slice(5, 6)).toEqual(['0.7500']);
+    expect(first!.slice(8, 12)).toEqual(['0.2500', '3', '9', '1.7500']);
     expect(formatBoards(boardsOf(loadRuns(['helper-a'], logDir)), 'md')).toContain('### Helper package');
   });
 

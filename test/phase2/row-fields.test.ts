@@ -32,7 +32,7 @@ function outcome(modeUsed: ModeUsed, execOk: boolean | null, patch: Partial<Simu
 function rowAfter(simulated: SimulationOutcome) {
   const builder = new Phase2RowBuilder('0x2');
   builder.startPlanAttempt(1);
-  builder.recordSimulation(simulated, { targets: 0, created_distinct: 0, created_hits: 0, missing: 0 });
+  builder.recordSimulation(simulated, { targets: 0, created_distinct: 0, created_hits: 0, missing: 0 }, 1);
   return builder.build({ elapsedSeconds: 1, includeCreatedTypes: false });
 }
 

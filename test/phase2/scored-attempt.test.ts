@@ -34,7 +34,7 @@ function rowAfter(outcomes: (SimulationOutcome | string)[]) {
   outcomes.forEach((outcome, i) => {
     row.startPlanAttempt(i + 1);
     if (typeof outcome === 'string') row.notBuilt(outcome);
-    else row.recordSimulation(outcome, scoreInhabitation(TARGETS, outcome.createdTypes));
+    else row.recordSimulation(outcome, scoreInhabitation(TARGETS, outcome.createdTypes), 1);
   });
   return row.build({ elapsedSeconds: 1, includeCreatedTypes: true });
 }

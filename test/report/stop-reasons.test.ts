@@ -56,6 +56,10 @@ const STAGES: Record<FailureStage, { row: Phase2Row; reason: string }> = {
     }),
     reason: 'command 0 uses the result of command 3, which comes later',
   },
+  empty_plan: {
+    row: planned(2, 0, { plan_calls: 0, exec_ok: true, simulation_mode: 'local' }),
+    reason: 'an empty plan: no calls, so none of its 2 target types can be created',
+  },
   missing_dependency: {
     row: planned(2, 0, {
       tx_build_ok: false,

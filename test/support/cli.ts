@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { execa, type Result } from 'execa';
 import { freePort } from '../../src/temporal/ports.js';
-import { PROJECT_ROOT } from './paths.js';
+import { CORPUS_DIR, PROJECT_ROOT } from './paths.js';
 
 export const BIN = join(PROJECT_ROOT, 'bin', 'smi-bench.js');
 
@@ -21,6 +21,19 @@ export function smiBench(
     timeout: 180_000,
     stripFinalNewline: !keepFinalNewline,
   });
+}
+
+/** A run of every package of the shared corpus with `agent`, its run directory in `logDir`, no progress line. */
+export function sharedCorpusRun(
+  env: Record<string, string>,
+  logDir: string,
+  [phase, agent, runId, ...extra]: [string, string, string, ...string[]],
+): Promise<Result> {
+  const selection = ['--corpus-root', CORPUS_DIR, '--samples', '0', '--agent', agent];
+  return smiBench(
+    [phase, ...selection, '--run-id', runId, '--log-dir', logDir, '--no-progress', ...extra],
+    env,
+  );
 }
 
 /**

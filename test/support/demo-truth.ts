@@ -1,4 +1,5 @@
-// The demo corpus written to a temp dir, with each package's key types (the truth), for end-to-end tests.
+// The demo corpus written to a temp dir, with each package's key types (the truth), for end-to-end tests;
+// and the commands the demo prints to try next.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,4 +22,14 @@ export async function makeDemoCorpus(): Promise<DemoCorpus> {
     truth.set(p.package_id, sortedByCodePoint(extractKeyTypes(await extractPackageInterface(p.package_dir))));
   }
   return { root, truth, idOf: (name) => demoPackageId(name) };
+}
+
+/** The arguments of the `npx smi-bench COMMAND …` line the demo printed last for `command`, as a shell splits them. */
+export function printedArgs(stdout: string, command: string): string[] {
+  const line = [...stdout.split('\n')].reverse().find((l) => l.startsWith(`  npx smi-bench ${command} `))!;
+  return line
+    .replace(/ +#.*$/, '')
+    .trim()
+    .split(/ +/)
+    .slice(2);
 }

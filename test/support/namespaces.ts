@@ -34,6 +34,7 @@ export const TEST_NAMESPACES = {
   evalSetCache: 'test-eval-set-cache',
   evalSetLimits: 'test-eval-set-limits',
   compare: 'test-compare',
+  headlines: 'test-headlines',
   manifest: 'test-manifest',
   extractCorpus: 'test-extract-corpus',
   phase2Stages: 'test-phase2-stages',

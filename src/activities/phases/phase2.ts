@@ -1,5 +1,6 @@
 // Phase II in the run directory: its rows, its packages.jsonl lines and its result (schema_version 2).
 import { STAGE_PREFIX, type StageCounts } from '../../core/phase2/taxonomy.js';
+import { planTally } from '../../core/phase2/plan-tally.js';
 import { emptyPhase2Row, formatPhase2PackageLine, type Phase2Row } from '../../core/phase2/row.js';
 import { formatPhase2ResultJson } from '../../core/phase2/result-json.js';
 import { pyFloat } from '../../core/pyjson.js';
@@ -77,6 +78,7 @@ export const phase2Definition: PhaseDefinition<Phase2Row> = {
       ...(stoppedEarly ? { stopped_early: stoppedEarly } : {}),
     };
     const a = result.aggregate;
+    const plans = planTally(result.packages);
     return {
       text: formatPhase2ResultJson(result),
       samples: result.samples,
@@ -86,6 +88,11 @@ export const phase2Definition: PhaseDefinition<Phase2Row> = {
         max_hit_rate: a.max_hit_rate,
         micro_hit_rate: a.micro_hit_rate,
         planning_only_hit_rate: a.planning_only_hit_rate,
+        packages_with_hits: a.packages_with_hits,
+        plans_built: plans.built,
+        plans_executed: plans.executed,
+        plans_executed_ok: plans.executedOk,
+        empty_plans: plans.empty,
         avg_partial_credit: a.avg_partial_credit,
         ...stageNumbers(a.failure_stages),
       },

@@ -1,4 +1,4 @@
-// One Phase II result row (spec/harness.md §7.8: all 36 upstream keys, plus `exec_ok` and `usage`) and
+// One Phase II result row (spec/harness.md §7.8: all 36 upstream keys, plus `exec_ok`, `plan_calls` and `usage`) and
 // its Python-compatible form.
 import { PyFloat } from '../pyjson.js';
 import { formatJsonlLine } from '../phase1-result.js';
@@ -45,6 +45,11 @@ export interface Phase2Row {
    * Absent from rows stored before smi-bench wrote it.
    */
   exec_ok?: boolean | null;
+  /**
+   * smi-bench extension: how many calls the reported attempt's plan had (0: an empty plan, which creates
+   * nothing whatever executes it); null when no plan was built or simulated. Absent from older rows.
+   */
+  plan_calls?: number | null;
   dry_run_error: string | null;
   plan_attempts: number;
   sim_attempts: number;
@@ -97,6 +102,7 @@ export function emptyPhase2Row(packageId: string): Phase2Row {
     dry_run_abort_location: null,
     dev_inspect_ok: false,
     exec_ok: null,
+    plan_calls: null,
     dry_run_error: null,
     plan_attempts: 0,
     sim_attempts: 0,

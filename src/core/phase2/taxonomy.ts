@@ -13,6 +13,7 @@ export const FAILURE_STAGES = [
   'no_targets',
   'malformed',
   'causality_broken',
+  'empty_plan',
   'missing_dependency',
   'build_failed',
   'built_no_target',
@@ -84,6 +85,8 @@ export function failureStage(row: Phase2Row): FailureStage {
   // No plan of the answers reached validation: they did not parse as a plan.
   if (!row.ptb_parse_ok || row.causality_valid === null) return 'malformed';
   if (row.causality_valid === false) return 'causality_broken';
+  // A plan without calls builds and "runs" everywhere, and can create nothing: not a dry run that went well.
+  if (row.plan_calls === 0) return 'empty_plan';
   // Before build_failed: no transaction is built for a package whose dependencies the corpus lacks.
   if (row.dry_run_status === MISSING_DEPENDENCY_STATUS) return 'missing_dependency';
   if (!row.tx_build_ok) return 'build_failed';
@@ -182,13 +185,15 @@ export interface ScoringCriteria {
 
 /**
  * The steps as a Phase II plan takes them: a plan came out of the answers (compiles), its transaction was
- * built against the package (imports_target), it created a target (creates_target_type), and something
- * executed it without failing (executes_cleanly; build-only executes nothing, so never).
+ * built and calls something (imports_target: an empty plan imports nothing, upstream's E501), it created
+ * a target (creates_target_type), and something executed it without failing (executes_cleanly; build-only
+ * executes nothing, so never). Upstream's rubric, kept for its scripts: it credits steps, not results, so it
+ * ranks nothing (a plan that builds and creates nothing earns 0.5; mock-perfect, with no plan, 0.25).
  */
 export function scoringCriteria(row: Phase2Row): ScoringCriteria {
   const compiles =
     row.error === null && row.plan_attempts > 0 && row.ptb_parse_ok && row.causality_valid !== null;
-  const imports_target = compiles && row.tx_build_ok;
+  const imports_target = compiles && row.tx_build_ok && row.plan_calls !== 0;
   const creates_target_type = row.score.created_hits > 0;
   const executes_cleanly = creates_target_type && row.exec_ok === true;
   const flags = [compiles, imports_target, creates_target_type, executes_cleanly];
@@ -241,6 +246,7 @@ export const FAILURE_CODES = {
   E304: 'BCS_SERIALIZATION_FAILED',
   E403: 'TARGET_ABORTED',
   E404: 'UNSUPPORTED_NATIVE',
+  E501: 'NO_TARGET_MODULES_ACCESSED',
 } as const;
 
 export type FailureCode = keyof typeof FAILURE_CODES;
@@ -268,8 +274,8 @@ function failure(code: FailureCode, message: string): Failure {
  * failures (§25.2): a plan that did not parse is a syntax error (E004, their default); a result reference
  * to nothing is a type mismatch (E201); a transaction whose arguments could not be built is E304; an
  * abort is E403, or E404 for an unsupported native (code 1000); a transaction that ran or was built but
- * created no target is E301, "imports but nothing created" in `evaluate_from_run_dir` (its E501, nothing
- * imported, does not arise: a row gets this far only with its transaction built, `imports_target`).
+ * created no target is E301, "imports but nothing created" in `evaluate_from_run_dir`; an empty plan, which
+ * calls nothing, is its E501, "no target modules accessed".
  * Null for rows that created a target, had nothing to create, or
  * stopped before any plan (an error, a time-out, a model never heard): no code describes those.
  */
@@ -280,6 +286,8 @@ export function rowFailure(row: Phase2Row): Failure | null {
       return failure('E004', `no answer parsed as a plan (${plural(row.plan_attempts, 'plan attempt')})`);
     case 'causality_broken':
       return failure('E201', row.causality_errors?.[0] ?? 'a result reference points at no earlier result');
+    case 'empty_plan':
+      return failure('E501', `an empty plan: no calls, so none of its ${targets} can be created`);
     case 'build_failed':
       return failure('E304', row.dry_run_error ?? 'the transaction could not be built');
     case 'aborted':

@@ -37,9 +37,10 @@ describe('Phase II rows', () => {
       packages: Record<string, unknown>[];
     };
     const ours = Object.keys(emptyPhase2Row('0x1'));
-    // upstream's 36 keys and our mode-neutral `exec_ok` (`usage` is added when the row is built)
-    expect(ours).toHaveLength(37);
+    // upstream's 36 keys, our mode-neutral `exec_ok` and `plan_calls` (`usage` is added when the row is built)
+    expect(ours).toHaveLength(38);
     expect(ours).toContain('exec_ok');
+    expect(ours).toContain('plan_calls');
     for (const key of Object.keys(golden.packages[0]!)) expect(ours).toContain(key);
   });
   it('prints a u64 abort code exactly, as a bare integer', () => {

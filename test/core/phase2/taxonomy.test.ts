@@ -44,6 +44,12 @@ describe('failure stages', () => {
       planned(2, 0, { causality_valid: false, tx_build_ok: false }),
       'causality_broken',
     ],
+    [
+      'an empty plan, executed without failing',
+      planned(2, 0, { plan_calls: 0, exec_ok: true, dry_run_ok: true }),
+      'empty_plan',
+    ],
+    ['an empty plan, built only', planned(2, 0, { plan_calls: 0, exec_ok: null }), 'empty_plan'],
     ['a transaction that could not be built', planned(2, 0, { tx_build_ok: false }), 'build_failed'],
     ['an abort in simulation', planned(2, 0, { exec_ok: false, dry_run_abort_code: '7' }), 'aborted'],
     ['a dry run that failed without a code', planned(2, 0, { dry_run_exec_ok: false }), 'aborted'],
@@ -192,6 +198,13 @@ describe('partial credit (§25.1 scoring criteria) and traces', () => {
     expect(pick(planned(2, 0, { causality_valid: null, tx_build_ok: false }))).toEqual([0, 'build']);
     expect(pick(planned(2, 0, { tx_build_ok: false }))).toEqual([0.25, 'resolution']);
     expect(pick(planned(2, 0, { exec_ok: false }))).toEqual([0.5, 'synthesis']);
+    // an empty plan builds and runs, and imports nothing (upstream's E501): compiles only
+    expect(pick(planned(2, 0, { plan_calls: 0, exec_ok: true }))).toEqual([0.25, 'resolution']);
+    expect(rowFailure(planned(2, 0, { plan_calls: 0, exec_ok: true }))).toEqual({
+      phase: 'validation',
+      code: 'E501',
+      message: 'an empty plan: no calls, so none of its 2 target types can be created',
+    });
     // build-only credits hits without executing anything: created, not executed
     expect(pick(planned(2, 1, { exec_ok: null }))).toEqual([0.75, 'execution']);
     expect(pick(planned(2, 2, { exec_ok: true }))).toEqual([1, 'validation']);
