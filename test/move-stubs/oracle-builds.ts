@@ -111,6 +111,9 @@ export class OracleBatches {
     const addresses: string[] = [];
     const files: SourceFile[] = [];
     members.forEach(({ program }, k) => {
+      // The batch's Move.toml stands for each program's: it may only differ in names and addresses.
+      if (!/^edition\s*=\s*"2024"\s*$/m.test(program.moveToml))
+        throw new Error(`${program.id}: oracle batches are of edition 2024 packages`);
       const renames = ownAddresses(program.moveToml);
       renames.forEach((name, j) =>
         addresses.push(`${name}_b${k} = "0x${(0x10000 + k * 16 + j).toString(16)}"`),
