@@ -7,10 +7,13 @@
 // calls it as a method on a value whose defining module the probe never names: a primitive comes from a
 // literal (`@0x5.to_bytes()`), a datatype from a public function of another module that returns one
 // (`sui::coin::balance<A>(&any()).value()`). Arguments are `any()` (a function of the probe that aborts),
-// whose type Sui infers from the signature, so no argument names a type either. Type parameters get the
-// probe's own `A` (copy, drop, store) or `K` (key, store). A body ends in `abort 0`, so values left in
-// locals need no `drop`. One program per defining module: its probes are separate functions, so Sui reports
-// each failing call on its own line and no failure hides another.
+// whose type Sui infers from the signature, so no argument names a type either (index syntax takes no type
+// arguments, so its keys and result are typed). Type parameters get the probe's own `A` (copy, drop,
+// store) or `K` (key, store). A body ends in `abort 0`, so values left in locals need no `drop`. A method
+// whose receiver no other module hands out, or whose probe would spell the module's name (which keeps the
+// module by name), is probed in a second program on a value typed by name. One program per defining module
+// and kind: its probes are separate functions, so Sui reports each failing call on its own line and no
+// failure hides another.
 import type { Ability, InterfaceFunction, InterfaceJson, MoveType } from '../../src/core/types.js';
 import { addressDigits } from '../../src/move/address.js';
 import { buildInterface } from '../../src/move/interface.js';
