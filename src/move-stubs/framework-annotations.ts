@@ -1,7 +1,8 @@
 // What Sui's framework sources say about their modules beyond what bytecode keeps, listed as data from a
 // reading of those sources (mainnet-v1.71.1): which module defines the methods of a primitive type, which
-// natives are bytecode instructions, which functions back `x[i]` index syntax, and the `public use fun`
-// method aliases. The stub writer applies an entry only where the bytecode has the functions it names.
+// natives are bytecode instructions, which functions back `x[i]` index syntax, the `public use fun`
+// method aliases, and what is `#[deprecated]` (the notes in our words). The stub writer applies an entry
+// only where the bytecode has the functions it names.
 
 export interface MethodAlias {
   /** The receiver type: a struct of the module, or the primitive the module defines. */
@@ -22,6 +23,10 @@ export interface ModuleAnnotations {
   /** Functions marked `#[syntax(index)]`. */
   indexFunctions?: readonly string[];
   methodAliases?: readonly MethodAlias[];
+  /** `#[deprecated]` on the whole module: Sui warns (W04037) wherever another module uses it. */
+  deprecatedModule?: string;
+  /** `#[deprecated]` functions, each with what to use instead. */
+  deprecatedFunctions?: Readonly<Record<string, string>>;
 }
 
 const alias = (type: string, method: string, target: string): MethodAlias => ({ type, method, target });
@@ -31,6 +36,8 @@ const ownAliases = (module: string, entries: readonly (readonly [string, string,
   entries.map(([type, method, fun]) => alias(type, method, `${module}::${fun}`));
 
 const BORROW_PAIR = ['borrow', 'borrow_mut'];
+const renamed = (name: string) => `renamed to \`${name}\``;
+const REGULATED_V2 = 'migrate with `migrate_regulated_currency_to_v2`, then use the deny list v2 functions';
 
 const unsigned = (bits: number): [string, ModuleAnnotations] => [
   `0x1::u${bits}`,
@@ -66,6 +73,24 @@ export const FRAMEWORK_ANNOTATIONS: ReadonlyMap<string, ModuleAnnotations> = new
     },
   ],
   ['0x1::ascii', { methodAliases: [alias('String', 'to_string', 'string::from_ascii')] }],
+  [
+    '0x1::string',
+    { deprecatedFunctions: { bytes: 'use `string::as_bytes`', sub_string: 'use `string::substring`' } },
+  ],
+  [
+    '0x1::type_name',
+    {
+      deprecatedFunctions: {
+        get: renamed('with_defining_ids'),
+        get_with_original_ids: renamed('with_original_ids'),
+        borrow_string: renamed('as_string'),
+        get_address: renamed('address_string'),
+        get_module: renamed('module_string'),
+      },
+    },
+  ],
+  ['0x1::fixed_point32', { deprecatedModule: 'use `std::uq32_32`' }],
+  ['0x2::math', { deprecatedModule: 'use the module of each integer type, such as `std::u64`' }],
   ['0x1::bool', { definesPrimitive: 'bool' }],
   ...[8, 16, 32, 64, 128, 256].map(unsigned),
   [
@@ -103,6 +128,14 @@ export const FRAMEWORK_ANNOTATIONS: ReadonlyMap<string, ModuleAnnotations> = new
         ),
         alias('TreasuryCap', 'into_supply', 'coin::treasury_into_supply'),
       ],
+      deprecatedFunctions: {
+        create_currency: 'use `coin_registry::new_currency_with_otw`',
+        create_regulated_currency_v2: 'use `coin_registry::new_currency_with_otw` and `make_regulated`',
+        create_regulated_currency: 'use `coin_registry::new_currency_with_otw` and `make_regulated`',
+        deny_list_add: REGULATED_V2,
+        deny_list_remove: REGULATED_V2,
+        deny_list_contains: REGULATED_V2,
+      },
     },
   ],
   [
@@ -165,6 +198,7 @@ export const FRAMEWORK_ANNOTATIONS: ReadonlyMap<string, ModuleAnnotations> = new
         ['CurrencyInitializer', 'make_supply_fixed', 'make_supply_fixed_init'],
         ['CurrencyInitializer', 'make_supply_burn_only', 'make_supply_burn_only_init'],
       ]),
+      deprecatedFunctions: { delete_migrated_legacy_metadata: 'disabled' },
     },
   ],
   ['0x2::bag', { indexFunctions: BORROW_PAIR }],
@@ -173,7 +207,8 @@ export const FRAMEWORK_ANNOTATIONS: ReadonlyMap<string, ModuleAnnotations> = new
   ['0x2::object_table', { indexFunctions: BORROW_PAIR }],
   ['0x2::linked_table', { indexFunctions: BORROW_PAIR }],
   ['0x2::table_vec', { indexFunctions: BORROW_PAIR }],
-  ['0x2::vec_map', { indexFunctions: ['get', 'get_mut'] }],
+  ['0x2::vec_map', { indexFunctions: ['get', 'get_mut'], deprecatedFunctions: { size: renamed('length') } }],
+  ['0x2::vec_set', { deprecatedFunctions: { size: renamed('length') } }],
   [
     '0x3::staking_pool',
     {
@@ -198,6 +233,7 @@ export const FRAMEWORK_ANNOTATIONS: ReadonlyMap<string, ModuleAnnotations> = new
         alias('Validator', 'wrap_v1', 'validator_wrapper::create_v1'),
         alias('ValidatorMetadata', 'validate', 'validator::validate_metadata'),
       ],
+      deprecatedFunctions: { total_stake_amount: 'use `total_stake`', stake_amount: 'use `total_stake`' },
     },
   ],
 ]);

@@ -15,6 +15,10 @@ export interface ModuleExtras {
   /** `public use fun <target> as <type>.<method>`, the target written as a full path. */
   methodAliases: { type: string; method: string; target: string }[];
   macroSources: string[];
+  /** The note of a deprecated module, or null. */
+  deprecatedModule: string | null;
+  /** Deprecated function → note. */
+  deprecatedFunctions: ReadonlyMap<string, string>;
 }
 
 /** What a package declares, by `module::member`. */
@@ -47,5 +51,7 @@ export function moduleExtras(moduleName: string, members: PackageMembers): Modul
     macroSources: MACROS.filter(
       (group) => group.module === key && group.calls.every((call) => members.publicFunctions.has(call)),
     ).map((group) => group.source),
+    deprecatedModule: annotations.deprecatedModule ?? null,
+    deprecatedFunctions: new Map(Object.entries(annotations.deprecatedFunctions ?? {})),
   };
 }

@@ -41,9 +41,10 @@ class ModuleWriter {
       ...this.module.enum_defs.map((_, index) => this.enum(index)),
       ...this.module.function_defs.filter((def) => !this.isInit(def)).map((def) => this.function(def)),
     ];
-    const header = this.extras.definesPrimitive
-      ? `#[defines_primitive(${this.extras.definesPrimitive})]\n`
-      : '';
+    const header = [
+      ...(this.extras.definesPrimitive ? [`#[defines_primitive(${this.extras.definesPrimitive})]\n`] : []),
+      ...(this.extras.deprecatedModule === null ? [] : [`${deprecated(this.extras.deprecatedModule)}\n`]),
+    ].join('');
     const body = [
       ...members.map((member) => indent(member)),
       ...this.extras.macroSources.map((s) => s.trim()),
@@ -83,7 +84,9 @@ class ModuleWriter {
     const handle = this.module.function_handles[def.function]!;
     const name = this.identifier(handle.name);
     const isNative = def.code === undefined || def.code === null;
+    const deprecation = this.extras.deprecatedFunctions.get(name);
     const attributes = [
+      ...(deprecation === undefined ? [] : [deprecated(deprecation)]),
       ...(this.extras.indexFunctions.has(name) ? ['#[syntax(index)]'] : []),
       ...(isNative && this.extras.bytecodeInstructions.has(name) ? ['#[bytecode_instruction]'] : []),
     ];
@@ -131,6 +134,9 @@ class ModuleWriter {
     return name;
   }
 }
+
+/** Sui warns (W04037) where another module uses what carries it, with the note. */
+const deprecated = (note: string) => `#[deprecated(note = b"${note}")]`;
 
 /** Positional fields are named `pos0`, `pos1`, … in bytecode. */
 function isPositional(fields: readonly FieldDefinition[], module: ModuleJson): boolean {

@@ -12,7 +12,7 @@ import type { PackageBytes } from '../vm/package-source.js';
 import { packageStub, type PackageStub } from './package-stub.js';
 
 /** Change whenever the stubs written for the same bytecode change. */
-const GENERATOR_VERSION = 'move-stubs/2';
+const GENERATOR_VERSION = 'move-stubs/3';
 
 /** Stubs kept in memory: the framework's three and the closures of the targets a process builds for. */
 const KEPT_IN_MEMORY = 256;

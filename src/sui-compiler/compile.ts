@@ -67,6 +67,17 @@ export async function compileWithSui(request: SuiBuildRequest): Promise<CompileO
       return { result: failure('dependencies', error.message), instanceSpoiled: false };
     throw error;
   }
+  return compileAgainst(request, dependencies);
+}
+
+/**
+ * One build of `request`'s package against exactly `dependencies` (`request.dependencies` is not read):
+ * what compileWithSui does once it has chosen the stubs. Tests also give it Sui's real framework sources.
+ */
+export async function compileAgainst(
+  request: SuiBuildRequest,
+  dependencies: BuildDependencies,
+): Promise<CompileOutcome> {
   await initMovePackageBuilder();
   const files: Record<string, string> = {
     'Move.toml': withBuildDependencies(request.moveToml, {

@@ -1,6 +1,7 @@
 // Which framework modules a build is given: std whole, the modules a helper names and what they refer to.
 // Expected sets from the framework's own structure: coin's stub refers to balance (its field type) and to
-// pay (its `public use fun` aliases); kiosk is named by nothing here; Sui System only when named.
+// pay (its `public use fun` aliases); kiosk is named by nothing here; Sui System only when named; and
+// sui::address always, as the module of the methods of `address`.
 import { describe, expect, it } from 'vitest';
 import { buildDependencies, dependenciesForSources } from '../../src/sui-compiler/dependencies.js';
 import { CORPUS_DIR } from '../support/paths.js';
@@ -27,6 +28,15 @@ describe('dependenciesForSources', () => {
     );
     expect(narrowed.framework.has('sui-system')).toBe(false);
     expect(Object.keys(narrowed.rootDependencies)).not.toContain('sui_system');
+  });
+
+  it('keeps the modules that define primitive types, which no source or signature names', async () => {
+    const all = await buildDependencies({ corpusRoot: CORPUS_DIR });
+    const narrowed = dependenciesForSources(all, [
+      'module h::m;\npublic fun b(ctx: &TxContext): vector<u8> { ctx.sender().to_bytes() }\n',
+    ]);
+    // sui::address is `#[defines_primitive(address)]` in Sui's framework: `ctx.sender()` is an address.
+    expect(modulesOf(narrowed.framework.get('sui-framework'))).toContain('address');
   });
 
   it('keeps Sui System when the sources name it', async () => {
