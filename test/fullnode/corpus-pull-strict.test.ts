@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createChainClient } from '../../src/chain/grpc-client.js';
 import { pullPackages } from '../../src/corpus-pull/pull.js';
 import { answerGrpcWeb, type UnaryMethod } from '../../src/fullnode/grpc-web.js';
+import { stubIntake } from '../support/local-fullnode.js';
 
 const ID = `0x${'ab'.repeat(32)}`;
 
@@ -34,7 +35,7 @@ describe('corpus pull from a node that leaves out a package field', () => {
       }),
     };
     const methods = new Map([['/sui.rpc.v2.LedgerService/GetObject', getObject as unknown as UnaryMethod]]);
-    const server = createServer((req, res) => void answerGrpcWeb(req, res, methods));
+    const server = createServer((req, res) => void answerGrpcWeb(req, res, methods, stubIntake()));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const out = join(mkdtempSync(join(tmpdir(), 'smi-pull-strict-')), 'corpus');
