@@ -21,6 +21,7 @@ import {
   type StoredObject,
 } from '../vm/ptb.js';
 import { GrpcCode, GrpcStatusError } from './grpc-web.js';
+import { checkTransactionLimits, checkTransactionSize } from './protocol-limits.js';
 import { resolveStructured } from './structured-transaction.js';
 import { REFERENCE_GAS_PRICE, SUI_COIN_TYPE, type LocalChain } from './local-chain.js';
 import { nodeTypeName, suiCoinBytes } from '../sim/chain-spelling.js';
@@ -281,6 +282,7 @@ export async function simulateTransaction(
       request.doGasSelection ?? false,
     ));
   }
+  checkTransactionSize(bytes);
   let data: TransactionData;
   try {
     data = bcs.TransactionData.parse(bytes);
@@ -290,6 +292,8 @@ export async function simulateTransaction(
   const tx = data.V1;
   if (tx.kind.$kind !== 'ProgrammableTransaction')
     throw refuse(`only programmable transactions can be simulated, not ${tx.kind.$kind}`);
+  const { DISABLED } = GrpcTypes.SimulateTransactionRequest_TransactionChecks;
+  checkTransactionLimits(tx, request.checks !== DISABLED, REFERENCE_GAS_PRICE);
   const pt = tx.kind.ProgrammableTransaction;
   const commands = pt.commands.map(command);
   const { inputs: ptbInputs, objects } = inputs(chain, pt.inputs);

@@ -27,7 +27,7 @@ export function mainnetFullnode(options: Partial<FullnodeOptions> = {}): Promise
 export async function fullnodeCommand(
   extraArgs: string[] = [],
   env: Record<string, string> = {},
-): Promise<{ url: string; stop(): Promise<number | null> }> {
+): Promise<{ url: string; pid: number; stop(): Promise<number | null> }> {
   const port = await freePort();
   const command = spawnSmiBench(
     [
@@ -45,6 +45,7 @@ export async function fullnodeCommand(
   await command.waitForStderr('Ctrl-C stops it');
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: command.child.pid!,
     stop: () => {
       command.child.kill('SIGINT');
       return command.exited;
