@@ -38,10 +38,24 @@ const refused = (error: string) =>
 const sizeLimit = (limit: string, value: number | bigint) =>
   refused(`Size limit exceeded: ${limit} is ${value}`);
 
-/** The serialized transaction, checked before it is even parsed. At most `maxTxSizeBytes`. */
-export function checkTransactionSize(bytes: Uint8Array): void {
+/**
+ * The transaction of `transaction.bcs`: at most `maxTxSizeBytes`, checked before it is parsed, and nothing
+ * but one canonical `TransactionData` (no bytes left over), as Sui's BCS decoding requires.
+ */
+export function decodeTransaction(bytes: Uint8Array): TransactionData {
   if (bytes.length > L.maxTxSizeBytes)
     throw sizeLimit(`serialized transaction size exceeded maximum of ${L.maxTxSizeBytes}`, bytes.length);
+  const malformed = (why: string) =>
+    new GrpcStatusError(GrpcCode.INVALID_ARGUMENT, `transaction.bcs is not a TransactionData: ${why}`);
+  let data: ReturnType<typeof bcs.TransactionData.parse>;
+  try {
+    data = bcs.TransactionData.parse(bytes);
+  } catch (error) {
+    throw malformed((error as Error).message);
+  }
+  const used = bcs.TransactionData.serialize(data).toBytes().length;
+  if (used !== bytes.length) throw malformed(`${bytes.length} bytes where one encoding takes ${used}`);
+  return data.V1;
 }
 
 /** Every limit on a parsed transaction; `checksEnabled` is SimulateTransaction's `checks` (dry-run). */
@@ -93,10 +107,13 @@ function checkCommand(command: Command): void {
   };
   switch (command.$kind) {
     case 'MoveCall': {
+      const call = command.MoveCall;
       const counted = { nodes: 0 };
-      for (const type of command.MoveCall.typeArguments) checkTypeArgument(type, counted);
-      if (command.MoveCall.arguments.length >= L.maxArguments)
+      for (const type of call.typeArguments) checkTypeArgument(type, counted);
+      if (call.arguments.length >= L.maxArguments)
         throw sizeLimit('maximum arguments in a move call', L.maxArguments);
+      // Sui names the module even when the function is the bad one.
+      if (!isIdentifier(call.module) || !isIdentifier(call.function)) throw badIdentifier(call.module);
       return;
     }
     case 'TransferObjects':
@@ -144,9 +161,19 @@ function checkTypeArgument(type: string, counted: { nodes: number }): void {
     if (depth >= L.maxTypeArgumentDepth)
       throw sizeLimit('maximum type argument depth in a call transaction', L.maxTypeArgumentDepth);
     if ('vector' in node) stack.push([node.vector, depth + 1]);
-    else if ('struct' in node) for (const param of node.struct.typeParams) stack.push([param, depth + 1]);
+    else if ('struct' in node) {
+      const { module, name, typeParams } = node.struct;
+      if (!isIdentifier(module)) throw badIdentifier(module);
+      if (!isIdentifier(name)) throw badIdentifier(name);
+      for (const param of typeParams) stack.push([param, depth + 1]);
+    }
   }
 }
+
+/** Move's identifiers: a letter then letters, digits and `_`, or `_` and at least one more of those. */
+const isIdentifier = (text: string) => /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/.test(text);
+const badIdentifier = (text: string) =>
+  refused(`Invalid identifier found in the transaction: ${text.slice(0, 64)}`);
 
 /**
  * The gas price lies from the reference gas price to below `maxGasPrice`, in both modes; with checks
