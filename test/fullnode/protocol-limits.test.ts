@@ -19,10 +19,8 @@ const sizeLimit = (limit: string, value: number | string) =>
   `${PREFIX}Size limit exceeded: ${limit} is ${value}`;
 
 let node: Fullnode;
-let client: SuiGrpcClient;
 beforeAll(async () => {
   node = await mainnetFullnode();
-  client = new SuiGrpcClient({ network: 'localnet', baseUrl: node.url });
 });
 afterAll(() => node.close());
 
@@ -57,6 +55,7 @@ function transaction(shape: Shape): Uint8Array {
 /** The node's answer: OK, or the status's code and message. */
 async function simulate(bytes: Uint8Array, checks = true): Promise<{ code: string; message: string }> {
   const { ENABLED, DISABLED } = GrpcTypes.SimulateTransactionRequest_TransactionChecks;
+  const client = new SuiGrpcClient({ network: 'localnet', baseUrl: node.url });
   try {
     await client.transactionExecutionService.simulateTransaction({
       transaction: { bcs: { value: bytes } },
