@@ -176,8 +176,9 @@ export async function answerGrpcWeb(
   const text = contentType.startsWith('application/grpc-web-text');
   try {
     const raw = await intake.readBody(req, req.headers['content-length']).catch((error: unknown) => {
-      // The rest of the body is not read: the connection cannot carry another request.
+      // The rest of the body is not read: the connection ends with the answer, before more of it comes.
       res.setHeader('connection', 'close');
+      res.once('finish', () => req.socket.destroy());
       throw error;
     });
     const body = text ? Buffer.from(raw.toString('ascii'), 'base64') : raw;

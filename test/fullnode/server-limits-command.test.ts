@@ -12,13 +12,15 @@ import { fullnodeCommand } from '../support/local-fullnode.js';
 import { PROJECT_ROOT } from '../support/paths.js';
 
 const CAP = 100;
+/** All unfinished bodies together: small, so that the bound shows well under the growth without one. */
+const BUFFERED = 16 * 2 ** 20;
 /** Fewer descriptors than the flood below: a node without a cap runs out of them. */
 const OPEN_FILES = 200;
 const FLOOD = 300;
 
 let node: Awaited<ReturnType<typeof fullnodeCommand>>;
 beforeAll(async () => {
-  node = await fullnodeCommand(['--max-connections', String(CAP)]);
+  node = await fullnodeCommand(['--max-connections', String(CAP), '--max-buffered-bytes', String(BUFFERED)]);
   await execa('prlimit', ['--pid', String(node.pid), `--nofile=${OPEN_FILES}:${OPEN_FILES}`]);
 });
 afterAll(() => node.stop());
@@ -110,7 +112,9 @@ describe('smi-bench fullnode limits', () => {
     await Promise.all(uploads);
     const grown = residentBytes() - before;
     for (const socket of sockets) socket.destroy();
-    expect(grown, `grew by ${Math.round(grown / 2 ** 20)} MiB`).toBeLessThan(128 * 2 ** 20);
+    // What the node holds, and room for the chunks read and dropped that V8 has not collected yet: a
+    // fifth of what the same uploads take from a node without caps (over 800 MiB).
+    expect(grown, `grew by ${Math.round(grown / 2 ** 20)} MiB`).toBeLessThan(160 * 2 ** 20);
     await served();
   });
 });
