@@ -121,6 +121,10 @@ describe('Sui protocol limits on SimulateTransaction', () => {
       { inputs: [...times(2048, shared), pure(8)], commands: [moveCall(['u8'], 0)] },
       sizeLimit('maximum input + receiving objects in a transaction', 2048),
     );
+    await expectRefused(
+      { inputs: [shared(7), shared(7)] },
+      `${PREFIX}The transaction inputs contain duplicated ObjectRef's`,
+    );
   });
 
   it('pure arguments: under 16 KiB', async () => {
