@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { constants, createServer as createHttp2Server, type Http2Session } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 import { Connections } from './connections.js';
+import { shareOnePort } from './one-port.js';
 import { answerGrpc } from './grpc-native.js';
 import { answerGrpcWeb, GrpcCode, sendStatus, type RequestIntake } from './grpc-web.js';
 import { LocalChain, type LocalChainOptions } from './local-chain.js';
@@ -61,9 +62,6 @@ type Refusal = { kind: 'rate'; waitSeconds: number } | { kind: 'key' } | null;
 
 const KEY_MESSAGE = 'missing or wrong API key (Authorization: Bearer …)';
 
-/** How HTTP/2's connection preface (`PRI * HTTP/2.0`) starts; no HTTP/1.1 method does. */
-const HTTP2_PREFACE = Buffer.from('PRI');
-
 export async function startFullnode(options: FullnodeOptions): Promise<Fullnode> {
   const limits = checkedLimits({ ...DEFAULT_SERVER_LIMITS, ...options.limits });
   const chain = await LocalChain.open(options);
@@ -116,7 +114,8 @@ export async function startFullnode(options: FullnodeOptions): Promise<Fullnode>
   });
 
   const native = createHttp2Server(http2Options());
-  const sessionSockets = new WeakMap<Http2Session, Socket>();
+  // Until its first byte a connection is neither protocol's: it has the headers timeout to send one.
+  const sessionSockets = shareOnePort(web, native, connections, limits.headersTimeoutMs);
   native.on('stream', (stream, headers) => {
     const refusal = gate(headers[':method'], headers.authorization);
     if (refusal?.kind === 'rate') {
@@ -155,41 +154,16 @@ export async function startFullnode(options: FullnodeOptions): Promise<Fullnode>
     if (!socket || !connections.isWorking(socket)) session.destroy();
   });
 
-  // One port for both: a connection that opens with HTTP/2's preface is gRPC, any other HTTP/1.1. The HTTP/1.1
-  // server is the one listening, because Node runs its headers and request timeouts only for a server that
-  // listens (a connection handed to a server that does not is never timed out); its connection listener is
-  // called by hand once the first bytes say the connection is HTTP/1.1.
-  const [toHttp1] = web.listeners('connection') as ((socket: Socket) => void)[];
-  if (!toHttp1) throw new Error('node:http did not register its connection listener');
-  web.removeListener('connection', toHttp1);
-  web.on('connection', (socket: Socket) => {
-    socket.on('error', () => socket.destroy());
-    if (!connections.admit(socket)) {
-      socket.destroy();
-      return;
-    }
-    // Until its first byte a connection is neither protocol's: it has the headers timeout to send one.
-    const silent = () => socket.destroy();
-    socket.setTimeout(limits.headersTimeoutMs, silent);
-    socket.once('data', (first: Buffer) => {
-      socket.setTimeout(0);
-      socket.removeListener('timeout', silent);
-      socket.pause();
-      socket.unshift(first);
-      // HTTP/2 reads what was put back itself when its session starts; HTTP/1.1 waits for the flow.
-      if (first.subarray(0, HTTP2_PREFACE.length).equals(HTTP2_PREFACE)) {
-        native.once('session', (session: Http2Session) => sessionSockets.set(session, socket));
-        native.emit('connection', socket);
-      } else {
-        toHttp1.call(web, socket);
-        socket.resume();
-      }
-    });
-  });
   await new Promise<void>((resolve, reject) => {
     web.once('error', reject);
-    web.listen(options.port, options.host, () => resolve());
+    web.listen(options.port, options.host, () => {
+      web.removeListener('error', reject);
+      resolve();
+    });
   });
+  // Once listening, an error is a connection not accepted (out of descriptors, say): that one is lost,
+  // the server goes on.
+  web.on('error', () => {});
   const { port } = web.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
