@@ -3,7 +3,8 @@
 // simulation checks the programmable transaction's limits always, the gas price in both modes and the
 // budget only with checks enabled; the serialized size and the number of gas coins Sui checks when a
 // transaction is signed, and they are applied here too, since no transaction over them can run on Sui.
-// Sui counts "fewer than" for most limits and "at most" for the others; each check below says which.
+// Sui allows fewer than most limits, and at most the size, the input objects and the gas coins; the
+// comparisons below follow it.
 import { bcs, TypeTagSerializer, type TypeTag } from '@mysten/sui/bcs';
 import { GrpcCode, GrpcStatusError } from './grpc-web.js';
 
