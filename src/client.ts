@@ -16,6 +16,7 @@ import { registerMoveCommands } from './cli/move-command.js';
 import { registerHelperCommand } from './cli/helper-options.js';
 import { networkOption, rpcProtocolOption } from './cli/chain-options.js';
 import { frameworkDirOption } from './cli/framework-option.js';
+import { DEFAULT_SERVER_LIMITS } from './fullnode/server-limits.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -458,6 +459,42 @@ or the closure reached --max-packages.`,
       '--require-api-key',
       'refuse requests without Authorization: Bearer $SMI_RPC_API_KEY, as providers do',
       false,
+    )
+    .option(
+      '--headers-timeout-seconds <s>',
+      "drop a connection that has not sent a request's headers by then",
+      positiveNumber,
+      DEFAULT_SERVER_LIMITS.headersTimeoutMs / 1000,
+    )
+    .option(
+      '--request-timeout-seconds <s>',
+      'drop a request whose body has not all arrived by then',
+      positiveNumber,
+      DEFAULT_SERVER_LIMITS.requestTimeoutMs / 1000,
+    )
+    .option(
+      '--idle-timeout-seconds <s>',
+      'close a connection quiet for this long with no method running',
+      positiveNumber,
+      DEFAULT_SERVER_LIMITS.idleTimeoutMs / 1000,
+    )
+    .option(
+      '--max-connections <n>',
+      'open connections; past it the oldest idle one is closed',
+      integer(1),
+      DEFAULT_SERVER_LIMITS.maxConnections,
+    )
+    .option(
+      '--max-request-bytes <n>',
+      'largest request body; RESOURCE_EXHAUSTED beyond it',
+      integer(1024),
+      DEFAULT_SERVER_LIMITS.maxRequestBytes,
+    )
+    .option(
+      '--max-buffered-bytes <n>',
+      'request bytes held at once over all connections',
+      integer(1024),
+      DEFAULT_SERVER_LIMITS.maxBufferedBytes,
     )
     .addHelpText(
       'after',

@@ -2,6 +2,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startFullnode } from '../fullnode/server.js';
+import { checkedLimits, type ServerLimits } from '../fullnode/server-limits.js';
 import { UsageError } from './errors.js';
 import type { CliIO } from './run-common.js';
 
@@ -13,6 +14,27 @@ export interface FullnodeCliOptions {
   chain: string;
   maxRequestsPerSecond?: number;
   requireApiKey?: boolean;
+  headersTimeoutSeconds: number;
+  requestTimeoutSeconds: number;
+  idleTimeoutSeconds: number;
+  maxConnections: number;
+  maxRequestBytes: number;
+  maxBufferedBytes: number;
+}
+
+function limits(opts: FullnodeCliOptions): ServerLimits {
+  try {
+    return checkedLimits({
+      headersTimeoutMs: Math.round(opts.headersTimeoutSeconds * 1000),
+      requestTimeoutMs: Math.round(opts.requestTimeoutSeconds * 1000),
+      idleTimeoutMs: Math.round(opts.idleTimeoutSeconds * 1000),
+      maxConnections: opts.maxConnections,
+      maxRequestBytes: opts.maxRequestBytes,
+      maxBufferedBytes: opts.maxBufferedBytes,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 function apiKey(): string {
@@ -31,6 +53,7 @@ function folder(path: string, flag: string): string {
 export async function runFullnode(opts: FullnodeCliOptions, io: CliIO): Promise<number> {
   const corpusRoot = folder(opts.corpusRoot, '--corpus-root');
   const frameworkDir = opts.frameworkDir ? folder(opts.frameworkDir, '--framework-dir') : null;
+  const serverLimits = limits(opts);
   let node;
   try {
     node = await startFullnode({
@@ -41,6 +64,7 @@ export async function runFullnode(opts: FullnodeCliOptions, io: CliIO): Promise<
       port: opts.port,
       maxRequestsPerSecond: opts.maxRequestsPerSecond ?? null,
       apiKey: opts.requireApiKey ? apiKey() : null,
+      limits: serverLimits,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -9,18 +9,29 @@ export const GrpcCode = {
   OK: 0,
   INVALID_ARGUMENT: 3,
   NOT_FOUND: 5,
+  RESOURCE_EXHAUSTED: 8,
   FAILED_PRECONDITION: 9,
   UNAUTHENTICATED: 16,
   UNIMPLEMENTED: 12,
   INTERNAL: 13,
 } as const;
 
+/**
+ * The longest `grpc-message` this server sends: an error that quotes bad input quotes a prefix, never a
+ * megabyte back to the client.
+ */
+export const MAX_STATUS_MESSAGE = 256;
+
+function shortened(message: string): string {
+  return message.length <= MAX_STATUS_MESSAGE ? message : `${message.slice(0, MAX_STATUS_MESSAGE - 1)}…`;
+}
+
 export class GrpcStatusError extends Error {
   constructor(
     readonly code: number,
     message: string,
   ) {
-    super(message);
+    super(shortened(message));
   }
 }
 
@@ -37,7 +48,22 @@ export interface UnaryMethod<I extends object = object, O extends object = objec
   handle(request: I): Promise<O> | O;
 }
 
-const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+/** What the server lends one request: its body within the node's caps, and its connection marked working. */
+export interface RequestIntake {
+  /** The whole body, refused past the caps (RESOURCE_EXHAUSTED), `declaredLength` before reading any. */
+  readBody(source: NodeJS.ReadableStream, declaredLength: string | undefined): Promise<Buffer>;
+  /** Runs the method, with the connection counted as working (not dropped for being quiet meanwhile). */
+  working<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** A request's framing: its body, and the `grpc-encoding` its client says it compressed messages with. */
+export interface RequestFrames {
+  body: Buffer;
+  encoding: string | string[] | undefined;
+}
+
+/** This node compresses nothing and takes no compressed message. */
+export const ACCEPTED_ENCODINGS = 'identity';
 
 /**
  * Runs the method at `path` on a request body of length-prefixed frames (the same framing in gRPC and
@@ -47,13 +73,14 @@ const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 export async function callMethod(
   methods: ReadonlyMap<string, UnaryMethod>,
   path: string,
-  body: Buffer,
+  request: RequestFrames,
 ): Promise<Buffer> {
   const method = methods.get(path);
-  if (!method) throw new GrpcStatusError(GrpcCode.UNIMPLEMENTED, `${path} is not served by this node`);
+  if (!method)
+    throw new GrpcStatusError(GrpcCode.UNIMPLEMENTED, `${path.slice(0, 80)} is not served by this node`);
   let input: object;
   try {
-    input = method.input.fromBinary(requestMessage(body));
+    input = method.input.fromBinary(requestMessage(request));
   } catch (error) {
     if (error instanceof GrpcStatusError) throw error;
     throw new GrpcStatusError(
@@ -67,22 +94,10 @@ export async function callMethod(
 /** Any failure as a gRPC status; what is not a GrpcStatusError is INTERNAL. */
 export function grpcStatusOf(error: unknown): { code: number; message: string } {
   if (error instanceof GrpcStatusError) return { code: error.code, message: error.message };
-  return { code: GrpcCode.INTERNAL, message: error instanceof Error ? error.message : String(error) };
-}
-
-export function readBody(req: NodeJS.ReadableStream): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_REQUEST_BYTES)
-        reject(new GrpcStatusError(GrpcCode.INVALID_ARGUMENT, 'request too large'));
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+  return {
+    code: GrpcCode.INTERNAL,
+    message: shortened(error instanceof Error ? error.message : String(error)),
+  };
 }
 
 function frame(flag: number, payload: Uint8Array): Buffer {
@@ -93,20 +108,37 @@ function frame(flag: number, payload: Uint8Array): Buffer {
   return out;
 }
 
-/** The first data frame's message; a request with no frame is an empty message. */
-function requestMessage(body: Buffer): Uint8Array {
+/**
+ * The first data frame's message; a request with no frame is an empty message. A compressed message is
+ * refused as gRPC's compression spec says: UNIMPLEMENTED for an encoding this node does not take, INTERNAL
+ * for the compressed flag without any encoding named.
+ */
+function requestMessage({ body, encoding: given }: RequestFrames): Uint8Array {
+  const encoding = Array.isArray(given) ? given.join(',') : given;
   if (body.length === 0) return new Uint8Array();
-  if (body.length < 5 || (body[0]! & 0x80) !== 0)
-    throw new GrpcStatusError(GrpcCode.INVALID_ARGUMENT, 'malformed gRPC-web request frame');
+  if (body.length < 5 || body[0]! > 1)
+    throw new GrpcStatusError(GrpcCode.INVALID_ARGUMENT, 'malformed gRPC request frame');
+  if (body[0] === 1) {
+    if (encoding === undefined || encoding === 'identity')
+      throw new GrpcStatusError(
+        GrpcCode.INTERNAL,
+        'compressed flag set on a message without a grpc-encoding to decompress it with',
+      );
+    throw new GrpcStatusError(
+      GrpcCode.UNIMPLEMENTED,
+      `grpc-encoding ${encoding.slice(0, 40)} is not supported (grpc-accept-encoding: ${ACCEPTED_ENCODINGS})`,
+    );
+  }
   const length = body.readUInt32BE(1);
   if (body.length < 5 + length)
-    throw new GrpcStatusError(GrpcCode.INVALID_ARGUMENT, 'truncated gRPC-web request frame');
+    throw new GrpcStatusError(GrpcCode.INVALID_ARGUMENT, 'truncated gRPC request frame');
   return body.subarray(5, 5 + length);
 }
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'grpc-status, grpc-message, retry-after',
+  'grpc-accept-encoding': ACCEPTED_ENCODINGS,
 };
 
 /** A "trailers-only" answer: the status in the headers, no body. */
@@ -128,6 +160,7 @@ export async function answerGrpcWeb(
   req: IncomingMessage,
   res: ServerResponse,
   methods: ReadonlyMap<string, UnaryMethod>,
+  intake: RequestIntake,
 ): Promise<boolean> {
   const contentType = String(req.headers['content-type'] ?? '');
   if (req.method === 'OPTIONS') {
@@ -142,9 +175,17 @@ export async function answerGrpcWeb(
   if (req.method !== 'POST' || !contentType.startsWith('application/grpc-web')) return false;
   const text = contentType.startsWith('application/grpc-web-text');
   try {
-    const raw = await readBody(req);
+    const raw = await intake.readBody(req, req.headers['content-length']).catch((error: unknown) => {
+      // The rest of the body is not read: the connection ends with the answer, before more of it comes.
+      res.setHeader('connection', 'close');
+      res.once('finish', () => req.socket.destroy());
+      throw error;
+    });
     const body = text ? Buffer.from(raw.toString('ascii'), 'base64') : raw;
-    const reply = await callMethod(methods, req.url?.split('?')[0] ?? '', body);
+    const encoding = req.headers['grpc-encoding'];
+    const reply = await intake.working(() =>
+      callMethod(methods, req.url?.split('?')[0] ?? '', { body, encoding }),
+    );
     const trailer = Buffer.from('grpc-status: 0\r\ngrpc-message: \r\n', 'ascii');
     const payload = Buffer.concat([reply, frame(0x80, trailer)]);
     res.writeHead(200, { ...CORS_HEADERS, 'content-type': contentType });

@@ -1,14 +1,24 @@
 // `smi-bench fullnode`: a server answering Sui's gRPC API from a corpus, on one port both as gRPC-web over
 // HTTP/1.1 (what `@mysten/sui/grpc` speaks) and as gRPC over HTTP/2 (what other Sui tools speak).
 // Optionally it limits requests per second the way providers do: beyond the limit it answers HTTP 429 with
-// `Retry-After`, so clients' back-off can be tried offline.
-import { createServer } from 'node:http';
-import { createServer as createHttp2Server } from 'node:http2';
-import { createServer as createNetServer, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
+// `Retry-After`, so clients' back-off can be tried offline. Slow, silent and greedy clients are dropped
+// within the limits of `server-limits.ts`.
+import { createServer, type IncomingMessage } from 'node:http';
+import { constants, createServer as createHttp2Server, type Http2Session } from 'node:http2';
+import type { AddressInfo, Socket } from 'node:net';
+import { Connections } from './connections.js';
+import { shareOnePort } from './one-port.js';
 import { answerGrpc } from './grpc-native.js';
-import { answerGrpcWeb, GrpcCode, sendStatus } from './grpc-web.js';
+import { answerGrpcWeb, GrpcCode, sendStatus, type RequestIntake } from './grpc-web.js';
 import { LocalChain, type LocalChainOptions } from './local-chain.js';
+import { RequestBodies } from './request-bodies.js';
+import {
+  checkedLimits,
+  DEFAULT_SERVER_LIMITS,
+  http1Options,
+  http2Options,
+  type ServerLimits,
+} from './server-limits.js';
 import { fullnodeMethods } from './services.js';
 
 export interface FullnodeOptions extends LocalChainOptions {
@@ -19,11 +29,15 @@ export interface FullnodeOptions extends LocalChainOptions {
   maxRequestsPerSecond: number | null;
   /** Requests must carry `Authorization: Bearer <key>`, as providers ask; null or absent: anyone may ask. */
   apiKey?: string | null;
+  /** Timeouts and caps; what is absent is DEFAULT_SERVER_LIMITS'. */
+  limits?: Partial<ServerLimits>;
 }
 
 export interface Fullnode {
   url: string;
   chain: LocalChain;
+  /** The timeouts and caps in force. */
+  limits: ServerLimits;
   close(): Promise<void>;
 }
 
@@ -48,10 +62,8 @@ type Refusal = { kind: 'rate'; waitSeconds: number } | { kind: 'key' } | null;
 
 const KEY_MESSAGE = 'missing or wrong API key (Authorization: Bearer …)';
 
-/** How HTTP/2's connection preface (`PRI * HTTP/2.0`) starts; no HTTP/1.1 method does. */
-const HTTP2_PREFACE = Buffer.from('PRI');
-
 export async function startFullnode(options: FullnodeOptions): Promise<Fullnode> {
+  const limits = checkedLimits({ ...DEFAULT_SERVER_LIMITS, ...options.limits });
   const chain = await LocalChain.open(options);
   const methods = fullnodeMethods(chain);
   const overLimit = rateLimiter(options.maxRequestsPerSecond);
@@ -62,8 +74,10 @@ export async function startFullnode(options: FullnodeOptions): Promise<Fullnode>
     if (options.apiKey && authorization !== `Bearer ${options.apiKey}`) return { kind: 'key' };
     return null;
   };
+  const connections = new Connections(limits.maxConnections);
+  const bodies = new RequestBodies(limits.maxRequestBytes, limits.maxBufferedBytes);
 
-  const web = createServer((req, res) => {
+  const web = createServer(http1Options(limits), (req, res) => {
     const refusal = gate(req.method, req.headers.authorization);
     if (refusal) {
       req.resume();
@@ -76,9 +90,10 @@ export async function startFullnode(options: FullnodeOptions): Promise<Fullnode>
       }
       return;
     }
-    answerGrpcWeb(req, res, methods)
+    answerGrpcWeb(req, res, methods, http1Intake(req))
       .then((answered) => {
         if (answered) return;
+        req.resume();
         res.writeHead(404, { 'content-type': 'text/plain' });
         res.end('smi-bench fullnode: gRPC or gRPC-web (POST /sui.rpc.v2.<Service>/<Method>)\n');
       })
@@ -87,8 +102,20 @@ export async function startFullnode(options: FullnodeOptions): Promise<Fullnode>
         res.end(String(error));
       });
   });
+  const http1Intake = (req: IncomingMessage): RequestIntake => ({
+    readBody: (source, declared) => bodies.read(source, declared),
+    working: (work) => connections.working(req.socket, work),
+  });
+  // Quiet past the idle timeout (between requests, or a reply the client does not read): dropped, unless a
+  // method of the connection is still running.
+  web.setTimeout(limits.idleTimeoutMs);
+  web.on('timeout', (socket: Socket) => {
+    if (!connections.isWorking(socket)) socket.destroy();
+  });
 
-  const native = createHttp2Server();
+  const native = createHttp2Server(http2Options());
+  // Until its first byte a connection is neither protocol's: it has the headers timeout to send one.
+  const sessionSockets = shareOnePort(web, native, connections, limits.headersTimeoutMs);
   native.on('stream', (stream, headers) => {
     const refusal = gate(headers[':method'], headers.authorization);
     if (refusal?.kind === 'rate') {
@@ -107,40 +134,46 @@ export async function startFullnode(options: FullnodeOptions): Promise<Fullnode>
       );
       return;
     }
-    answerGrpc(stream, headers, methods).catch(() => stream.destroy());
+    const socket = stream.session && sessionSockets.get(stream.session);
+    answerGrpc(stream, headers, methods, {
+      // Node has no request timeout for HTTP/2 (a stream's own timeout restarts with every frame), so the
+      // whole body gets one deadline here.
+      readBody: (source, declared) => {
+        const deadline = setTimeout(() => stream.close(constants.NGHTTP2_CANCEL), limits.requestTimeoutMs);
+        return bodies.read(source, declared).finally(() => clearTimeout(deadline));
+      },
+      working: (work) => (socket ? connections.working(socket, work) : work()),
+    }).catch(() => stream.destroy());
   });
   native.on('sessionError', () => {}); // a client that goes away mid-session ends only its session
+  // A session quiet past the idle timeout (a preface and nothing more, or between requests) is closed,
+  // unless one of its methods is still running.
+  native.setTimeout(limits.idleTimeoutMs);
+  native.on('timeout', (session: Http2Session) => {
+    const socket = sessionSockets.get(session);
+    if (!socket || !connections.isWorking(socket)) session.destroy();
+  });
 
-  // One port for both: a connection that opens with HTTP/2's preface is gRPC, any other HTTP/1.1.
-  const sockets = new Set<Socket>();
-  const server = createNetServer((socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-    socket.once('data', (first: Buffer) => {
-      socket.pause();
-      socket.unshift(first);
-      // HTTP/2 reads what was put back itself when its session starts; HTTP/1.1 waits for the flow.
-      if (first.subarray(0, HTTP2_PREFACE.length).equals(HTTP2_PREFACE)) native.emit('connection', socket);
-      else {
-        web.emit('connection', socket);
-        socket.resume();
-      }
-    });
-    socket.on('error', () => socket.destroy());
-  });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
+    web.once('error', reject);
+    web.listen(options.port, options.host, () => {
+      web.removeListener('error', reject);
+      resolve();
+    });
   });
-  const { port } = server.address() as AddressInfo;
+  // Once listening, an error is a connection not accepted (out of descriptors, say): that one is lost,
+  // the server goes on.
+  web.on('error', () => {});
+  const { port } = web.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}`,
     chain,
+    limits,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
+        web.close(() => resolve());
+        connections.destroyAll();
       }),
   };
 }

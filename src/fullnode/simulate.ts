@@ -21,12 +21,12 @@ import {
   type StoredObject,
 } from '../vm/ptb.js';
 import { GrpcCode, GrpcStatusError } from './grpc-web.js';
+import { checkTransactionLimits, decodeTransaction } from './protocol-limits.js';
 import { resolveStructured } from './structured-transaction.js';
 import { REFERENCE_GAS_PRICE, SUI_COIN_TYPE, type LocalChain } from './local-chain.js';
 import { nodeTypeName, suiCoinBytes } from '../sim/chain-spelling.js';
 import { fullAddress } from '../move/address.js';
 
-type TransactionData = ReturnType<typeof bcs.TransactionData.parse>;
 type ParsedArgument = ReturnType<typeof bcs.Argument.parse>;
 type ParsedCommand = ReturnType<typeof bcs.Command.parse>;
 type ParsedCallArg = ReturnType<typeof bcs.CallArg.parse>;
@@ -279,17 +279,17 @@ export async function simulateTransaction(
       chain,
       request.transaction,
       request.doGasSelection ?? false,
-    ));
+    ).catch((error: unknown) => {
+      // What the node did not refuse itself is a transaction BCS cannot spell: a bad address, a bad type.
+      if (error instanceof GrpcStatusError) throw error;
+      throw refuse(`transaction is malformed: ${(error as Error).message}`);
+    }));
   }
-  let data: TransactionData;
-  try {
-    data = bcs.TransactionData.parse(bytes);
-  } catch (error) {
-    throw refuse(`transaction.bcs is not a TransactionData: ${(error as Error).message}`);
-  }
-  const tx = data.V1;
+  const tx = decodeTransaction(bytes);
   if (tx.kind.$kind !== 'ProgrammableTransaction')
     throw refuse(`only programmable transactions can be simulated, not ${tx.kind.$kind}`);
+  const { DISABLED } = GrpcTypes.SimulateTransactionRequest_TransactionChecks;
+  checkTransactionLimits(tx, request.checks !== DISABLED, REFERENCE_GAS_PRICE);
   const pt = tx.kind.ProgrammableTransaction;
   const commands = pt.commands.map(command);
   const { inputs: ptbInputs, objects } = inputs(chain, pt.inputs);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GrpcModules } from '../../src/corpus-report/grpc-modules.js';
 import { resolvePackage } from '../../src/corpus-report/onchain-package.js';
 import { answerGrpcWeb, type UnaryMethod } from '../../src/fullnode/grpc-web.js';
+import { stubIntake } from '../support/local-fullnode.js';
 
 const INFO_ID = `0x${'c1'.repeat(32)}`;
 const PACKAGE_ADDRESS = `0x${'5e'.repeat(32)}`;
@@ -35,7 +36,7 @@ beforeAll(async () => {
     },
   };
   const methods = new Map([['/sui.rpc.v2.LedgerService/GetObject', getObject as unknown as UnaryMethod]]);
-  server = createServer((req, res) => void answerGrpcWeb(req, res, methods));
+  server = createServer((req, res) => void answerGrpcWeb(req, res, methods, stubIntake()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 });

@@ -1,6 +1,8 @@
 // A local full node (`src/fullnode`) over ../shared/mainnet with the framework of ../shared/corpus, on a
 // free port of 127.0.0.1, for tests of every path that talks to a Sui node.
 import { join } from 'node:path';
+import type { RequestIntake } from '../../src/fullnode/grpc-web.js';
+import { RequestBodies } from '../../src/fullnode/request-bodies.js';
 import { startFullnode, type Fullnode, type FullnodeOptions } from '../../src/fullnode/server.js';
 import { freePort } from '../../src/temporal/ports.js';
 import { spawnSmiBench } from './cli.js';
@@ -25,7 +27,7 @@ export function mainnetFullnode(options: Partial<FullnodeOptions> = {}): Promise
 export async function fullnodeCommand(
   extraArgs: string[] = [],
   env: Record<string, string> = {},
-): Promise<{ url: string; stop(): Promise<number | null> }> {
+): Promise<{ url: string; pid: number; stop(): Promise<number | null> }> {
   const port = await freePort();
   const command = spawnSmiBench(
     [
@@ -43,9 +45,16 @@ export async function fullnodeCommand(
   await command.waitForStderr('Ctrl-C stops it');
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: command.child.pid!,
     stop: () => {
       command.child.kill('SIGINT');
       return command.exited;
     },
   };
+}
+
+/** What a stub server built on `answerGrpcWeb` lends its requests: a body of up to 1 MiB, no connection cap. */
+export function stubIntake(): RequestIntake {
+  const bodies = new RequestBodies(1 << 20, 1 << 20);
+  return { readBody: (source, declared) => bodies.read(source, declared), working: (work) => work() };
 }

@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import { GrpcTypes } from '@mysten/sui/grpc';
 import { answerGrpcWeb, GrpcCode, GrpcStatusError, type UnaryMethod } from '../../src/fullnode/grpc-web.js';
+import { stubIntake } from './local-fullnode.js';
 
 export interface PackageNode {
   url: string;
@@ -36,7 +37,7 @@ export async function startPackageNode(
     ['/sui.rpc.v2.LedgerService/GetObject', getObject as unknown as UnaryMethod],
     ['/sui.rpc.v2.LedgerService/GetServiceInfo', serviceInfo as unknown as UnaryMethod],
   ]);
-  const server = createServer((req, res) => void answerGrpcWeb(req, res, methods));
+  const server = createServer((req, res) => void answerGrpcWeb(req, res, methods, stubIntake()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
