@@ -275,7 +275,8 @@ class CodePreparer {
         const value = decodeValue(type, constant.data, () => {
           throw new Error('constants hold no datatypes');
         });
-        return this.instr(Op.LdConst, 0, value);
+        // `n` is the constant's serialized length, which Sui charges as the bytes it pushes.
+        return this.instr(Op.LdConst, constant.data.length, value);
       }
       case 'CopyLoc':
       case 'MoveLoc':

@@ -1,5 +1,6 @@
 // The execution loop: one operand stack, an explicit frame stack (no JS recursion, so deep Move call
-// chains cannot overflow the JS stack), and an instruction budget.
+// chains cannot overflow the JS stack), gas metered per instruction as Sui's gas meter charges it
+// (sui-adapter `gas_meter.rs` at gas model 11; src/vm/gas), and an optional instruction budget.
 import * as arith from './arith.js';
 import { CAST_TARGET, Op, type CallSite, type Instr } from './code-prepare.js';
 import {
@@ -10,6 +11,11 @@ import {
   abort,
   vectorError,
 } from './errors.js';
+import type { GasMeter } from './gas/meter.js';
+import { nativeCost } from './gas/native-costs.js';
+import { OPERAND_STACK_SIZE_LIMIT, pushBounded, stackOverflow } from './gas/limits.js';
+import { REFERENCE_SIZE, STRUCT_SIZE, TYPE_SIZE, VEC_SIZE } from './gas/schedule.js';
+import { valueSize, valuesSize } from './gas/value-size.js';
 import type { LoadedFunction } from './loader.js';
 import type { NativeContext, NativeTable } from './natives/registry.js';
 import { hasTypeParams, substitute, type Type } from './types.js';
@@ -42,14 +48,20 @@ export class Interpreter {
   ) {}
 
   /**
-   * Runs `fn` to completion. Arguments must match its parameters (references as `Ref`).
+   * Runs `fn` to completion, charging `gas`. Arguments must match its parameters (references as `Ref`).
    * @throws VmError with `location` set to the failing function and instruction
    */
-  run(fn: LoadedFunction, typeArgs: Type[], args: Value[], instructionLimit: number): RunResult {
+  run(
+    fn: LoadedFunction,
+    typeArgs: Type[],
+    args: Value[],
+    gas: GasMeter,
+    instructionLimit = Infinity,
+  ): RunResult {
     this.onEnter?.(fn, 0);
     if (!fn.code) {
       try {
-        return { returns: this.callNative(fn, typeArgs, args), instructions: 0 };
+        return { returns: this.meteredNative(fn, typeArgs, args, gas), instructions: 0 };
       } catch (error) {
         throw locate(error, fn, 0);
       }
@@ -57,83 +69,101 @@ export class Interpreter {
     const stack: Value[] = [];
     const frames: Frame[] = [];
     let frame = newFrame(fn, typeArgs, args);
-    let budget = instructionLimit;
+    let executed = 0;
     let instr: Instr | undefined;
     try {
       for (;;) {
         instr = frame.instrs[frame.pc]!;
-        if (--budget < 0) {
+        if (++executed > instructionLimit) {
           throw new VmError(
             'INSTRUCTION_LIMIT_EXCEEDED',
             `more than ${instructionLimit} instructions executed`,
           );
         }
+        // Each case charges as Sui's meter does: (instructions, pushes, pops, abstract bytes pushed).
         switch (instr.op) {
           case Op.Pop:
+            gas.charge(1, 0, 1, 0);
             stack.pop();
             break;
           case Op.Ret: {
+            gas.charge(1, 0, 0, 0);
             const caller = frames.pop();
-            if (!caller) return { returns: stack, instructions: instructionLimit - budget };
+            if (!caller) return { returns: stack, instructions: executed };
             frame = caller;
             break;
           }
           case Op.BrTrue:
+            gas.charge(1, 0, 1, 0);
             if (stack.pop() === true) {
               frame.pc = instr.n;
               continue;
             }
             break;
           case Op.BrFalse:
+            gas.charge(1, 0, 1, 0);
             if (stack.pop() === false) {
               frame.pc = instr.n;
               continue;
             }
             break;
           case Op.Branch:
+            gas.charge(1, 0, 0, 0);
             frame.pc = instr.n;
             continue;
           case Op.Nop:
+            gas.charge(1, 0, 0, 0);
             break;
           case Op.Abort:
+            gas.charge(1, 0, 1, 0);
             throw abort(stack.pop() as bigint);
           case Op.LdSmall:
+            gas.charge(1, 1, 0, TYPE_SIZE);
             stack.push(instr.n);
             break;
           case Op.LdBig:
+            gas.charge(1, 1, 0, TYPE_SIZE);
             stack.push(instr.x as bigint);
             break;
           case Op.LdConst:
+            gas.charge(1, 1, 0, instr.n); // the constant's serialized length
             stack.push(copyValue(instr.x as Value));
             break;
           case Op.LdTrue:
-            stack.push(true);
-            break;
           case Op.LdFalse:
-            stack.push(false);
+            gas.charge(1, 1, 0, TYPE_SIZE);
+            stack.push(instr.op === Op.LdTrue);
             break;
-          case Op.CopyLoc:
-            stack.push(copyValue(frame.locals[instr.n]!));
+          case Op.CopyLoc: {
+            const local = frame.locals[instr.n]!;
+            gas.charge(1, 1, 0, valueSize(local));
+            stack.push(copyValue(local));
             break;
+          }
           case Op.MoveLoc:
+            gas.charge(1, 1, 0, REFERENCE_SIZE);
             stack.push(frame.locals[instr.n]!);
             frame.locals[instr.n] = undefined as unknown as Value;
             break;
           case Op.StLoc:
+            gas.charge(1, 0, 1, 0);
             frame.locals[instr.n] = stack.pop()!;
             break;
           case Op.BorrowLoc:
+            gas.charge(1, 1, 0, REFERENCE_SIZE);
             stack.push(new Ref(frame.locals, instr.n));
             break;
           case Op.Call: {
             const site = instr.x as CallSite;
             const callee = (site.target ??= frame.fn.module.resolveFunctionHandle(site.handle));
             const calleeTypeArgs = instantiate(site.typeArgs, frame.typeArgs);
+            gas.charge(1, 0, instr.n, 0);
             const args = stack.splice(stack.length - instr.n, instr.n);
             this.onEnter?.(callee, frames.length + 1);
             if (!callee.code) {
-              const results = this.nativeAt(callee, calleeTypeArgs, args);
+              const results = this.nativeAt(callee, calleeTypeArgs, args, gas);
               for (const result of results) stack.push(result);
+              if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
               break;
             }
             if (frames.length >= MAX_CALL_DEPTH) {
@@ -144,25 +174,37 @@ export class Interpreter {
             continue;
           }
           case Op.Pack:
+            gas.charge(1, 1, instr.n, STRUCT_SIZE);
             stack.push(new Struct(stack.splice(stack.length - instr.n, instr.n)));
             break;
-          case Op.Unpack:
-            for (const field of (stack.pop() as Struct).fields) stack.push(field);
+          case Op.Unpack: {
+            const fields = (stack.pop() as Struct).fields;
+            gas.charge(1, fields.length, 1, 0);
+            for (const field of fields) stack.push(field);
+            if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
+          }
           case Op.BorrowField: {
+            gas.charge(1, 1, 1, REFERENCE_SIZE);
             const owner = (stack.pop() as Ref).read() as Struct;
             stack.push(new Ref(owner.fields, instr.n));
             break;
           }
-          case Op.ReadRef:
-            stack.push(copyValue((stack.pop() as Ref).read()));
+          case Op.ReadRef: {
+            const ref = stack.pop() as Ref;
+            gas.charge(1, 1, 1, valueSize(ref, true));
+            stack.push(copyValue(ref.read()));
             break;
+          }
           case Op.WriteRef: {
             const ref = stack.pop() as Ref;
-            ref.write(stack.pop()!);
+            const value = stack.pop()!;
+            gas.charge(1, 0, 2, valueSize(value));
+            ref.write(value);
             break;
           }
           case Op.FreezeRef:
+            gas.charge(1, 1, 1, REFERENCE_SIZE);
             break;
           case Op.Add:
           case Op.Sub:
@@ -174,28 +216,35 @@ export class Interpreter {
           case Op.Xor:
           case Op.Shl:
           case Op.Shr: {
+            gas.charge(1, 1, 2, TYPE_SIZE);
             const right = stack.pop() as arith.Int;
             const left = stack.pop() as arith.Int;
             stack.push(BINARY[instr.op]!(instr.w, left, right));
             break;
           }
           case Op.Or: {
+            gas.charge(1, 1, 2, TYPE_SIZE);
             const right = stack.pop() as boolean;
             stack.push((stack.pop() as boolean) || right);
             break;
           }
           case Op.And: {
+            gas.charge(1, 1, 2, TYPE_SIZE);
             const right = stack.pop() as boolean;
             stack.push((stack.pop() as boolean) && right);
             break;
           }
           case Op.Not:
+            gas.charge(1, 1, 1, TYPE_SIZE);
             stack.push(!(stack.pop() as boolean));
             break;
           case Op.Eq:
           case Op.Neq: {
             const right = stack.pop()!;
-            const equal = valuesEqual(stack.pop()!, right);
+            const left = stack.pop()!;
+            // Both operands' sizes (references followed) are charged as pushed, as Sui does.
+            gas.charge(1, 1, 2, TYPE_SIZE + valueSize(left, true) + valueSize(right, true));
+            const equal = valuesEqual(left, right);
             stack.push(instr.op === Op.Eq ? equal : !equal);
             break;
           }
@@ -203,6 +252,7 @@ export class Interpreter {
           case Op.Gt:
           case Op.Le:
           case Op.Ge: {
+            gas.charge(1, 1, 2, TYPE_SIZE);
             const right = stack.pop() as arith.Int;
             const left = stack.pop() as arith.Int;
             stack.push(compare(instr.op, left, right));
@@ -214,40 +264,49 @@ export class Interpreter {
           case Op.CastU64:
           case Op.CastU128:
           case Op.CastU256:
+            gas.charge(1, 1, 1, TYPE_SIZE);
             stack.push(arith.cast(CAST_TARGET[instr.op]!, stack.pop() as arith.Int));
             break;
           case Op.VecPack:
+            gas.charge(1, 1, instr.n, VEC_SIZE);
             stack.push(stack.splice(stack.length - instr.n, instr.n));
             break;
           case Op.VecLen:
+            gas.charge(1, 1, 1, TYPE_SIZE);
             stack.push(BigInt(((stack.pop() as Ref).read() as Value[]).length));
             break;
           case Op.VecBorrow: {
+            gas.charge(1, 1, 2, REFERENCE_SIZE);
             const index = stack.pop() as bigint;
             const vector = (stack.pop() as Ref).read() as Value[];
             stack.push(new Ref(vector, checkedIndex(vector, index)));
             break;
           }
           case Op.VecPushBack: {
+            gas.charge(1, 0, 2, 0);
             const value = stack.pop()!;
-            ((stack.pop() as Ref).read() as Value[]).push(value);
+            pushBounded((stack.pop() as Ref).read() as Value[], value);
             break;
           }
           case Op.VecPopBack: {
+            gas.charge(1, 1, 1, 0);
             const vector = (stack.pop() as Ref).read() as Value[];
             if (vector.length === 0) throw vectorError(VECTOR_POP_EMPTY, 'pop from an empty vector');
             stack.push(vector.pop()!);
             break;
           }
           case Op.VecUnpack: {
+            gas.charge(1, instr.n, 1, 0);
             const vector = stack.pop() as Value[];
             if (vector.length !== instr.n) {
               throw vectorError(VECTOR_UNPACK_MISMATCH, `unpacking ${vector.length} elements as ${instr.n}`);
             }
             for (const item of vector) stack.push(item);
+            if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
           }
           case Op.VecSwap: {
+            gas.charge(1, 0, 3, 0);
             const j = stack.pop() as bigint;
             const i = stack.pop() as bigint;
             const vector = (stack.pop() as Ref).read() as Value[];
@@ -257,21 +316,27 @@ export class Interpreter {
             break;
           }
           case Op.PackVariant:
+            gas.charge(1, 1, instr.n, STRUCT_SIZE);
             stack.push(new Variant(instr.x as number, stack.splice(stack.length - instr.n, instr.n)));
             break;
           case Op.UnpackVariant: {
             const variant = stack.pop() as Variant;
+            gas.charge(1, variant.fields.length, 1, 0);
             checkTag(variant, instr.x as number);
             for (const field of variant.fields) stack.push(field);
+            if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
           }
           case Op.UnpackVariantRef: {
             const variant = (stack.pop() as Ref).read() as Variant;
+            gas.charge(1, variant.fields.length, 1, 0);
             checkTag(variant, instr.x as number);
             for (let i = 0; i < variant.fields.length; i++) stack.push(new Ref(variant.fields, i));
+            if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
           }
           case Op.VariantSwitch: {
+            gas.charge(1, 0, 1, 0);
             const variant = (stack.pop() as Ref).read() as Variant;
             frame.pc = (instr.x as number[])[variant.tag]!;
             continue;
@@ -285,20 +350,33 @@ export class Interpreter {
   }
 
   /** A native called from Move code: its failures are located at the native itself, offset 0. */
-  private nativeAt(fn: LoadedFunction, typeArgs: Type[], args: Value[]): Value[] {
+  private nativeAt(fn: LoadedFunction, typeArgs: Type[], args: Value[], gas: GasMeter): Value[] {
     try {
-      return this.callNative(fn, typeArgs, args);
+      return this.meteredNative(fn, typeArgs, args, gas);
     } catch (error) {
       throw locate(error, fn, 0);
     }
   }
 
-  private callNative(fn: LoadedFunction, typeArgs: Type[], args: Value[]): Value[] {
-    const native = this.natives.get(`${fn.module.id}::${fn.name}`);
-    if (!native) {
-      throw new VmError('UNIMPLEMENTED_NATIVE', `native 0x${fn.module.id}::${fn.name} is not implemented`);
+  /**
+   * Sui's charges around a native: one instruction popping its arguments again (gas model 11 still does),
+   * then after it ran its cost and its results pushed; a native that aborts pays its base cost only.
+   */
+  private meteredNative(fn: LoadedFunction, typeArgs: Type[], args: Value[], gas: GasMeter): Value[] {
+    gas.charge(1, 0, args.length, 0);
+    const key = `${fn.module.id}::${fn.name}`;
+    const native = this.natives.get(key);
+    if (!native) throw new VmError('UNIMPLEMENTED_NATIVE', `native 0x${key} is not implemented`);
+    let results: Value[];
+    try {
+      results = native(this.context, typeArgs, args);
+    } catch (error) {
+      if (error instanceof VmError && error.status === 'ABORTED')
+        gas.chargeNative(nativeCost(key, args, []), 0, 0);
+      throw error;
     }
-    return native(this.context, typeArgs, args);
+    gas.chargeNative(nativeCost(key, args, results), results.length, valuesSize(results));
+    return results;
   }
 }
 
