@@ -2,7 +2,7 @@
 // chains cannot overflow the JS stack), gas metered per instruction as Sui's gas meter charges it
 // (sui-adapter `gas_meter.rs` at gas model 11; src/vm/gas), and an optional instruction budget.
 import * as arith from './arith.js';
-import { CAST_TARGET, Op, type CallSite, type Instr } from './code-prepare.js';
+import { CAST_TARGET, type CallSite, type Instr } from './code-prepare.js';
 import {
   VECTOR_INDEX_OUT_OF_BOUNDS,
   VECTOR_POP_EMPTY,
@@ -14,9 +14,9 @@ import {
 import type { GasMeter } from './gas/meter.js';
 import { nativeCost } from './gas/native-costs.js';
 import { OPERAND_STACK_SIZE_LIMIT, pushBounded, stackOverflow } from './gas/limits.js';
-import { REFERENCE_SIZE, STRUCT_SIZE, TYPE_SIZE, VEC_SIZE } from './gas/schedule.js';
 import { valueSize, valuesSize } from './gas/value-size.js';
 import type { LoadedFunction } from './loader.js';
+import { Op } from './opcodes.js';
 import type { NativeContext, NativeTable } from './natives/registry.js';
 import { hasTypeParams, substitute, type Type } from './types.js';
 import { copyValue, Ref, Struct, Variant, valuesEqual, type Value } from './values.js';
@@ -80,84 +80,70 @@ export class Interpreter {
             `more than ${instructionLimit} instructions executed`,
           );
         }
-        // Each case charges as Sui's meter does: (instructions, pushes, pops, abstract bytes pushed).
+        // Sui's meter charges every instruction before it runs; the cases add what only run time knows.
+        gas.charge(1, instr.pushes, instr.pops, instr.pushedBytes);
         switch (instr.op) {
           case Op.Pop:
-            gas.charge(1, 0, 1, 0);
             stack.pop();
             break;
           case Op.Ret: {
-            gas.charge(1, 0, 0, 0);
             const caller = frames.pop();
             if (!caller) return { returns: stack, instructions: executed };
             frame = caller;
             break;
           }
           case Op.BrTrue:
-            gas.charge(1, 0, 1, 0);
             if (stack.pop() === true) {
               frame.pc = instr.n;
               continue;
             }
             break;
           case Op.BrFalse:
-            gas.charge(1, 0, 1, 0);
             if (stack.pop() === false) {
               frame.pc = instr.n;
               continue;
             }
             break;
           case Op.Branch:
-            gas.charge(1, 0, 0, 0);
             frame.pc = instr.n;
             continue;
           case Op.Nop:
-            gas.charge(1, 0, 0, 0);
             break;
           case Op.Abort:
-            gas.charge(1, 0, 1, 0);
             throw abort(stack.pop() as bigint);
           case Op.LdSmall:
-            gas.charge(1, 1, 0, TYPE_SIZE);
             stack.push(instr.n);
             break;
           case Op.LdBig:
-            gas.charge(1, 1, 0, TYPE_SIZE);
             stack.push(instr.x as bigint);
             break;
           case Op.LdConst:
-            gas.charge(1, 1, 0, instr.n); // the constant's serialized length
             stack.push(copyValue(instr.x as Value));
             break;
           case Op.LdTrue:
           case Op.LdFalse:
-            gas.charge(1, 1, 0, TYPE_SIZE);
             stack.push(instr.op === Op.LdTrue);
             break;
           case Op.CopyLoc: {
             const local = frame.locals[instr.n]!;
-            gas.charge(1, 1, 0, valueSize(local));
+            gas.charge(0, 0, 0, valueSize(local));
             stack.push(copyValue(local));
             break;
           }
           case Op.MoveLoc:
-            gas.charge(1, 1, 0, REFERENCE_SIZE);
             stack.push(frame.locals[instr.n]!);
             frame.locals[instr.n] = undefined as unknown as Value;
             break;
           case Op.StLoc:
-            gas.charge(1, 0, 1, 0);
             frame.locals[instr.n] = stack.pop()!;
             break;
           case Op.BorrowLoc:
-            gas.charge(1, 1, 0, REFERENCE_SIZE);
             stack.push(new Ref(frame.locals, instr.n));
             break;
           case Op.Call: {
             const site = instr.x as CallSite;
             const callee = (site.target ??= frame.fn.module.resolveFunctionHandle(site.handle));
             const calleeTypeArgs = instantiate(site.typeArgs, frame.typeArgs);
-            gas.charge(1, 0, instr.n, 0);
             const args = stack.splice(stack.length - instr.n, instr.n);
             this.onEnter?.(callee, frames.length + 1);
             if (!callee.code) {
@@ -174,37 +160,33 @@ export class Interpreter {
             continue;
           }
           case Op.Pack:
-            gas.charge(1, 1, instr.n, STRUCT_SIZE);
             stack.push(new Struct(stack.splice(stack.length - instr.n, instr.n)));
             break;
           case Op.Unpack: {
             const fields = (stack.pop() as Struct).fields;
-            gas.charge(1, fields.length, 1, 0);
             for (const field of fields) stack.push(field);
             if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
           }
           case Op.BorrowField: {
-            gas.charge(1, 1, 1, REFERENCE_SIZE);
             const owner = (stack.pop() as Ref).read() as Struct;
             stack.push(new Ref(owner.fields, instr.n));
             break;
           }
           case Op.ReadRef: {
             const ref = stack.pop() as Ref;
-            gas.charge(1, 1, 1, valueSize(ref, true));
+            gas.charge(0, 0, 0, valueSize(ref, true));
             stack.push(copyValue(ref.read()));
             break;
           }
           case Op.WriteRef: {
             const ref = stack.pop() as Ref;
             const value = stack.pop()!;
-            gas.charge(1, 0, 2, valueSize(value));
+            gas.charge(0, 0, 0, valueSize(value));
             ref.write(value);
             break;
           }
           case Op.FreezeRef:
-            gas.charge(1, 1, 1, REFERENCE_SIZE);
             break;
           case Op.Add:
           case Op.Sub:
@@ -216,26 +198,22 @@ export class Interpreter {
           case Op.Xor:
           case Op.Shl:
           case Op.Shr: {
-            gas.charge(1, 1, 2, TYPE_SIZE);
             const right = stack.pop() as arith.Int;
             const left = stack.pop() as arith.Int;
             stack.push(BINARY[instr.op]!(instr.w, left, right));
             break;
           }
           case Op.Or: {
-            gas.charge(1, 1, 2, TYPE_SIZE);
             const right = stack.pop() as boolean;
             stack.push((stack.pop() as boolean) || right);
             break;
           }
           case Op.And: {
-            gas.charge(1, 1, 2, TYPE_SIZE);
             const right = stack.pop() as boolean;
             stack.push((stack.pop() as boolean) && right);
             break;
           }
           case Op.Not:
-            gas.charge(1, 1, 1, TYPE_SIZE);
             stack.push(!(stack.pop() as boolean));
             break;
           case Op.Eq:
@@ -243,7 +221,7 @@ export class Interpreter {
             const right = stack.pop()!;
             const left = stack.pop()!;
             // Both operands' sizes (references followed) are charged as pushed, as Sui does.
-            gas.charge(1, 1, 2, TYPE_SIZE + valueSize(left, true) + valueSize(right, true));
+            gas.charge(0, 0, 0, valueSize(left, true) + valueSize(right, true));
             const equal = valuesEqual(left, right);
             stack.push(instr.op === Op.Eq ? equal : !equal);
             break;
@@ -252,7 +230,6 @@ export class Interpreter {
           case Op.Gt:
           case Op.Le:
           case Op.Ge: {
-            gas.charge(1, 1, 2, TYPE_SIZE);
             const right = stack.pop() as arith.Int;
             const left = stack.pop() as arith.Int;
             stack.push(compare(instr.op, left, right));
@@ -264,39 +241,32 @@ export class Interpreter {
           case Op.CastU64:
           case Op.CastU128:
           case Op.CastU256:
-            gas.charge(1, 1, 1, TYPE_SIZE);
             stack.push(arith.cast(CAST_TARGET[instr.op]!, stack.pop() as arith.Int));
             break;
           case Op.VecPack:
-            gas.charge(1, 1, instr.n, VEC_SIZE);
             stack.push(stack.splice(stack.length - instr.n, instr.n));
             break;
           case Op.VecLen:
-            gas.charge(1, 1, 1, TYPE_SIZE);
             stack.push(BigInt(((stack.pop() as Ref).read() as Value[]).length));
             break;
           case Op.VecBorrow: {
-            gas.charge(1, 1, 2, REFERENCE_SIZE);
             const index = stack.pop() as bigint;
             const vector = (stack.pop() as Ref).read() as Value[];
             stack.push(new Ref(vector, checkedIndex(vector, index)));
             break;
           }
           case Op.VecPushBack: {
-            gas.charge(1, 0, 2, 0);
             const value = stack.pop()!;
             pushBounded((stack.pop() as Ref).read() as Value[], value);
             break;
           }
           case Op.VecPopBack: {
-            gas.charge(1, 1, 1, 0);
             const vector = (stack.pop() as Ref).read() as Value[];
             if (vector.length === 0) throw vectorError(VECTOR_POP_EMPTY, 'pop from an empty vector');
             stack.push(vector.pop()!);
             break;
           }
           case Op.VecUnpack: {
-            gas.charge(1, instr.n, 1, 0);
             const vector = stack.pop() as Value[];
             if (vector.length !== instr.n) {
               throw vectorError(VECTOR_UNPACK_MISMATCH, `unpacking ${vector.length} elements as ${instr.n}`);
@@ -306,7 +276,6 @@ export class Interpreter {
             break;
           }
           case Op.VecSwap: {
-            gas.charge(1, 0, 3, 0);
             const j = stack.pop() as bigint;
             const i = stack.pop() as bigint;
             const vector = (stack.pop() as Ref).read() as Value[];
@@ -316,12 +285,10 @@ export class Interpreter {
             break;
           }
           case Op.PackVariant:
-            gas.charge(1, 1, instr.n, STRUCT_SIZE);
             stack.push(new Variant(instr.x as number, stack.splice(stack.length - instr.n, instr.n)));
             break;
           case Op.UnpackVariant: {
             const variant = stack.pop() as Variant;
-            gas.charge(1, variant.fields.length, 1, 0);
             checkTag(variant, instr.x as number);
             for (const field of variant.fields) stack.push(field);
             if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
@@ -329,14 +296,12 @@ export class Interpreter {
           }
           case Op.UnpackVariantRef: {
             const variant = (stack.pop() as Ref).read() as Variant;
-            gas.charge(1, variant.fields.length, 1, 0);
             checkTag(variant, instr.x as number);
             for (let i = 0; i < variant.fields.length; i++) stack.push(new Ref(variant.fields, i));
             if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
           }
           case Op.VariantSwitch: {
-            gas.charge(1, 0, 1, 0);
             const variant = (stack.pop() as Ref).read() as Variant;
             frame.pc = (instr.x as number[])[variant.tag]!;
             continue;

@@ -69,23 +69,10 @@ export class GasMeter {
    */
   charge(instructions: number, pushes: number, pops: number, addedSize: number): void {
     const height = this.height + pushes;
-    if (height > this.heightNext) {
-      this.heightTiers.advance(height);
-      this.heightMultiplier = this.heightTiers.multiplier;
-      this.heightNext = this.heightTiers.nextStart;
-    }
     const counted = (this.instructions += instructions);
-    if (counted > this.instructionNext) {
-      this.instructionTiers.advance(counted);
-      this.instructionMultiplier = this.instructionTiers.multiplier;
-      this.instructionNext = this.instructionTiers.nextStart;
-    }
     const size = (this.size += addedSize);
-    if (size > this.sizeNext) {
-      this.sizeTiers.advance(size);
-      this.sizeMultiplier = this.sizeTiers.multiplier;
-      this.sizeNext = this.sizeTiers.nextStart;
-    }
+    if (height > this.heightNext || counted > this.instructionNext || size > this.sizeNext)
+      this.retier(height, counted, size);
     const cost =
       this.instructionMultiplier * instructions +
       this.sizeMultiplier * addedSize +
@@ -94,6 +81,19 @@ export class GasMeter {
     this.left -= cost;
     // Gas model 11 pops a native's arguments twice; Sui saturates the height at zero.
     this.height = height > pops ? height - pops : 0;
+  }
+
+  /** Rarely taken, so `charge` stays small enough for V8 to inline into the interpreter. */
+  private retier(height: number, counted: number, size: number): void {
+    this.heightTiers.advance(height);
+    this.heightMultiplier = this.heightTiers.multiplier;
+    this.heightNext = this.heightTiers.nextStart;
+    this.instructionTiers.advance(counted);
+    this.instructionMultiplier = this.instructionTiers.multiplier;
+    this.instructionNext = this.instructionTiers.nextStart;
+    this.sizeTiers.advance(size);
+    this.sizeMultiplier = this.sizeTiers.multiplier;
+    this.sizeNext = this.sizeTiers.nextStart;
   }
 
   /** Takes `amount` internal units. @throws VmError OUT_OF_GAS */
