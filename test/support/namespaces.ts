@@ -55,4 +55,5 @@ export const TEST_NAMESPACES = {
   phase2MainnetBuildOnly: 'test-phase2-mainnet-build-only',
   fullnodeDryRun: 'test-fullnode-dry-run',
   corpusPull: 'test-corpus-pull',
+  runawayHelper: 'test-runaway-helper',
 } as const;
