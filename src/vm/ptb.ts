@@ -3,7 +3,7 @@
 // moved by Sui's rules, and the effects of the whole transaction. Values travel as BCS between commands.
 import { decodeValue, encodeValue, type DatatypeResolver } from './bcs-values.js';
 import { VmError, VmLoadError, type VmLocation } from './errors.js';
-import { checkGasData } from './gas/budget.js';
+import { DEFAULT_GAS_BUDGET, DEFAULT_GAS_PRICE, gasDataRefusal } from './gas/budget.js';
 import {
   chargeArgument,
   chargeBeforeCommands,
@@ -284,6 +284,23 @@ function commandArguments(command: PtbCommand): PtbArgument[] {
 }
 
 /**
+ * Sui's refusals at signing of a transaction's gas data (`GasBudgetTooLow`, …) or of a pure input above
+ * `max_pure_argument_size` (`SizeLimitExceeded`): nothing runs, nothing changes, not even the gas coin.
+ */
+function signingRefusal(request: PtbRequest): PtbError | null {
+  const gas = gasDataRefusal(request.gasBudget ?? DEFAULT_GAS_BUDGET, request.gasPrice ?? DEFAULT_GAS_PRICE);
+  if (gas) return { command: null, ...gas };
+  const index = request.inputs.findIndex((i) => i.kind === 'Pure' && i.bytes.length > MAX_PURE_ARGUMENT_SIZE);
+  if (index < 0) return null;
+  const size = (request.inputs[index] as Extract<PtbInput, { kind: 'Pure' }>).bytes.length;
+  return {
+    command: null,
+    status: 'SizeLimitExceeded',
+    message: `input ${index} has ${size} pure bytes, above Sui's limit of ${MAX_PURE_ARGUMENT_SIZE}`,
+  };
+}
+
+/**
  * Sui's failure of a transaction out of gas (`InsufficientGas`, from the VM's OUT_OF_GAS), keeping where it ran
  * out; other VM errors raised by the executor's own charges cannot happen, and are rethrown.
  */
@@ -311,22 +328,21 @@ export class PtbExecutor {
   /** Settled address balances and the amounts `FundsWithdrawal` inputs reserve, by `balanceKey`. */
   private readonly balances = new Map<string, bigint>();
   private readonly reserved = new Map<string, bigint>();
+  /** What Sui would refuse at signing in the request's gas data or pure inputs. */
+  private readonly refusal: PtbError | null;
 
   constructor(
     private readonly vm: MoveVm,
     private readonly request: PtbRequest,
   ) {
     this.resolve = (type) => vm.loader.requireDatatype(type);
-    for (const [i, input] of request.inputs.entries())
-      if (input.kind === 'Pure' && input.bytes.length > MAX_PURE_ARGUMENT_SIZE)
-        throw new VmLoadError(
-          `input ${i}: ${input.bytes.length} pure bytes, above Sui's limit of ${MAX_PURE_ARGUMENT_SIZE} (SizeLimitExceeded)`,
-        );
+    this.refusal = signingRefusal(request);
     this.tx = new TransactionState({
       sender: request.sender,
       digest: request.digest,
-      ...(request.gasBudget === undefined ? {} : { gasBudget: request.gasBudget }),
-      ...(request.gasPrice === undefined ? {} : { gasPrice: request.gasPrice }),
+      // A refused budget or price leaves the defaults: nothing runs under them.
+      ...(request.gasBudget === undefined || this.refusal ? {} : { gasBudget: request.gasBudget }),
+      ...(request.gasPrice === undefined || this.refusal ? {} : { gasPrice: request.gasPrice }),
       ...(request.epoch === undefined ? {} : { epoch: request.epoch }),
     });
     // Types from outside may name a datatype by its defining id (as effects do): the VM knows it by its original id.
@@ -352,7 +368,6 @@ export class PtbExecutor {
       moved: false,
       objectId: gasId,
     };
-    checkGasData(this.tx.gasBudget, this.tx.gasPrice);
     this.inputs = request.inputs.map((input, i) => this.inputSlot(input, i));
   }
 
@@ -464,8 +479,8 @@ export class PtbExecutor {
   }
 
   run(): PtbEffects {
-    const refused = this.afterRandom();
-    if (refused) return { ...this.failedEffects(refused), mutated: [] };
+    const refused = this.refusal ?? this.afterRandom();
+    if (refused) return this.refusedEffects(refused);
     const uncovered = this.uncoveredReservation();
     if (uncovered) return this.failedEffects(uncovered);
     const calls = this.request.commands.flatMap((c, i): [number, CheckedCall][] =>
@@ -854,6 +869,11 @@ export class PtbExecutor {
       gas: this.gasSummary(),
       tx: this.tx,
     };
+  }
+
+  /** A transaction Sui refuses before running it: nothing changes, not even the gas coin, and nothing is paid. */
+  private refusedEffects(error: PtbError): PtbEffects {
+    return { ...this.failedEffects(error), mutated: [], gas: { gasUnits: 0, computationCost: 0n } };
   }
 
   private gasSummary(): GasSummary {

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { replayState } from '../../scripts/vm-replay-ptb.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
 import { Op } from '../../src/vm/opcodes.js';
-import { VmLoadError, type MoveVm } from '../../src/vm/index.js';
+import type { MoveVm } from '../../src/vm/index.js';
 import { executePtb, type PtbCommand, type PtbRequest } from '../../src/vm/ptb.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
 import { PROBE_ADDRESS, probeModules, probeVm } from './support/gas-probe.js';
@@ -127,15 +127,17 @@ describe('gas of a PTB', () => {
   });
 
   it('refuses what Sui refuses at signing: budgets and prices out of range, pure inputs over 16 KiB', async () => {
-    const refused = async (extra: Partial<PtbRequest>, args = [u64(2), u64(3)]) => {
-      const request = probePtb('add', args, extra);
-      const probe = await vm();
-      expect(() => executePtb(probe, request)).toThrow(VmLoadError);
+    const refused = async (status: string, extra: Partial<PtbRequest>, args = [u64(2), u64(3)]) => {
+      const effects = executePtb(await vm(), probePtb('add', args, extra));
+      // Nothing ran and nothing changed, not even the gas coin.
+      expect(effects.error).toMatchObject({ command: null, status });
+      expect(effects.mutated).toEqual([]);
+      expect(effects.gas).toEqual({ gasUnits: 0, computationCost: 0n });
     };
-    await refused({ gasBudget: 999_999n }); // below base_tx_cost_fixed × price = 1 000 000
-    await refused({ gasBudget: 50_000_000_000_001n }); // above max_tx_gas
-    await refused({ gasPrice: 50_000_000_001n }); // above max_gas_price
-    await refused({}, [bytesInput(16 * 1024 - 1), u64(1)]); // 16 385 bytes with the length
+    await refused('GasBudgetTooLow', { gasBudget: 999_999n }); // below base_tx_cost_fixed × price = 1 000 000
+    await refused('GasBudgetTooHigh', { gasBudget: 50_000_000_000_001n }); // above max_tx_gas
+    await refused('GasPriceTooHigh', { gasPrice: 50_000_000_001n }); // above max_gas_price
+    await refused('SizeLimitExceeded', {}, [bytesInput(16 * 1024 - 1), u64(1)]); // 16 385 bytes with the length
   });
 
   it('the runaway allocation ends with InsufficientGas at its copy, having used the whole bucket', async () => {
@@ -216,7 +218,10 @@ describe('the PTBs of issue 36 end at Sui’s limits, in seconds', () => {
 
   it('160 × ascii::string over a 400 KB input: refused (max_pure_argument_size); over 16 000 bytes: out of gas', async () => {
     const framework = await frameworkVm();
-    expect(() => executePtb(framework, asciiPtb(bytesInput(400_000)))).toThrow(/SizeLimitExceeded/);
+    expect(executePtb(framework, asciiPtb(bytesInput(400_000))).error).toMatchObject({
+      command: null,
+      status: 'SizeLimitExceeded',
+    });
     const { result: effects, ms } = cpuMs(() => executePtb(framework, asciiPtb(bytesInput(16_000))));
     expect(ms).toBeLessThan(5000);
     // Each command checks 16 000 characters in `try_string`'s loop; the bucket is spent well before the 160th.
@@ -238,7 +243,8 @@ describe('the PTBs of issue 36 end at Sui’s limits, in seconds', () => {
         },
       ],
     };
-    const { ms } = cpuMs(() => expect(() => executePtb(framework, request)).toThrow(/SizeLimitExceeded/));
+    const { result: effects, ms } = cpuMs(() => executePtb(framework, request));
+    expect(effects.error).toMatchObject({ command: null, status: 'SizeLimitExceeded' });
     expect(ms).toBeLessThan(5000);
   });
 });

@@ -10,23 +10,39 @@ import {
 } from './schedule.js';
 import { GasMeter } from './meter.js';
 
+/** A transaction's gas price when none is given: the local chain's reference price (MIST per unit). */
+export const DEFAULT_GAS_PRICE = 1000n;
+/** Its budget when none is given, 50 SUI: at the default price, more than the whole computation bucket. */
+export const DEFAULT_GAS_BUDGET = 50_000_000_000n;
+
 /**
- * Sui's checks of a budget and price at signing: at most `max_tx_gas` and `max_gas_price`, at least
- * `base_tx_cost_fixed × price` (`GasBudgetTooHigh`, `GasPriceTooHigh`, `GasBudgetTooLow`).
- * @throws VmLoadError
+ * Sui's checks of a budget and price at signing (`GasPriceUnderRGP` only for a price below 1: the reference
+ * price is not enforced), as the name of the refusal and its message; null when they pass.
  */
-export function checkGasData(gasBudget: bigint, gasPrice: bigint): void {
-  if (gasPrice <= 0n || gasPrice > MAX_GAS_PRICE)
-    throw new VmLoadError(`gas price ${gasPrice} is outside 1..${MAX_GAS_PRICE} (GasPriceTooHigh)`);
+export function gasDataRefusal(
+  gasBudget: bigint,
+  gasPrice: bigint,
+): { status: string; message: string } | null {
+  if (gasPrice < 1n) return { status: 'GasPriceUnderRGP', message: `gas price ${gasPrice} is below 1` };
+  if (gasPrice > MAX_GAS_PRICE)
+    return {
+      status: 'GasPriceTooHigh',
+      message: `gas price ${gasPrice} is above the maximum ${MAX_GAS_PRICE}`,
+    };
   if (gasBudget > MAX_TX_GAS)
-    throw new VmLoadError(`gas budget ${gasBudget} is above the maximum ${MAX_TX_GAS} (GasBudgetTooHigh)`);
+    return {
+      status: 'GasBudgetTooHigh',
+      message: `gas budget ${gasBudget} is above the maximum ${MAX_TX_GAS}`,
+    };
   const least = BASE_TX_COST_FIXED * gasPrice;
   if (gasBudget < least)
-    throw new VmLoadError(`gas budget ${gasBudget} is below the minimum ${least} (GasBudgetTooLow)`);
+    return { status: 'GasBudgetTooLow', message: `gas budget ${gasBudget} is below the minimum ${least}` };
+  return null;
 }
 
 /** A meter holding `min(budget, max_gas_computation_bucket × price) / price` gas units, as Sui's does. */
 export function meterFor(gasBudget: bigint, gasPrice: bigint): GasMeter {
+  if (gasPrice < 1n) throw new VmLoadError(`gas price ${gasPrice} is below 1`);
   const bucket = MAX_GAS_COMPUTATION_BUCKET * gasPrice;
   const computation = gasBudget < bucket ? gasBudget : bucket;
   return new GasMeter(Number(computation / gasPrice));

@@ -2,7 +2,7 @@
 // objects (dynamic fields) and the effects recorded so far. A PTB executor keeps one across its commands.
 import { checkNewId } from '../gas/limits.js';
 import type { GasMeter } from '../gas/meter.js';
-import { meterFor } from '../gas/budget.js';
+import { DEFAULT_GAS_BUDGET, DEFAULT_GAS_PRICE, meterFor } from '../gas/budget.js';
 import type { Type } from '../types.js';
 import { deriveObjectId } from './sui-ids.js';
 import type { Value } from '../values.js';
@@ -115,8 +115,8 @@ export class TransactionState {
     if (this.digest.length !== 32) throw new Error('transaction digest must be 32 bytes');
     this.epoch = input.epoch ?? 0n;
     this.epochTimestampMs = input.epochTimestampMs ?? 0n;
-    this.gasPrice = input.gasPrice ?? 1000n;
-    this.gasBudget = input.gasBudget ?? 50_000_000_000n;
+    this.gasPrice = input.gasPrice ?? DEFAULT_GAS_PRICE;
+    this.gasBudget = input.gasBudget ?? DEFAULT_GAS_BUDGET;
     this.sponsor = input.sponsor === undefined ? undefined : normalizeAddress(input.sponsor);
     this.gas = meterFor(this.gasBudget, this.gasPrice);
   }
