@@ -8,69 +8,9 @@ import type { CodeUnit, ModuleJson, SignatureToken } from '../move/module-json.j
 import { decodeValue } from './bcs-values.js';
 import { VmLoadError } from './errors.js';
 import type { LoadedFunction, LoadedModule } from './loader.js';
+import { staticCharge } from './gas/instruction-costs.js';
+import { Op } from './opcodes.js';
 import { primitive, substitute, type Type } from './types.js';
-
-export enum Op {
-  Pop,
-  Ret,
-  BrTrue,
-  BrFalse,
-  Branch,
-  Nop,
-  Abort,
-  LdSmall,
-  LdBig,
-  LdConst,
-  LdTrue,
-  LdFalse,
-  CopyLoc,
-  MoveLoc,
-  StLoc,
-  BorrowLoc,
-  Call,
-  Pack,
-  Unpack,
-  BorrowField,
-  ReadRef,
-  WriteRef,
-  FreezeRef,
-  Add,
-  Sub,
-  Mul,
-  Mod,
-  Div,
-  BitOr,
-  BitAnd,
-  Xor,
-  Shl,
-  Shr,
-  Or,
-  And,
-  Not,
-  Eq,
-  Neq,
-  Lt,
-  Gt,
-  Le,
-  Ge,
-  CastU8,
-  CastU16,
-  CastU32,
-  CastU64,
-  CastU128,
-  CastU256,
-  VecPack,
-  VecLen,
-  VecBorrow,
-  VecPushBack,
-  VecPopBack,
-  VecUnpack,
-  VecSwap,
-  PackVariant,
-  UnpackVariant,
-  UnpackVariantRef,
-  VariantSwitch,
-}
 
 export type IntKind = 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256';
 
@@ -90,6 +30,10 @@ export interface Instr {
   w: IntKind;
   /** Other operands: a big literal, a constant value, a call site, a variant tag list, a jump table. */
   x: unknown;
+  /** What Sui's gas meter charges for it, run-time sizes aside (gas/instruction-costs.ts). */
+  pushes: number;
+  pops: number;
+  pushedBytes: number;
 }
 
 export interface PreparedCode {
@@ -208,7 +152,8 @@ class CodePreparer {
   }
 
   private instr(op: Op, n = 0, x: unknown = undefined, w: IntKind = 'u64'): Instr {
-    return { op, n, w, x };
+    const { pushes, pops, pushedBytes } = staticCharge(op, n);
+    return { op, n, w, x, pushes, pops, pushedBytes };
   }
 
   private fieldType(fieldHandle: number): Type {
@@ -275,7 +220,8 @@ class CodePreparer {
         const value = decodeValue(type, constant.data, () => {
           throw new Error('constants hold no datatypes');
         });
-        return this.instr(Op.LdConst, 0, value);
+        // `n` is the constant's serialized length, which Sui charges as the bytes it pushes.
+        return this.instr(Op.LdConst, constant.data.length, value);
       }
       case 'CopyLoc':
       case 'MoveLoc':

@@ -3,10 +3,14 @@
 /**
  * - `ABORTED`: Move `abort` (or a native's abort); `code` is the abort code.
  * - `ARITHMETIC_ERROR`: overflow, underflow, division by zero, over-wide shift, lossy cast.
- * - `VECTOR_OPERATION_ERROR`: bad index, pop from empty, destroy non-empty, unpack length; `code` is the sub-status.
+ * - `VECTOR_OPERATION_ERROR`: bad index, pop from empty, destroy non-empty, unpack length, a push beyond
+ *   `max_move_vector_len`; `code` is the sub-status.
  * - `VARIANT_TAG_MISMATCH`: unpacking an enum value as another variant.
  * - `CALL_STACK_OVERFLOW`: more than 1024 nested calls.
- * - `INSTRUCTION_LIMIT_EXCEEDED`: the instruction budget of the call ran out (runaway loop).
+ * - `INSTRUCTION_LIMIT_EXCEEDED`: the optional instruction budget of the call ran out.
+ * - `OUT_OF_GAS`: the transaction's computation budget ran out (src/vm/gas); a PTB reports `InsufficientGas`.
+ * - `MEMORY_LIMIT_EXCEEDED`: an event or object-id limit of Sui's object runtime; `code` is Sui's sub-status.
+ * - `EXECUTION_STACK_OVERFLOW`: more values on the operand stack than Move allows (1024).
  * - `UNIMPLEMENTED_NATIVE`: a native this VM does not implement (listed in src/vm/README.md).
  * - `LINKER_ERROR`: a module, function or type the code refers to is not loaded.
  * - `MALFORMED`: a native got bytes that do not decode as the Rust type it reads them as
@@ -19,6 +23,9 @@ export type VmStatus =
   | 'VARIANT_TAG_MISMATCH'
   | 'CALL_STACK_OVERFLOW'
   | 'INSTRUCTION_LIMIT_EXCEEDED'
+  | 'OUT_OF_GAS'
+  | 'MEMORY_LIMIT_EXCEEDED'
+  | 'EXECUTION_STACK_OVERFLOW'
   | 'UNIMPLEMENTED_NATIVE'
   | 'LINKER_ERROR'
   | 'MALFORMED';
@@ -42,7 +49,7 @@ export class VmError extends Error {
   constructor(
     readonly status: VmStatus,
     message: string,
-    /** Abort code, or the sub-status of a vector error. */
+    /** Abort code, or the sub-status of a vector or memory-limit error. */
     readonly code?: bigint,
   ) {
     super(message);

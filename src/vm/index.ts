@@ -1,5 +1,5 @@
 // In-process Move VM with Sui natives. See README.md in this folder.
-export { MoveVm, DEFAULT_INSTRUCTION_LIMIT } from './move-vm.js';
+export { MoveVm } from './move-vm.js';
 export type { CallFailure, CallRequest, CallResult, LoadOptions } from './move-vm.js';
 export { VmError, VmLoadError } from './errors.js';
 export type { VmLocation, VmStatus } from './errors.js';

@@ -1,7 +1,8 @@
 // The execution loop: one operand stack, an explicit frame stack (no JS recursion, so deep Move call
-// chains cannot overflow the JS stack), and an instruction budget.
+// chains cannot overflow the JS stack), gas metered per instruction as Sui's gas meter charges it
+// (sui-adapter `gas_meter.rs` at gas model 11; src/vm/gas), and an optional instruction budget.
 import * as arith from './arith.js';
-import { CAST_TARGET, Op, type CallSite, type Instr } from './code-prepare.js';
+import { CAST_TARGET, type CallSite, type Instr } from './code-prepare.js';
 import {
   VECTOR_INDEX_OUT_OF_BOUNDS,
   VECTOR_POP_EMPTY,
@@ -10,7 +11,12 @@ import {
   abort,
   vectorError,
 } from './errors.js';
+import type { GasMeter } from './gas/meter.js';
+import { nativeCost } from './gas/native-costs.js';
+import { OPERAND_STACK_SIZE_LIMIT, pushBounded, stackOverflow } from './gas/limits.js';
+import { valueSize, valuesSize } from './gas/value-size.js';
 import type { LoadedFunction } from './loader.js';
+import { Op } from './opcodes.js';
 import type { NativeContext, NativeTable } from './natives/registry.js';
 import { hasTypeParams, substitute, type Type } from './types.js';
 import { copyValue, Ref, Struct, Variant, valuesEqual, type Value } from './values.js';
@@ -42,14 +48,20 @@ export class Interpreter {
   ) {}
 
   /**
-   * Runs `fn` to completion. Arguments must match its parameters (references as `Ref`).
+   * Runs `fn` to completion, charging `gas`. Arguments must match its parameters (references as `Ref`).
    * @throws VmError with `location` set to the failing function and instruction
    */
-  run(fn: LoadedFunction, typeArgs: Type[], args: Value[], instructionLimit: number): RunResult {
+  run(
+    fn: LoadedFunction,
+    typeArgs: Type[],
+    args: Value[],
+    gas: GasMeter,
+    instructionLimit = Infinity,
+  ): RunResult {
     this.onEnter?.(fn, 0);
     if (!fn.code) {
       try {
-        return { returns: this.callNative(fn, typeArgs, args), instructions: 0 };
+        return { returns: this.meteredNative(fn, typeArgs, args, gas), instructions: 0 };
       } catch (error) {
         throw locate(error, fn, 0);
       }
@@ -57,24 +69,26 @@ export class Interpreter {
     const stack: Value[] = [];
     const frames: Frame[] = [];
     let frame = newFrame(fn, typeArgs, args);
-    let budget = instructionLimit;
+    let executed = 0;
     let instr: Instr | undefined;
     try {
       for (;;) {
         instr = frame.instrs[frame.pc]!;
-        if (--budget < 0) {
+        if (++executed > instructionLimit) {
           throw new VmError(
             'INSTRUCTION_LIMIT_EXCEEDED',
             `more than ${instructionLimit} instructions executed`,
           );
         }
+        // Sui's meter charges every instruction before it runs; the cases add what only run time knows.
+        gas.charge(1, instr.pushes, instr.pops, instr.pushedBytes);
         switch (instr.op) {
           case Op.Pop:
             stack.pop();
             break;
           case Op.Ret: {
             const caller = frames.pop();
-            if (!caller) return { returns: stack, instructions: instructionLimit - budget };
+            if (!caller) return { returns: stack, instructions: executed };
             frame = caller;
             break;
           }
@@ -107,14 +121,15 @@ export class Interpreter {
             stack.push(copyValue(instr.x as Value));
             break;
           case Op.LdTrue:
-            stack.push(true);
-            break;
           case Op.LdFalse:
-            stack.push(false);
+            stack.push(instr.op === Op.LdTrue);
             break;
-          case Op.CopyLoc:
-            stack.push(copyValue(frame.locals[instr.n]!));
+          case Op.CopyLoc: {
+            const local = frame.locals[instr.n]!;
+            gas.charge(0, 0, 0, valueSize(local));
+            stack.push(copyValue(local));
             break;
+          }
           case Op.MoveLoc:
             stack.push(frame.locals[instr.n]!);
             frame.locals[instr.n] = undefined as unknown as Value;
@@ -132,8 +147,9 @@ export class Interpreter {
             const args = stack.splice(stack.length - instr.n, instr.n);
             this.onEnter?.(callee, frames.length + 1);
             if (!callee.code) {
-              const results = this.nativeAt(callee, calleeTypeArgs, args);
+              const results = this.nativeAt(callee, calleeTypeArgs, args, gas);
               for (const result of results) stack.push(result);
+              if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
               break;
             }
             if (frames.length >= MAX_CALL_DEPTH) {
@@ -146,20 +162,28 @@ export class Interpreter {
           case Op.Pack:
             stack.push(new Struct(stack.splice(stack.length - instr.n, instr.n)));
             break;
-          case Op.Unpack:
-            for (const field of (stack.pop() as Struct).fields) stack.push(field);
+          case Op.Unpack: {
+            const fields = (stack.pop() as Struct).fields;
+            for (const field of fields) stack.push(field);
+            if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
+          }
           case Op.BorrowField: {
             const owner = (stack.pop() as Ref).read() as Struct;
             stack.push(new Ref(owner.fields, instr.n));
             break;
           }
-          case Op.ReadRef:
-            stack.push(copyValue((stack.pop() as Ref).read()));
+          case Op.ReadRef: {
+            const ref = stack.pop() as Ref;
+            gas.charge(0, 0, 0, valueSize(ref, true));
+            stack.push(copyValue(ref.read()));
             break;
+          }
           case Op.WriteRef: {
             const ref = stack.pop() as Ref;
-            ref.write(stack.pop()!);
+            const value = stack.pop()!;
+            gas.charge(0, 0, 0, valueSize(value));
+            ref.write(value);
             break;
           }
           case Op.FreezeRef:
@@ -195,7 +219,10 @@ export class Interpreter {
           case Op.Eq:
           case Op.Neq: {
             const right = stack.pop()!;
-            const equal = valuesEqual(stack.pop()!, right);
+            const left = stack.pop()!;
+            // Both operands' sizes (references followed) are charged as pushed, as Sui does.
+            gas.charge(0, 0, 0, valueSize(left, true) + valueSize(right, true));
+            const equal = valuesEqual(left, right);
             stack.push(instr.op === Op.Eq ? equal : !equal);
             break;
           }
@@ -230,7 +257,7 @@ export class Interpreter {
           }
           case Op.VecPushBack: {
             const value = stack.pop()!;
-            ((stack.pop() as Ref).read() as Value[]).push(value);
+            pushBounded((stack.pop() as Ref).read() as Value[], value);
             break;
           }
           case Op.VecPopBack: {
@@ -245,6 +272,7 @@ export class Interpreter {
               throw vectorError(VECTOR_UNPACK_MISMATCH, `unpacking ${vector.length} elements as ${instr.n}`);
             }
             for (const item of vector) stack.push(item);
+            if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
           }
           case Op.VecSwap: {
@@ -263,12 +291,14 @@ export class Interpreter {
             const variant = stack.pop() as Variant;
             checkTag(variant, instr.x as number);
             for (const field of variant.fields) stack.push(field);
+            if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
           }
           case Op.UnpackVariantRef: {
             const variant = (stack.pop() as Ref).read() as Variant;
             checkTag(variant, instr.x as number);
             for (let i = 0; i < variant.fields.length; i++) stack.push(new Ref(variant.fields, i));
+            if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
           }
           case Op.VariantSwitch: {
@@ -285,20 +315,33 @@ export class Interpreter {
   }
 
   /** A native called from Move code: its failures are located at the native itself, offset 0. */
-  private nativeAt(fn: LoadedFunction, typeArgs: Type[], args: Value[]): Value[] {
+  private nativeAt(fn: LoadedFunction, typeArgs: Type[], args: Value[], gas: GasMeter): Value[] {
     try {
-      return this.callNative(fn, typeArgs, args);
+      return this.meteredNative(fn, typeArgs, args, gas);
     } catch (error) {
       throw locate(error, fn, 0);
     }
   }
 
-  private callNative(fn: LoadedFunction, typeArgs: Type[], args: Value[]): Value[] {
-    const native = this.natives.get(`${fn.module.id}::${fn.name}`);
-    if (!native) {
-      throw new VmError('UNIMPLEMENTED_NATIVE', `native 0x${fn.module.id}::${fn.name} is not implemented`);
+  /**
+   * Sui's charges around a native: one instruction popping its arguments again (gas model 11 still does),
+   * then after it ran its cost and its results pushed; a native that aborts pays its base cost only.
+   */
+  private meteredNative(fn: LoadedFunction, typeArgs: Type[], args: Value[], gas: GasMeter): Value[] {
+    gas.charge(1, 0, args.length, 0);
+    const key = `${fn.module.id}::${fn.name}`;
+    const native = this.natives.get(key);
+    if (!native) throw new VmError('UNIMPLEMENTED_NATIVE', `native 0x${key} is not implemented`);
+    let results: Value[];
+    try {
+      results = native(this.context, typeArgs, args);
+    } catch (error) {
+      if (error instanceof VmError && error.status === 'ABORTED')
+        gas.chargeNative(nativeCost(key, args, []), 0, 0);
+      throw error;
     }
-    return native(this.context, typeArgs, args);
+    gas.chargeNative(nativeCost(key, args, results), results.length, valuesSize(results));
+    return results;
   }
 }
 

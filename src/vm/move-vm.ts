@@ -12,9 +12,6 @@ import { parseTypeTag, substitute, type Type } from './types.js';
 import { checkTypeArguments } from './type-args.js';
 import { boxedRef, Ref, Struct, type Value } from './values.js';
 
-/** Default instruction budget of one call: enough for heavy framework paths, small enough to stop loops fast. */
-export const DEFAULT_INSTRUCTION_LIMIT = 10_000_000;
-
 export interface LoadOptions extends LoaderOptions {
   /** A directory of package directories holding at least 0x1 and 0x2. */
   frameworkDir?: string;
@@ -33,8 +30,12 @@ export interface CallRequest {
   typeArgs?: (string | Type)[];
   /** One BCS value per parameter; a trailing `&TxContext`/`&mut TxContext` may be left out. */
   args?: Uint8Array[];
-  /** The transaction the call runs in; a fresh default context when omitted. */
+  /**
+   * The transaction the call runs in; a fresh default context when omitted. Its gas meter (budget and price
+   * of the context, default 50 SUI at 1 000 MIST: Sui's whole computation bucket) pays for the call.
+   */
   tx?: TransactionState | TransactionContextInput;
+  /** An extra bound on bytecode instructions executed (`INSTRUCTION_LIMIT_EXCEEDED`); none by default. */
   instructionLimit?: number;
 }
 
@@ -174,7 +175,8 @@ export class MoveVm {
         fn,
         typeArgs,
         [...args], // the interpreter turns its argument array into the frame's locals
-        request.instructionLimit ?? DEFAULT_INSTRUCTION_LIMIT,
+        tx.gas,
+        request.instructionLimit,
       );
       const returnTypes = fn.returns.map((r) => substitute(r, typeArgs));
       const returnValues = returns.map((value, i) => {

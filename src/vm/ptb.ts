@@ -2,7 +2,17 @@
 // MergeCoins, TransferObjects, MakeMoveVec), inputs from an in-memory object store, results passed and
 // moved by Sui's rules, and the effects of the whole transaction. Values travel as BCS between commands.
 import { decodeValue, encodeValue, type DatatypeResolver } from './bcs-values.js';
-import { VmLoadError, type VmLocation } from './errors.js';
+import { VmError, VmLoadError, type VmLocation } from './errors.js';
+import { DEFAULT_GAS_BUDGET, DEFAULT_GAS_PRICE, gasDataRefusal } from './gas/budget.js';
+import {
+  chargeArgument,
+  chargeBeforeCommands,
+  chargeCommand,
+  finalGas,
+  MAX_PURE_ARGUMENT_SIZE,
+  type GasSummary,
+} from './gas/ptb-gas.js';
+import { MAX_MOVE_OBJECT_SIZE } from './gas/schedule.js';
 import { ABILITY } from './loader.js';
 import { isPureType, isValidPureValue } from './pure-inputs.js';
 import { refuseMoveCalls, type CheckedCall } from './ptb-call-checks.js';
@@ -78,7 +88,12 @@ export interface PtbRequest {
   sender: string;
   /** 32 bytes; fresh object ids derive from it. */
   digest: Uint8Array;
+  /**
+   * MIST the sender pays at most (default 50 SUI); with `gasPrice` (default 1 000, the local chain's reference
+   * price) it gives the computation budget, `min(gasBudget, 5 000 000 × gasPrice) / gasPrice` gas units.
+   */
   gasBudget?: bigint;
+  gasPrice?: bigint;
   /** The epoch the transaction runs in (default 0). */
   epoch?: bigint;
   inputs: PtbInput[];
@@ -94,6 +109,7 @@ export interface PtbRequest {
   addressBalances?: { owner: string; coinType: string | Type; balance: bigint }[];
   /** The sender's gas coin, a `Coin<SUI>` (default: id 0x…9a5, 1 000 SUI). */
   gasCoin?: { id: string; balance: bigint };
+  /** An extra bound on bytecode instructions per Move call (none by default: gas bounds execution). */
   instructionLimit?: number;
   /**
    * Accept pure bytes for any parameter type they decode as, structs included, the way upstream's
@@ -159,6 +175,8 @@ export interface PtbEffects {
   accumulatorWrites: AccumulatorWrite[];
   /** Per command, its results (empty after a failure). */
   returnValues: { type: string; bytes: Uint8Array }[][];
+  /** Gas units the transaction used and its computation cost (Sui's, rounded; the budget when it ran short). */
+  gas: GasSummary;
   tx: TransactionState;
 }
 
@@ -184,6 +202,8 @@ interface Slot {
   moved: boolean;
   /** Set for inputs that are objects of the store (and the gas coin). */
   objectId?: string;
+  /** A pure input already loaded by an earlier use (Sui charges the load once). */
+  loaded?: boolean;
   /** An input object that may only be taken by `&`: immutable, or shared and passed with `mutable: false`. */
   readOnly?: boolean;
   borrowedMutably?: boolean;
@@ -263,6 +283,37 @@ function commandArguments(command: PtbCommand): PtbArgument[] {
   }
 }
 
+/**
+ * Sui's refusals at signing of a transaction's gas data (`GasBudgetTooLow`, …) or of a pure input above
+ * `max_pure_argument_size` (`SizeLimitExceeded`): nothing runs, nothing changes, not even the gas coin.
+ */
+function signingRefusal(request: PtbRequest): PtbError | null {
+  const gas = gasDataRefusal(request.gasBudget ?? DEFAULT_GAS_BUDGET, request.gasPrice ?? DEFAULT_GAS_PRICE);
+  if (gas) return { command: null, ...gas };
+  const index = request.inputs.findIndex((i) => i.kind === 'Pure' && i.bytes.length > MAX_PURE_ARGUMENT_SIZE);
+  if (index < 0) return null;
+  const size = (request.inputs[index] as Extract<PtbInput, { kind: 'Pure' }>).bytes.length;
+  return {
+    command: null,
+    status: 'SizeLimitExceeded',
+    message: `input ${index} has ${size} pure bytes, above Sui's limit of ${MAX_PURE_ARGUMENT_SIZE}`,
+  };
+}
+
+/**
+ * Sui's failure of a transaction out of gas (`InsufficientGas`, from the VM's OUT_OF_GAS), keeping where it ran
+ * out; other VM errors raised by the executor's own charges cannot happen, and are rethrown.
+ */
+function insufficientGas(caught: unknown, command: number | null): PtbError {
+  if (!(caught instanceof VmError) || caught.status !== 'OUT_OF_GAS') throw caught;
+  return {
+    command,
+    status: 'InsufficientGas',
+    message: caught.message,
+    ...(caught.location ? { location: caught.location } : {}),
+  };
+}
+
 const normalizeId = (id: string) => id.replace(/^0x/, '').toLowerCase().padStart(64, '0');
 
 export class PtbExecutor {
@@ -277,16 +328,21 @@ export class PtbExecutor {
   /** Settled address balances and the amounts `FundsWithdrawal` inputs reserve, by `balanceKey`. */
   private readonly balances = new Map<string, bigint>();
   private readonly reserved = new Map<string, bigint>();
+  /** What Sui would refuse at signing in the request's gas data or pure inputs. */
+  private readonly refusal: PtbError | null;
 
   constructor(
     private readonly vm: MoveVm,
     private readonly request: PtbRequest,
   ) {
     this.resolve = (type) => vm.loader.requireDatatype(type);
+    this.refusal = signingRefusal(request);
     this.tx = new TransactionState({
       sender: request.sender,
       digest: request.digest,
-      ...(request.gasBudget === undefined ? {} : { gasBudget: request.gasBudget }),
+      // A refused budget or price leaves the defaults: nothing runs under them.
+      ...(request.gasBudget === undefined || this.refusal ? {} : { gasBudget: request.gasBudget }),
+      ...(request.gasPrice === undefined || this.refusal ? {} : { gasPrice: request.gasPrice }),
       ...(request.epoch === undefined ? {} : { epoch: request.epoch }),
     });
     // Types from outside may name a datatype by its defining id (as effects do): the VM knows it by its original id.
@@ -423,8 +479,8 @@ export class PtbExecutor {
   }
 
   run(): PtbEffects {
-    const refused = this.afterRandom();
-    if (refused) return { ...this.failedEffects(refused), mutated: [] };
+    const refused = this.refusal ?? this.afterRandom();
+    if (refused) return this.refusedEffects(refused);
     const uncovered = this.uncoveredReservation();
     if (uncovered) return this.failedEffects(uncovered);
     const calls = this.request.commands.flatMap((c, i): [number, CheckedCall][] =>
@@ -432,21 +488,65 @@ export class PtbExecutor {
     );
     const callRefused = refuseMoveCalls(this.vm, calls);
     if (callRefused) return this.failedEffects(callRefused);
+    try {
+      this.chargeBeforeCommands();
+    } catch (caught) {
+      return this.failedEffects(insufficientGas(caught, null));
+    }
     const returnValues: { type: string; bytes: Uint8Array }[][] = [];
     let error: PtbError | null = null;
     for (const [index, command] of this.request.commands.entries()) {
       try {
         const slots = this.execute(command);
+        const moveCallResults = command.kind === 'MoveCall' ? slots.length : 0;
+        chargeCommand(this.tx.gas, commandArguments(command).length + moveCallResults);
         this.results.push(slots);
         returnValues.push(slots.map((s) => ({ type: this.typeName(s.type!), bytes: s.bytes })));
       } catch (caught) {
+        if (caught instanceof VmError) {
+          error = insufficientGas(caught, index);
+          break;
+        }
         if (!(caught instanceof CommandFailure)) throw caught;
         error = { command: index, status: caught.status, message: caught.message, ...caught.extra };
         break;
       }
     }
     if (!error) error = this.unusedWithoutDrop() ?? this.uncoveredWithdrawal();
-    return error ? this.failedEffects(error) : this.effects(returnValues);
+    if (error) return this.failedEffects(error);
+    const effects = this.effects(returnValues);
+    return this.objectTooBig(effects) ?? this.shortOfGas() ?? effects;
+  }
+
+  /** Input objects read and translation, charged before the first command as Sui charges them. */
+  private chargeBeforeCommands(): void {
+    const objectSizes = this.inputs.flatMap((slot) => (slot.objectId ? [slot.bytes.length] : []));
+    const pureSizes = this.request.inputs.flatMap((input) =>
+      input.kind === 'Pure' ? [input.bytes.length] : [],
+    );
+    const argumentCounts = this.request.commands.map((c) => commandArguments(c).length);
+    chargeBeforeCommands(this.tx.gas, objectSizes, pureSizes, this.request.inputs.length, argumentCounts);
+  }
+
+  /** Sui's `max_move_object_size`: a transaction writing a larger object fails (`MoveObjectTooBig`). */
+  private objectTooBig(effects: PtbEffects): PtbEffects | null {
+    const big = [...effects.created, ...effects.mutated].find((o) => o.bytes.length > MAX_MOVE_OBJECT_SIZE);
+    if (!big) return null;
+    return this.failedEffects({
+      command: null,
+      status: 'MoveObjectTooBig',
+      message: `object ${big.id} is ${big.bytes.length} bytes; the limit is ${MAX_MOVE_OBJECT_SIZE}`,
+    });
+  }
+
+  /** A transaction whose rounded computation cost reaches its budget fails with `InsufficientGas`. */
+  private shortOfGas(): PtbEffects | null {
+    if (!finalGas(this.tx.gas, this.tx.gasBudget, this.tx.gasPrice).short) return null;
+    return this.failedEffects({
+      command: null,
+      status: 'InsufficientGas',
+      message: `the computation cost reaches the gas budget of ${this.tx.gasBudget}`,
+    });
   }
 
   /**
@@ -549,6 +649,9 @@ export class PtbExecutor {
     }
     if (slot.type === null) {
       this.checkPure(slot.bytes, valueType, what, index);
+      // Pure values are copyable: a by-value use copies them.
+      chargeArgument(this.tx.gas, byReference ? 'borrow' : 'copy', slot.bytes.length, !slot.loaded);
+      slot.loaded = true;
       return { slot, bytes: slot.bytes };
     }
     if (!typesEqual(slot.type, valueType))
@@ -568,9 +671,16 @@ export class PtbExecutor {
         index,
         `${what}: a read-only object cannot be taken by &mut`,
       );
+    const copyable = (this.abilities(slot.type) & ABILITY.copy) !== 0;
+    chargeArgument(
+      this.tx.gas,
+      byReference ? 'borrow' : copyable ? 'copy' : 'move',
+      slot.bytes.length,
+      false,
+    );
     if (byReference) {
       if (type.mutable) slot.borrowedMutably = true;
-    } else if (!(this.abilities(slot.type) & ABILITY.copy)) {
+    } else if (!copyable) {
       slot.moved = true;
     }
     return { slot, bytes: slot.bytes };
@@ -631,7 +741,9 @@ export class PtbExecutor {
       throw error;
     }
     if (!outcome.success) {
-      const { status, message, code, location } = outcome.error;
+      const { message, code, location } = outcome.error;
+      // Sui's execution status names a VM that ran out of gas `InsufficientGas`.
+      const status = outcome.error.status === 'OUT_OF_GAS' ? 'InsufficientGas' : outcome.error.status;
       throw new CommandFailure(status, message, {
         ...(code === undefined ? {} : { code }),
         ...(location ? { location } : {}),
@@ -725,7 +837,8 @@ export class PtbExecutor {
     }
     const elementType = type;
     const parts = elements.map((arg, i) => this.use(arg, elementType, `element ${i}`, i).bytes);
-    const bytes = Uint8Array.from([...uleb(parts.length), ...parts.flatMap((p) => [...p])]);
+    // One copy of each element's bytes (spreading them into a JS array first took seconds for large inputs).
+    const bytes = Buffer.concat([Uint8Array.from(uleb(parts.length)), ...parts]);
     return [{ type: { kind: 'vector', elem: elementType }, bytes, moved: false }];
   }
 
@@ -753,8 +866,18 @@ export class PtbExecutor {
       events: [],
       accumulatorWrites: [],
       returnValues: [],
+      gas: this.gasSummary(),
       tx: this.tx,
     };
+  }
+
+  /** A transaction Sui refuses before running it: nothing changes, not even the gas coin, and nothing is paid. */
+  private refusedEffects(error: PtbError): PtbEffects {
+    return { ...this.failedEffects(error), mutated: [], gas: { gasUnits: 0, computationCost: 0n } };
+  }
+
+  private gasSummary(): GasSummary {
+    return finalGas(this.tx.gas, this.tx.gasBudget, this.tx.gasPrice).summary;
   }
 
   /** The accumulator events netted per accumulator, as Sui's effects carry them (`AccumulatorWriteV1::merge`). */
@@ -902,6 +1025,7 @@ export class PtbExecutor {
       })),
       accumulatorWrites: this.accumulatorWrites(),
       returnValues,
+      gas: this.gasSummary(),
       tx: this.tx,
     };
   }

@@ -58,4 +58,5 @@ export const TEST_NAMESPACES = {
   fullnodeDryRun: 'test-fullnode-dry-run',
   corpusPull: 'test-corpus-pull',
   corpusSafety: 'test-corpus-safety',
+  runawayHelper: 'test-runaway-helper',
 } as const;

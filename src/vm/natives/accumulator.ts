@@ -5,6 +5,8 @@
 // Address balances are taken as enabled (Sui's `enable_accumulators`; without it `add_to_accumulator_address`
 // aborts with 1): this VM runs no particular protocol version.
 import { arithmeticError, abort } from '../errors.js';
+import { checkEvent } from '../gas/limits.js';
+import { typeTagSize, valueSize } from '../gas/value-size.js';
 import { canonicalTypeName, type Type } from '../types.js';
 import { asAddress, asBigInt, asStruct, Struct, type Value } from '../values.js';
 import { register, SUI, type NativeContext, type NativeTable } from './registry.js';
@@ -72,6 +74,7 @@ export function registerAccumulator(table: NativeTable): void {
   // `StreamHead`, always `accumulator_settlement::EventStreamHead`) by its index among the transaction's events.
   register(table, SUI, 'event', {
     emit_authenticated_impl: (ctx, [streamHead, eventType], [accumulator, streamId, event]) => {
+      checkEvent(ctx.tx, typeTagSize(eventType!) + valueSize(event!));
       ctx.tx.events.push({ type: eventType!, value: event! });
       ctx.tx.accumulatorEvents.push({
         accumulator: asAddress(accumulator!),

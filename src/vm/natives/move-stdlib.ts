@@ -3,6 +3,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { sha3_256 } from '@noble/hashes/sha3.js';
 import { encodeValue } from '../bcs-values.js';
 import { VECTOR_DESTROY_NON_EMPTY, VECTOR_INDEX_OUT_OF_BOUNDS, VECTOR_POP_EMPTY, abort } from '../errors.js';
+import { pushBounded } from '../gas/limits.js';
 import { canonicalTypeName, type DatatypeType, type Type } from '../types.js';
 import { asBigInt, asRef, asVector, bytesOf, bytesValue, Ref, Struct, type Value } from '../values.js';
 import { register, STD, type NativeFunction, type NativeTable } from './registry.js';
@@ -73,7 +74,7 @@ export function registerMoveStdlib(table: NativeTable): void {
       return [new Ref(vector, vectorIndex(vector, i!))];
     },
     push_back: (_ctx, _t, [v, e]) => {
-      vectorOf(v!).push(e!);
+      pushBounded(vectorOf(v!), e!);
       return [];
     },
     pop_back: (_ctx, _t, [v]) => {

@@ -2,6 +2,8 @@
 // dynamic_field. They read and record through the call's TransactionState.
 import { encodeValue } from '../bcs-values.js';
 import { abort } from '../errors.js';
+import { checkEvent } from '../gas/limits.js';
+import { typeTagSize, valueSize } from '../gas/value-size.js';
 import { typesEqual, type Type } from '../types.js';
 import { asAddress, asBigInt, asRef, asStruct, asVector, Ref, type Value } from '../values.js';
 import { register, SUI, type NativeContext, type NativeTable } from './registry.js';
@@ -82,6 +84,7 @@ export function registerSuiObjects(table: NativeTable): void {
   });
   register(table, SUI, 'event', {
     emit: (ctx, [type], [event]) => {
+      checkEvent(ctx.tx, typeTagSize(type!) + valueSize(event!));
       ctx.tx.events.push({ type: type!, value: event! });
       return [];
     },

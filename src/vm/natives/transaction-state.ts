@@ -1,5 +1,8 @@
 // Per-transaction state the Sui natives read and write: the transaction context, ids created, child
 // objects (dynamic fields) and the effects recorded so far. A PTB executor keeps one across its commands.
+import { checkNewId } from '../gas/limits.js';
+import type { GasMeter } from '../gas/meter.js';
+import { DEFAULT_GAS_BUDGET, DEFAULT_GAS_PRICE, meterFor } from '../gas/budget.js';
 import type { Type } from '../types.js';
 import { deriveObjectId } from './sui-ids.js';
 import type { Value } from '../values.js';
@@ -101,6 +104,10 @@ export class TransactionState {
   /** Objects the transaction's `Receiving` inputs refer to, by id, and those `receive_impl` took, in order. */
   readonly receivable = new Map<string, ReceivableObject>();
   readonly receivedIds: string[] = [];
+  /** Bytes of the events emitted so far, as Sui totals them against `max_event_emit_size_total`. */
+  eventBytes = 0;
+  /** The transaction's computation meter: every call and command of the transaction draws from it. */
+  readonly gas: GasMeter;
 
   constructor(input: TransactionContextInput = {}) {
     this.sender = normalizeAddress(input.sender ?? '0');
@@ -108,13 +115,15 @@ export class TransactionState {
     if (this.digest.length !== 32) throw new Error('transaction digest must be 32 bytes');
     this.epoch = input.epoch ?? 0n;
     this.epochTimestampMs = input.epochTimestampMs ?? 0n;
-    this.gasPrice = input.gasPrice ?? 1000n;
-    this.gasBudget = input.gasBudget ?? 50_000_000_000n;
+    this.gasPrice = input.gasPrice ?? DEFAULT_GAS_PRICE;
+    this.gasBudget = input.gasBudget ?? DEFAULT_GAS_BUDGET;
     this.sponsor = input.sponsor === undefined ? undefined : normalizeAddress(input.sponsor);
+    this.gas = meterFor(this.gasBudget, this.gasPrice);
   }
 
   /** The next object id of this transaction, as `tx_context::fresh_id` and Sui's SplitCoins make them. */
   freshId(): string {
+    checkNewId(this.createdIds.length);
     const id = deriveObjectId(this.digest, this.idsCreated);
     this.idsCreated += 1n;
     this.createdIds.push(id);
