@@ -47,6 +47,8 @@ interface Slot<Request, Result> {
   worker: Worker;
   job: Job<Request, Result> | null;
   timer: NodeJS.Timeout | null;
+  /** The thread has loaded its code and listens. */
+  ready: boolean;
 }
 
 export class ThreadPool<Request, Result> {
@@ -92,29 +94,31 @@ export class ThreadPool<Request, Result> {
       this.kind.started?.(job.request);
       slot.job = job;
       slot.worker.ref();
-      const seconds = job.timeoutMs / 1000;
-      slot.timer = setTimeout(
-        () =>
-          void this.retire(
-            slot,
-            `the ${this.kind.jobName} passed its time limit of ${seconds} s`,
-            'timed_out',
-          ),
-        job.timeoutMs,
-      );
+      if (slot.ready) this.startClock(slot, job);
       const message: ThreadRequest<Request> = { id: job.id, request: job.request };
       slot.worker.postMessage(message);
     }
+  }
+
+  /** The time limit counts from when a ready thread has the job: a thread's start-up is not the job's. */
+  private startClock(slot: Slot<Request, Result>, job: Job<Request, Result>): void {
+    const reason = `the ${this.kind.jobName} passed its time limit of ${job.timeoutMs / 1000} s`;
+    slot.timer = setTimeout(() => void this.retire(slot, reason, 'timed_out'), job.timeoutMs);
   }
 
   private spawn(): Slot<Request, Result> {
     const worker = new Worker(this.kind.entry, {
       resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
     });
-    const slot: Slot<Request, Result> = { worker, job: null, timer: null };
+    const slot: Slot<Request, Result> = { worker, job: null, timer: null, ready: false };
     const name = this.kind.threadName;
     worker.unref();
     worker.on('message', (answer: ThreadAnswer<Result>) => {
+      if ('ready' in answer) {
+        slot.ready = true;
+        if (slot.job) this.startClock(slot, slot.job);
+        return;
+      }
       if (slot.job?.id !== answer.id) return;
       if ('thrown' in answer) {
         // Whatever threw may have left the thread's state half-changed: it is not used again.

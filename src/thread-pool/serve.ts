@@ -7,8 +7,9 @@ export interface ThreadRequest<Request> {
   request: Request;
 }
 
+/** A job's answer, or (once, first) word that the thread has loaded and listens. */
 export type ThreadAnswer<Result> =
-  { id: number; result: Result; retire?: boolean } | { id: number; thrown: string };
+  { id: number; result: Result; retire?: boolean } | { id: number; thrown: string } | { ready: true };
 
 /** What a handler returns: its result, and whether the thread is fit for another job. */
 export interface Handled<Result> {
@@ -28,4 +29,5 @@ export function serveThreadJobs<Request, Result>(
       (error: unknown) => answer({ id: message.id, thrown: String(error) }),
     );
   });
+  port.postMessage({ ready: true } satisfies ThreadAnswer<Result>);
 }
