@@ -94,14 +94,18 @@ export class ThreadPool<Request, Result> {
       this.kind.started?.(job.request);
       slot.job = job;
       slot.worker.ref();
-      if (slot.ready) this.startClock(slot, job);
+      this.startClock(slot, job);
       const message: ThreadRequest<Request> = { id: job.id, request: job.request };
       slot.worker.postMessage(message);
     }
   }
 
-  /** The time limit counts from when a ready thread has the job: a thread's start-up is not the job's. */
+  /**
+   * The time limit counts from when a ready thread has the job: a thread's start-up is not the job's, but a
+   * thread that never starts is bounded too (its clock starts again once it is ready).
+   */
   private startClock(slot: Slot<Request, Result>, job: Job<Request, Result>): void {
+    if (slot.timer) clearTimeout(slot.timer);
     const reason = `the ${this.kind.jobName} passed its time limit of ${job.timeoutMs / 1000} s`;
     slot.timer = setTimeout(() => void this.retire(slot, reason, 'timed_out'), job.timeoutMs);
   }
