@@ -24,6 +24,7 @@ const SCRIPTS = [
   'phase2-llm-latency',
   'helper-loop',
   'sui-build',
+  'vm-isolation',
   'manifest-scale',
   'extract-corpus',
   'report-scale',
@@ -34,7 +35,15 @@ const KNOWN: readonly string[] = [...SCRIPTS, ...ON_REQUEST];
 /** Scripts that start a Temporal dev server, and so accept --db-dir. */
 const USES_TEMPORAL = new Set<string>(
   KNOWN.filter(
-    (s) => !['extraction', 'sui-build', 'manifest-scale', 'extract-corpus', 'report-scale'].includes(s),
+    (s) =>
+      ![
+        'extraction',
+        'sui-build',
+        'vm-isolation',
+        'manifest-scale',
+        'extract-corpus',
+        'report-scale',
+      ].includes(s),
   ),
 );
 

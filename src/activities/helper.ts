@@ -7,7 +7,7 @@ import { buildHelperPrompt, type AttemptNote } from '../core/helper/prompts.js';
 import { helperInterfaceSummary, targetAddressOf } from '../core/helper/interface-summary.js';
 import type { EntrypointResult } from '../core/helper/row.js';
 import { buildHelper } from '../helper/build.js';
-import { runHelper } from '../helper/execute.js';
+import { runHelper } from '../helper/run.js';
 import { checkTargetDependencies, MissingDependenciesError } from '../sui-compiler/dependencies.js';
 import { readMovePackage } from '../sui-compiler/package-dir.js';
 import type { MoveDiagnostic } from '../sui-compiler/types.js';
@@ -181,18 +181,15 @@ export interface HelperRunSummary {
 async function runStored(args: RunArgs): Promise<HelperRunSummary> {
   const store = runPaths(args.runDir).artifacts;
   const stored = JSON.parse(await getArtifact(store, args.modulesSha)) as StoredModules;
-  const entrypoints = await runHelper(
-    {
-      packageDir: args.packageDir,
-      packageId: args.packageId,
-      corpusRoot: args.corpusRoot,
-      frameworkDir: args.frameworkDir,
-      modules: stored.modules.map((m) => ({ name: m.name, bytes: Buffer.from(m.bytes_base64, 'base64') })),
-      entrypoints: args.entrypoints,
-    },
-    // Lets heartbeats and cancellation through between transactions.
-    () => new Promise((done) => setImmediate(done)),
-  );
+  // In VM threads: the event loop (heartbeats, other activities) turns meanwhile.
+  const entrypoints = await runHelper({
+    packageDir: args.packageDir,
+    packageId: args.packageId,
+    corpusRoot: args.corpusRoot,
+    frameworkDir: args.frameworkDir,
+    modules: stored.modules.map((m) => ({ name: m.name, bytes: Buffer.from(m.bytes_base64, 'base64') })),
+    entrypoints: args.entrypoints,
+  });
   const traceSha = await putArtifact(store, JSON.stringify({ entrypoints }, null, 2));
   return { entrypoints, traceSha };
 }

@@ -1,30 +1,21 @@
 // SimulateTransaction on a local full node: the transaction's BCS (`TransactionData`) becomes a PTB for the
-// in-process Move VM over the packages it calls (with their dependencies from the corpus) and the node's
-// objects, and the VM's effects are written as Sui's gRPC effects: the status with a Move abort's code and
-// location, and every changed object with its type. Objects a node does not have are refused before
-// anything runs, as a real node refuses them (NOT_FOUND).
+// Move VM, run in a VM thread over the packages it calls (with their dependencies from the corpus) and the
+// node's objects (simulate-execution.ts writes the VM's effects as Sui's gRPC effects). Objects a node does
+// not have are refused before anything runs, as a real node refuses them (NOT_FOUND).
 import { createHash } from 'node:crypto';
 import { bcs } from '@mysten/sui/bcs';
 import { GrpcTypes } from '@mysten/sui/grpc';
 import { toBase58 } from '@mysten/sui/utils';
-import { PromiseCache } from '../promise-cache.js';
-import { localExecutionFailure } from '../sim/local-failure.js';
-import { corpusDependencies } from '../vm/corpus-dependencies.js';
-import { MoveVm, parseTypeTag, type PackageBytes, type Type } from '../vm/index.js';
-import { normalizeId, readPackageDir } from '../vm/package-source.js';
-import {
-  executePtb,
-  type PtbArgument,
-  type PtbCommand,
-  type PtbEffects,
-  type PtbInput,
-  type StoredObject,
-} from '../vm/ptb.js';
+import { parseTypeTag, type Type } from '../vm/index.js';
+import { normalizeId } from '../vm/package-source.js';
+import { unansweredExecution, vmPool } from '../vm-pool/pool.js';
+import type { PtbArgument, PtbCommand, PtbInput, PtbRequest, StoredObject } from '../vm/ptb.js';
 import { GrpcCode, GrpcStatusError } from './grpc-web.js';
 import { checkTransactionLimits, decodeTransaction } from './protocol-limits.js';
+import type { FullnodeExecuted, FullnodeExecution } from './simulate-execution.js';
 import { resolveStructured } from './structured-transaction.js';
 import { REFERENCE_GAS_PRICE, SUI_COIN_TYPE, type LocalChain } from './local-chain.js';
-import { nodeTypeName, suiCoinBytes } from '../sim/chain-spelling.js';
+import { suiCoinBytes } from '../sim/chain-spelling.js';
 import { fullAddress } from '../move/address.js';
 
 type ParsedArgument = ReturnType<typeof bcs.Argument.parse>;
@@ -156,114 +147,34 @@ function namedPackages(commands: PtbCommand[]): Set<string> {
   return named;
 }
 
-/** The VM with the framework, the packages named, and their dependencies from the corpus. */
-async function buildVm(chain: LocalChain, named: string[]): Promise<MoveVm> {
+/**
+ * Runs the transaction in a VM thread (src/vm-pool/), so the node keeps answering other requests meanwhile; an
+ * execution that kills its thread (its heap filled, a crash) or passes the time limit is this request's
+ * error (RESOURCE_EXHAUSTED, INTERNAL), and the node serves on.
+ */
+async function executeInThread(
+  chain: LocalChain,
+  commands: PtbCommand[],
+  ptb: Omit<PtbRequest, 'commands'>,
+): Promise<FullnodeExecuted> {
   const frameworkIds = new Set(chain.framework.map((p) => normalizeId(p.id)));
-  const loaded: PackageBytes[] = [...chain.framework];
-  for (const id of named) {
-    if (frameworkIds.has(id) || loaded.some((p) => normalizeId(p.id) === id)) continue;
+  const packages: FullnodeExecution['packages'] = [];
+  for (const id of [...namedPackages(commands)].sort()) {
+    if (frameworkIds.has(id)) continue;
     const pkg = await chain.package(id);
     if (!pkg) throw new GrpcStatusError(GrpcCode.NOT_FOUND, `package ${fullAddress(id)} not found`);
-    const bytes = await readPackageDir(pkg.dir);
-    const deps = await corpusDependencies(chain.options.corpusRoot, { dir: pkg.dir, bytes }, loaded);
-    if (deps.missing.length > 0)
-      throw new GrpcStatusError(
-        GrpcCode.FAILED_PRECONDITION,
-        `package ${fullAddress(id)} links packages this node does not have: ${deps.missingStorageIds.join(', ')}`,
-      );
-    for (const dep of deps.packages)
-      if (!loaded.some((p) => normalizeId(p.id) === normalizeId(dep.id))) loaded.push(dep);
-    loaded.push(bytes);
+    packages.push({ id, dir: pkg.dir });
   }
-  return new MoveVm(loaded);
-}
-
-/**
- * VMs of each chain by the packages a transaction names, so that a run's many simulations of one package
- * neither read its folder again nor parse its modules again. A VM keeps no state between executions (the
- * objects and the transaction come with each one), as the local simulation mode also relies on.
- */
-const KEPT_VMS = 8;
-const vmsByChain = new WeakMap<LocalChain, PromiseCache<MoveVm>>();
-
-function vmFor(chain: LocalChain, commands: PtbCommand[]): Promise<MoveVm> {
-  let vms = vmsByChain.get(chain);
-  if (!vms) vmsByChain.set(chain, (vms = new PromiseCache<MoveVm>(KEPT_VMS)));
-  const named = [...namedPackages(commands)].sort();
-  return vms.get(named.join(','), () => buildVm(chain, named));
-}
-
-const { ChangedObject_IdOperation: IdOp, ChangedObject_InputObjectState: InState } = GrpcTypes;
-const { ChangedObject_OutputObjectState: OutState, ExecutionError_ExecutionErrorKind: ErrorKind } = GrpcTypes;
-
-function owner(change: PtbEffects['created'][number]['owner']): GrpcTypes.Owner {
-  const { Owner_OwnerKind: Kind } = GrpcTypes;
-  switch (change.kind) {
-    case 'address':
-      return { kind: Kind.ADDRESS, address: fullAddress(change.address) };
-    case 'object':
-      return { kind: Kind.OBJECT, address: fullAddress(change.id) };
-    case 'shared':
-      return { kind: Kind.SHARED, version: 1n };
-    default:
-      return { kind: Kind.IMMUTABLE };
-  }
-}
-
-/** The VM's failure as Sui's gRPC `ExecutionError`; the description reads as a node's dry-run text. */
-function executionError(vm: MoveVm, error: NonNullable<PtbEffects['error']>): GrpcTypes.ExecutionError {
-  const text =
-    localExecutionFailure(error, (address) => vm.packageIdOf(address)).effectsError ?? error.message;
-  const base = { description: text, ...(error.command === null ? {} : { command: BigInt(error.command) }) };
-  if (error.status === 'ABORTED' && error.code !== undefined && error.location) {
-    const where = error.location;
-    return {
-      ...base,
-      kind: ErrorKind.MOVE_ABORT,
-      errorDetails: {
-        oneofKind: 'abort',
-        abort: {
-          abortCode: error.code,
-          location: {
-            package: fullAddress(vm.packageIdOf(where.address)),
-            module: where.module,
-            function: where.functionIndex,
-            instruction: where.offset,
-            functionName: where.function,
-          },
-        },
-      },
-    };
-  }
-  const kind = error.status in ErrorKind ? ErrorKind[error.status as keyof typeof ErrorKind] : undefined;
-  return {
-    ...base,
-    kind: typeof kind === 'number' ? kind : ErrorKind.EXECUTION_ERROR_KIND_UNKNOWN,
-    errorDetails: { oneofKind: undefined },
-  };
-}
-
-function changedObjects(effects: PtbEffects): GrpcTypes.ChangedObject[] {
-  const written = (c: PtbEffects['created'][number], created: boolean): GrpcTypes.ChangedObject => ({
-    objectId: fullAddress(c.id),
-    objectType: nodeTypeName(c.type),
-    inputState: created ? InState.DOES_NOT_EXIST : InState.EXISTS,
-    outputState: OutState.OBJECT_WRITE,
-    idOperation: created ? IdOp.CREATED : IdOp.NONE,
-    outputOwner: owner(c.owner),
+  const { corpusRoot, frameworkDir } = chain.options;
+  const outcome = await vmPool().run('fullnode-simulation', {
+    corpusRoot,
+    frameworkDir,
+    packages,
+    ptb: { ...ptb, commands },
   });
-  const gone = (id: string): GrpcTypes.ChangedObject => ({
-    objectId: fullAddress(id),
-    inputState: InState.EXISTS,
-    outputState: OutState.DOES_NOT_EXIST,
-    idOperation: IdOp.DELETED,
-  });
-  return [
-    ...effects.created.map((c) => written(c, true)),
-    ...effects.mutated.map((c) => written(c, false)),
-    ...effects.deleted.map(gone),
-    ...effects.wrapped.map(gone),
-  ].sort((a, b) => (a.objectId! < b.objectId! ? -1 : 1));
+  if (outcome.ok) return outcome.result;
+  const code = outcome.stage === 'crashed' ? GrpcCode.INTERNAL : GrpcCode.RESOURCE_EXHAUSTED;
+  throw new GrpcStatusError(code, `the simulation did not finish: ${unansweredExecution(outcome)}`);
 }
 
 /** Runs one SimulateTransaction request. */
@@ -299,8 +210,7 @@ export async function simulateTransaction(
   if (payment && !gasCoin)
     throw new GrpcStatusError(GrpcCode.NOT_FOUND, `gas coin ${fullAddress(payment.objectId)} not found`);
   const budget = BigInt(tx.gasData.budget);
-  const vm = await vmFor(chain, commands);
-  const effects = executePtb(vm, {
+  const executed = await executeInThread(chain, commands, {
     sender: normalizeId(tx.sender),
     digest: createHash('sha256').update(bytes).digest(),
     gasBudget: budget,
@@ -308,21 +218,17 @@ export async function simulateTransaction(
       ? { id: normalizeId(gasCoin.id), balance: gasCoin.balance }
       : { id: createHash('sha256').update('dev-inspect gas').digest('hex'), balance: budget },
     inputs: ptbInputs,
-    commands,
     objects,
     childObjects: chain.genesis.childObjects,
   });
-  const status: GrpcTypes.ExecutionStatus = effects.error
-    ? { success: false, error: executionError(vm, effects.error) }
-    : { success: true };
   return {
     transaction: {
       digest: toBase58(createHash('sha256').update(bytes).digest()),
       ...(resolved ? { transaction: resolved } : {}),
       effects: {
         epoch: 0n,
-        status,
-        changedObjects: changedObjects(effects),
+        status: executed.status,
+        changedObjects: executed.changedObjects,
         dependencies: [],
         unchangedConsensusObjects: [],
         unchangedLoadedRuntimeObjects: [],

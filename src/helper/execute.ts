@@ -1,10 +1,13 @@
-// Running a built helper: its modules are published at a fresh address in the in-process VM beside the
-// target (with the corpus packages it depends on) and the framework, then each entry function is run as
-// its own transaction, recording the target's modules it entered and the objects it created.
+// Running a built helper, inside a VM thread (src/vm-pool/): its modules are published at a fresh address in
+// the VM beside the target (with the corpus packages it depends on) and the framework, then each entry
+// function is run as its own transaction, recording the target's modules it entered and the objects it
+// created. The thread keeps the last few helpers loaded, so an attempt's entry functions, one job each,
+// load it once. run.ts drives the jobs.
 import { createHash } from 'node:crypto';
 import type { EntrypointResult } from '../core/helper/row.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { rewriteSelfAddress } from '../move/readdress.js';
+import { PromiseCache } from '../promise-cache.js';
 import { loadSandboxPackage } from '../sandbox/load-package.js';
 import { shortAddress } from '../sandbox/row.js';
 import { VmError, VmLoadError } from '../vm/errors.js';
@@ -89,7 +92,7 @@ function selectEntrypoints(vm: MoveVm, helper: string, named: string[]): Selecte
   });
 }
 
-function failed(target: string, error: string): EntrypointResult {
+export function failedEntrypoint(target: string, error: string): EntrypointResult {
   return {
     target,
     status: 'failed',
@@ -112,7 +115,8 @@ const exactInteger = (n: bigint): number | string =>
   n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n.toString();
 
 function runOne(vm: MoveVm, targetAddress: string, selected: Selected): EntrypointResult {
-  if (!selected.fn || selected.problem) return failed(selected.target, selected.problem ?? 'not found');
+  if (!selected.fn || selected.problem)
+    return failedEntrypoint(selected.target, selected.problem ?? 'not found');
   const fn = selected.fn;
   const touched = new Set<string>();
   vm.onFunctionEnter = (entered) => {
@@ -138,7 +142,7 @@ function runOne(vm: MoveVm, targetAddress: string, selected: Selected): Entrypoi
     });
   } catch (error) {
     if (!(error instanceof VmLoadError || error instanceof VmError)) throw error;
-    return failed(selected.target, error.message);
+    return failedEntrypoint(selected.target, error.message);
   } finally {
     vm.onFunctionEnter = undefined;
   }
@@ -170,14 +174,14 @@ function runOne(vm: MoveVm, targetAddress: string, selected: Selected): Entrypoi
   };
 }
 
-/**
- * Publishes the helper and runs its entry functions, one transaction each, in order.
- * @throws VmLoadError when the target, the framework or the helper's bytecode cannot be loaded
- */
-export async function runHelper(
-  request: HelperRunRequest,
-  beforeEach?: (i: number) => Promise<void>,
-): Promise<EntrypointResult[]> {
+interface LoadedHelper {
+  vm: MoveVm;
+  targetAddress: string;
+  selected: Selected[];
+}
+
+/** The helper published beside its target, and the entry functions to run. */
+async function loadHelper(request: HelperRunRequest): Promise<LoadedHelper> {
   const { vm, missingDependencies } = await loadSandboxPackage(request.packageDir, {
     corpusRoot: request.corpusRoot,
     frameworkDir: request.frameworkDir,
@@ -192,10 +196,44 @@ export async function runHelper(
   vm.loader.addModules(readdressHelper(request.modules, helper));
   const targetAddress = vm.moduleAddress(request.packageId);
   const selected = selectEntrypoints(vm, helper, request.entrypoints).slice(0, MAX_ENTRYPOINTS);
-  const results: EntrypointResult[] = [];
-  for (const [i, one] of selected.entries()) {
-    await beforeEach?.(i);
-    results.push(runOne(vm, targetAddress, one));
-  }
-  return results;
+  return { vm, targetAddress, selected };
+}
+
+/** Helpers loaded in this thread, by everything their loading depends on. */
+const loaded = new PromiseCache<LoadedHelper>(4);
+
+function loadedHelper(request: HelperRunRequest): Promise<LoadedHelper> {
+  const { packageDir, packageId, corpusRoot, frameworkDir, entrypoints } = request;
+  const key = createHash('sha256').update(
+    JSON.stringify([
+      packageDir,
+      packageId,
+      corpusRoot,
+      frameworkDir,
+      entrypoints,
+      request.modules.map((m) => [m.name, m.bytes.length]),
+    ]),
+  );
+  for (const m of request.modules) key.update(m.bytes);
+  return loaded.get(key.digest('hex'), () => loadHelper(request));
+}
+
+/**
+ * The entry functions the helper's run has, in the order they run (those that cannot run included: their
+ * results say why).
+ * @throws VmLoadError when the target, the framework or the helper's bytecode cannot be loaded
+ */
+export async function helperEntrypoints(request: HelperRunRequest): Promise<string[]> {
+  return (await loadedHelper(request)).selected.map((s) => s.target);
+}
+
+/** Runs the helper's `index`th entry function (of `helperEntrypoints`) as its own transaction. */
+export async function runHelperEntrypoint(
+  request: HelperRunRequest,
+  index: number,
+): Promise<EntrypointResult> {
+  const { vm, targetAddress, selected } = await loadedHelper(request);
+  const one = selected[index];
+  if (!one) throw new VmLoadError(`the helper has no entry function number ${index}`);
+  return runOne(vm, targetAddress, one);
 }

@@ -2,7 +2,7 @@
 // in-process Move VM) is a new entry here and a name in SIMULATION_MODES, nothing else.
 import { buildOnlyBackend } from './build-only.js';
 import { externalBackend } from './external.js';
-import { localBackend } from './local.js';
+import { localBackend } from './local-backend.js';
 import { devInspectBackend, dryRunBackend } from './chain-backends.js';
 import { rejected, SimulationError } from './errors.js';
 import {

@@ -16,6 +16,7 @@
 // its corpus (by original id, src/vm/corpus-dependencies.ts); when the corpus lacks one, no transaction is
 // built (every call would fail to link): the outcome says `missing_dependency` and names the storage ids to
 // fetch, the versions the linkage tables name.
+// This runs inside a VM thread (src/vm-pool/), which keeps the VMs below; local-backend.ts sends it plans.
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { argKind, type PtbArg } from '../core/phase2/ptb-spec.js';
@@ -23,7 +24,6 @@ import { MISSING_DEPENDENCY_STATUS } from '../core/phase2/taxonomy.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { sortedByCodePoint } from '../core/py-string.js';
 import { corpusDependencies } from '../vm/corpus-dependencies.js';
-import { checkFrameworkLocation } from '../vm/framework-check.js';
 import { genesisObjects, type Genesis } from '../vm/genesis.js';
 import {
   MoveVm,
@@ -48,7 +48,7 @@ import { localExecutionFailure } from './local-failure.js';
 import { moveCallTarget } from './ptb-build.js';
 import { normalizeAddress, pureBytes } from './pure-args.js';
 import { scanStaticTypes } from './static-scan.js';
-import type { SimulationBackend, SimulationOutcome, SimulationRequest } from './types.js';
+import type { SimulationOutcome, SimulationRequest } from './types.js';
 
 const FRAMEWORK = '0'.repeat(63) + '2';
 /** What each of the sender's local coins, and the gas coin, holds: 1 000 SUI. */
@@ -242,7 +242,8 @@ class PlanTranslation {
 /** As the other backends spell types: `0x` and 64 hex digits for every address. */
 const typeString = (canonical: string) => normalizeTypeString(nodeTypeName(canonical));
 
-async function simulateLocal(request: SimulationRequest): Promise<SimulationOutcome> {
+/** Runs the plan in this thread's VM of its package. */
+export async function simulateLocal(request: SimulationRequest): Promise<SimulationOutcome> {
   if (!request.packageDir) throw rejected('local mode needs the package directory');
   const { vm, genesis, missingDependencies } = await vmFor(
     request.packageDir,
@@ -329,25 +330,3 @@ async function notBuiltOutcome(
     attempts: 0,
   };
 }
-
-export const localBackend: SimulationBackend = {
-  simulate: simulateLocal,
-  preflight: async (request) => {
-    if (!request.corpusRoot && !request.frameworkDir)
-      return {
-        mode: 'local',
-        checked: ['nothing: local runs offline, with the framework of each package’s corpus'],
-        chainId: null,
-      };
-    const found = await checkFrameworkLocation({
-      corpusRoot: request.corpusRoot ?? '',
-      frameworkDir: request.frameworkDir ?? null,
-    });
-    if (!found.ok) throw rejected(`${found.problem}\n${found.fix}`);
-    return {
-      mode: 'local',
-      checked: [`the Move framework (${found.ids.join(', ')}) reads from ${found.source}`],
-      chainId: null,
-    };
-  },
-};

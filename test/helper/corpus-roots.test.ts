@@ -6,7 +6,7 @@ import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildHelper } from '../../src/helper/build.js';
-import { runHelper } from '../../src/helper/execute.js';
+import { runHelper } from '../../src/helper/run.js';
 import { packageDirFor } from '../../src/move/package-layout.js';
 import { removeTemporaryDirs } from '../move-stubs/stub-build.js';
 import { ARTIPEDIA, ARTIPEDIA_HELPER_ANSWER } from '../support/artipedia-helper.js';

@@ -2,7 +2,7 @@
 // fail to link) and the refusal names the missing package, so the row says why instead of scoring
 // ordinary failures.
 import { expect, it } from 'vitest';
-import { runHelper } from '../../src/helper/execute.js';
+import { runHelper } from '../../src/helper/run.js';
 import { packageDirFor } from '../../src/move/package-layout.js';
 import { VmLoadError } from '../../src/vm/errors.js';
 import { DEPENDENCY_IDS, makeDependencyCorpus } from '../support/dependency-corpus.js';

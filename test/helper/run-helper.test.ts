@@ -14,9 +14,9 @@ import {
   HELPER_SENDER,
   helperAddress,
   readdressHelper,
-  runHelper,
   transactionDigest,
 } from '../../src/helper/execute.js';
+import { runHelper } from '../../src/helper/run.js';
 import { readMovePackage } from '../../src/sui-compiler/package-dir.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
 import { replayState } from '../../scripts/vm-replay-ptb.js';

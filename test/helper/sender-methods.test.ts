@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildHelper } from '../../src/helper/build.js';
-import { helperAddress, runHelper } from '../../src/helper/execute.js';
+import { helperAddress } from '../../src/helper/execute.js';
+import { runHelper } from '../../src/helper/run.js';
 import { readMovePackage } from '../../src/sui-compiler/package-dir.js';
 import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 

@@ -10,7 +10,7 @@ import { helperInterfaceSummary, targetAddressOf } from '../../src/core/helper/i
 import { buildHelperPrompt } from '../../src/core/helper/prompts.js';
 import type { EntrypointResult } from '../../src/core/helper/row.js';
 import { buildHelper } from '../../src/helper/build.js';
-import { runHelper } from '../../src/helper/execute.js';
+import { runHelper } from '../../src/helper/run.js';
 import { extractPackageInterface } from '../../src/move/extract.js';
 import { deserializeModule } from '../../src/move/module-json.js';
 import { packageDirFor } from '../../src/move/package-layout.js';

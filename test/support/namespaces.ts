@@ -21,6 +21,7 @@ export const TEST_NAMESPACES = {
   sandboxCli: 'test-sandbox-cli',
   helper: 'test-helper',
   helperCli: 'test-helper-cli',
+  helperVmCrash: 'test-helper-vm-crash',
   helperReport: 'test-helper-report',
   evalSetHelper: 'test-eval-set-helper',
   ioConcurrency: 'test-io-concurrency',
