@@ -1,16 +1,20 @@
 // `--simulation-mode local` runs each plan in a VM thread: a plan whose execution fills the thread's heap
-// (here 64 MB, set by SMI_VM_HEAP_MB before the process's VM pool is made) is that simulation's failure,
-// with the reason, and the next plan runs. Expected from the framework's source:
-//   coin::divide_into_n<T>(self: &mut Coin<T>, n: u64, ctx): vector<Coin<T>> splits n - 1 coins off `self`,
-//     one object each: asked for a million (the gas coin holds 1 000 SUI), the coins it splits off before
-//     the VM's instruction budget runs out take over 100 MB (112 MB of heap measured in one process);
+// (here 40 MB, set by SMI_VM_HEAP_MB before the process's VM pool is made) is that simulation's failure,
+// with the reason, and the next plan runs. Expected from the framework's source and Sui's limits:
+//   string::utf8(bytes: vector<u8>): String checks the bytes (a native) and keeps them: 1,000 calls, each
+//     given a 16,000-byte pure argument (under Sui's 1,024 commands and 16,384-byte pure arguments), keep
+//     1,000 copies among the results; gas allows it (each argument is charged as memory, 16 M bytes in all
+//     at most 100 internal units a byte, under the 5 M units of Sui's largest budget: the same plan runs to
+//     the end in this thread, whose heap has room), a 40 MB heap does not hold it
+//     (the framework takes about 23 MB of it);
 //   kiosk::default(ctx) shares a Kiosk and sends its KioskOwnerCap to the sender.
 import { afterAll, describe, expect, it } from 'vitest';
 import { simulatePlan, type SimulationRequest } from '../../src/sim/index.js';
+import { simulateLocal } from '../../src/sim/local.js';
 import type { PtbCall } from '../../src/core/phase2/ptb-spec.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
 
-process.env.SMI_VM_HEAP_MB = '64';
+process.env.SMI_VM_HEAP_MB = '40';
 afterAll(() => {
   delete process.env.SMI_VM_HEAP_MB;
 });
@@ -30,23 +34,23 @@ const plan = (calls: PtbCall[]): SimulationRequest => ({
 
 describe('local simulation in a VM thread', () => {
   it('a plan that fills the heap fails with the reason, and the next plan runs', async () => {
-    const divided = await simulatePlan(
-      plan([
-        {
-          target: '0x2::coin::divide_into_n',
-          type_args: ['0x2::sui::SUI'],
-          args: [{ gas_coin: true }, { u64: 1_000_000 }],
-        },
-      ]),
-    );
-    expect(divided).toMatchObject({
+    const utf8 = {
+      target: '0x1::string::utf8',
+      type_args: [],
+      args: [{ vector_u8_hex: '41'.repeat(16_000) }],
+    };
+    const copies = plan(new Array<PtbCall>(1_000).fill(utf8));
+    // Within Sui's limits and gas: where the heap has room, it runs to the end.
+    expect(await simulateLocal(copies)).toMatchObject({ execOk: true, failure: null });
+    const copied = await simulatePlan(copies);
+    expect(copied).toMatchObject({
       modeUsed: 'local',
       txBuildOk: true,
       execOk: false,
       createdTypes: [],
       failure: {
         status: 'failure',
-        effectsError: 'VM_OUT_OF_MEMORY: the VM thread ran out of memory (heap limit 64 MB)',
+        effectsError: 'VM_OUT_OF_MEMORY: the VM thread ran out of memory (heap limit 40 MB)',
         abortCode: null,
         abortLocation: null,
       },

@@ -1,10 +1,14 @@
 // A helper whose entry functions run away in the VM, as a model's helper can: one keeps copies of a
-// 1,000-element vector until the heap is full, one copies a 10,000-element vector and drops the copy over and
-// over (slow, in little memory), and one behaves (GOOD_SHOP's open_kiosk: a Kiosk and its KioskOwnerCap).
+// 1,000-element vector until the heap is full (gas allows tens of MB of them), one checks a BLS signature
+// over and over (slow, in little memory: Sui charges 49,282 internal units a check at protocol 104, so its
+// largest budget pays for about 100,000 checks, tens of minutes here), and one behaves (GOOD_SHOP's
+// open_kiosk: a Kiosk and its KioskOwnerCap). The signature and key are the generators of BLS12-381's G2
+// and G1: points on the curves, so each check runs the pairing (and says false).
 import { answer, MOVE_TOML } from './helper-answers.js';
 
 export const RUNAWAY_SOURCE = `module helper::runaway;
 
+use sui::bls12381;
 use sui::kiosk;
 
 fun numbers(count: u64): vector<u64> {
@@ -24,8 +28,10 @@ entry fun fill_heap() {
 }
 
 entry fun churn() {
-    let big = numbers(10000);
-    loop { let _copy = copy big; }
+    let signature = x"93e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8";
+    let public_key = x"97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb";
+    let message = b"x";
+    loop { let _ = bls12381::bls12381_min_pk_verify(&signature, &public_key, &message); }
 }
 
 entry fun open_kiosk(ctx: &mut TxContext) {
