@@ -4,11 +4,11 @@
 // is what the chain would: a package nobody upgraded is at version 1 under its own id, its types defined
 // there, linked to the framework only.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { toBase58 } from '@mysten/sui/utils';
 import { deserializeModule } from '../move/module-json.js';
-import { listModuleFiles, METADATA_FILE } from '../move/read-package.js';
+import { CorpusFileError, readRegularFile } from '../corpus/regular-file.js';
+import { JSON_LIMIT, listModuleFiles, METADATA_FILE, readModuleFiles } from '../move/read-package.js';
 import { normalizeId, readTypeOrigins } from '../vm/package-source.js';
 import { packageLinkage } from '../vm/corpus-index.js';
 import { fullAddress } from '../move/address.js';
@@ -31,8 +31,14 @@ export interface ServedPackage {
 }
 
 function readJson(path: string): Record<string, unknown> {
-  if (!existsSync(path)) return {};
-  const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  let text: string;
+  try {
+    text = readRegularFile(path, JSON_LIMIT).toString('utf8');
+  } catch (error) {
+    if (error instanceof CorpusFileError && error.problem === 'missing') return {};
+    throw error;
+  }
+  const value: unknown = JSON.parse(text);
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
@@ -92,8 +98,8 @@ export async function readServedPackage(dir: string): Promise<ServedPackage> {
   const storageId = fullAddress(meta['id']);
   const originalId =
     typeof meta['originalPackageId'] === 'string' ? fullAddress(meta['originalPackageId']) : storageId;
-  const modules = (await listModuleFiles(dir))
-    .map((path) => ({ name: basename(path).replace(/\.mv$/, ''), bytes: new Uint8Array(readFileSync(path)) }))
+  const modules = (await readModuleFiles(await listModuleFiles(dir)))
+    .map(({ path, bytes }) => ({ name: basename(path).replace(/\.mv$/, ''), bytes }))
     .sort((a, b) => (Buffer.from(a.name) < Buffer.from(b.name) ? -1 : 1));
   const origins = readTypeOrigins(dir);
   const digest =

@@ -2,12 +2,14 @@
 // the system objects it makes (Clock, Random, DenyList, CoinRegistry), and SUI coins for every address that
 // asks, so any sender can pay for gas. Nothing is ever written: each simulation starts from this state.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { bcs, TypeTagSerializer } from '@mysten/sui/bcs';
 import { GrpcTypes } from '@mysten/sui/grpc';
 import { toBase58 } from '@mysten/sui/utils';
 import { PromiseCache } from '../promise-cache.js';
+import { readRegularFile } from '../corpus/regular-file.js';
+import { JSON_LIMIT, METADATA_FILE } from '../move/read-package.js';
 import { nodeTypeName, suiCoinBytes } from '../sim/chain-spelling.js';
 import { genesisObjects, MoveVm, readFrameworkOnce, type Genesis, type PackageBytes } from '../vm/index.js';
 import { normalizeId, packageDirsUnder } from '../vm/package-source.js';
@@ -66,7 +68,9 @@ export class LocalChain {
   private index(dir: string): void {
     let meta: { id?: unknown; transactionDigest?: unknown };
     try {
-      meta = JSON.parse(readFileSync(join(dir, 'metadata.json'), 'utf8')) as typeof meta;
+      meta = JSON.parse(
+        readRegularFile(join(dir, METADATA_FILE), JSON_LIMIT).toString('utf8'),
+      ) as typeof meta;
     } catch {
       return; // not a package version a node could serve
     }
