@@ -1,7 +1,10 @@
-// What a corpus already holds where a package would be written, read before anything is replaced.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// What a corpus already holds where a package would be written, read before anything is replaced. Its files
+// are read as any corpus's (src/corpus/regular-file.ts): a FIFO or an oversized file is no copy of a package.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSuiAddress, normalizePackageId } from '../core/ids-file.js';
+import { readRegularFile } from '../corpus/regular-file.js';
+import { JSON_LIMIT, MAX_MODULE_BYTES } from '../move/read-package.js';
 import { corpusPackageDir } from '../vm/package-source.js';
 import { isMoveIdentifier } from './sui-limits.js';
 
@@ -26,21 +29,22 @@ export function existingPackage(root: string, id: string): ExistingPackage {
   if (!existsSync(dir)) return { kind: 'absent' };
   let metaId: unknown;
   try {
-    metaId = (JSON.parse(readFileSync(join(dir, 'metadata.json'), 'utf8')) as { id?: unknown }).id;
+    metaId = (JSON.parse(readText(join(dir, 'metadata.json'))) as { id?: unknown }).id;
   } catch {
     return { kind: 'foreign', why: 'it has no readable metadata.json' };
   }
   if (typeof metaId !== 'string' || normalizePackageId(metaId) !== id)
     return { kind: 'foreign', why: `its metadata.json names package ${JSON.stringify(metaId)}` };
   try {
-    const stored = JSON.parse(readFileSync(join(dir, 'bcs.json'), 'utf8')) as StoredTables;
+    const stored = JSON.parse(readText(join(dir, 'bcs.json'))) as StoredTables;
     const modules = Object.entries(stored.moduleMap ?? {});
     if (modules.length === 0) return { kind: 'partial' };
     for (const [name, base64] of modules) {
       const file = join(dir, 'bytecode_modules', `${name}.mv`);
       if (!isMoveIdentifier(name) || typeof base64 !== 'string' || !existsSync(file))
         return { kind: 'partial' };
-      if (!readFileSync(file).equals(Buffer.from(base64, 'base64'))) return { kind: 'partial' };
+      const bytes = readRegularFile(file, { maxBytes: MAX_MODULE_BYTES });
+      if (!bytes.equals(Buffer.from(base64, 'base64'))) return { kind: 'partial' };
     }
     const links = Object.values(stored.linkageTable ?? {}).map((l) => l.upgraded_id);
     if (!links.every((l): l is string => typeof l === 'string' && isSuiAddress(l)))
@@ -59,8 +63,12 @@ export function holdsExactly(dir: string, files: ReadonlyMap<string, Buffer>): b
       const path = join(sub, entry.name);
       if (entry.isDirectory()) {
         if (!walk(path)) return false;
-      } else if (!files.get(path)?.equals(readFileSync(join(dir, path)))) return false;
-      else found.push(path);
+      } else {
+        const expected = files.get(path);
+        // A file longer than the one expected is no match: it is not read past that length.
+        if (!expected?.equals(readRegularFile(join(dir, path), { maxBytes: expected.length }))) return false;
+        found.push(path);
+      }
     }
     return true;
   };
@@ -70,3 +78,5 @@ export function holdsExactly(dir: string, files: ReadonlyMap<string, Buffer>): b
     return false;
   }
 }
+
+const readText = (path: string) => readRegularFile(path, JSON_LIMIT).toString('utf8');
