@@ -18,6 +18,17 @@ function packageFolder(): string {
 }
 const folderOf = (root: string) => join(root, ID.slice(0, 4), ID.slice(4));
 
+/** The package's metadata.json and bcs.json (one module, `m`, of MODULE's bytes); the folder. */
+function writeTables(root: string): string {
+  const dir = folderOf(root);
+  writeFileSync(join(dir, 'metadata.json'), JSON.stringify({ id: ID }));
+  writeFileSync(
+    join(dir, 'bcs.json'),
+    JSON.stringify({ moduleMap: { m: Buffer.from(MODULE).toString('base64') }, linkageTable: {} }),
+  );
+  return dir;
+}
+
 describe('what a pull finds in its output folder', () => {
   it('is no package where metadata.json is a FIFO', () => {
     const root = packageFolder();
@@ -27,12 +38,7 @@ describe('what a pull finds in its output folder', () => {
 
   it('is not whole where a module is a FIFO, and holds nothing exactly', () => {
     const root = packageFolder();
-    const dir = folderOf(root);
-    writeFileSync(join(dir, 'metadata.json'), JSON.stringify({ id: ID }));
-    writeFileSync(
-      join(dir, 'bcs.json'),
-      JSON.stringify({ moduleMap: { m: Buffer.from(MODULE).toString('base64') }, linkageTable: {} }),
-    );
+    const dir = writeTables(root);
     execFileSync('mkfifo', [join(dir, 'bytecode_modules', 'm.mv')]);
     expect(existingPackage(root, ID)).toEqual({ kind: 'partial' });
     const files = new Map([
@@ -44,13 +50,7 @@ describe('what a pull finds in its output folder', () => {
 
   it('is whole where the module is the bytes bcs.json names', () => {
     const root = packageFolder();
-    const dir = folderOf(root);
-    writeFileSync(join(dir, 'metadata.json'), JSON.stringify({ id: ID }));
-    writeFileSync(
-      join(dir, 'bcs.json'),
-      JSON.stringify({ moduleMap: { m: Buffer.from(MODULE).toString('base64') }, linkageTable: {} }),
-    );
-    writeFileSync(join(dir, 'bytecode_modules', 'm.mv'), MODULE);
+    writeFileSync(join(writeTables(root), 'bytecode_modules', 'm.mv'), MODULE);
     expect(existingPackage(root, ID)).toEqual({ kind: 'whole', links: [] });
   });
 });
