@@ -5,8 +5,8 @@
 //
 //   node dist/perf/vm-isolation.js [--corpus DIR] [--calls 200] [--warmup 30]
 import { buildHelper } from '../src/helper/build.js';
-import { runHelperEntrypoint, type HelperRunRequest } from '../src/helper/execute.js';
-import { simulateLocal } from '../src/sim/local.js';
+import { HELPER_ENTRYPOINT, runHelperEntrypoint, type HelperRunRequest } from '../src/helper/execute.js';
+import { LOCAL_SIMULATION, simulateLocal } from '../src/sim/local.js';
 import type { SimulationRequest } from '../src/sim/types.js';
 import { corpusPackageDir } from '../src/vm/package-source.js';
 import { VmPool } from '../src/vm-pool/pool.js';
@@ -71,12 +71,12 @@ async function main(): Promise<number> {
     {
       label: 'Phase II local plan: kiosk::default',
       inThread: () => simulateLocal(plan),
-      inPool: () => pool.run('local-simulation', plan),
+      inPool: () => pool.run(LOCAL_SIMULATION, plan),
     },
     {
       label: "helper entry function: the good shop's open_kiosk",
       inThread: () => runHelperEntrypoint(helper, 0),
-      inPool: () => pool.run('helper-entrypoint', { helper, index: 0 }),
+      inPool: () => pool.run(HELPER_ENTRYPOINT, { helper, index: 0 }),
     },
   ];
   const rows: (string | number)[][] = [];

@@ -11,6 +11,8 @@ import { corpusDependencies } from '../vm/corpus-dependencies.js';
 import { MoveVm, readFrameworkOnce, type PackageBytes } from '../vm/index.js';
 import { normalizeId, readPackageDir } from '../vm/package-source.js';
 import { executePtb, type PtbEffects, type PtbRequest } from '../vm/ptb.js';
+import { carriedLoadError, rebuiltLoadError } from '../vm/carried-error.js';
+import type { VmJobKind } from '../vm-pool/jobs.js';
 import { GrpcCode, GrpcStatusError } from './grpc-web.js';
 
 /** One simulation, as the node hands it to a VM thread. */
@@ -145,3 +147,17 @@ export async function simulateOnNode(execution: FullnodeExecution): Promise<Full
     changedObjects: changedObjects(effects),
   };
 }
+
+/** The VM thread's job for a SimulateTransaction (src/vm-pool/); a node's status is thrown again as such. */
+export const FULLNODE_SIMULATION: VmJobKind<FullnodeExecution, FullnodeExecuted> = {
+  name: 'fullnode-simulation',
+  run: simulateOnNode,
+  carry: (error) =>
+    error instanceof GrpcStatusError
+      ? { name: 'GrpcStatusError', message: error.message, detail: error.code }
+      : carriedLoadError(error),
+  rebuild: (carried) =>
+    carried.name === 'GrpcStatusError'
+      ? new GrpcStatusError(carried.detail as number, carried.message)
+      : rebuiltLoadError(carried),
+};

@@ -12,7 +12,7 @@ import { unansweredExecution, vmPool } from '../vm-pool/pool.js';
 import type { PtbArgument, PtbCommand, PtbInput, PtbRequest, StoredObject } from '../vm/ptb.js';
 import { GrpcCode, GrpcStatusError } from './grpc-web.js';
 import { checkTransactionLimits, decodeTransaction } from './protocol-limits.js';
-import type { FullnodeExecuted, FullnodeExecution } from './simulate-execution.js';
+import { FULLNODE_SIMULATION, type FullnodeExecuted, type FullnodeExecution } from './simulate-execution.js';
 import { resolveStructured } from './structured-transaction.js';
 import { REFERENCE_GAS_PRICE, SUI_COIN_TYPE, type LocalChain } from './local-chain.js';
 import { suiCoinBytes } from '../sim/chain-spelling.js';
@@ -166,7 +166,7 @@ async function executeInThread(
     packages.push({ id, dir: pkg.dir });
   }
   const { corpusRoot, frameworkDir } = chain.options;
-  const outcome = await vmPool().run('fullnode-simulation', {
+  const outcome = await vmPool().run(FULLNODE_SIMULATION, {
     corpusRoot,
     frameworkDir,
     packages,

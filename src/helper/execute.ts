@@ -10,10 +10,12 @@ import { rewriteSelfAddress } from '../move/readdress.js';
 import { PromiseCache } from '../promise-cache.js';
 import { loadSandboxPackage } from '../sandbox/load-package.js';
 import { shortAddress } from '../sandbox/row.js';
+import { carriedLoadError, rebuiltLoadError } from '../vm/carried-error.js';
 import { VmError, VmLoadError } from '../vm/errors.js';
 import type { LoadedFunction } from '../vm/loader.js';
 import type { MoveVm } from '../vm/move-vm.js';
 import { executePtb } from '../vm/ptb.js';
+import type { VmJobKind } from '../vm-pool/jobs.js';
 
 export interface HelperRunRequest {
   packageDir: string;
@@ -237,3 +239,17 @@ export async function runHelperEntrypoint(
   if (!one) throw new VmLoadError(`the helper has no entry function number ${index}`);
   return runOne(vm, targetAddress, one);
 }
+
+/** The VM thread's jobs for a helper's run (src/vm-pool/): its entry functions, then each of them. */
+export const HELPER_ENTRYPOINTS: VmJobKind<HelperRunRequest, string[]> = {
+  name: 'helper-entrypoints',
+  run: helperEntrypoints,
+  carry: carriedLoadError,
+  rebuild: rebuiltLoadError,
+};
+export const HELPER_ENTRYPOINT: VmJobKind<{ helper: HelperRunRequest; index: number }, EntrypointResult> = {
+  name: 'helper-entrypoint',
+  run: ({ helper, index }) => runHelperEntrypoint(helper, index),
+  carry: carriedLoadError,
+  rebuild: rebuiltLoadError,
+};

@@ -4,7 +4,7 @@
 import type { EntrypointResult } from '../core/helper/row.js';
 import { VmLoadError } from '../vm/errors.js';
 import { unansweredExecution, vmPool, type VmPool } from '../vm-pool/pool.js';
-import { failedEntrypoint, type HelperRunRequest } from './execute.js';
+import { failedEntrypoint, HELPER_ENTRYPOINT, HELPER_ENTRYPOINTS, type HelperRunRequest } from './execute.js';
 
 /**
  * Publishes the helper and runs its entry functions, one transaction each, in order.
@@ -14,11 +14,11 @@ export async function runHelper(
   request: HelperRunRequest,
   pool: VmPool = vmPool(),
 ): Promise<EntrypointResult[]> {
-  const listed = await pool.run('helper-entrypoints', request);
+  const listed = await pool.run(HELPER_ENTRYPOINTS, request);
   if (!listed.ok) throw new VmLoadError(`the helper could not be loaded: ${unansweredExecution(listed)}`);
   const results: EntrypointResult[] = [];
   for (const [index, target] of listed.result.entries()) {
-    const ran = await pool.run('helper-entrypoint', { helper: request, index });
+    const ran = await pool.run(HELPER_ENTRYPOINT, { helper: request, index });
     results.push(ran.ok ? ran.result : failedEntrypoint(target, unansweredExecution(ran)));
   }
   return results;

@@ -4,11 +4,12 @@
 import { checkFrameworkLocation } from '../vm/framework-check.js';
 import { unansweredExecution, vmPool } from '../vm-pool/pool.js';
 import { rejected } from './errors.js';
+import { LOCAL_SIMULATION } from './local.js';
 import { scanStaticTypes } from './static-scan.js';
 import type { SimulationBackend, SimulationOutcome, SimulationRequest } from './types.js';
 
 async function simulateInThread(request: SimulationRequest): Promise<SimulationOutcome> {
-  const outcome = await vmPool().run('local-simulation', request);
+  const outcome = await vmPool().run(LOCAL_SIMULATION, request);
   if (outcome.ok) return outcome.result;
   return {
     modeUsed: 'local',

@@ -42,7 +42,9 @@ import {
   type StoredObject,
 } from '../vm/ptb.js';
 import { substitute } from '../vm/types.js';
-import { rejected } from './errors.js';
+import { carriedLoadError, rebuiltLoadError } from '../vm/carried-error.js';
+import type { VmJobKind } from '../vm-pool/jobs.js';
+import { rejected, SimulationError, type SimulationErrorKind } from './errors.js';
 import { nodeTypeName, suiCoinBytes } from './chain-spelling.js';
 import { localExecutionFailure } from './local-failure.js';
 import { moveCallTarget } from './ptb-build.js';
@@ -330,3 +332,17 @@ async function notBuiltOutcome(
     attempts: 0,
   };
 }
+
+/** The VM thread's job for a plan (src/vm-pool/); a rejected plan is thrown again as a SimulationError. */
+export const LOCAL_SIMULATION: VmJobKind<SimulationRequest, SimulationOutcome> = {
+  name: 'local-simulation',
+  run: simulateLocal,
+  carry: (error) =>
+    error instanceof SimulationError
+      ? { name: 'SimulationError', message: error.message, detail: error.kind }
+      : carriedLoadError(error),
+  rebuild: (carried) =>
+    carried.name === 'SimulationError'
+      ? new SimulationError(carried.detail as SimulationErrorKind, carried.message)
+      : rebuiltLoadError(carried),
+};

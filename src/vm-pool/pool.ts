@@ -5,11 +5,13 @@
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
 import { ThreadPool, type JobFailure, type JobOutcome, type ThreadPoolOptions } from '../thread-pool/pool.js';
-import { rebuiltError } from './carried-errors.js';
-import type { VmJob, VmJobAnswer, VmJobKind, VmJobs } from './jobs.js';
+import type { VmJob, VmJobAnswer, VmJobKind } from './jobs.js';
 
-/** The thread's entry, always from the build (tests run the sources, the thread runs compiled code). */
-const THREAD_ENTRY = join(PROJECT_ROOT, 'dist', 'src', 'vm-pool', 'vm-thread.js');
+/**
+ * The thread's entry, always from the build (tests run the sources, the thread runs compiled code). It is a
+ * room of its own that nothing imports: it imports the code of every kind of job.
+ */
+const THREAD_ENTRY = join(PROJECT_ROOT, 'dist', 'src', 'vm-thread.js');
 
 export const DEFAULT_VM_HEAP_MB = 512;
 export const DEFAULT_VM_TIMEOUT_SECONDS = 60;
@@ -23,8 +25,6 @@ const FAILURE_STATUS: Record<JobFailure, string> = {
 /** How an execution without an answer reads: `VM_OUT_OF_MEMORY: the VM thread ran out of memory (…)`. */
 export const unansweredExecution = (failure: { stage: JobFailure; reason: string }): string =>
   `${FAILURE_STATUS[failure.stage]}: ${failure.reason}`;
-
-export type VmOutcome<K extends VmJobKind> = JobOutcome<VmJobs[K]['result']>;
 
 export class VmPool {
   private readonly threads: ThreadPool<VmJob, VmJobAnswer>;
@@ -44,11 +44,14 @@ export class VmPool {
    * The job's result, or (`ok: false`) why its thread gave none.
    * @throws the error the job's code threw when the caller expects it (VmLoadError, SimulationError, …)
    */
-  async run<K extends VmJobKind>(kind: K, request: VmJobs[K]['request']): Promise<VmOutcome<K>> {
-    const outcome = await this.threads.run({ kind, request });
+  async run<Request, Result>(
+    kind: VmJobKind<Request, Result>,
+    request: Request,
+  ): Promise<JobOutcome<Result>> {
+    const outcome = await this.threads.run({ kind: kind.name, request });
     if (!outcome.ok) return outcome;
-    const answer = outcome.result as VmJobAnswer<K>;
-    if (!answer.ok) throw rebuiltError(answer.error);
+    const answer = outcome.result as VmJobAnswer<Result>;
+    if (!answer.ok) throw kind.rebuild(answer.error);
     return { ok: true, result: answer.result };
   }
 
