@@ -4,14 +4,16 @@
 //
 // A build against the real framework costs seconds (Sui checks ~90 modules with their bodies), so programs
 // share oracle builds: each goes into the package under a folder and a named address of its own (renamed
-// in its text, lines unchanged), at an address of its own so equal module names do not collide. Sui reports
-// every module's errors of the pass that first fails, so a program agrees in a batch only when:
+// in its text, lines unchanged), at an address of its own so equal module names do not collide. Where Sui's
+// compiler stops depends on the errors of the whole package (it goes on past typing after errors that do not
+// block, stops there after one that does), so another program's errors could stop a batch before a pass
+// that would have reported more of this program's. A program is settled in a batch only when:
 // - its product build succeeded and the batch has no error at all (every pass ran on every module), with
 //   the same warnings in its files; or
-// - its product build failed and the batch gives exactly its errors in its files: a program with errors in
-//   the batch failed in the batch's first failing pass, which is its own first failing pass alone.
+// - its product build failed, no other program of the batch has an error, and the batch gives exactly its
+//   errors in its files: the batch then stops where the program alone stops.
 // Anything else is settled by halving the batch down to the program alone, so a batch never hides a
-// disagreement and never invents one.
+// disagreement and never invents one. A rejected program is thus worth building alone from the start.
 import { compileAgainst } from '../../src/sui-compiler/compile.js';
 import type { BuildDependencies } from '../../src/sui-compiler/dependencies.js';
 import type { MoveDiagnostic, SourceFile, SuiBuildResult } from '../../src/sui-compiler/types.js';
@@ -92,7 +94,9 @@ export class OracleBatches {
         members.length === 1 ||
         (member.product.ok
           ? batch.every((v) => v.ok) && sameList(oracle.warnings, member.product.warnings)
-          : oracle.errors.length > 0 && sameList(oracle.errors, member.product.errors));
+          : oracle.errors.length > 0 &&
+            batch.every((v, j) => j === i || v.errors.length === 0) &&
+            sameList(oracle.errors, member.product.errors));
       if (decided) settled.push({ ...member, oracle, agree: verdictsAgree(member.product, oracle) });
       else open.push(member);
     });
