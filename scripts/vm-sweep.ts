@@ -77,7 +77,7 @@ try {
   );
   console.log(
     `agree ${count('agree')} of ${comparable} comparable calls (${((100 * count('agree')) / Math.max(1, comparable)).toFixed(2)} %); ` +
-      `unimplemented natives ${count('unimplemented')}; out of budget on both ${count('budget')}; ` +
+      `unimplemented natives ${count('unimplemented')}; out of the wheel's budget ${count('budget')}; ` +
       `disagree ${count('disagree')}; ` +
       `oracle deviations from Sui ${count('oracle-deviation')} (not counted)`,
   );
