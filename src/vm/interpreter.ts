@@ -13,7 +13,8 @@ import {
 } from './errors.js';
 import type { GasMeter } from './gas/meter.js';
 import { nativeCost } from './gas/native-costs.js';
-import { OPERAND_STACK_SIZE_LIMIT, pushBounded, stackOverflow } from './gas/limits.js';
+import { pushBounded, stackOverflow } from './gas/limits.js';
+import { OPERAND_STACK_SIZE_LIMIT } from './gas/schedule.js';
 import { valueSize, valuesSize } from './gas/value-size.js';
 import type { LoadedFunction } from './loader.js';
 import { Op } from './opcodes.js';
@@ -149,7 +150,6 @@ export class Interpreter {
             if (!callee.code) {
               const results = this.nativeAt(callee, calleeTypeArgs, args, gas);
               for (const result of results) stack.push(result);
-              if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
               break;
             }
             if (frames.length >= MAX_CALL_DEPTH) {
@@ -165,7 +165,6 @@ export class Interpreter {
           case Op.Unpack: {
             const fields = (stack.pop() as Struct).fields;
             for (const field of fields) stack.push(field);
-            if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
           }
           case Op.BorrowField: {
@@ -272,7 +271,6 @@ export class Interpreter {
               throw vectorError(VECTOR_UNPACK_MISMATCH, `unpacking ${vector.length} elements as ${instr.n}`);
             }
             for (const item of vector) stack.push(item);
-            if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
           }
           case Op.VecSwap: {
@@ -291,14 +289,12 @@ export class Interpreter {
             const variant = stack.pop() as Variant;
             checkTag(variant, instr.x as number);
             for (const field of variant.fields) stack.push(field);
-            if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
           }
           case Op.UnpackVariantRef: {
             const variant = (stack.pop() as Ref).read() as Variant;
             checkTag(variant, instr.x as number);
             for (let i = 0; i < variant.fields.length; i++) stack.push(new Ref(variant.fields, i));
-            if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
             break;
           }
           case Op.VariantSwitch: {
@@ -307,6 +303,8 @@ export class Interpreter {
             continue;
           }
         }
+        // Sui refuses every push past the limit; only instructions that reach here push (branches do not).
+        if (stack.length > OPERAND_STACK_SIZE_LIMIT) throw stackOverflow();
         frame.pc++;
       }
     } catch (error) {

@@ -1,6 +1,7 @@
 // A programmable transaction block executor over MoveVm: Sui's command forms (MoveCall, SplitCoins,
 // MergeCoins, TransferObjects, MakeMoveVec), inputs from an in-memory object store, results passed and
 // moved by Sui's rules, and the effects of the whole transaction. Values travel as BCS between commands.
+import { concatBytes } from '@noble/curves/utils.js';
 import { decodeValue, encodeValue, type DatatypeResolver } from './bcs-values.js';
 import { VmError, VmLoadError, type VmLocation } from './errors.js';
 import { DEFAULT_GAS_BUDGET, DEFAULT_GAS_PRICE, gasDataRefusal } from './gas/budget.js';
@@ -301,15 +302,17 @@ function signingRefusal(request: PtbRequest): PtbError | null {
 }
 
 /**
- * Sui's failure of a transaction out of gas (`InsufficientGas`, from the VM's OUT_OF_GAS), keeping where it ran
- * out; other VM errors raised by the executor's own charges cannot happen, and are rethrown.
+ * A VM error raised by the executor's own work (its gas charges, the ids SplitCoins makes) as the transaction's
+ * failure: out of gas is Sui's `InsufficientGas` (keeping where it ran out); any other (`MEMORY_LIMIT_EXCEEDED`
+ * past the new-id limit, …) keeps its status, code and location. Anything else is a bug, and is rethrown.
  */
-function insufficientGas(caught: unknown, command: number | null): PtbError {
-  if (!(caught instanceof VmError) || caught.status !== 'OUT_OF_GAS') throw caught;
+function executorFailure(caught: unknown, command: number | null): PtbError {
+  if (!(caught instanceof VmError)) throw caught;
   return {
     command,
-    status: 'InsufficientGas',
+    status: caught.status === 'OUT_OF_GAS' ? 'InsufficientGas' : caught.status,
     message: caught.message,
+    ...(caught.code === undefined ? {} : { code: caught.code }),
     ...(caught.location ? { location: caught.location } : {}),
   };
 }
@@ -491,7 +494,7 @@ export class PtbExecutor {
     try {
       this.chargeBeforeCommands();
     } catch (caught) {
-      return this.failedEffects(insufficientGas(caught, null));
+      return this.failedEffects(executorFailure(caught, null));
     }
     const returnValues: { type: string; bytes: Uint8Array }[][] = [];
     let error: PtbError | null = null;
@@ -504,7 +507,7 @@ export class PtbExecutor {
         returnValues.push(slots.map((s) => ({ type: this.typeName(s.type!), bytes: s.bytes })));
       } catch (caught) {
         if (caught instanceof VmError) {
-          error = insufficientGas(caught, index);
+          error = executorFailure(caught, index);
           break;
         }
         if (!(caught instanceof CommandFailure)) throw caught;
@@ -838,7 +841,7 @@ export class PtbExecutor {
     const elementType = type;
     const parts = elements.map((arg, i) => this.use(arg, elementType, `element ${i}`, i).bytes);
     // One copy of each element's bytes (spreading them into a JS array first took seconds for large inputs).
-    const bytes = Buffer.concat([Uint8Array.from(uleb(parts.length)), ...parts]);
+    const bytes = concatBytes(Uint8Array.from(uleb(parts.length)), ...parts);
     return [{ type: { kind: 'vector', elem: elementType }, bytes, moved: false }];
   }
 

@@ -192,11 +192,47 @@ describe("Sui's limits", () => {
     });
   });
 
+  // deep(n) computes n + (n + deep(n - 1)): each level waits on its call with two values on the operand
+  // stack, which all frames share. At 300 levels that is 600 values and it returns 300 × 301 = 90 300; at
+  // 600 it would be 1 200, and Sui refuses the push that makes 1 025 (move-vm-runtime's interpreter state,
+  // OPERAND_STACK_SIZE_LIMIT 1 024), at a call depth (601) well within its 1 024 frames.
+  it('an operand stack of more than 1 024 values fails with EXECUTION_STACK_OVERFLOW', async () => {
+    const within = await call('deep', [u64(300)]);
+    expect(within).toMatchObject({ success: true, returnValues: [u64(90_300)] });
+    expect(await call('deep', [u64(600)])).toMatchObject({
+      success: false,
+      error: { status: 'EXECUTION_STACK_OVERFLOW', location: { function: 'deep' } },
+    });
+  });
+
   it('2 048 new object ids, not 2 049 (sub-status 2)', async () => {
     expect((await call('uids', [u64(2048)])).success).toBe(true);
     expect(await call('uids', [u64(2049)])).toMatchObject({
       success: false,
       error: { status: 'MEMORY_LIMIT_EXCEEDED', code: 2n },
+    });
+  });
+});
+
+describe('the executor’s own work within the limits', () => {
+  // SplitCoins makes one object id per amount, which count towards max_num_new_move_object_ids (2 048) as
+  // Move's do: 4 commands of 500 make 2 000, the fifth passes the limit at its 49th. That is the
+  // transaction's failure at command 4, not an exception out of the executor.
+  it('SplitCoins past 2 048 new ids fails the transaction at that command', async () => {
+    const framework = await frameworkVm();
+    const effects = executePtb(framework, {
+      sender: 'ab'.repeat(32),
+      digest: new Uint8Array(32),
+      inputs: [{ kind: 'Pure', bytes: u64(1) }],
+      commands: Array.from({ length: 5 }, () => ({
+        kind: 'SplitCoins' as const,
+        coin: { kind: 'GasCoin' as const },
+        amounts: Array.from({ length: 500 }, () => ({ kind: 'Input' as const, index: 0 })),
+      })),
+    });
+    expect(effects).toMatchObject({
+      success: false,
+      error: { command: 4, status: 'MEMORY_LIMIT_EXCEEDED', code: 2n },
     });
   });
 });
