@@ -4,9 +4,9 @@
 // (blocks rounded up). A tag that selects nothing valid costs what Sui charges then: the crypto natives'
 // invalid-argument cost (100) for ecdsa and groth16, nothing for group_ops.
 import { blocks, length, tag, type Cost } from './cost-inputs.js';
+import { SUI } from '../natives/registry.js';
 import type { Value } from '../values.js';
 
-const SUI = '0'.repeat(63) + '2';
 const INVALID_ARGUMENT = 100;
 
 /** Base, then 2 per byte and 2 per block of `blockSize` of the argument at `index`. */

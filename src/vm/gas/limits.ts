@@ -16,10 +16,8 @@ import {
   TOTAL_EVENT_SIZE_LIMIT_EXCEEDED,
 } from './schedule.js';
 
-export { OPERAND_STACK_SIZE_LIMIT };
-
 /** Move's `VEC_SIZE_LIMIT_REACHED` sub-status of VECTOR_OPERATION_ERROR. */
-export const VECTOR_SIZE_LIMIT_REACHED = 4n;
+const VECTOR_SIZE_LIMIT_REACHED = 4n;
 
 /** A push (bytecode or `vector::push_back`) onto a vector already `max_move_vector_len` long fails. */
 export function pushBounded(vector: Value[], value: Value): void {

@@ -133,8 +133,4 @@ export class GasMeter {
   get usedUnits(): number {
     return Math.floor(this.usedInternal / INTERNAL_UNITS_PER_GAS);
   }
-
-  get instructionsExecuted(): number {
-    return this.instructions;
-  }
 }

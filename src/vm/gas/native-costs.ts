@@ -6,11 +6,10 @@
 import { length, type Cost } from './cost-inputs.js';
 import { CRYPTO_COSTS } from './crypto-costs.js';
 import { valueSize } from './value-size.js';
+import { STD, SUI } from '../natives/registry.js';
 import type { Value } from '../values.js';
 
 const BASE = 52;
-const STD = '0'.repeat(63) + '1';
-const SUI = '0'.repeat(63) + '2';
 
 /** Abstract size of a value, references followed. */
 const size = (value: Value | undefined): number => (value === undefined ? 0 : valueSize(value, true));

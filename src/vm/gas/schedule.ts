@@ -2,9 +2,6 @@
 // read from `sui-protocol-config` and `sui-types/src/gas_model`. At 104 the gas model version is 11, whose
 // cost table is Sui's `initial_cost_schedule_v5` (every gas model version above 7 uses it).
 
-/** Gas model version in force at protocol version 104 (set by 104 itself). */
-export const GAS_MODEL_VERSION = 11;
-
 /** Sui meters in internal units: 1 gas unit is 1 000 of them. */
 export const INTERNAL_UNITS_PER_GAS = 1000;
 
