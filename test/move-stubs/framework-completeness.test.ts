@@ -83,6 +83,10 @@ function check(fields: string[]): Check {
     const cannot = NOT_AN_INTERFACE.has(`${id}::${module}`) ? 'not an interface' : null;
     return { ...base, cannot, expected: new RegExp(`\\bmacro fun ${name}\\b`) };
   }
+  if (kind === 'primitive') {
+    // Method calls on a value of the primitive resolve in this module, whose name the caller never writes.
+    return { ...base, cannot: null, expected: new RegExp(`#\\[defines_primitive\\(${fields[2]}\\)\\]`) };
+  }
   if (kind === 'index') {
     const name = where!.split('::')[2]!;
     const cannot = framework.publicFunctions.has(`${module}::${name}`) ? null : 'no such public function';
