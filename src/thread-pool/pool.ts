@@ -47,8 +47,6 @@ interface Slot<Request, Result> {
   worker: Worker;
   job: Job<Request, Result> | null;
   timer: NodeJS.Timeout | null;
-  /** The thread has loaded its code and listens. */
-  ready: boolean;
 }
 
 export class ThreadPool<Request, Result> {
@@ -114,12 +112,12 @@ export class ThreadPool<Request, Result> {
     const worker = new Worker(this.kind.entry, {
       resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
     });
-    const slot: Slot<Request, Result> = { worker, job: null, timer: null, ready: false };
+    const slot: Slot<Request, Result> = { worker, job: null, timer: null };
     const name = this.kind.threadName;
     worker.unref();
     worker.on('message', (answer: ThreadAnswer<Result>) => {
       if ('ready' in answer) {
-        slot.ready = true;
+        // The thread has loaded its code: a job it already has gets its whole time limit from now.
         if (slot.job) this.startClock(slot, slot.job);
         return;
       }
