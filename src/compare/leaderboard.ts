@@ -179,7 +179,9 @@ const TIE_BREAKS: Record<ComparedPhase, ((c: LeaderboardEntry['columns']) => num
   phase1: [(c) => c['recall'] ?? 0],
   phase2: [
     (c) => c['micro_hit_rate'] ?? 0,
-    (c) => (c['exec_ok_rate'] ?? 0) * (c['plans_executed'] ?? 0),
+    // The count back from its rate: rounded, since 15/22 × 22 is 14.999… in floating point, and equal
+    // counts must tie so that plans_executed decides.
+    (c) => Math.round((c['exec_ok_rate'] ?? 0) * (c['plans_executed'] ?? 0)),
     (c) => c['plans_executed'] ?? 0,
   ],
   helper: [(c) => c['avg_hit_rate'] ?? 0, (c) => c['hits'] ?? 0],
