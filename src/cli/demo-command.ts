@@ -15,6 +15,7 @@ import { namespaceFromEnv } from '../temporal/names.js';
 import { runPhase1, type CliIO, type Phase1CliOptions } from './run-phase1.js';
 import { serveUntilStopped, startSmiBenchServer } from './server-command.js';
 import { formatDemoScores } from './demo-scores.js';
+import { shellWord } from './shell-word.js';
 
 export type DemoCliOptions = Pick<
   Phase1CliOptions,
@@ -113,11 +114,6 @@ function nextSteps(runIds: string[], logDir: string): string[] {
     `  npx smi-bench report ${runIds.join(' ')} --log-dir ${dir} --out demo-report.html   # leaderboard, figures, every package: one HTML file`,
     `  npx smi-bench view --log-dir ${dir}   # every run in a browser, at http://127.0.0.1:8390/`,
   ];
-}
-
-/** A path as one shell word. */
-function shellWord(text: string): string {
-  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
 /**
