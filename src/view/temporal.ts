@@ -3,7 +3,13 @@
 // (TEMPORAL_ADDRESS, else smi-bench's local port), and gives up quickly, so a page never waits on a server
 // that is down; it tries again a little later.
 import { Client, Connection } from '@temporalio/client';
-import { PHASES, namespaceFromEnv, runWorkflowId, type Phase } from '../temporal/names.js';
+import {
+  PHASES,
+  namespaceFromEnv,
+  parseRunWorkflowId,
+  runWorkflowId,
+  type Phase,
+} from '../temporal/names.js';
 import { isPortOpen } from '../temporal/ports.js';
 import { localServerPorts } from '../temporal/target.js';
 import { temporalUiWorkflowUrl } from '../temporal/ui-url.js';
@@ -191,10 +197,10 @@ function listedRun(
   startTime: Date,
   memo: Record<string, unknown> | undefined,
 ): ListedRun | null {
-  const match = /^smi\/([a-z0-9]+)\/([^/]+)$/.exec(workflowId);
+  const run = parseRunWorkflowId(workflowId);
   const runDir = memoRunDir(memo);
-  if (!match || !runDir || !(PHASES as readonly string[]).includes(match[1]!)) return null;
-  return { runId: match[2]!, phase: match[1] as Phase, startTime, runDir, ...startedWith(memo) };
+  if (!run || !runDir) return null;
+  return { ...run, startTime, runDir, ...startedWith(memo) };
 }
 
 /** The agent and model in a run's memo (its identity, as `start` recorded it). */
