@@ -188,7 +188,7 @@ const TIE_BREAKS: Record<ComparedPhase, ((c: LeaderboardEntry['columns']) => num
 };
 
 /** Best first: the score, then the phase's tie-breaks; runs equal in all keep the order they were given. */
-export function rankEntries(phase: ComparedPhase, entries: LeaderboardEntry[]): LeaderboardEntry[] {
+function rankEntries(phase: ComparedPhase, entries: LeaderboardEntry[]): LeaderboardEntry[] {
   const keys = [
     (e: LeaderboardEntry) => e.score,
     ...TIE_BREAKS[phase].map((k) => (e: LeaderboardEntry) => k(e.columns)),

@@ -33,7 +33,7 @@ const BOARD_TERMS: Partial<Record<ComparedPhase, string>> = {
 };
 
 /** A column name as words (`dry_run_ok_rate` → `dry run ok rate`): a heading breaks between words only. */
-export function headerWords(name: string): string {
+function headerWords(name: string): string {
   return name.replaceAll('_', ' ');
 }
 

@@ -99,7 +99,7 @@ export async function runView(logDir: LogDir, runId: string, temporal: TemporalR
 }
 
 /** A run the server runs whose directory no worker has written yet. */
-export function waitingRunView(run: ListedRun, temporal: TemporalReader): RunView {
+function waitingRunView(run: ListedRun, temporal: TemporalReader): RunView {
   return {
     runId: run.runId,
     runDir: run.runDir,

@@ -204,7 +204,7 @@ function listedRun(
 }
 
 /** The agent and model in a run's memo (its identity, as `start` recorded it). */
-export function startedWith(memo: Record<string, unknown> | undefined): {
+function startedWith(memo: Record<string, unknown> | undefined): {
   agent: string | null;
   model: string | null;
 } {
