@@ -12,6 +12,7 @@ import { isPortOpen } from '../temporal/ports.js';
 import { smiHome } from '../smi-home.js';
 import { localServerPorts, noteServerStartedHere } from '../temporal/target.js';
 import { namespaceFromEnv } from '../temporal/names.js';
+import { DEFAULT_VIEW_PORT } from '../view/defaults.js';
 import { runPhase1, type CliIO, type Phase1CliOptions } from './run-phase1.js';
 import { serveUntilStopped, startSmiBenchServer } from './server-command.js';
 import { formatDemoScores } from './demo-scores.js';
@@ -112,7 +113,7 @@ function nextSteps(runIds: string[], logDir: string): string[] {
     '',
     'Next, with these runs:',
     `  npx smi-bench report ${runIds.join(' ')} --log-dir ${dir} --out demo-report.html   # leaderboard, figures, every package: one HTML file`,
-    `  npx smi-bench view --log-dir ${dir}   # every run in a browser, at http://127.0.0.1:8390/`,
+    `  npx smi-bench view --log-dir ${dir}   # every run in a browser, at http://127.0.0.1:${DEFAULT_VIEW_PORT}/`,
   ];
 }
 
