@@ -47,7 +47,7 @@ export interface ListedRun {
   model: string | null;
 }
 
-/** How many running runs the index asks the server for at most. */
+/** How many running runs the index asks the server for at most: past it, the rest are not listed. */
 const MAX_LISTED_RUNS = 500;
 
 /** What Temporal knows of a run: its workflow, `not-found`, or null when no server answered. */
@@ -119,7 +119,8 @@ export class TemporalReader {
   /**
    * The running runs the server has (as `status` sees them: its workflows, whatever any worker did): a run
    * started with --detach is RUNNING from the moment it is started, before a worker writes its directory.
-   * Empty when no server answers.
+   * At most MAX_LISTED_RUNS of them. Empty when no server answers, or when listing fails part way, as
+   * `lookUpRun` says nothing on failure: half a list would pass for all the runs.
    */
   async runningRuns(): Promise<ListedRun[]> {
     const connection = await this.connect();
@@ -138,7 +139,7 @@ export class TemporalReader {
       return runs;
     } catch {
       this.forget(connection);
-      return runs;
+      return [];
     }
   }
 
