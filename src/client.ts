@@ -17,6 +17,7 @@ import { registerHelperCommand } from './cli/helper-options.js';
 import { networkOption, rpcProtocolOption } from './cli/chain-options.js';
 import { frameworkDirOption } from './cli/framework-option.js';
 import { DEFAULT_SERVER_LIMITS } from './fullnode/server-limits.js';
+import { DEFAULT_VIEW_PORT } from './view/defaults.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -666,7 +667,7 @@ simulation starts from the same state.`,
       'a local web server over the run directories: runs and sets with their state, live progress, reports, links into the Temporal UI',
     )
     .addOption(logDirOption())
-    .option('--port <n>', 'port to listen on (0: any free port)', '8390')
+    .option('--port <n>', 'port to listen on (0: any free port)', String(DEFAULT_VIEW_PORT))
     .option('--host <addr>', 'address to listen on (anything but loopback exposes the runs)', '127.0.0.1')
     .action(async (opts) => {
       const { runView } = await import('./cli/view-command.js');

@@ -63,7 +63,7 @@ export interface ModelAnswer<T = unknown> {
  * Why an answer stopped short, with the limit it ran into: the run's max_tokens (the local model's default
  * when the run set none), else the provider's own, known only by the tokens the answer used.
  */
-export function cutAnswerReason(settings: RealAgentSettings, usage: TokenUsage): string {
+function cutAnswerReason(settings: RealAgentSettings, usage: TokenUsage): string {
   const limit = settings.max_tokens ?? (settings.local_model ? LOCAL_MAX_TOKENS : null);
   return limit !== null
     ? `answer cut at the token limit (max_tokens ${limit})`

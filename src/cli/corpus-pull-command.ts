@@ -51,7 +51,8 @@ async function requestedIds(opts: CorpusPullOptions): Promise<string[]> {
 function progressLine(p: PullProgress): string {
   const done = p.pulled + p.skipped + p.replaced + p.unchanged + p.failed;
   return (
-    `corpus pull: ${done}/${p.known} packages (${p.pulled} pulled, ${p.skipped} already there, ${p.failed} failed)` +
+    `corpus pull: ${done}/${p.known} packages (${p.pulled} pulled, ${p.skipped} already there, ` +
+    `${p.replaced} replaced, ${p.unchanged} unchanged, ${p.failed} failed)` +
     (p.retries > 0 ? `, ${plural(p.retries, 'retry', 'retries')}` : '')
   );
 }

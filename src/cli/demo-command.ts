@@ -12,9 +12,11 @@ import { isPortOpen } from '../temporal/ports.js';
 import { smiHome } from '../smi-home.js';
 import { localServerPorts, noteServerStartedHere } from '../temporal/target.js';
 import { namespaceFromEnv } from '../temporal/names.js';
+import { DEFAULT_VIEW_PORT } from '../view/defaults.js';
 import { runPhase1, type CliIO, type Phase1CliOptions } from './run-phase1.js';
 import { serveUntilStopped, startSmiBenchServer } from './server-command.js';
 import { formatDemoScores } from './demo-scores.js';
+import { shellWord } from './shell-word.js';
 
 export type DemoCliOptions = Pick<
   Phase1CliOptions,
@@ -111,13 +113,8 @@ function nextSteps(runIds: string[], logDir: string): string[] {
     '',
     'Next, with these runs:',
     `  npx smi-bench report ${runIds.join(' ')} --log-dir ${dir} --out demo-report.html   # leaderboard, figures, every package: one HTML file`,
-    `  npx smi-bench view --log-dir ${dir}   # every run in a browser, at http://127.0.0.1:8390/`,
+    `  npx smi-bench view --log-dir ${dir}   # every run in a browser, at http://127.0.0.1:${DEFAULT_VIEW_PORT}/`,
   ];
-}
-
-/** A path as one shell word. */
-function shellWord(text: string): string {
-  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { startFullnode } from '../fullnode/server.js';
 import { checkedLimits, type ServerLimits } from '../fullnode/server-limits.js';
 import { UsageError } from './errors.js';
+import { shellWord } from './shell-word.js';
 import type { CliIO } from './run-common.js';
 
 export interface FullnodeCliOptions {
@@ -75,7 +76,9 @@ export async function runFullnode(opts: FullnodeCliOptions, io: CliIO): Promise<
   io.out(`smi-bench fullnode: ${node.chain.packageCount} packages of ${corpusRoot} at ${node.url}`);
   io.log(
     `Sui's gRPC API (sui.rpc.v2, as gRPC-web and as gRPC over HTTP/2), chain "${opts.chain}"; simulations run in smi-bench's Move VM. ` +
-      `Point a tool at it, e.g. smi-bench phase2 --corpus-root ${corpusRoot} --simulation-mode dry-run ` +
+      // An agent that plans calls: the default, mock-empty, plans none, so nothing would reach the node.
+      `Point a tool at it, e.g. smi-bench phase2 --corpus-root ${shellWord(corpusRoot)} --agent baseline-search ` +
+      `--simulation-mode dry-run ` +
       `--rpc-url ${node.url} --sender 0xa11ce (any sender but 0x0 owns SUI to pay for gas). Ctrl-C stops it.`,
   );
   await new Promise<void>((done) => {

@@ -57,11 +57,14 @@ const COUNTS = new Set([
   'tokens',
 ]);
 
-/** A cell as the text formats print it. */
-export function cellText(value: string | number | null, header: string): string {
+/** The decimals compare prints rates, means and scores with (pages print fewer: see report/numbers.ts). */
+export const COMPARE_DIGITS = 4;
+
+/** A cell as the text formats print it: counts whole, dollars as dollars, rates with `digits` decimals. */
+export function cellText(value: string | number | null, header: string, digits = COMPARE_DIGITS): string {
   if (value === null) return '';
   if (typeof value === 'string' || COUNTS.has(header)) return String(value);
-  return header === 'cost_usd' ? formatUsd(value) : value.toFixed(4);
+  return header === 'cost_usd' ? formatUsd(value) : value.toFixed(digits);
 }
 
 function csvCell(text: string): string {
@@ -73,8 +76,8 @@ export function settingsDiffer(n: number): string {
   return `${plural(n, 'setting')} ${n === 1 ? 'differs' : 'differ'}`;
 }
 
-/** The lines under a board: comparability warnings and the paired test. */
-export function boardNotes(board: Leaderboard): string[] {
+/** The lines under a board: comparability warnings and the paired test, its numbers with `digits` decimals. */
+export function boardNotes(board: Leaderboard, digits = COMPARE_DIGITS): string[] {
   const lines: string[] = [];
   if (board.differences.length > 0) {
     lines.push('warning: these runs are not comparable; they differ in:');
@@ -82,9 +85,11 @@ export function boardNotes(board: Leaderboard): string[] {
   }
   const p = board.paired;
   if (p) {
-    const ci = p.interval ? ` (95% CI ${p.interval.low.toFixed(4)} to ${p.interval.high.toFixed(4)})` : '';
+    const ci = p.interval
+      ? ` (95% CI ${p.interval.low.toFixed(digits)} to ${p.interval.high.toFixed(digits)})`
+      : '';
     lines.push(
-      `paired, on the ${p.packages} packages both ran: ${p.a} − ${p.b} = ${p.difference.toFixed(4)}${ci}, ` +
+      `paired, on the ${p.packages} packages both ran: ${p.a} − ${p.b} = ${p.difference.toFixed(digits)}${ci}, ` +
         `sign-flip permutation test p = ${p.pValue.toPrecision(3)}`,
     );
   }

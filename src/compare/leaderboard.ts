@@ -179,14 +179,16 @@ const TIE_BREAKS: Record<ComparedPhase, ((c: LeaderboardEntry['columns']) => num
   phase1: [(c) => c['recall'] ?? 0],
   phase2: [
     (c) => c['micro_hit_rate'] ?? 0,
-    (c) => (c['exec_ok_rate'] ?? 0) * (c['plans_executed'] ?? 0),
+    // The count back from its rate: rounded, since 15/22 × 22 is 14.999… in floating point, and equal
+    // counts must tie so that plans_executed decides.
+    (c) => Math.round((c['exec_ok_rate'] ?? 0) * (c['plans_executed'] ?? 0)),
     (c) => c['plans_executed'] ?? 0,
   ],
   helper: [(c) => c['avg_hit_rate'] ?? 0, (c) => c['hits'] ?? 0],
 };
 
 /** Best first: the score, then the phase's tie-breaks; runs equal in all keep the order they were given. */
-export function rankEntries(phase: ComparedPhase, entries: LeaderboardEntry[]): LeaderboardEntry[] {
+function rankEntries(phase: ComparedPhase, entries: LeaderboardEntry[]): LeaderboardEntry[] {
   const keys = [
     (e: LeaderboardEntry) => e.score,
     ...TIE_BREAKS[phase].map((k) => (e: LeaderboardEntry) => k(e.columns)),

@@ -7,7 +7,7 @@ import { PHASE_TITLES, type ComparedPhase, type Leaderboard } from '../compare/l
 import { html, safeHref, tableBox, type SafeHtml } from './html.js';
 import type { ReportInput } from './input.js';
 import type { ReportLinks } from './links.js';
-import { formatRate } from './numbers.js';
+import { formatRate, RATE_DIGITS } from './numbers.js';
 
 /** Shown whatever the board; its score column is shown too. */
 const ESSENTIAL = new Set([
@@ -33,7 +33,7 @@ const BOARD_TERMS: Partial<Record<ComparedPhase, string>> = {
 };
 
 /** A column name as words (`dry_run_ok_rate` → `dry run ok rate`): a heading breaks between words only. */
-export function headerWords(name: string): string {
+function headerWords(name: string): string {
   return name.replaceAll('_', ' ');
 }
 
@@ -46,9 +46,7 @@ function cellHtml(
 ): SafeHtml {
   const cls = extra.optional ? 'opt' : '';
   if (typeof value === 'number') {
-    // compare prints rates with four decimals; pages with three (counts and dollars stay as compare has them).
-    const printed = cellText(value, name);
-    const text = printed === value.toFixed(4) ? formatRate(value) : printed;
+    const text = cellText(value, name, RATE_DIGITS);
     const interval = extra.interval ? html`<span class="ci">${extra.interval}</span>` : '';
     return html`<td class="n ${cls}" data-col="${name}" data-v="${value}">${text}${interval}</td>`;
   }
@@ -91,7 +89,7 @@ function boardTable(input: ReportInput, links: ReportLinks, board: Leaderboard):
 
 export function leaderboards(input: ReportInput, links: ReportLinks): SafeHtml {
   return html`${input.boards.map((board) => {
-    const notes = boardNotes(board).map(
+    const notes = boardNotes(board, RATE_DIGITS).map(
       (line) => html`<p class="${line.startsWith('paired') ? 'note' : 'warn'}">${line}</p>`,
     );
     const meaning = BOARD_TERMS[board.phase];

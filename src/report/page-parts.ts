@@ -2,6 +2,7 @@
 // text left out. Everything goes through the `html` template, so a run's text stays text.
 import { canonicalBaseType } from '../core/phase2/type-string.js';
 import { html, type SafeHtml } from './html.js';
+import { formatRate } from './numbers.js';
 
 export type Json = Record<string, unknown>;
 
@@ -9,14 +10,14 @@ export const obj = (v: unknown): Json =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
 export const strings = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
-/** A value as text; scores with four decimals, as the leaderboards print them. */
+/** A value as text; scores with three decimals, as every page prints them. */
 export const show = (v: unknown): string =>
   v === null || v === undefined
     ? '—'
     : typeof v === 'string'
       ? v
       : typeof v === 'number' && !Number.isInteger(v)
-        ? v.toFixed(4)
+        ? formatRate(v)
         : JSON.stringify(v);
 
 /** The facts that have a value (a row leaves most simulation fields null when nothing ran). */

@@ -35,6 +35,14 @@ export function runWorkflowId(phase: Phase, runId: string): string {
   return `smi/${phase}/${runId}`;
 }
 
+/** The phase and run id of a run's workflow id; null for any other id (a package workflow's among them). */
+export function parseRunWorkflowId(workflowId: string): { phase: Phase; runId: string } | null {
+  const [prefix, phase, runId, ...rest] = workflowId.split('/');
+  if (prefix !== 'smi' || !runId || rest.length > 0 || !(PHASES as readonly string[]).includes(phase!))
+    return null;
+  return { phase: phase as Phase, runId };
+}
+
 /** The workflow type that runs one package of a phase. */
 export function packageWorkflowType(phase: Phase): string {
   return `${phase}Package`;

@@ -5,7 +5,7 @@ import { failureStage, stopReason } from '../core/phase2/taxonomy.js';
 import type { StoredRow } from '../run-store/rows.js';
 import { html, table, type Html } from './html.js';
 import { page } from './layout.js';
-import { mayChange, newestFirst, setState, type RunView } from './run-state.js';
+import { mayChange, newestFirst, setState, startedMs, type RunView } from './run-state.js';
 import { runHref, runTable, setHref, stateBadge, temporalLink } from './run-table.js';
 import { ALL_RUNS, runTrail } from './links.js';
 
@@ -36,7 +36,7 @@ export interface SetSummary {
 
 /** When the set last started a run: sets are listed newest first too. */
 function setStarted(set: SetSummary): number {
-  return Math.max(-Infinity, ...set.runs.map((r) => r.startedAt?.getTime() ?? -Infinity));
+  return Math.max(-Infinity, ...set.runs.map(startedMs));
 }
 
 function setTable(sets: SetSummary[]): Html {

@@ -99,7 +99,7 @@ export async function runView(logDir: LogDir, runId: string, temporal: TemporalR
 }
 
 /** A run the server runs whose directory no worker has written yet. */
-export function waitingRunView(run: ListedRun, temporal: TemporalReader): RunView {
+function waitingRunView(run: ListedRun, temporal: TemporalReader): RunView {
   return {
     runId: run.runId,
     runDir: run.runDir,
@@ -142,10 +142,14 @@ export async function waitingRun(
   return waitingRunView({ ...workflow, runId, runDir: workflow.runDir }, temporal);
 }
 
+/** When the run started, in ms; -Infinity without a start time, so such runs sort last. */
+export function startedMs(run: RunView): number {
+  return run.startedAt?.getTime() ?? -Infinity;
+}
+
 /** Newest first (by when the run started; runs without a start time last, by name). */
 export function newestFirst(runs: RunView[]): RunView[] {
-  const time = (r: RunView) => r.startedAt?.getTime() ?? -Infinity;
-  return [...runs].sort((a, b) => time(b) - time(a) || a.runId.localeCompare(b.runId));
+  return [...runs].sort((a, b) => startedMs(b) - startedMs(a) || a.runId.localeCompare(b.runId));
 }
 
 type FinishedNumbers = Pick<RunView, 'done' | 'total' | 'source' | 'numbers'>;

@@ -3,7 +3,13 @@
 // (TEMPORAL_ADDRESS, else smi-bench's local port), and gives up quickly, so a page never waits on a server
 // that is down; it tries again a little later.
 import { Client, Connection } from '@temporalio/client';
-import { PHASES, namespaceFromEnv, runWorkflowId, type Phase } from '../temporal/names.js';
+import {
+  PHASES,
+  namespaceFromEnv,
+  parseRunWorkflowId,
+  runWorkflowId,
+  type Phase,
+} from '../temporal/names.js';
 import { isPortOpen } from '../temporal/ports.js';
 import { localServerPorts } from '../temporal/target.js';
 import { temporalUiWorkflowUrl } from '../temporal/ui-url.js';
@@ -41,7 +47,7 @@ export interface ListedRun {
   model: string | null;
 }
 
-/** How many running runs the index asks the server for at most. */
+/** How many running runs the index asks the server for at most: past it, the rest are not listed. */
 const MAX_LISTED_RUNS = 500;
 
 /** What Temporal knows of a run: its workflow, `not-found`, or null when no server answered. */
@@ -113,7 +119,8 @@ export class TemporalReader {
   /**
    * The running runs the server has (as `status` sees them: its workflows, whatever any worker did): a run
    * started with --detach is RUNNING from the moment it is started, before a worker writes its directory.
-   * Empty when no server answers.
+   * At most MAX_LISTED_RUNS of them. Empty when no server answers, or when listing fails part way, as
+   * `lookUpRun` says nothing on failure: half a list would pass for all the runs.
    */
   async runningRuns(): Promise<ListedRun[]> {
     const connection = await this.connect();
@@ -132,7 +139,7 @@ export class TemporalReader {
       return runs;
     } catch {
       this.forget(connection);
-      return runs;
+      return [];
     }
   }
 
@@ -191,14 +198,14 @@ function listedRun(
   startTime: Date,
   memo: Record<string, unknown> | undefined,
 ): ListedRun | null {
-  const match = /^smi\/([a-z0-9]+)\/([^/]+)$/.exec(workflowId);
+  const run = parseRunWorkflowId(workflowId);
   const runDir = memoRunDir(memo);
-  if (!match || !runDir || !(PHASES as readonly string[]).includes(match[1]!)) return null;
-  return { runId: match[2]!, phase: match[1] as Phase, startTime, runDir, ...startedWith(memo) };
+  if (!run || !runDir) return null;
+  return { ...run, startTime, runDir, ...startedWith(memo) };
 }
 
 /** The agent and model in a run's memo (its identity, as `start` recorded it). */
-export function startedWith(memo: Record<string, unknown> | undefined): {
+function startedWith(memo: Record<string, unknown> | undefined): {
   agent: string | null;
   model: string | null;
 } {

@@ -67,4 +67,16 @@ describe('Phase II plans on the board', () => {
       [null, null],
     ]);
   });
+
+  it('ties equal counts of plans that ran without failing, so the run that executed more plans leads', () => {
+    // 15 of 20 and 15 of 22 ran without failing: the same count, so by the README's rule the run with
+    // 22 plans executed ranks first, though it was given second.
+    const fewer = run('fewer', [...Array<object>(15).fill(RAN), ...Array<object>(5).fill(ABORTED)]);
+    const more = run('more', [...Array<object>(15).fill(RAN), ...Array<object>(7).fill(ABORTED)]);
+    const board = leaderboard('phase2', [fewer, more]);
+    expect(board.entries.map((e) => [e.run, e.columns['plans_executed']])).toEqual([
+      ['more', 22],
+      ['fewer', 20],
+    ]);
+  });
 });

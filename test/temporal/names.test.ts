@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packageWorkflowId } from '../../src/temporal/names.js';
+import { packageWorkflowId, parseRunWorkflowId, PHASES, runWorkflowId } from '../../src/temporal/names.js';
 
 describe('packageWorkflowId', () => {
   it('stays short and plain whatever the package id holds', () => {
@@ -14,5 +14,23 @@ describe('packageWorkflowId', () => {
     const first = packageWorkflowId('phase2', 'r', 0, '0x2');
     expect(packageWorkflowId('phase2', 'r', 2, '0x2')).not.toBe(first);
     expect(packageWorkflowId('phase2', 'r', 0, '0x2', 'retry-1')).toBe(`${first}/retry-1`);
+  });
+});
+
+describe('parseRunWorkflowId', () => {
+  it("reads back every phase's run workflow id", () => {
+    for (const phase of PHASES)
+      expect(parseRunWorkflowId(runWorkflowId(phase, 'set-1.phase2_x'))).toEqual({
+        phase,
+        runId: 'set-1.phase2_x',
+      });
+  });
+
+  it('refuses ids that are not a run workflow of a known phase', () => {
+    expect(parseRunWorkflowId(packageWorkflowId('phase1', 'run-1', 0, '0x2'))).toBeNull();
+    expect(parseRunWorkflowId('smi/phase9/run-1')).toBeNull();
+    expect(parseRunWorkflowId('smi/phase1/')).toBeNull();
+    expect(parseRunWorkflowId('other/phase1/run-1')).toBeNull();
+    expect(parseRunWorkflowId('smi/phase1')).toBeNull();
   });
 });
