@@ -2,13 +2,7 @@
 // Sui could hold (module names, counts, versions, ids in its tables). Ids come out in Sui's full form.
 import { isSuiAddress, normalizePackageId } from '../core/ids-file.js';
 import type { PulledPackage } from './fetch-package.js';
-import {
-  isMoveIdentifier,
-  MAX_IDENTIFIER_LENGTH,
-  MAX_MODULES,
-  MAX_VERSION,
-  shownName,
-} from './sui-limits.js';
+import { isSuiIdentifier, MAX_IDENTIFIER_LENGTH, MAX_MODULES, MAX_VERSION, shownName } from './sui-limits.js';
 
 /** An answer that is not the package asked for, or no package Sui could hold. */
 export class RefusedAnswer extends Error {
@@ -30,7 +24,7 @@ function version(value: bigint, what: string): bigint {
 }
 
 function identifier(name: string, what: string): string {
-  if (!isMoveIdentifier(name))
+  if (!isSuiIdentifier(name))
     throw new RefusedAnswer(
       `${what} ${shownName(name)} is not a Move identifier of at most ${MAX_IDENTIFIER_LENGTH} characters`,
     );
