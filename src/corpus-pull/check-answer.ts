@@ -1,8 +1,9 @@
 // A node's answer checked before a byte of it is written: it must be the package asked for, and a package
 // Sui could hold (module names, counts, versions, ids in its tables). Ids come out in Sui's full form.
 import { isSuiAddress, normalizePackageId } from '../core/ids-file.js';
+import { MAX_MODULES } from '../move/read-package.js';
 import type { PulledPackage } from './fetch-package.js';
-import { isSuiIdentifier, MAX_IDENTIFIER_LENGTH, MAX_MODULES, MAX_VERSION, shownName } from './sui-limits.js';
+import { isSuiIdentifier, MAX_IDENTIFIER_LENGTH, MAX_VERSION, shownName } from './sui-limits.js';
 
 /** An answer that is not the package asked for, or no package Sui could hold. */
 export class RefusedAnswer extends Error {

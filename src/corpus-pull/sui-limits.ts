@@ -2,13 +2,6 @@
 // outside them is no package Sui could hold, so it is refused rather than written.
 import { isMoveIdentifier } from '../move/identifier.js';
 
-/**
- * Modules in one package. Publishes and upgrades were capped at 128 modules up to protocol version 38 and at
- * 64 since (version 104 included); system packages are exempt, and the Sui framework already has more than
- * 64, so the older, larger cap is the one every real package fits.
- */
-export const MAX_MODULES = 128;
-
 /** Characters in a Move identifier (`max_move_identifier_len`, since protocol version 9). */
 export const MAX_IDENTIFIER_LENGTH = 128;
 

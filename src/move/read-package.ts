@@ -104,7 +104,8 @@ export async function listModuleFiles(packageDir: string): Promise<string[]> {
 // `max_move_package_size` (100 KiB, since protocol 1), so no module of one is larger. A publish holds fewer
 // than `max_modules_in_publish` modules (128 up to protocol 37, 64 from 38). System packages (0x1, 0x2, 0x3, …)
 // are exempt from both, but far inside them: 0x2 has 61 modules, 90 KB in all, the largest 13 KB. So one
-// module may have Sui's package size, a package at most 128 modules and 1 MiB.
+// module may have Sui's package size, a package at most 128 modules (packages published before protocol 38
+// may hold more than 64) and 1 MiB.
 export const MAX_MODULE_BYTES = 100 * 1024;
 export const MAX_MODULES = 128;
 export const MAX_PACKAGE_BYTES = 1024 * 1024;
