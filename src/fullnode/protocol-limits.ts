@@ -17,7 +17,7 @@ type ProgrammableTransaction = Extract<
 type Command = ProgrammableTransaction['commands'][number];
 
 /** sui-protocol-config's values at version 104. */
-export const PROTOCOL_LIMITS = {
+const PROTOCOL_LIMITS = {
   maxTxSizeBytes: 128 * 1024,
   maxProgrammableTxCommands: 1024,
   maxInputObjects: 2048,
