@@ -1,14 +1,9 @@
 // A node's answer checked before a byte of it is written: it must be the package asked for, and a package
 // Sui could hold (module names, counts, versions, ids in its tables). Ids come out in Sui's full form.
 import { isSuiAddress, normalizePackageId } from '../core/ids-file.js';
+import { MAX_MODULES } from '../move/read-package.js';
 import type { PulledPackage } from './fetch-package.js';
-import {
-  isMoveIdentifier,
-  MAX_IDENTIFIER_LENGTH,
-  MAX_MODULES,
-  MAX_VERSION,
-  shownName,
-} from './sui-limits.js';
+import { isSuiIdentifier, MAX_IDENTIFIER_LENGTH, MAX_VERSION, shownName } from './sui-limits.js';
 
 /** An answer that is not the package asked for, or no package Sui could hold. */
 export class RefusedAnswer extends Error {
@@ -30,7 +25,7 @@ function version(value: bigint, what: string): bigint {
 }
 
 function identifier(name: string, what: string): string {
-  if (!isMoveIdentifier(name))
+  if (!isSuiIdentifier(name))
     throw new RefusedAnswer(
       `${what} ${shownName(name)} is not a Move identifier of at most ${MAX_IDENTIFIER_LENGTH} characters`,
     );

@@ -6,7 +6,7 @@ import { isSuiAddress, normalizePackageId } from '../core/ids-file.js';
 import { readRegularFile } from '../corpus/regular-file.js';
 import { JSON_LIMIT, MAX_MODULE_BYTES } from '../move/read-package.js';
 import { corpusPackageDir } from '../vm/package-source.js';
-import { isMoveIdentifier } from './sui-limits.js';
+import { isSuiIdentifier } from './sui-limits.js';
 
 export type ExistingPackage =
   /** Nothing there. */
@@ -41,7 +41,7 @@ export function existingPackage(root: string, id: string): ExistingPackage {
     if (modules.length === 0) return { kind: 'partial' };
     for (const [name, base64] of modules) {
       const file = join(dir, 'bytecode_modules', `${name}.mv`);
-      if (!isMoveIdentifier(name) || typeof base64 !== 'string' || !existsSync(file))
+      if (!isSuiIdentifier(name) || typeof base64 !== 'string' || !existsSync(file))
         return { kind: 'partial' };
       const bytes = readRegularFile(file, { maxBytes: MAX_MODULE_BYTES });
       if (!bytes.equals(Buffer.from(base64, 'base64'))) return { kind: 'partial' };

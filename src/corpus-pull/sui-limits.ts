@@ -1,12 +1,6 @@
 // Sui's own bounds on what a package can be, from its protocol config and object model. A node's answer
 // outside them is no package Sui could hold, so it is refused rather than written.
-
-/**
- * Modules in one package. Publishes and upgrades were capped at 128 modules up to protocol version 38 and at
- * 64 since (version 104 included); system packages are exempt, and the Sui framework already has more than
- * 64, so the older, larger cap is the one every real package fits.
- */
-export const MAX_MODULES = 128;
+import { isMoveIdentifier } from '../move/identifier.js';
 
 /** Characters in a Move identifier (`max_move_identifier_len`, since protocol version 9). */
 export const MAX_IDENTIFIER_LENGTH = 128;
@@ -14,9 +8,9 @@ export const MAX_IDENTIFIER_LENGTH = 128;
 /** Object versions are below `SequenceNumber::MAX` (2^63 - 1); the values above it are markers, not versions. */
 export const MAX_VERSION = (1n << 63n) - 2n;
 
-/** A Move identifier: a letter then letters, digits, `_`; or `_` then at least one of them. */
-export function isMoveIdentifier(name: string): boolean {
-  return name.length <= MAX_IDENTIFIER_LENGTH && /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/.test(name);
+/** A name Sui's bytecode verifier accepts inside a module: a Move identifier within the length cap. */
+export function isSuiIdentifier(name: string): boolean {
+  return name.length <= MAX_IDENTIFIER_LENGTH && isMoveIdentifier(name);
 }
 
 /** A name as a failure reason shows it: a hostile one can be any length. */

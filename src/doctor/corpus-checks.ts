@@ -2,7 +2,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { describeIdMismatch, discoverPackages } from '../corpus/discover.js';
+import { addressDigits } from '../move/address.js';
 import { packageDirFor } from '../move/package-layout.js';
+import { JSON_LIMIT } from '../move/read-package.js';
+import { readRegularFile } from '../corpus/regular-file.js';
 import { packageIdKey, parseIdsFile } from '../core/ids-file.js';
 import type { CheckResult } from './check.js';
 import { plural } from '../core/plural.js';
@@ -14,8 +17,6 @@ function isPackageDir(dir: string): boolean {
   return existsSync(join(dir, 'bytecode_modules')) || existsSync(join(dir, 'metadata.json'));
 }
 
-const hex64 = (id: string) => id.replace(/^0x/i, '').toLowerCase().padStart(64, '0');
-
 /**
  * Whether `root` is a sui-packages prefix folder (`0x00`) holding the package folder `name`: the prefix's
  * digits then the folder's name spell the id its metadata.json gives.
@@ -24,8 +25,9 @@ function isPrefixOf(root: string, name: string): boolean {
   const prefix = /^0x([0-9a-f]+)$/i.exec(basename(root))?.[1];
   if (!prefix || !/^[0-9a-f]+$/i.test(name)) return false;
   try {
-    const { id } = JSON.parse(readFileSync(join(root, name, 'metadata.json'), 'utf8')) as { id?: unknown };
-    return typeof id === 'string' && hex64(id) === hex64(prefix + name);
+    const metadata = readRegularFile(join(root, name, 'metadata.json'), JSON_LIMIT).toString('utf8');
+    const { id } = JSON.parse(metadata) as { id?: unknown };
+    return typeof id === 'string' && addressDigits(id) === addressDigits(prefix + name);
   } catch {
     return false;
   }

@@ -43,10 +43,6 @@ export class Connections {
     return (this.open.get(socket)?.running ?? 0) > 0;
   }
 
-  get size(): number {
-    return this.open.size;
-  }
-
   destroyAll(): void {
     for (const socket of this.open.keys()) socket.destroy();
     this.open.clear();

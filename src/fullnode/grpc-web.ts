@@ -20,7 +20,7 @@ export const GrpcCode = {
  * The longest `grpc-message` this server sends: an error that quotes bad input quotes a prefix, never a
  * megabyte back to the client.
  */
-export const MAX_STATUS_MESSAGE = 256;
+const MAX_STATUS_MESSAGE = 256;
 
 function shortened(message: string): string {
   return message.length <= MAX_STATUS_MESSAGE ? message : `${message.slice(0, MAX_STATUS_MESSAGE - 1)}…`;

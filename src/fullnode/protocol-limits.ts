@@ -6,6 +6,7 @@
 // Sui allows fewer than most limits, and at most the size, the input objects and the gas coins; the
 // comparisons below follow it.
 import { bcs, TypeTagSerializer, type TypeTag } from '@mysten/sui/bcs';
+import { isMoveIdentifier } from '../move/identifier.js';
 import { GrpcCode, GrpcStatusError } from './grpc-web.js';
 
 type TransactionData = ReturnType<typeof bcs.TransactionData.parse>['V1'];
@@ -16,7 +17,7 @@ type ProgrammableTransaction = Extract<
 type Command = ProgrammableTransaction['commands'][number];
 
 /** sui-protocol-config's values at version 104. */
-export const PROTOCOL_LIMITS = {
+const PROTOCOL_LIMITS = {
   maxTxSizeBytes: 128 * 1024,
   maxProgrammableTxCommands: 1024,
   maxInputObjects: 2048,
@@ -114,7 +115,8 @@ function checkCommand(command: Command): void {
       if (call.arguments.length >= L.maxArguments)
         throw sizeLimit('maximum arguments in a move call', L.maxArguments);
       // Sui names the module even when the function is the bad one.
-      if (!isIdentifier(call.module) || !isIdentifier(call.function)) throw badIdentifier(call.module);
+      if (!isMoveIdentifier(call.module) || !isMoveIdentifier(call.function))
+        throw badIdentifier(call.module);
       return;
     }
     case 'TransferObjects':
@@ -164,15 +166,13 @@ function checkTypeArgument(type: string, counted: { nodes: number }): void {
     if ('vector' in node) stack.push([node.vector, depth + 1]);
     else if ('struct' in node) {
       const { module, name, typeParams } = node.struct;
-      if (!isIdentifier(module)) throw badIdentifier(module);
-      if (!isIdentifier(name)) throw badIdentifier(name);
+      if (!isMoveIdentifier(module)) throw badIdentifier(module);
+      if (!isMoveIdentifier(name)) throw badIdentifier(name);
       for (const param of typeParams) stack.push([param, depth + 1]);
     }
   }
 }
 
-/** Move's identifiers: a letter then letters, digits and `_`, or `_` and at least one more of those. */
-const isIdentifier = (text: string) => /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/.test(text);
 const badIdentifier = (text: string) =>
   refused(`Invalid identifier found in the transaction: ${text.slice(0, 64)}`);
 

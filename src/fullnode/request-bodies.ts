@@ -49,10 +49,6 @@ export class RequestBodies {
     });
   }
 
-  get heldBytes(): number {
-    return this.held;
-  }
-
   private tooLarge(): GrpcStatusError {
     return new GrpcStatusError(
       GrpcCode.RESOURCE_EXHAUSTED,

@@ -161,9 +161,18 @@ export async function startFullnode(options: FullnodeOptions): Promise<Fullnode>
       resolve();
     });
   });
-  // Once listening, an error is a connection not accepted (out of descriptors, say): that one is lost,
-  // the server goes on.
-  web.on('error', () => {});
+  // Once listening, an error is a connection not accepted (out of descriptors, say): that one is lost and
+  // the server goes on. The first is told, since a lasting cause leaves a node that accepts nobody; repeats
+  // would only flood the log.
+  let toldAcceptError = false;
+  web.on('error', (error: Error) => {
+    if (toldAcceptError) return;
+    toldAcceptError = true;
+    process.stderr.write(
+      `fullnode: a connection could not be accepted (${error.message}); the node goes on, ` +
+        'but if this lasts (out of file descriptors, say) it accepts no client. Later such errors are not shown.\n',
+    );
+  });
   const { port } = web.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {

@@ -34,8 +34,6 @@ const WORD = /[A-Za-z_][A-Za-z0-9_]*/g;
 const DEFINES_PRIMITIVE = /^#\[defines_primitive\(/m;
 /** Modules every Move 2024 package sees without naming them (`UID`, `TxContext`, `transfer::…`). */
 const IMPLICIT = ['object', 'transfer', 'tx_context'];
-/** The module that keeps Sui System in a build whose sources name `sui_system` at all. */
-const SUI_SYSTEM_ROOT = 'sui_system';
 
 const moduleFile = (name: string) => `sources/${name}.move`;
 const moduleName = (path: string) => path.slice('sources/'.length, -'.move'.length);
@@ -70,7 +68,6 @@ export function frameworkForSources(
       if (path.startsWith('sources/') && DEFINES_PRIMITIVE.test(text)) keep(folder, moduleName(path));
   const words = new Set(sources.flatMap((text) => text.match(WORD) ?? []));
   for (const name of IMPLICIT) words.add(name);
-  if (words.has('sui_system') || words.has('0x3')) words.add(SUI_SYSTEM_ROOT);
   for (const folder of ['sui-framework', 'sui-system']) for (const word of words) keep(folder, word);
   for (const files of local.values()) for (const text of Object.values(files)) keepReferences(text);
   for (const text of sources) keepReferences(text);

@@ -5,6 +5,7 @@
 // files are small and local, and the promise API costs a thread-pool round trip per file and per stat.
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fsErrorCode } from '../corpus/fs-error.js';
 import { CorpusFileError, readRegularFile, regularFileStats } from '../corpus/regular-file.js';
 import { compareUtf8 } from './canonical-json.js';
 import { describeThrown, PackageReadError } from './errors.js';
@@ -28,7 +29,7 @@ export async function readMetadataId(packageDir: string): Promise<string> {
     text = readRegularFile(path, JSON_LIMIT).toString('utf8');
   } catch (error) {
     if (!(error instanceof CorpusFileError)) throw error;
-    if (errorCode(error.cause) === 'ENOTDIR') {
+    if (fsErrorCode(error.cause) === 'ENOTDIR') {
       throw new PackageReadError('missing_metadata', `${packageDir} is not a package folder`);
     }
     if (error.problem === 'missing') {
@@ -75,7 +76,7 @@ export async function listModuleFiles(packageDir: string): Promise<string[]> {
   try {
     entries = readdirSync(modulesDir);
   } catch (error) {
-    const code = errorCode(error);
+    const code = fsErrorCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') {
       throw new PackageReadError('no_modules', `${MODULES_DIR} is missing in ${packageDir}`, {
         cause: error,
@@ -104,12 +105,13 @@ export async function listModuleFiles(packageDir: string): Promise<string[]> {
 // `max_move_package_size` (100 KiB, since protocol 1), so no module of one is larger. A publish holds fewer
 // than `max_modules_in_publish` modules (128 up to protocol 37, 64 from 38). System packages (0x1, 0x2, 0x3, …)
 // are exempt from both, but far inside them: 0x2 has 61 modules, 90 KB in all, the largest 13 KB. So one
-// module may have Sui's package size, a package at most 128 modules and 1 MiB.
+// module may have Sui's package size, a package at most 128 modules (packages published before protocol 38
+// may hold more than 64) and 1 MiB.
 export const MAX_MODULE_BYTES = 100 * 1024;
 export const MAX_MODULES = 128;
 export const MAX_PACKAGE_BYTES = 1024 * 1024;
 /** metadata.json (a few hundred bytes) and bcs.json (the modules in base64 and the package's tables). */
-export const MAX_JSON_BYTES = 4 * 1024 * 1024;
+const MAX_JSON_BYTES = 4 * 1024 * 1024;
 export const JSON_LIMIT = { maxBytes: MAX_JSON_BYTES };
 const MODULE_LIMIT = { maxBytes: MAX_MODULE_BYTES, what: 'for one module' };
 
@@ -162,8 +164,4 @@ function asPackageError<T>(read: () => T): T {
 function packageErrorOf(error: CorpusFileError): PackageReadError {
   const code = error.problem === 'too_large' ? 'too_large' : 'unreadable';
   return new PackageReadError(code, error.message, { cause: error });
-}
-
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
 }

@@ -5,6 +5,7 @@
 import { bcs } from '@mysten/sui/bcs';
 import { toHex } from '@mysten/sui/utils';
 import { argKind, type PtbArg, type PtbSpec } from '../core/phase2/ptb-spec.js';
+import { isMoveIdentifier } from '../move/identifier.js';
 import { rejected } from './errors.js';
 import { bool, integer, normalizeAddress, pureBytes } from './pure-args.js';
 import { isTypeTag } from './type-names.js';
@@ -28,8 +29,6 @@ type CallArg = Parameters<typeof bcs.CallArg.serialize>[0];
 type Argument = Parameters<typeof bcs.Argument.serialize>[0];
 type Command = Parameters<typeof bcs.Command.serialize>[0];
 export type ProgrammableTransaction = Parameters<typeof bcs.ProgrammableTransaction.serialize>[0];
-
-const IDENTIFIER = /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/;
 
 function resultIndex(value: unknown, what: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffff) {
@@ -138,7 +137,7 @@ async function argument(arg: PtbArg, inputs: InputTable, source: ObjectSource): 
 export function moveCallTarget(target: string): { package: string; module: string; function: string } {
   const parts = target.split('::');
   const [address = '', module = '', name = ''] = parts;
-  if (parts.length !== 3 || !IDENTIFIER.test(module) || !IDENTIFIER.test(name)) {
+  if (parts.length !== 3 || !isMoveIdentifier(module) || !isMoveIdentifier(name)) {
     throw rejected(`invalid call target ${JSON.stringify(target)}: expected 0xADDR::module::function`);
   }
   return { package: normalizeAddress(address, 'package id'), module, function: name };

@@ -4,6 +4,7 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CorpusFileError, readRegularFile } from '../corpus/regular-file.js';
+import { isMoveIdentifier } from '../move/identifier.js';
 import { packageName } from './manifest.js';
 import type { SourceFile } from './types.js';
 
@@ -12,12 +13,8 @@ export class MovePackageError extends Error {}
 export const MAX_SOURCE_BYTES = 1024 * 1024;
 const SOURCE_LIMIT = { maxBytes: MAX_SOURCE_BYTES, what: 'for a source file (1 MB)' };
 
-/**
- * Sui's rule for a package name, which must be a Move identifier (move-core-types): a letter, or `_` and at
- * least one more character, then letters, digits and `_`. The name also names the build's output folder, so
- * nothing else (a `/`, a `..`) may reach a path.
- */
-const MOVE_IDENTIFIER = /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/;
+// Sui requires a package name to be a Move identifier. The name also names the build's output folder, so
+// nothing else (a `/`, a `..`) may reach a path.
 
 export interface MovePackage {
   /** The `[package]` name. */
@@ -30,7 +27,7 @@ export async function readMovePackage(dir: string): Promise<MovePackage> {
   const moveToml = readPackageFile(dir, 'Move.toml').toString('utf8');
   const name = packageName(moveToml);
   if (name === null) throw new MovePackageError(`Move.toml in ${dir} has no [package] name`);
-  if (!MOVE_IDENTIFIER.test(name)) {
+  if (!isMoveIdentifier(name)) {
     throw new MovePackageError(
       `Move.toml in ${dir}: the [package] name ${JSON.stringify(name)} is not a Move identifier ` +
         '(letters, digits and _, starting with a letter, or with _ and one more character); Sui refuses it too',

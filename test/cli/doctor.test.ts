@@ -203,6 +203,18 @@ describe('doctor names each problem', () => {
         'or point --corpus-root at the folder that holds <prefix>/<rest>/bytecode_modules',
     );
 
+    // A prefix folder whose package's metadata.json is a FIFO: doctor must not wait for a writer that never comes.
+    const fifoPackage = join(work, 'fifo', '0x00', '0'.repeat(63) + '2');
+    mkdirSync(join(fifoPackage, 'bytecode_modules'), { recursive: true });
+    await execa('mkfifo', [join(fifoPackage, 'metadata.json')]);
+    const fifoRun = await smiBench(
+      ['doctor', '--corpus-root', join(work, 'fifo', '0x00'), '--dotenv', none],
+      { SMI_TEMPORAL_PORT: '1' },
+    );
+    expect(fifoRun.timedOut).toBe(false);
+    expect(fifoRun.exitCode).toBe(1);
+    expect(fifoRun.stdout).toMatch(/FAIL\s+corpus\s+packages sit directly under/);
+
     // A folder of loose .mv files (one package's modules, copied out of its folder).
     const loose = join(work, 'loose');
     mkdirSync(loose);

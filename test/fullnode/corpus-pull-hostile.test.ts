@@ -38,7 +38,7 @@ const link = (upgradedId: string, originalId = upgradedId): GrpcTypes.Linkage =>
 });
 
 // Sui's bounds, read from its sources: at most 128 modules a package (`max_modules_in_publish` before protocol
-// version 39), identifiers of at most 128 characters (`max_move_identifier_len`), versions below
+// version 38), identifiers of at most 128 characters (`max_move_identifier_len`), versions below
 // SequenceNumber::MAX = 2^63 - 1.
 const ANSWERS = new Map<string, GrpcTypes.Package>([
   [full('b1'), pkg(full('2'), modules('fake'))],

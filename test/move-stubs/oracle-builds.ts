@@ -55,7 +55,7 @@ export function verdictOf(result: SuiBuildResult, ownFiles: ReadonlySet<string>)
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
-export const verdictsAgree = (a: Verdict, b: Verdict) =>
+const verdictsAgree = (a: Verdict, b: Verdict) =>
   a.ok === b.ok && sameList(a.errors, b.errors) && (!a.ok || sameList(a.warnings, b.warnings));
 
 /** The named addresses a program's Move.toml sets to 0x0: its own modules' addresses. */

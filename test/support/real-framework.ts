@@ -8,7 +8,7 @@ import { StubPackageFetcher, type PackageFiles } from '../../src/move-stubs/stub
 import type { BuildDependencies } from '../../src/sui-compiler/dependencies.js';
 import { SHARED_DIR } from './paths.js';
 
-export const FRAMEWORK_SOURCES_DIR = join(SHARED_DIR, 'sui-framework-src');
+const FRAMEWORK_SOURCES_DIR = join(SHARED_DIR, 'sui-framework-src');
 
 /** Every `.move` file under `dir`, by path relative to the package (`sources/crypto/ecdsa_k1.move`). */
 function moveFiles(packageDir: string, relative: string): PackageFiles {
@@ -24,7 +24,7 @@ function moveFiles(packageDir: string, relative: string): PackageFiles {
 let read: Map<string, PackageFiles> | undefined;
 
 /** The three packages by their folder in Sui's repository, as Sui's package system asks for them. */
-export function realFrameworkFiles(): ReadonlyMap<string, PackageFiles> {
+function realFrameworkFiles(): ReadonlyMap<string, PackageFiles> {
   read ??= new Map(
     FRAMEWORK_PACKAGES.map((pkg) => {
       const dir = join(FRAMEWORK_SOURCES_DIR, pkg.folder);
