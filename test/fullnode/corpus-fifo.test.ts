@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SuiGrpcClient } from '@mysten/sui/grpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFullnode, type Fullnode } from '../../src/fullnode/server.js';
-import { FRAMEWORK_DIR } from '../support/local-fullnode.js';
+import type { Fullnode } from '../../src/fullnode/server.js';
+import { mainnetFullnode } from '../support/local-fullnode.js';
 import { MAINNET_DIR } from '../support/mainnet-roots.js';
 
 const GOOD = '0x059f94b85c07eb74d2847f8255d8cc0a67c9a8dcc039eabf9f8b9e23a0de2700';
@@ -30,14 +30,7 @@ beforeAll(async () => {
   mkdirSync(join(folder(FIFO_MODULE), 'bytecode_modules'), { recursive: true });
   writeFileSync(join(folder(FIFO_MODULE), 'metadata.json'), JSON.stringify({ id: FIFO_MODULE }));
   execFileSync('mkfifo', [join(folder(FIFO_MODULE), 'bytecode_modules', 'm.mv')]);
-  node = await startFullnode({
-    corpusRoot: root,
-    frameworkDir: FRAMEWORK_DIR,
-    chain: 'localnet',
-    host: '127.0.0.1',
-    port: 0,
-    maxRequestsPerSecond: null,
-  });
+  node = await mainnetFullnode({ corpusRoot: root });
   client = new SuiGrpcClient({ network: 'localnet', baseUrl: node.url });
 }, 30_000);
 afterAll(() => node?.close());
