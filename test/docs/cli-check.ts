@@ -52,15 +52,23 @@ function undeclaredFlags(program: Command, args: string[]): string[] {
     .filter((flag) => !declared.has(flag));
 }
 
-/** Why the command line would be refused by the CLI, or undefined when it parses. */
-export function refusal(args: string[]): string | undefined {
+/** Why a fragment (`smi-bench status RUN --log-dir DIR`) names no command, or a flag its command lacks. */
+export function fragmentRefusal(args: string[]): string | undefined {
+  if (args.length > 0 && isPlaceholder(args[0]!)) return undefined;
   const program = inertProgram();
   if (args.length === 0 || subcommand(program, args).command === program)
     return `no command in "${args.join(' ')}"`;
   const undeclared = undeclaredFlags(program, args);
-  if (undeclared.length > 0) return `not an option of its command: ${undeclared.join(', ')}`;
+  return undeclared.length > 0 ? `not an option of its command: ${undeclared.join(', ')}` : undefined;
+}
+
+/** Why the whole command line would be refused by the CLI, or undefined when it parses. */
+export function refusal(args: string[]): string | undefined {
+  if (isPlaceholder(args[0] ?? '')) return `no command in "${args.join(' ')}"`;
+  const fragment = fragmentRefusal(args);
+  if (fragment !== undefined) return fragment;
   try {
-    program.parse(args, { from: 'user' });
+    inertProgram().parse(args, { from: 'user' });
     return undefined;
   } catch (err) {
     if (!(err instanceof CommanderError)) throw err;

@@ -1,11 +1,12 @@
-// Every command the README and docs/ show in a code block works as written: a `smi-bench` line names
-// commands that exist, with options they take and values they accept (placeholders such as RUN_ID
-// aside), an `npm run X` names a script of package.json, and a script run by path exists.
+// Every command the README and docs/ show works as written: a `smi-bench` line of a code block (or a
+// `npx smi-bench …` code span) names commands that exist, with options they take and values they accept
+// (placeholders such as RUN_ID aside); a `smi-bench …` code span of the prose names a command and flags
+// it has; an `npm run X` names a script of package.json; a script run by path exists.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/paths.js';
-import { refusal } from './cli-check.js';
+import { fragmentRefusal, refusal } from './cli-check.js';
 import { docCommands, type DocCommand, type Found } from './doc-commands.js';
 import { docFiles, readDoc } from './markdown.js';
 
@@ -21,6 +22,8 @@ function problem(command: DocCommand): string | undefined {
   switch (command.kind) {
     case 'smi-bench':
       return refusal(command.args);
+    case 'smi-bench-fragment':
+      return fragmentRefusal(command.args);
     case 'npm-run':
       return Object.hasOwn(scripts, command.script)
         ? undefined

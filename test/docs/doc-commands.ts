@@ -4,6 +4,8 @@ import { isFence, lines } from './markdown.js';
 
 export type DocCommand =
   | { kind: 'smi-bench'; args: string[] }
+  /** Prose naming a command and some of its flags (`smi-bench status RUN --log-dir DIR`), not a whole line. */
+  | { kind: 'smi-bench-fragment'; args: string[] }
   | { kind: 'npm-run'; script: string }
   | { kind: 'file'; path: string };
 
@@ -82,34 +84,40 @@ function classify(words: string[]): DocCommand | undefined {
   return undefined;
 }
 
-/** The commands of a prose line: its code spans that start with `npx smi-bench` or `npm run`. */
-function inlineCommands(text: string): string[][] {
-  return [...text.matchAll(/`((?:npx smi-bench|npm run) [^`]*)`/g)].map((m) => shellWords(m[1]!));
+/**
+ * The commands of a prose line: its code spans that start as a user would type them (`npx smi-bench …`,
+ * `npm run …`), and those that name a command (`smi-bench status RUN`), as fragments.
+ */
+function inlineCommands(text: string): DocCommand[] {
+  return [...text.matchAll(/`((?:npx smi-bench|npm run|smi-bench) [^`]*)`/g)].flatMap((m) => {
+    const words = shellWords(m[1]!);
+    if (words[0] === 'smi-bench') return [{ kind: 'smi-bench-fragment' as const, args: words.slice(1) }];
+    const command = classify(words);
+    return command === undefined ? [] : [command];
+  });
 }
 
 /**
  * Every command of one Markdown file: in code blocks (a line ending in a backslash joined to the next), and in
- * code spans of the prose that start as a user would type them (`npx smi-bench …`, `npm run …`).
+ * code spans of the prose (see inlineCommands).
  */
 export function docCommands(file: string, markdown: string): Found[] {
   const found: Found[] = [];
-  const add = (number: number, text: string, commands: string[][]) => {
-    for (const words of commands) {
-      const command = classify(words);
-      if (command !== undefined) found.push({ where: `${file}:${number}`, text: text.trim(), command });
-    }
+  const add = (number: number, text: string, command: DocCommand | undefined) => {
+    if (command !== undefined) found.push({ where: `${file}:${number}`, text: text.trim(), command });
   };
   let pending: { number: number; text: string } | undefined;
   for (const line of lines(markdown)) {
     if (!line.inFence) {
-      add(line.number, line.text, inlineCommands(line.text));
+      for (const command of inlineCommands(line.text)) add(line.number, line.text, command);
       continue;
     }
     if (isFence(line.text)) continue;
     const text = pending === undefined ? line.text : `${pending.text.trimEnd()} ${line.text.trim()}`;
     const number = pending?.number ?? line.number;
     pending = /\\\s*$/.test(text) ? { number, text: text.replace(/\\\s*$/, '') } : undefined;
-    if (pending === undefined) add(number, text, simpleCommands(shellWords(text)));
+    if (pending === undefined)
+      for (const words of simpleCommands(shellWords(text))) add(number, text, classify(words));
   }
   return found;
 }
