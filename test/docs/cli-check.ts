@@ -2,8 +2,27 @@
 // program is built as the CLI builds it, every command's action is replaced by nothing, and commander
 // parses the words (subcommands, options and their values, arguments, required options). On top, each
 // flag is looked up in the options the command declares, whatever commander is told to tolerate.
-import { Command, CommanderError } from 'commander';
+import { CommanderError } from 'commander';
 import { buildProgram } from '../../src/client.js';
+
+/**
+ * What these checks use of a commander command, so that they hold whichever flavour of commander
+ * (plain or with extra typings) the CLI builds its program with.
+ */
+interface Command {
+  name(): string;
+  aliases(): string[];
+  readonly commands: readonly Command[];
+  readonly options: readonly { long?: string; short?: string }[];
+  exitOverride(): unknown;
+  configureOutput(output: {
+    writeOut: (text: string) => void;
+    writeErr: (text: string) => void;
+    outputError: (text: string, write: (text: string) => void) => void;
+  }): unknown;
+  action(handler: () => void): unknown;
+  parse(args: string[], options: { from: 'user' }): unknown;
+}
 
 function allCommands(command: Command): Command[] {
   return [command, ...command.commands.flatMap(allCommands)];
@@ -11,7 +30,7 @@ function allCommands(command: Command): Command[] {
 
 /** The program with every leaf's action a no-op and every message swallowed: parsing it has no effect. */
 function inertProgram(): Command {
-  const program = buildProgram();
+  const program: Command = buildProgram();
   for (const command of allCommands(program)) {
     command.exitOverride();
     command.configureOutput({ writeOut: () => {}, writeErr: () => {}, outputError: () => {} });
