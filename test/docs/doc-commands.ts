@@ -1,5 +1,6 @@
-// The commands the documentation shows in its code blocks, cut into shell words: each `smi-bench` call
-// (through npx, node bin/smi-bench.js or the compose file's `cli` service), each `npm run`, each script run.
+// The commands the documentation shows, in code blocks and code spans, cut into shell words: each
+// `smi-bench` call (through npx, node bin/smi-bench.js or the compose file's `cli` service), each
+// `npm run`, each script run by path.
 import { isFence, lines } from './markdown.js';
 
 export type DocCommand =
