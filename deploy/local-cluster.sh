@@ -3,7 +3,7 @@
 # from its Go module (not the dev server), the compose file's own init scripts (deploy/temporal/*.sh) for
 # the schema, the namespace and the search attributes, the Temporal Web UI built from its Go module, and N
 # `smi-bench worker` processes, each with its own working directory and SMI_HOME as if it ran on a host of
-# its own. See the README ("Without Docker").
+# its own. See docs/team.md ("Without Docker").
 #
 #   deploy/local-cluster.sh up [--workers N]   start what is not running (idempotent)
 #   deploy/local-cluster.sh status             what runs, where, and whether the server is healthy

@@ -40,7 +40,7 @@ interface Phase2Result {
  * Throws unless the run has one row per listed package, no errors, and every simulated row in `mode` (a row
  * whose every plan needed an object nobody has was never simulated: its mode is null); build-only must
  * also credit hits. Local mode credits none on the shared corpus: baseline-search's candidates that create
- * a key object there all need an object the sender does not have, so none is built (README, Phase II local).
+ * a key object there all need an object the sender does not have, so none is built (docs/chain.md, simulation modes).
  */
 function check(what: string, result: Phase2Result, rows: number, mode: string): void {
   const modes = [...new Set(result.packages.flatMap((p) => (p.simulation_mode ? [p.simulation_mode] : [])))];

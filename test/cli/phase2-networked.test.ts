@@ -5,7 +5,7 @@
 // executed: the RPC reports only a Kiosk (one hit), the stand-in a Kiosk and a KioskOwnerCap while its
 // static list has only the Kiosk (two hits). Dev-inspect reports no types: the static two count once the
 // execution succeeded. Each mode's row and aggregate say that the transaction executed, in upstream's
-// fields where upstream had them (README "Which fields mean what in each mode").
+// fields where upstream had them (docs/chain.md, "Which fields mean what in each mode").
 import { bcs } from '@mysten/sui/bcs';
 import { fromBase64 } from '@mysten/sui/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -69,7 +69,7 @@ describe('Phase II plans on the board', () => {
   });
 
   it('ties equal counts of plans that ran without failing, so the run that executed more plans leads', () => {
-    // 15 of 20 and 15 of 22 ran without failing: the same count, so by the README's rule the run with
+    // 15 of 20 and 15 of 22 ran without failing: the same count, so by docs/evaluation.md's rule the run with
     // 22 plans executed ranks first, though it was given second.
     const fewer = run('fewer', [...Array<object>(15).fill(RAN), ...Array<object>(5).fill(ABORTED)]);
     const more = run('more', [...Array<object>(15).fill(RAN), ...Array<object>(7).fill(ABORTED)]);

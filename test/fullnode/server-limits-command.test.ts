@@ -1,4 +1,4 @@
-// `smi-bench fullnode` as a user runs it: its limits' defaults are the ones the README states, a flood of
+// `smi-bench fullnode` as a user runs it: its limits' defaults are the ones docs/chain.md states, a flood of
 // idle connections past the cap (with fewer file descriptors than the flood) does not keep a normal client
 // out, and 60 unfinished 14 MiB uploads do not grow the process.
 import { readFileSync } from 'node:fs';
@@ -40,8 +40,8 @@ function residentBytes(): number {
 }
 
 describe('smi-bench fullnode limits', () => {
-  it('has the defaults the README states, in its --help', async () => {
-    const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+  it('has the defaults docs/chain.md states, in its --help', async () => {
+    const page = readFileSync(join(PROJECT_ROOT, 'docs', 'chain.md'), 'utf8');
     const help = String((await smiBench(['fullnode', '--help'])).stdout).replace(/\s+/g, ' ');
     const flags = [
       '--headers-timeout-seconds',
@@ -52,8 +52,8 @@ describe('smi-bench fullnode limits', () => {
       '--max-buffered-bytes',
     ];
     for (const flag of flags) {
-      const documented = new RegExp(`^\\| \`${flag} [A-Z]+\` +\\| (\\d+) +\\|`, 'm').exec(readme)?.[1];
-      expect(documented, `${flag} in the README`).toBeDefined();
+      const documented = new RegExp(`^\\| \`${flag} [A-Z]+\` +\\| (\\d+) +\\|`, 'm').exec(page)?.[1];
+      expect(documented, `${flag} in docs/chain.md`).toBeDefined();
       expect(help, flag).toMatch(new RegExp(`${flag} <[a-z]+> [^(]*\\(default: ${documented}\\)`));
     }
   });

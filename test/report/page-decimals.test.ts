@@ -1,4 +1,4 @@
-// Pages print rates, means and scores with three decimals, as the README says, where compare prints four:
+// Pages print rates, means and scores with three decimals, as docs/evaluation.md says, where compare prints four:
 // the board's cells, the paired test under it and a package page's facts. Expected text by hand.
 import { describe, expect, it } from 'vitest';
 import { boardNotes } from '../../src/compare/format.js';

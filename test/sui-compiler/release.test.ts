@@ -1,4 +1,4 @@
-// The compiler smi-bench names (README, --help, doctor) is the one the installed WASM carries; the help of
+// The compiler smi-bench names (docs/move.md, --help, doctor) is the one the installed WASM carries; the help of
 // the commands that build with it names that release (the CLI is run as built in dist/).
 import { getPinnedSuiVersion, initMovePackageBuilder } from '@zktx.io/sui-move-builder';
 import { readFileSync } from 'node:fs';

@@ -52,7 +52,7 @@ export function expectedCreated(ids: readonly string[]): Record<string, string[]
 /**
  * The hits of a run: upstream's, except artipedia's. Upstream keyed every target by the original id, so the
  * UserNumber its dry-run created under 0x13fe3a… counted for nothing there: the right score is 1 of 5
- * (README, Differences from upstream).
+ * (docs/upstream.md).
  */
 export function expectedHits(pkg: MainnetPackage): number {
   return pkg.id === ARTIPEDIA ? 1 : pkg.hits;
