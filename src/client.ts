@@ -4,7 +4,7 @@ import { PHASE1_AGENTS } from './core/types.js';
 import { SIMULATION_MODES } from './sim/types.js';
 import { PHASE2_AGENTS, PHASE2_DEFAULT_OPTIONS } from './workflows/phase2-types.js';
 import { COMPARE_FORMATS } from './compare/format.js';
-import { UsageError } from './cli/errors.js';
+import { UsageError } from './usage-error.js';
 import { integer, positiveNumber } from './cli/parse.js';
 import { SANDBOX_UPSTREAM_ONLY, flagNames } from './cli/sandbox-upstream-flags.js';
 import type { CliIO } from './cli/run-phase1.js';

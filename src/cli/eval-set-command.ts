@@ -37,7 +37,7 @@ import {
   type EvalSetMemo,
 } from '../workflows/eval-set-types.js';
 import type { RunInput } from '../workflows/run-types.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { workerModelDeps, type ModelAccess } from './model-access.js';
 import { preflightModel } from './model-preflight.js';
 import { readDotenvFile, type CliIO } from './run-common.js';

@@ -10,7 +10,7 @@ import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/com
 import { PAGE_SIZE, type CorpusJob } from '../corpus-report/corpus-job.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { corpusProgressQuery, type extractCorpus } from '../workflows/extract-corpus.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { requireChainOver } from './require-chain.js';
 import type { CliIO } from './run-common.js';
 import { withSession } from './session.js';

@@ -12,7 +12,7 @@ import {
   type HelperOptions,
   type HelperRunInput,
 } from '../workflows/helper-types.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { readTemplate } from './prompt-templates.js';
 import {
   agentCheck,

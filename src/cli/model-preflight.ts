@@ -8,7 +8,7 @@ import { ActivityFailure, TimeoutFailure, WorkflowFailedError } from '@temporali
 import { TimeoutType } from '@temporalio/common';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { PREFLIGHT_PICKUP_SECONDS, type modelPreflight } from '../workflows/model-preflight.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import {
   describeEndpoint,
   describeKeyReaders,

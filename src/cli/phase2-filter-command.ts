@@ -13,7 +13,7 @@ import {
   topIdsByHitRate,
 } from '../manifest/result-filters.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import type { CliIO } from './run-common.js';
 import { readFinishedRun } from './run-lookup.js';
 

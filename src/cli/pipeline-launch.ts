@@ -7,7 +7,7 @@ import type { RealAgentSettings } from '../agents/config.js';
 import { DEFAULT_BASE_MANIFEST, shippedDatasetPath } from '../corpus/shipped-datasets.js';
 import type { SimulationMode } from '../sim/index.js';
 import { idsNotInCorpus } from './corpus-ids.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { pipelineId, runPipeline } from './pipeline-run.js';
 import { checkSimulation } from './run-phase2.js';
 import { runAllSteps, targetedRunSteps } from './pipeline-steps.js';

@@ -5,7 +5,7 @@ import type { Client } from '@temporalio/client';
 import { workerModelDeps } from './model-access.js';
 import { formatSummary } from './progress.js';
 import { runNotes } from './run-notes.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { findRun } from './run-lookup.js';
 import { startRun } from './start-run.js';
 import { readDotenvFile, type CliIO } from './run-phase1.js';

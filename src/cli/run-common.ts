@@ -25,7 +25,7 @@ import { withShippedDatasets } from '../corpus/shipped-datasets.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { BaseOptions, RunInput } from '../workflows/run-types.js';
 import { idsNotInCorpus } from './corpus-ids.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { keyReaders, modelAccess, modelBanner, type ModelAccess } from './model-access.js';
 import { preflightModel } from './model-preflight.js';
 import { formatSummary } from './progress.js';

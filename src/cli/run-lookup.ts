@@ -8,7 +8,7 @@ import { runPaths } from '../run-store/paths.js';
 import { PHASES, runWorkflowId } from '../temporal/names.js';
 import type { benchmarkRun } from '../workflows/benchmark-run.js';
 import type { RunInput } from '../workflows/run-types.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import type { Session } from './session.js';
 
 export interface FoundRun {

@@ -6,7 +6,7 @@ import { preflightSimulation, type SimulationMode } from '../sim/index.js';
 import { MODEL_AGENTS } from '../core/types.js';
 import type { Phase2Agent, Phase2Options, Phase2RunInput } from '../workflows/phase2-types.js';
 import type { RealAgentSettings } from '../agents/config.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { resolveSender } from '../core/phase2/sender.js';
 import {
   agentCheck,
