@@ -16,7 +16,7 @@ import {
   type KeyReaders,
   type ModelAccess,
 } from './model-access.js';
-import type { CliIO } from './run-common.js';
+import type { CliIO } from '../contracts/cli-io.js';
 import type { Session } from './session.js';
 
 export async function preflightModel(

@@ -34,13 +34,10 @@ import { withSession } from './session.js';
 import { startRun, workflowUiUrl } from './start-run.js';
 import { readUserFile } from './user-file.js';
 import { watchRun } from './watch.js';
+import type { CliIO } from '../contracts/cli-io.js';
 
-export interface CliIO {
-  /** stdout: results meant for people and pipes */
-  out(line: string): void;
-  /** stderr: status, progress and warnings */
-  log(line: string): void;
-}
+// Commands import it from here with the other helpers; its definition sits below every room (doctor uses it).
+export type { CliIO } from '../contracts/cli-io.js';
 
 /** The options every run command takes. */
 export interface RunCliOptions {
@@ -246,7 +243,7 @@ export async function agentCheck(
         '`smi-bench doctor` checks that the local model loads (`--model-path` for another file)',
     );
   const settings = modelSettings(true, dotenv)!;
-  const { runDoctorAgent, runSmokeAgent } = await import('./agent-checks.js');
+  const { runDoctorAgent, runSmokeAgent } = await import('../doctor/agent-checks.js');
   if (opts.doctorAgent) return runDoctorAgent(settings, findApiKey(process.env, dotenv), io);
   const apiKey = findApiKey(process.env, dotenv);
   if (!apiKey) throw new UsageError('--smoke-agent needs an API key: set SMI_API_KEY (or OPENAI_API_KEY, …)');

@@ -4,7 +4,7 @@ import type { RealAgentSettings } from '../agents/config.js';
 import { completeChat } from '../agents/openai-chat.js';
 import { scrubApiKey } from '../agents/redact.js';
 import { parseModelAnswer } from '../core/model-answer.js';
-import type { CliIO } from './run-common.js';
+import type { CliIO } from '../contracts/cli-io.js';
 
 const BODY_SHOWN = 400;
 const MODELS_TIMEOUT_MS = 30_000;
