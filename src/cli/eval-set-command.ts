@@ -28,7 +28,7 @@ import { plural } from '../core/plural.js';
 import { recordSetLogDir } from '../evalset/set-index.js';
 import { runIdProblem } from '../core/run-id.js';
 import { setResultPath } from '../run-store/paths.js';
-import { TASK_QUEUES } from '../temporal/names.js';
+import { evalSetWorkflowId, TASK_QUEUES } from '../temporal/names.js';
 import type { evalSet } from '../workflows/eval-set.js';
 import {
   evalSetCellsQuery,
@@ -48,8 +48,7 @@ import { buildHelperInput } from './helper-command.js';
 import { HELPER_DEFAULT_OPTIONS } from '../workflows/helper-types.js';
 import { withSession, type Session } from './session.js';
 import { cellView, formatMatrix, matrixProgressLine } from './set-matrix.js';
-import { evalSetWorkflowId } from './set-status.js';
-import { watchWorkflow } from './watch.js';
+import { watchWorkflow } from '../run-queries/watch.js';
 
 export interface EvalSetCliOptions {
   dotenv: string;

@@ -14,7 +14,7 @@ import { UsageError } from '../usage-error.js';
 import { requireChainOver } from './require-chain.js';
 import type { CliIO } from './run-common.js';
 import { withSession } from './session.js';
-import { watchWorkflow } from './watch.js';
+import { watchWorkflow } from '../run-queries/watch.js';
 
 export interface ExtractCorpusOptions {
   bytecodeCorpusRoot: string;

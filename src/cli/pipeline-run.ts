@@ -10,7 +10,7 @@ import { preflightModel } from './model-preflight.js';
 import type { CliIO } from './run-common.js';
 import { withSession } from './session.js';
 import { workflowUiUrl } from './start-run.js';
-import { watchWorkflow } from './watch.js';
+import { watchWorkflow } from '../run-queries/watch.js';
 import { plural } from '../core/plural.js';
 
 /** `<command>-<hash>` of what makes the pipeline what it is, so the same command again joins it. */

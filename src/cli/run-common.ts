@@ -28,12 +28,12 @@ import { idsNotInCorpus } from './corpus-ids.js';
 import { UsageError } from '../usage-error.js';
 import { keyReaders, modelAccess, modelBanner, type ModelAccess } from './model-access.js';
 import { preflightModel } from './model-preflight.js';
-import { formatSummary } from './progress.js';
-import { runNotes } from './run-notes.js';
+import { formatSummary } from '../run-queries/progress.js';
+import { runNotes } from '../run-queries/run-notes.js';
 import { withSession } from './session.js';
 import { startRun, workflowUiUrl } from './start-run.js';
 import { readUserFile } from './user-file.js';
-import { watchRun } from './watch.js';
+import { watchRun } from '../run-queries/watch.js';
 import type { CliIO } from '../contracts/cli-io.js';
 
 // Commands import it from here with the other helpers; its definition sits below every room (doctor uses it).

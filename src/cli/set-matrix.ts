@@ -11,7 +11,7 @@ import { readSelection } from '../run-store/run-record.js';
 import { countStoredRows } from '../run-store/rows.js';
 import { runWorkflowId, type Phase } from '../temporal/names.js';
 import type { EvalSetCellState } from '../workflows/eval-set-types.js';
-import { queryProgress } from './watch.js';
+import { queryProgress } from '../run-queries/watch.js';
 import { plural } from '../core/plural.js';
 
 export interface CellView extends RunSummary {

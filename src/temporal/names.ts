@@ -35,6 +35,9 @@ export function runWorkflowId(phase: Phase, runId: string): string {
   return `smi/${phase}/${runId}`;
 }
 
+/** An evaluation set's workflow id: derived from the set id, as a run's is. */
+export const evalSetWorkflowId = (setId: string) => `smi/set/${setId}`;
+
 /** The phase and run id of a run's workflow id; null for any other id (a package workflow's among them). */
 export function parseRunWorkflowId(workflowId: string): { phase: Phase; runId: string } | null {
   const [prefix, phase, runId, ...rest] = workflowId.split('/');

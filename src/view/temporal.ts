@@ -14,7 +14,7 @@ import { isPortOpen } from '../temporal/ports.js';
 import { localServerPorts } from '../temporal/target.js';
 import { temporalUiWorkflowUrl } from '../temporal/ui-url.js';
 import type { RunProgress } from '../workflows/run-types.js';
-import { queryProgress } from '../cli/watch.js';
+import { queryProgress } from '../run-queries/watch.js';
 
 const LOCAL_HOST = '127.0.0.1';
 const CONNECT_TIMEOUT_MS = 2000;
