@@ -11,7 +11,7 @@ import {
   type HelperAgent,
   type HelperOptions,
   type HelperRunInput,
-} from '../workflows/helper-types.js';
+} from '../contracts/helper-options.js';
 import { UsageError } from '../usage-error.js';
 import { readTemplate } from './prompt-templates.js';
 import {

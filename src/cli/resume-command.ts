@@ -11,8 +11,8 @@ import { startRun } from './start-run.js';
 import { readDotenvFile, type CliIO } from './run-phase1.js';
 import { withSession, type Session } from './session.js';
 import { describeSet, planEvalSet, startEvalSet } from './eval-set-command.js';
-import type { EvalSetMemo } from '../workflows/eval-set-types.js';
 import { watchRun } from '../run-queries/watch.js';
+import type { EvalSetMemo } from '../contracts/eval-set.js';
 
 export async function runResume(
   runId: string,

@@ -4,13 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import {
-  findApiKey,
-  loadRealAgentSettings,
-  maxTokensSetting,
-  ConfigError,
-  type RealAgentSettings,
-} from '../agents/config.js';
+import { findApiKey, loadRealAgentSettings, maxTokensSetting, ConfigError } from '../agents/config.js';
 import { LOCAL_AGENT, LOCAL_MAX_TOKENS, LOCAL_MAX_TOKENS_VARIABLE } from '../agents/local-model.js';
 import {
   DEFAULT_LOCAL_MODEL_PATH,
@@ -22,8 +16,8 @@ import { isSuiAddress, parseIdsFile } from '../core/ids-file.js';
 import { defaultRunId, runIdProblem } from '../core/run-id.js';
 import { resolveDataset } from '../corpus/ids-file.js';
 import { withShippedDatasets } from '../corpus/shipped-datasets.js';
-import { runWorkflowId, type Phase } from '../temporal/names.js';
-import type { BaseOptions, RunInput } from '../workflows/run-types.js';
+import { runWorkflowId } from '../temporal/names.js';
+import type { BaseOptions, RunInput } from '../contracts/run.js';
 import { idsNotInCorpus } from './corpus-ids.js';
 import { UsageError } from '../usage-error.js';
 import { keyReaders, modelAccess, modelBanner, type ModelAccess } from './model-access.js';
@@ -35,6 +29,8 @@ import { startRun, workflowUiUrl } from './start-run.js';
 import { readUserFile } from './user-file.js';
 import { watchRun } from '../run-queries/watch.js';
 import type { CliIO } from '../contracts/cli-io.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
+import type { Phase } from '../contracts/phases.js';
 
 // Commands import it from here with the other helpers; its definition sits below every room (doctor uses it).
 export type { CliIO } from '../contracts/cli-io.js';

@@ -9,9 +9,10 @@ import { finishedRunSummary } from '../compare/run-summary.js';
 import { setResultPath } from '../run-store/paths.js';
 import { evalSetWorkflowId, runWorkflowId, TASK_QUEUES } from '../temporal/names.js';
 import type { evalSet } from '../workflows/eval-set.js';
-import { evalSetCellsQuery, type EvalSetCellState, type EvalSetMemo } from '../workflows/eval-set-types.js';
+import { evalSetCellsQuery } from '../workflows/eval-set-types.js';
 import { readFinishedRun } from '../run-queries/run-lookup.js';
 import { cellView, formatMatrix, type CellView } from './set-matrix.js';
+import type { EvalSetCellState, EvalSetMemo } from '../contracts/eval-set.js';
 
 const NO_WORKER =
   '  no worker answered; start `smi-bench worker` processes, or run the same eval-set command again';

@@ -5,11 +5,12 @@ import { resolve } from 'node:path';
 import type { Client, WorkflowExecutionDescription, WorkflowHandle } from '@temporalio/client';
 import { runIdProblem } from '../core/run-id.js';
 import { runPaths } from '../run-store/paths.js';
-import { PHASES, runWorkflowId } from '../temporal/names.js';
+import { runWorkflowId } from '../temporal/names.js';
 import type { benchmarkRun } from '../workflows/benchmark-run.js';
-import type { RunInput } from '../workflows/run-types.js';
+import type { RunInput } from '../contracts/run.js';
 import { UsageError } from '../usage-error.js';
 import type { TemporalTarget } from '../temporal/target.js';
+import { PHASES } from '../contracts/phases.js';
 
 /** What a lookup needs of a CLI session: the server's client, and its address for messages. */
 export interface ServerSession {

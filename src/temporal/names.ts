@@ -1,6 +1,7 @@
 // Names shared by the client, the workers and the workflows. Safe to import from workflow code.
 import { defineSearchAttributeKey, SearchAttributeType, type SearchAttributePair } from '@temporalio/common';
-import type { RunInput } from '../workflows/run-types.js';
+import type { RunInput } from '../contracts/run.js';
+import { PHASES, type Phase } from '../contracts/phases.js';
 
 export const DEFAULT_NAMESPACE = 'default';
 
@@ -26,9 +27,6 @@ export const SEARCH_ATTRIBUTES = {
   /** Set on package workflows only, next to their run's attributes. */
   packageId: defineSearchAttributeKey('SmiPackageId', SearchAttributeType.KEYWORD),
 } as const;
-
-export const PHASES = ['phase1', 'phase2', 'sandbox', 'helper'] as const;
-export type Phase = (typeof PHASES)[number];
 
 /** Derived, never random: starting the same run id again continues the same workflow. */
 export function runWorkflowId(phase: Phase, runId: string): string {

@@ -11,9 +11,10 @@ import { countManifestEntries } from '../run-store/manifest.js';
 import { readSelection } from '../run-store/run-record.js';
 import { runPaths } from '../run-store/paths.js';
 import { countStoredRows } from '../run-store/rows.js';
-import { runWorkflowId, type Phase } from '../temporal/names.js';
+import { runWorkflowId } from '../temporal/names.js';
 import type { LogDir } from './log-dir.js';
 import type { ListedRun, TemporalReader } from './temporal.js';
+import type { Phase } from '../contracts/phases.js';
 
 /**
  * finished: its result is written; running: its workflow runs; waiting: its workflow runs (it was started,

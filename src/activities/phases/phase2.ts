@@ -6,9 +6,9 @@ import { formatPhase2ResultJson } from '../../core/phase2/result-json.js';
 import { pyFloat } from '../../core/pyjson.js';
 import { buildPhase2Result } from '../../run-store/phase2-result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
-import type { Phase2Options } from '../../workflows/phase2-types.js';
 import { ZERO_USAGE } from '../../core/usage.js';
 import { modelFields, sha256OrNull, type PhaseDefinition } from './definition.js';
+import type { Phase2Options } from '../../contracts/phase2-options.js';
 
 const hitRate = (row: Phase2Row) => (row.score.targets > 0 ? row.score.created_hits / row.score.targets : 0);
 

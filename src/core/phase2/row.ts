@@ -3,8 +3,6 @@
 import { PyFloat } from '../pyjson.js';
 import { formatJsonlLine } from '../phase1-result.js';
 import { usageToPy } from '../usage.js';
-import type { TokenUsage } from '../types.js';
-import type { ModelCallTally } from '../model-calls.js';
 import type { InhabitationScore } from './score.js';
 import {
   executionTrace,
@@ -15,6 +13,7 @@ import {
   stopReason,
   type ScoringCriteria,
 } from './taxonomy.js';
+import type { ModelCallTally, TokenUsage } from '../../contracts/usage.js';
 
 export type { InhabitationScore } from './score.js';
 
