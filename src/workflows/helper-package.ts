@@ -25,7 +25,7 @@ import { scoreInhabitation } from '../core/phase2/score.js';
 import { isModelAgent } from '../core/types.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
 import { TASK_QUEUES } from '../temporal/names.js';
-import type { MoveDiagnostic } from '../sui-compiler/types.js';
+import type { MoveDiagnostic } from '../contracts/sui-build.js';
 import type { HelperOptions, HelperPackageInput } from '../contracts/helper-options.js';
 import { extractInterfaceOf, ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';

@@ -1,6 +1,6 @@
 // A helper-benchmark row (one per package) and where the package stopped. Pure: the package workflow
 // fills it, the result adds rows up.
-import type { MoveDiagnostic } from '../../sui-compiler/types.js';
+import type { MoveDiagnostic } from '../../contracts/sui-build.js';
 import type { InhabitationScore } from '../phase2/score.js';
 import type { PackageSummary } from '../../contracts/run.js';
 import type { AttemptNote } from './prompts.js';
