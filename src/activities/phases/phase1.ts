@@ -2,7 +2,7 @@
 import { formatPhase1PackageLine } from '../../core/phase1-result.js';
 import { pyFloat } from '../../core/pyjson.js';
 import type { Phase1PackageRow } from '../../core/types.js';
-import { formatPhase1ResultJson } from '../../core/phase1-result-json.js';
+import { formatPhase1ResultJson } from '../../run-store/phase1-result-json.js';
 import { buildPhase1Result } from '../../run-store/phase1-result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
 import { ZERO_USAGE } from '../../core/usage.js';
