@@ -3,9 +3,10 @@
 import { sumModelCallTallies } from '../model-calls.js';
 import { PyFloat } from '../pyjson.js';
 import { sumUsage } from '../usage.js';
-import { phase2RowToPy, type Phase2Row } from './row.js';
+import { type Phase2Row } from './row.js';
 import { phase2Taxonomy, type Phase2Taxonomy } from './taxonomy.js';
 import type { ModelCallTally, StoppedEarly } from '../../contracts/usage.js';
+import { phase2RowToPy } from './row-py.js';
 
 export interface Phase2Aggregate {
   avg_hit_rate: number;
