@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { compileAgainst, compileWithSui } from '../src/sui-compiler/compile.js';
 import { buildDependencies } from '../src/sui-compiler/dependencies.js';
 import { CompilerPool } from '../src/sui-compiler/pool.js';
-import type { SuiBuildRequest } from '../src/sui-compiler/types.js';
+import type { SuiBuildRequest } from '../src/contracts/sui-build.js';
 import { runScript } from './support/cleanup.js';
 import { parseOptions } from './support/options.js';
 import { resolveCorpus } from './support/project.js';

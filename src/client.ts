@@ -1,10 +1,8 @@
 // The `smi-bench` command line. Commands are loaded when used, so light ones (extract, --help) start fast.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { PHASE1_AGENTS } from './core/types.js';
-import { SIMULATION_MODES } from './sim/types.js';
-import { PHASE2_AGENTS, PHASE2_DEFAULT_OPTIONS } from './workflows/phase2-types.js';
+import { PHASE2_DEFAULT_OPTIONS } from './workflows/phase2-types.js';
 import { COMPARE_FORMATS } from './compare/format.js';
-import { UsageError } from './cli/errors.js';
+import { UsageError } from './usage-error.js';
 import { integer, positiveNumber } from './cli/parse.js';
 import { SANDBOX_UPSTREAM_ONLY, flagNames } from './cli/sandbox-upstream-flags.js';
 import type { CliIO } from './cli/run-phase1.js';
@@ -18,6 +16,9 @@ import { networkOption, rpcProtocolOption } from './cli/chain-options.js';
 import { frameworkDirOption } from './cli/framework-option.js';
 import { DEFAULT_SERVER_LIMITS } from './fullnode/server-limits.js';
 import { DEFAULT_VIEW_PORT } from './view/defaults.js';
+import { PHASE1_AGENTS } from './contracts/agents.js';
+import { SIMULATION_MODES } from './contracts/simulation.js';
+import { PHASE2_AGENTS } from './contracts/phase2-options.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),

@@ -5,10 +5,11 @@ import { join, resolve } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { findTemporalBinary, startDevServer, type DevServer } from '../../src/temporal/dev-server.js';
 import { freePort } from '../../src/temporal/ports.js';
-import { runWorkflowId, type Phase } from '../../src/temporal/names.js';
+import { runWorkflowId } from '../../src/temporal/names.js';
 import { onCleanup } from './cleanup.js';
 import { startWorker, type WorkerProcess } from './processes.js';
 import { log } from './report.js';
+import type { Phase } from '../../src/contracts/phases.js';
 
 /** Product processes get no TEMPORAL_NAMESPACE (see childEnv), so they use the server's default one. */
 const NAMESPACE = 'default';

@@ -10,7 +10,7 @@ import { buildHelper } from '../helper/build.js';
 import { runHelper } from '../helper/run.js';
 import { checkTargetDependencies, MissingDependenciesError } from '../sui-compiler/dependencies.js';
 import { readMovePackage } from '../sui-compiler/package-dir.js';
-import type { MoveDiagnostic } from '../sui-compiler/types.js';
+import type { MoveDiagnostic } from '../contracts/sui-build.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
 import { asActivity } from './failures.js';

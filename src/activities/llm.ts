@@ -5,7 +5,7 @@
 import { hostname } from 'node:os';
 import { basename, dirname } from 'node:path';
 import { Context } from '@temporalio/activity';
-import { describeLocation, type LocatedValue, type RealAgentSettings } from '../agents/config.js';
+import { describeLocation, type LocatedValue } from '../agents/config.js';
 import { ModelEmptyContent, ModelMalformedOutput, ModelRateLimited } from '../agents/model-errors.js';
 import type { AdaptiveLimit, AdaptiveLimits } from '../agents/adaptive-limit.js';
 import type { AnswerFormat } from '../agents/answer-schemas.js';
@@ -13,12 +13,13 @@ import type { LocalModels } from '../agents/local-llm.js';
 import { LOCAL_MAX_TOKENS } from '../agents/local-model.js';
 import { completeChat, type ChatCompletionResult } from '../agents/openai-chat.js';
 import { parseModelAnswer, type AnswerShape } from '../core/model-answer.js';
-import type { TokenUsage } from '../core/types.js';
 import { ZERO_USAGE } from '../core/usage.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
 import { cachedOrSent } from '../run-store/answer-cache.js';
 import { runPaths } from '../run-store/paths.js';
 import { asActivity } from './failures.js';
+import type { TokenUsage } from '../contracts/usage.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
 
 export type { AnswerShape } from '../core/model-answer.js';
 

@@ -5,13 +5,13 @@ import { withDefiningIds } from '../core/phase2/defining-ids.js';
 import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
 import { recordRow, type BaseRow } from '../run-store/rows.js';
-import type { Phase } from '../temporal/names.js';
 import { asActivity } from './failures.js';
 import { rememberInterface, readInterface } from './interface-cache.js';
 import { phaseDefinition } from './phases/index.js';
 import { storedInterface } from './stored-interfaces.js';
 // The type origin table as the VM reads it, so targets and created types name types alike.
 import { packageTypeOrigins } from '../vm/package-source.js';
+import type { Phase } from '../contracts/phases.js';
 
 export interface ExtractedInterface {
   interfaceSha: string;

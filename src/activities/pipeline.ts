@@ -6,8 +6,8 @@ import { buildPhase2Manifest } from '../manifest/phase2-manifest.js';
 import { idsText } from '../manifest/ids-text.js';
 import { idsWithMinHits, idsWithMinTargets } from '../manifest/result-filters.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
-import type { PipelineStep } from '../workflows/pipeline-types.js';
 import { asActivity } from './failures.js';
+import type { PipelineStep } from '../contracts/pipeline.js';
 
 type ManifestStep = Extract<PipelineStep, { kind: 'manifest' }>;
 type FilterStep = Extract<PipelineStep, { kind: 'filter' }>;

@@ -19,17 +19,11 @@ import {
 import { finishedRunSummary } from '../compare/run-summary.js';
 import { runPaths } from '../run-store/paths.js';
 import { readStoredRow, recordRow, type StoredRow } from '../run-store/rows.js';
-import type { Phase } from '../temporal/names.js';
-import type {
-  PackagePageEntry,
-  PackageSummary,
-  PreparedRun,
-  RunInput,
-  RunOutput,
-} from '../workflows/run-types.js';
-import type { StoppedEarly } from '../core/run-limits.js';
+import type { PackagePageEntry, PackageSummary, PreparedRun, RunInput, RunOutput } from '../contracts/run.js';
 import { asActivity } from './failures.js';
 import { phaseDefinition } from './phases/index.js';
+import type { StoppedEarly } from '../contracts/usage.js';
+import type { Phase } from '../contracts/phases.js';
 
 /** upstream's events, unless the run was started with `--no-log`. */
 async function appendEventsUnlessNoLog(input: RunInput, events: Parameters<typeof appendEvents>[1]) {

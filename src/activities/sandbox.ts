@@ -8,8 +8,8 @@ import { loadSandboxPackage } from '../sandbox/load-package.js';
 import { sandboxPackageRow, type SandboxPackageRow } from '../sandbox/package-row.js';
 import type { LocalRow } from '../sandbox/row.js';
 import { VmLoadError } from '../vm/errors.js';
-import type { PackageSummary } from '../workflows/run-types.js';
-import type { SandboxPackageInput } from '../workflows/sandbox-types.js';
+import type { PackageSummary } from '../contracts/run.js';
+import type { SandboxPackageInput } from '../contracts/sandbox-options.js';
 import { asActivity } from './failures.js';
 import { sandboxDefinition } from './phases/sandbox.js';
 

@@ -6,8 +6,8 @@ import { finishedRunSummary, type RunSummary } from '../compare/run-summary.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
 import { setResultPath } from '../run-store/paths.js';
 import { nowUnixSeconds } from '../run-store/events.js';
-import type { EvalSetCellState } from '../workflows/eval-set-types.js';
 import { asActivity } from './failures.js';
+import type { EvalSetCellState } from '../contracts/eval-set.js';
 
 /** A run's line of the matrix; the numbers are absent for a run that failed or left no result. */
 export interface SetResultRun {

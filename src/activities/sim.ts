@@ -1,7 +1,6 @@
 // Activities on the smi-sim queue: simulating plans, the sender's inventory, and the pre-flight check.
 // They heartbeat while they run; errors become typed failures so that a plan the simulator rejects is
 // not retried while an unreachable RPC is.
-import type { RpcProtocol } from '../chain/networks.js';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import {
@@ -20,6 +19,7 @@ import {
 } from '../sim/index.js';
 import { toFailure } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
+import type { RpcProtocol } from '../contracts/simulation.js';
 
 const FAILURE_TYPES: Record<SimulationErrorKind, string> = {
   rejected: 'SimulationRejected',

@@ -1,7 +1,8 @@
 // The chat-completions request the agent sends (upstream §16.2), and how long one request may take.
 
 import { ANSWER_SCHEMAS, type AnswerFormat } from './answer-schemas.js';
-import { isOpenRouter, type RealAgentSettings } from './config.js';
+import { isOpenRouter } from './config.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
 
 /** Asks the model to behave; the task itself is in the user message. */
 export const SYSTEM_PROMPT =

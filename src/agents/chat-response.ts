@@ -1,8 +1,9 @@
 // Reads the useful parts out of a chat-completions response (upstream §16.4), rejecting shapes we cannot trust.
 
-import { priceUsage, type ModelPricing } from '../core/cost.js';
-import type { TokenUsage } from '../core/types.js';
+import { priceUsage } from '../core/cost.js';
 import { ModelBadResponse, ModelEmptyContent } from './model-errors.js';
+import type { TokenUsage } from '../contracts/usage.js';
+import type { ModelPricing } from '../contracts/agent-settings.js';
 
 export interface ChatAnswer {
   content: string;

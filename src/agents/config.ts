@@ -2,48 +2,19 @@
 // Settings (everything but the key) may travel in Temporal workflow history; the key is resolved separately
 // by whoever makes the HTTP call, so it never leaves that process.
 
-import type { ModelPricing } from '../core/cost.js';
 import { ConfigError } from './config-error.js';
-import type { LOCAL_PROVIDER, LocalModelFile } from './local-model.js';
 import { clamp, isSet, parseBoolWord, parseFloatLoose, parseIntLoose, type EnvSource } from './env-values.js';
+import {
+  SUPPORTED_PROVIDER,
+  type ModelPricing,
+  type RealAgentSettings,
+} from '../contracts/agent-settings.js';
 
 export { ConfigError } from './config-error.js';
 
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
-export const SUPPORTED_PROVIDER = 'openai_compatible';
 /** Used when `max_request_retries` is not configured. */
 export const DEFAULT_MAX_REQUEST_RETRIES = 6;
-
-/** Everything needed to call the model except the secret key. Safe to record in workflow history. */
-export interface RealAgentSettings {
-  /** `local_gguf`: a GGUF file run in-process by the worker (`--agent local-llm`); base_url is its file URL. */
-  provider: typeof SUPPORTED_PROVIDER | typeof LOCAL_PROVIDER;
-  base_url: string;
-  model: string;
-  temperature: number;
-  /** null: not sent, the server decides. */
-  max_tokens: number | null;
-  /** Sent as `thinking: {type}` when set (e.g. `enabled`, `disabled`). */
-  thinking: string | null;
-  response_format: 'json_object' | null;
-  clear_thinking: boolean | null;
-  /** Lower bound for a single request's timeout; null means none. */
-  min_request_timeout_s: number | null;
-  /** null means the default (6). */
-  max_request_retries: number | null;
-  /** How a call's cost is known; null or absent: it is not (no price given). */
-  pricing?: ModelPricing | null;
-  /** Answer from the answer cache when the same request was answered before (the CLI decides). */
-  cache_answers?: boolean;
-  /** The variable that holds this model's key in the workers' environment (evaluation sets); absent: SMI_API_KEY and its fallbacks. */
-  api_key_env?: string;
-  /** Requests per second never exceeded, per worker process (an evaluation set's `requests_per_second`). */
-  requests_per_second?: number;
-  /** Ask for each phase's answer schema (`--structured`: `response_format` json_schema; always for local models). */
-  structured?: boolean;
-  /** The GGUF file of a local model and its identity (provider `local_gguf`). */
-  local_model?: LocalModelFile;
-}
 
 /** Where the process environment beats .env ("operator override"); for every other key .env wins. */
 const PROCESS_ENV_WINS = new Set(['SMI_API_KEY', 'SMI_API_BASE_URL']);

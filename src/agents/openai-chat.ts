@@ -2,7 +2,6 @@
 // Retrying is Temporal's job, so every failure is turned into a ModelError that says whether to retry.
 
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type { TokenUsage } from '../core/types.js';
 import {
   createBufferingFetch,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -13,7 +12,6 @@ import type { AnswerFormat } from './answer-schemas.js';
 import { buildChatRequestBody, effectiveRequestTimeoutMs, extraHeadersFor } from './chat-request.js';
 import { readChatAnswer } from './chat-response.js';
 import { classifyHttpError } from './classify-http-error.js';
-import type { RealAgentSettings } from './config.js';
 import {
   ModelBadResponse,
   ModelConnectionError,
@@ -22,6 +20,8 @@ import {
   type ModelError,
 } from './model-errors.js';
 import { scrubApiKey } from './redact.js';
+import type { TokenUsage } from '../contracts/usage.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
 
 export interface CompleteChatOptions {
   /** Budget for this request; raised to 1 s and to `min_request_timeout_s` when those are larger. */

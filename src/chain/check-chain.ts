@@ -2,7 +2,7 @@
 // (GetServiceInfo's `chain`), so a node of the wrong network is refused before anything is read or written.
 import type { GrpcTypes, SuiGrpcClient } from '@mysten/sui/grpc';
 import { ChainError, chainStep } from './grpc-client.js';
-import type { SuiNetwork } from './networks.js';
+import type { SuiNetwork } from '../contracts/simulation.js';
 
 /** What the node says it serves; a ChainError when it does not answer or serves another network. */
 export async function checkChain(

@@ -1,8 +1,6 @@
 // Sui's public full nodes, by network name. Since Sui turned JSON-RPC off (July 2026) these answer gRPC
 // (`sui.rpc.v2`, also as gRPC-web, which is what `@mysten/sui/grpc` speaks over fetch) on the same URLs.
-
-export const SUI_NETWORKS = ['mainnet', 'testnet', 'devnet'] as const;
-export type SuiNetwork = (typeof SUI_NETWORKS)[number];
+import { SUI_NETWORKS, type RpcProtocol, type SuiNetwork } from '../contracts/simulation.js';
 
 export const NETWORK_URLS: Record<SuiNetwork, string> = {
   mainnet: 'https://fullnode.mainnet.sui.io:443',
@@ -46,7 +44,3 @@ export function chainEndpoint(
   if (fromEnv) return { url: fromEnv, network: null };
   return { url: NETWORK_URLS[DEFAULT_NETWORK], network: DEFAULT_NETWORK };
 }
-
-/** The wire protocol: gRPC unless a command is told to use a provider that still serves JSON-RPC. */
-export const RPC_PROTOCOLS = ['grpc', 'json-rpc'] as const;
-export type RpcProtocol = (typeof RPC_PROTOCOLS)[number];

@@ -3,7 +3,7 @@
 // comparison and `extract --emit-json` have always read and written, so their output does not change with
 // the protocol.
 import { GrpcTypes } from '@mysten/sui/grpc';
-import type { RpcModule } from '../corpus-report/interface-compare.js';
+import type { RpcModule } from '../contracts/rpc-module.js';
 
 const { Ability, OpenSignatureBody_Type: BodyType, OpenSignature_Reference: Reference } = GrpcTypes;
 const { FunctionDescriptor_Visibility: Visibility, DatatypeDescriptor_DatatypeKind: Kind } = GrpcTypes;

@@ -1,7 +1,8 @@
 // The options every command that talks to a Sui node shares: which network, or which node, and (only for
 // providers that still serve it) JSON-RPC instead of gRPC.
 import { Option } from 'commander';
-import { NETWORK_URLS, RPC_PROTOCOLS, SUI_NETWORKS } from '../chain/networks.js';
+import { NETWORK_URLS } from '../chain/networks.js';
+import { RPC_PROTOCOLS, SUI_NETWORKS } from '../contracts/simulation.js';
 
 export function networkOption(): Option {
   return new Option(

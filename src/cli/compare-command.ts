@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { formatBoards, settingsDiffer, type CompareFormat } from '../compare/format.js';
 import { boardsOf } from '../compare/leaderboard.js';
 import { CompareInputError, loadRuns } from '../compare/load-runs.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import type { CliIO } from './run-common.js';
 
 export async function runCompare(

@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { sourcePackages, synthesizeCorpus } from '../corpus/synth.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import type { CliIO } from './run-common.js';
 
 export async function runCorpusSynth(

@@ -8,8 +8,8 @@ import { normalizePackageId } from '../core/ids-file.js';
 import { resolveDataset } from '../corpus/ids-file.js';
 import { plural } from '../core/plural.js';
 import { pullPackages, type PullProgress } from '../corpus-pull/pull.js';
-import { UsageError } from './errors.js';
-import { ProgressPrinter } from './progress.js';
+import { UsageError } from '../usage-error.js';
+import { ProgressPrinter } from '../run-queries/progress.js';
 import { requireChain } from './require-chain.js';
 import { checkIdsFile, datasetSearchDirs, type CliIO } from './run-common.js';
 

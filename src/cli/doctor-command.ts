@@ -16,7 +16,7 @@ import {
   temporalCliCheck,
   temporalServerCheck,
 } from '../doctor/tool-checks.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { readDotenvFile, type CliIO } from './run-common.js';
 import { plural } from '../core/plural.js';
 

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
-import { ConfigError, loadRealAgentSettings, type RealAgentSettings } from '../agents/config.js';
+import { ConfigError, loadRealAgentSettings } from '../agents/config.js';
 import { LOCAL_AGENT } from '../agents/local-model.js';
 import {
   DEFAULT_LOCAL_MODEL_PATH,
@@ -28,16 +28,11 @@ import { plural } from '../core/plural.js';
 import { recordSetLogDir } from '../evalset/set-index.js';
 import { runIdProblem } from '../core/run-id.js';
 import { setResultPath } from '../run-store/paths.js';
-import { TASK_QUEUES } from '../temporal/names.js';
+import { evalSetWorkflowId, TASK_QUEUES } from '../temporal/names.js';
 import type { evalSet } from '../workflows/eval-set.js';
-import {
-  evalSetCellsQuery,
-  type EvalSetCell,
-  type EvalSetCellState,
-  type EvalSetMemo,
-} from '../workflows/eval-set-types.js';
-import type { RunInput } from '../workflows/run-types.js';
-import { UsageError } from './errors.js';
+import { evalSetCellsQuery } from '../workflows/eval-set-types.js';
+import type { RunInput } from '../contracts/run.js';
+import { UsageError } from '../usage-error.js';
 import { workerModelDeps, type ModelAccess } from './model-access.js';
 import { preflightModel } from './model-preflight.js';
 import { readDotenvFile, type CliIO } from './run-common.js';
@@ -45,11 +40,12 @@ import { buildPhase1Input } from './run-phase1.js';
 import { buildPhase2Input, checkSimulation } from './run-phase2.js';
 import { buildSandboxInput } from './sandbox-command.js';
 import { buildHelperInput } from './helper-command.js';
-import { HELPER_DEFAULT_OPTIONS } from '../workflows/helper-types.js';
+import { HELPER_DEFAULT_OPTIONS } from '../contracts/helper-options.js';
 import { withSession, type Session } from './session.js';
 import { cellView, formatMatrix, matrixProgressLine } from './set-matrix.js';
-import { evalSetWorkflowId } from './set-status.js';
-import { watchWorkflow } from './watch.js';
+import { watchWorkflow } from '../run-queries/watch.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
+import type { EvalSetCell, EvalSetCellState, EvalSetMemo } from '../contracts/eval-set.js';
 
 export interface EvalSetCliOptions {
   dotenv: string;

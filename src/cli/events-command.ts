@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { runPaths } from '../run-store/paths.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import type { CliIO } from './run-common.js';
 
 export interface EventsOptions {

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { extractPackageInterface, formatInterfaceJson } from '../move/index.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import type { CliIO } from './run-phase1.js';
 
 export interface ExtractCliOptions {

@@ -1,7 +1,6 @@
 // `smi-bench extract --bytecode-corpus-root ROOT --out-dir OUT`: the extractor's corpus mode as a durable
 // workflow. Its flag rules are checked before anything starts; the same command again joins a run that
 // was interrupted.
-import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,11 +9,12 @@ import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/com
 import { PAGE_SIZE, type CorpusJob } from '../corpus-report/corpus-job.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { corpusProgressQuery, type extractCorpus } from '../workflows/extract-corpus.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { requireChainOver } from './require-chain.js';
 import type { CliIO } from './run-common.js';
 import { withSession } from './session.js';
-import { watchWorkflow } from './watch.js';
+import { watchWorkflow } from '../run-queries/watch.js';
+import type { RpcProtocol, SuiNetwork } from '../contracts/simulation.js';
 
 export interface ExtractCorpusOptions {
   bytecodeCorpusRoot: string;

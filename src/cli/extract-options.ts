@@ -4,7 +4,7 @@
 import { Option, type Command } from 'commander';
 import { chainEndpoint } from '../chain/networks.js';
 import { networkOption, rpcProtocolOption } from './chain-options.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { integer } from './parse.js';
 import type { CliIO } from './run-common.js';
 

@@ -15,11 +15,11 @@ import {
 import { moduleSetDiff } from '../corpus-report/row.js';
 import { nodePackages } from '../corpus-report/node-packages.js';
 import type { NodePackages } from '../corpus-report/rpc-modules.js';
-import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { requireChainOver } from './require-chain.js';
 import type { CliIO } from './run-common.js';
+import type { RpcProtocol, SuiNetwork } from '../contracts/simulation.js';
 
 export interface ExtractRpcOptions {
   packageId?: string;

@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startFullnode } from '../fullnode/server.js';
 import { checkedLimits, type ServerLimits } from '../fullnode/server-limits.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { shellWord } from './shell-word.js';
 import type { CliIO } from './run-common.js';
 

@@ -11,8 +11,8 @@ import {
   type HelperAgent,
   type HelperOptions,
   type HelperRunInput,
-} from '../workflows/helper-types.js';
-import { UsageError } from './errors.js';
+} from '../contracts/helper-options.js';
+import { UsageError } from '../usage-error.js';
 import { readTemplate } from './prompt-templates.js';
 import {
   agentCheck,

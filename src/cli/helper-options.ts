@@ -2,7 +2,7 @@
 // by the program; the command's code loads only when it runs.
 import { Option, type Command } from 'commander';
 import { SUI_COMPILER_LABEL } from '../sui-compiler/release.js';
-import { HELPER_AGENTS, HELPER_DEFAULT_OPTIONS } from '../workflows/helper-types.js';
+import { HELPER_AGENTS, HELPER_DEFAULT_OPTIONS } from '../contracts/helper-options.js';
 import { integer, positiveNumber } from './parse.js';
 import type { CliIO } from './run-common.js';
 

@@ -7,12 +7,12 @@ import {
   locateEnvValue,
   resolveApiKey,
   type LocatedValue,
-  type RealAgentSettings,
 } from '../agents/config.js';
 import type { EnvSource } from '../agents/env-values.js';
 import { megabytes } from '../agents/local-model.js';
 import type { LlmActivityDeps } from '../activities/llm.js';
 import type { Session } from './session.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
 
 export interface ModelAccess {
   /** The run's model settings; null when its agent calls no model. */

@@ -8,7 +8,7 @@ import { ActivityFailure, TimeoutFailure, WorkflowFailedError } from '@temporali
 import { TimeoutType } from '@temporalio/common';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { PREFLIGHT_PICKUP_SECONDS, type modelPreflight } from '../workflows/model-preflight.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import {
   describeEndpoint,
   describeKeyReaders,
@@ -16,7 +16,7 @@ import {
   type KeyReaders,
   type ModelAccess,
 } from './model-access.js';
-import type { CliIO } from './run-common.js';
+import type { CliIO } from '../contracts/cli-io.js';
 import type { Session } from './session.js';
 
 export async function preflightModel(

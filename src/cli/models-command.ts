@@ -13,7 +13,7 @@ import {
   type ListedModel,
 } from '../models/model-list.js';
 import { priceTableYaml } from '../models/price-table.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { readDotenvFile, type CliIO } from './run-common.js';
 
 export interface ModelsOptions {

@@ -13,9 +13,9 @@ import {
   topIdsByHitRate,
 } from '../manifest/result-filters.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import type { CliIO } from './run-common.js';
-import { readFinishedRun } from './run-lookup.js';
+import { readFinishedRun } from '../run-queries/run-lookup.js';
 
 /** The result file an argument names: the file itself, `<run dir>/result.json`, or a finished run's. */
 async function resultPathOf(arg: string, logDir: string): Promise<string> {

@@ -2,7 +2,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildPhase2Manifest, type ManifestProgress } from '../manifest/phase2-manifest.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import type { CliIO } from './run-common.js';
 
 export interface Phase2ManifestCliOptions {

@@ -5,9 +5,9 @@ import { networkOption, rpcProtocolOption } from './chain-options.js';
 import { frameworkDirOption } from './framework-option.js';
 import { Option, type Command } from 'commander';
 import { DEFAULT_BASE_MANIFEST } from '../corpus/shipped-datasets.js';
-import { SIMULATION_MODES } from '../sim/types.js';
 import { integer } from './parse.js';
 import type { CliIO } from './run-common.js';
+import { SIMULATION_MODES } from '../contracts/simulation.js';
 
 const RUN_ALL_HELP = `
 Steps, as upstream: Phase I with mock-empty over N sampled packages (OUT/phase1.json) → the executable-subset

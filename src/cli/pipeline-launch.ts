@@ -1,17 +1,16 @@
 // From the flags of `run-all` and `phase2-targeted-run` to a pipeline: checked, built, started.
-import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { RealAgentSettings } from '../agents/config.js';
 import { DEFAULT_BASE_MANIFEST, shippedDatasetPath } from '../corpus/shipped-datasets.js';
-import type { SimulationMode } from '../sim/index.js';
 import { idsNotInCorpus } from './corpus-ids.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { pipelineId, runPipeline } from './pipeline-run.js';
 import { checkSimulation } from './run-phase2.js';
 import { runAllSteps, targetedRunSteps } from './pipeline-steps.js';
 import { checkIdsFile, modelSettings, readDotenvFile, runModelAccess, type CliIO } from './run-common.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
+import type { RpcProtocol, SimulationMode, SuiNetwork } from '../contracts/simulation.js';
 
 interface SharedFlags {
   corpusRoot: string;

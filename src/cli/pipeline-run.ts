@@ -4,14 +4,15 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
 import { TASK_QUEUES } from '../temporal/names.js';
 import type { pipeline } from '../workflows/pipeline.js';
-import { pipelineProgressQuery, type PipelineStep, type StepOutcome } from '../workflows/pipeline-types.js';
+import { pipelineProgressQuery } from '../workflows/pipeline-types.js';
 import { keyReaders, modelBanner, type ModelAccess } from './model-access.js';
 import { preflightModel } from './model-preflight.js';
 import type { CliIO } from './run-common.js';
 import { withSession } from './session.js';
 import { workflowUiUrl } from './start-run.js';
-import { watchWorkflow } from './watch.js';
+import { watchWorkflow } from '../run-queries/watch.js';
 import { plural } from '../core/plural.js';
+import type { PipelineStep, StepOutcome } from '../contracts/pipeline.js';
 
 /** `<command>-<hash>` of what makes the pipeline what it is, so the same command again joins it. */
 export function pipelineId(command: string, identity: unknown): string {

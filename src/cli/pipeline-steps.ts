@@ -1,14 +1,14 @@
 // The steps of upstream's multi-step commands (spec/harness.md §24.1 run-all, §24.4
 // smi-phase2-targeted-run), as a pipeline's input. Each run is built as the phase commands build theirs.
-import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import { join, resolve } from 'node:path';
-import type { RealAgentSettings } from '../agents/config.js';
-import type { SimulationMode } from '../sim/index.js';
-import { PHASE2_DEFAULT_OPTIONS, type Phase2RunInput } from '../workflows/phase2-types.js';
-import type { PipelineStep } from '../workflows/pipeline-types.js';
+import { PHASE2_DEFAULT_OPTIONS } from '../workflows/phase2-types.js';
 import { buildPhase1Input } from './run-phase1.js';
 import { buildPhase2Input, type Phase2CliOptions } from './run-phase2.js';
 import type { RunCliOptions } from './run-common.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
+import type { RpcProtocol, SimulationMode, SuiNetwork } from '../contracts/simulation.js';
+import type { Phase2RunInput } from '../contracts/phase2-options.js';
+import type { PipelineStep } from '../contracts/pipeline.js';
 
 /** What every run of a pipeline shares: where, and under which name, its runs keep their directories. */
 export interface PipelineRuns {

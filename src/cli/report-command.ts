@@ -10,7 +10,7 @@ import { reportFigures } from '../report/figures.js';
 import { figureSvg, svgToPng } from '../report/figure-render.js';
 import { plural } from '../core/plural.js';
 import { settingsDiffer } from '../compare/format.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import type { CliIO } from './run-common.js';
 
 export interface ReportOptions {

@@ -3,8 +3,9 @@
 import type { GrpcTypes, SuiGrpcClient } from '@mysten/sui/grpc';
 import { checkChain } from '../chain/check-chain.js';
 import { ChainError, createChainClient } from '../chain/grpc-client.js';
-import type { ChainEndpoint, RpcProtocol } from '../chain/networks.js';
-import { UsageError } from './errors.js';
+import type { ChainEndpoint } from '../chain/networks.js';
+import { UsageError } from '../usage-error.js';
+import type { RpcProtocol } from '../contracts/simulation.js';
 
 export async function requireChain(
   endpoint: ChainEndpoint,

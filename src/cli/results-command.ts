@@ -4,8 +4,8 @@ import { copyFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { phaseDefinition } from '../activities/phases/index.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
-import { findRun, readFinishedRun, type FinishedResult } from './run-lookup.js';
-import { resultNumbers } from './run-notes.js';
+import { findRun, readFinishedRun, type FinishedResult } from '../run-queries/run-lookup.js';
+import { resultNumbers } from '../run-queries/run-notes.js';
 import type { CliIO } from './run-phase1.js';
 import { withSession } from './session.js';
 

@@ -3,16 +3,16 @@
 import { resolve } from 'node:path';
 import type { Client } from '@temporalio/client';
 import { workerModelDeps } from './model-access.js';
-import { formatSummary } from './progress.js';
-import { runNotes } from './run-notes.js';
-import { UsageError } from './errors.js';
-import { findRun } from './run-lookup.js';
+import { formatSummary } from '../run-queries/progress.js';
+import { runNotes } from '../run-queries/run-notes.js';
+import { UsageError } from '../usage-error.js';
+import { findRun } from '../run-queries/run-lookup.js';
 import { startRun } from './start-run.js';
 import { readDotenvFile, type CliIO } from './run-phase1.js';
 import { withSession, type Session } from './session.js';
 import { describeSet, planEvalSet, startEvalSet } from './eval-set-command.js';
-import type { EvalSetMemo } from '../workflows/eval-set-types.js';
-import { watchRun } from './watch.js';
+import { watchRun } from '../run-queries/watch.js';
+import type { EvalSetMemo } from '../contracts/eval-set.js';
 
 export async function runResume(
   runId: string,

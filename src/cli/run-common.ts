@@ -4,13 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import {
-  findApiKey,
-  loadRealAgentSettings,
-  maxTokensSetting,
-  ConfigError,
-  type RealAgentSettings,
-} from '../agents/config.js';
+import { findApiKey, loadRealAgentSettings, maxTokensSetting, ConfigError } from '../agents/config.js';
 import { LOCAL_AGENT, LOCAL_MAX_TOKENS, LOCAL_MAX_TOKENS_VARIABLE } from '../agents/local-model.js';
 import {
   DEFAULT_LOCAL_MODEL_PATH,
@@ -22,25 +16,24 @@ import { isSuiAddress, parseIdsFile } from '../core/ids-file.js';
 import { defaultRunId, runIdProblem } from '../core/run-id.js';
 import { resolveDataset } from '../corpus/ids-file.js';
 import { withShippedDatasets } from '../corpus/shipped-datasets.js';
-import { runWorkflowId, type Phase } from '../temporal/names.js';
-import type { BaseOptions, RunInput } from '../workflows/run-types.js';
+import { runWorkflowId } from '../temporal/names.js';
+import type { BaseOptions, RunInput } from '../contracts/run.js';
 import { idsNotInCorpus } from './corpus-ids.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { keyReaders, modelAccess, modelBanner, type ModelAccess } from './model-access.js';
 import { preflightModel } from './model-preflight.js';
-import { formatSummary } from './progress.js';
-import { runNotes } from './run-notes.js';
+import { formatSummary } from '../run-queries/progress.js';
+import { runNotes } from '../run-queries/run-notes.js';
 import { withSession } from './session.js';
 import { startRun, workflowUiUrl } from './start-run.js';
 import { readUserFile } from './user-file.js';
-import { watchRun } from './watch.js';
+import { watchRun } from '../run-queries/watch.js';
+import type { CliIO } from '../contracts/cli-io.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
+import type { Phase } from '../contracts/phases.js';
 
-export interface CliIO {
-  /** stdout: results meant for people and pipes */
-  out(line: string): void;
-  /** stderr: status, progress and warnings */
-  log(line: string): void;
-}
+// Commands import it from here with the other helpers; its definition sits below every room (doctor uses it).
+export type { CliIO } from '../contracts/cli-io.js';
 
 /** The options every run command takes. */
 export interface RunCliOptions {
@@ -246,7 +239,7 @@ export async function agentCheck(
         '`smi-bench doctor` checks that the local model loads (`--model-path` for another file)',
     );
   const settings = modelSettings(true, dotenv)!;
-  const { runDoctorAgent, runSmokeAgent } = await import('./agent-checks.js');
+  const { runDoctorAgent, runSmokeAgent } = await import('../doctor/agent-checks.js');
   if (opts.doctorAgent) return runDoctorAgent(settings, findApiKey(process.env, dotenv), io);
   const apiKey = findApiKey(process.env, dotenv);
   if (!apiKey) throw new UsageError('--smoke-agent needs an API key: set SMI_API_KEY (or OPENAI_API_KEY, …)');

@@ -1,9 +1,8 @@
 // `smi-bench phase1` (and `demo`): Phase I's settings on top of the shared run options.
 import { resolve } from 'node:path';
 import { checkPhase1Template } from '../core/phase1-prompt.js';
-import { isModelAgent, type Phase1Agent } from '../core/types.js';
-import type { RealAgentSettings } from '../agents/config.js';
-import type { Phase1RunInput } from '../workflows/phase1-types.js';
+import { isModelAgent } from '../core/types.js';
+import type { Phase1RunInput } from '../contracts/phase1-options.js';
 import {
   agentCheck,
   buildRunInput,
@@ -15,6 +14,8 @@ import {
   type RunCliOptions,
 } from './run-common.js';
 import { readTemplate } from './prompt-templates.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
+import type { Phase1Agent } from '../contracts/agents.js';
 
 export { readDotenvFile, datasetSearchDirs, type CliIO } from './run-common.js';
 

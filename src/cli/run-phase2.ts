@@ -1,12 +1,9 @@
 // `smi-bench phase2`: Phase II's settings on top of the shared run options, checked before anything starts.
 import { resolve } from 'node:path';
-import { chainEndpoint, type RpcProtocol, type SuiNetwork } from '../chain/networks.js';
+import { chainEndpoint } from '../chain/networks.js';
 import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
-import { preflightSimulation, type SimulationMode } from '../sim/index.js';
-import { MODEL_AGENTS } from '../core/types.js';
-import type { Phase2Agent, Phase2Options, Phase2RunInput } from '../workflows/phase2-types.js';
-import type { RealAgentSettings } from '../agents/config.js';
-import { UsageError } from './errors.js';
+import { preflightSimulation } from '../sim/index.js';
+import { UsageError } from '../usage-error.js';
 import { resolveSender } from '../core/phase2/sender.js';
 import {
   agentCheck,
@@ -20,6 +17,10 @@ import {
 } from './run-common.js';
 import { readPromptTemplates } from './prompt-templates.js';
 import { readUserFile } from './user-file.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
+import { MODEL_AGENTS } from '../contracts/agents.js';
+import type { RpcProtocol, SimulationMode, SuiNetwork } from '../contracts/simulation.js';
+import type { Phase2Agent, Phase2Options, Phase2RunInput } from '../contracts/phase2-options.js';
 
 /** What commander hands over: Phase II's settings with the defaults applied, before the CLI resolves them. */
 export interface Phase2CliOptions

@@ -2,10 +2,10 @@
 // workflow whose activity runs every public or entry function in the in-process Move VM.
 import { resolve } from 'node:path';
 import { checkFrameworkLocation } from '../vm/framework-check.js';
-import { SANDBOX_AGENT, type SandboxOptions, type SandboxRunInput } from '../workflows/sandbox-types.js';
+import { SANDBOX_AGENT, type SandboxOptions, type SandboxRunInput } from '../contracts/sandbox-options.js';
 import { normalizePackageId } from '../core/ids-file.js';
 import { idsNotInCorpus } from './corpus-ids.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import { flagNames, upstreamOnlyFlagGiven } from './sandbox-upstream-flags.js';
 import { buildRunInput, launchRun, runModelAccess, type CliIO, type RunCliOptions } from './run-common.js';
 

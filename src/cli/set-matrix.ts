@@ -9,10 +9,11 @@ import { finishedRunSummary, runningRunSummary, type RunSummary } from '../compa
 import { formatUsd, groupThousands } from '../core/cost.js';
 import { readSelection } from '../run-store/run-record.js';
 import { countStoredRows } from '../run-store/rows.js';
-import { runWorkflowId, type Phase } from '../temporal/names.js';
-import type { EvalSetCellState } from '../workflows/eval-set-types.js';
-import { queryProgress } from './watch.js';
+import { runWorkflowId } from '../temporal/names.js';
+import { queryProgress } from '../run-queries/watch.js';
 import { plural } from '../core/plural.js';
+import type { Phase } from '../contracts/phases.js';
+import type { EvalSetCellState } from '../contracts/eval-set.js';
 
 export interface CellView extends RunSummary {
   model: string;

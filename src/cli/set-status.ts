@@ -7,13 +7,12 @@ import type { Client } from '@temporalio/client';
 import type { SetResult } from '../activities/set-io.js';
 import { finishedRunSummary } from '../compare/run-summary.js';
 import { setResultPath } from '../run-store/paths.js';
-import { runWorkflowId, TASK_QUEUES } from '../temporal/names.js';
+import { evalSetWorkflowId, runWorkflowId, TASK_QUEUES } from '../temporal/names.js';
 import type { evalSet } from '../workflows/eval-set.js';
-import { evalSetCellsQuery, type EvalSetCellState, type EvalSetMemo } from '../workflows/eval-set-types.js';
-import { readFinishedRun } from './run-lookup.js';
+import { evalSetCellsQuery } from '../workflows/eval-set-types.js';
+import { readFinishedRun } from '../run-queries/run-lookup.js';
 import { cellView, formatMatrix, type CellView } from './set-matrix.js';
-
-export const evalSetWorkflowId = (setId: string) => `smi/set/${setId}`;
+import type { EvalSetCellState, EvalSetMemo } from '../contracts/eval-set.js';
 
 const NO_WORKER =
   '  no worker answered; start `smi-bench worker` processes, or run the same eval-set command again';

@@ -7,8 +7,8 @@ import { identityMismatches, readSelection, runIdentity, type RunIdentity } from
 import { TASK_QUEUES, runWorkflowId, runSearchAttributes } from '../temporal/names.js';
 import { temporalUiWorkflowUrl } from '../temporal/ui-url.js';
 import type { benchmarkRun } from '../workflows/benchmark-run.js';
-import type { RunInput } from '../workflows/run-types.js';
-import { UsageError } from './errors.js';
+import type { RunInput } from '../contracts/run.js';
+import { UsageError } from '../usage-error.js';
 import type { Session } from './session.js';
 
 export interface StartOutcome {

@@ -4,13 +4,13 @@ import { readSelection } from '../run-store/run-record.js';
 import { readStoredRows } from '../run-store/rows.js';
 import { runWorkflowId } from '../temporal/names.js';
 import { runningPackageLines } from './package-details.js';
-import { formatProgress } from './progress.js';
-import { findRun, readFinishedRun, type FinishedRun } from './run-lookup.js';
-import { resultNumbers, runNotes, stalledRunAdvice } from './run-notes.js';
+import { formatProgress } from '../run-queries/progress.js';
+import { findRun, readFinishedRun, type FinishedRun } from '../run-queries/run-lookup.js';
+import { resultNumbers, runNotes, stalledRunAdvice } from '../run-queries/run-notes.js';
 import type { CliIO } from './run-phase1.js';
 import { withSession } from './session.js';
 import { workflowUiUrl } from './start-run.js';
-import { queryProgress } from './watch.js';
+import { queryProgress } from '../run-queries/watch.js';
 import { finishedSetLines, setStatusLines } from './set-status.js';
 import { knownSets } from '../evalset/set-index.js';
 

@@ -1,8 +1,8 @@
 // Files the user names on the command line are read before anything starts: a missing or unreadable one
 // is a usage error that names it, not a stack trace or a failure of every package.
 import { readFileSync } from 'node:fs';
-import { fsErrorCode } from '../corpus/fs-error.js';
-import { UsageError } from './errors.js';
+import { fsErrorCode } from '../files/fs-error.js';
+import { UsageError } from '../usage-error.js';
 
 /** The text of `path`; `what` names the file in the error ("plan file", "prompt template", …). */
 export function readUserFile(path: string, what: string): string {

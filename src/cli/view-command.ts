@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startViewServer } from '../view/server.js';
 import { TemporalReader } from '../view/temporal.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../usage-error.js';
 import type { CliIO } from './run-common.js';
 
 export interface ViewCliOptions {

@@ -9,9 +9,9 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { runPaths } from '../run-store/paths.js';
-import type { Phase } from '../temporal/names.js';
 import { rowScore, rowsSummary, type ComparedPhase } from './leaderboard.js';
 import { bootstrapInterval, mean, normalInterval, type Interval } from './stats.js';
+import type { Phase } from '../contracts/phases.js';
 
 export interface RunSummary {
   done: number;

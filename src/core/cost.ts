@@ -1,10 +1,7 @@
 // What a model call cost, in US dollars: from a price table (per million input and output tokens), or as
 // the provider reports it (OpenRouter's `usage.cost`). Pure; the agent attaches it to each call's usage.
-import type { TokenUsage } from './types.js';
-
-export type ModelPricing =
-  | { source: 'price-table'; input_per_million_usd: number; output_per_million_usd: number }
-  | { source: 'provider' };
+import type { TokenUsage } from '../contracts/usage.js';
+import type { ModelPricing } from '../contracts/agent-settings.js';
 
 /**
  * The usage with its cost: the price table's, or the reported one. Without pricing, or when the provider

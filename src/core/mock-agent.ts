@@ -1,7 +1,7 @@
 // Deterministic mock agents for Phase I (upstream agents/mock_agent.py).
-import type { MockBehavior } from './types.js';
 import { PyRandom } from './mt19937.js';
 import { sortedByCodePoint } from './py-string.js';
+import type { MockBehavior } from '../contracts/agents.js';
 
 /**
  * Predicted key types for a mock behavior. A fresh RNG is seeded on every call, so every package sees

@@ -1,23 +1,7 @@
 // How a package's model calls went: answered, or failed and why. A package whose every call failed never
 // heard from the model, and that is an error of the package, not a score of 0 (upstream hid it; see the
 // README's "Differences from upstream"). Pure: workflow code fills a tally, results add them up.
-
-/** Failures of one kind: how many, and the last one's message (which names what to fix). */
-export interface ModelCallFailureGroup {
-  count: number;
-  last_message: string;
-}
-
-export interface ModelCallTally {
-  /** Calls the model answered (an empty or malformed answer still counts: the model was heard). */
-  answered: number;
-  /** Calls that got no answer after their retries (connection, HTTP error, timeout). */
-  failed: number;
-  /** The failed calls by failure type (`ModelConnectionError`, `ModelAuthFailed`, …). */
-  failures: Record<string, ModelCallFailureGroup>;
-  /** The message of the last failed call, null when none failed. */
-  last_failure: string | null;
-}
+import type { ModelCallTally } from '../contracts/usage.js';
 
 export function emptyModelCallTally(): ModelCallTally {
   return { answered: 0, failed: 0, failures: {}, last_failure: null };

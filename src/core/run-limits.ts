@@ -3,21 +3,11 @@
 // are counted at the mean cost of the finished ones: no package starts if that projection, with the new
 // package, would pass a limit. Calls in flight always finish, so what was spent can pass a limit by at
 // most what the running packages cost beyond the mean.
-import type { TokenUsage } from './types.js';
+import type { StoppedEarly, TokenUsage } from '../contracts/usage.js';
 
 export interface RunLimits {
   maxCostUsd?: number | null;
   maxTotalTokens?: number | null;
-}
-
-/** Why a run stopped before all its packages started; written into its result as `stopped_early`. */
-export interface StoppedEarly {
-  reason: 'max_cost_usd' | 'max_total_tokens' | 'max_run_seconds';
-  limit: number;
-  /** Dollars, tokens or seconds, as the limit. */
-  spent: number;
-  /** Packages that have no row because they never started. */
-  packages_not_started: number;
 }
 
 export function limitReached(

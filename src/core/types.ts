@@ -1,5 +1,6 @@
 // Shared data shapes. Field names follow the upstream harness's JSON so output files stay compatible.
-import type { StoppedEarly } from './run-limits.js';
+import type { StoppedEarly, TokenUsage } from '../contracts/usage.js';
+import { MODEL_AGENTS, type ModelAgent } from '../contracts/agents.js';
 
 /** Canonical type JSON of the bytecode interface (schema_version 1). */
 export type MoveType =
@@ -78,16 +79,6 @@ export interface KeyTypeScore {
   extra_sample: string[];
 }
 
-export interface TokenUsage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-  /** What the tokens cost in US dollars, when the run has a price (see core/cost.ts); absent: unknown. */
-  cost_usd?: number;
-  /** Calls answered from the answer cache: no tokens sent, nothing paid; counted apart. */
-  cached_calls?: number;
-}
-
 /** One Phase I result row (upstream `PackageRow`), plus token usage. */
 export interface Phase1PackageRow {
   package_id: string;
@@ -104,15 +95,8 @@ export interface Phase1PackageRow {
   predicted_key_types_list?: string[];
 }
 
-export type MockBehavior = 'perfect' | 'empty' | 'random' | 'noisy';
-export const MOCK_AGENTS = ['mock-perfect', 'mock-empty', 'mock-random', 'mock-noisy'] as const;
-/** The agents that ask a model: an OpenAI-compatible endpoint, or a GGUF model the worker runs itself. */
-export const MODEL_AGENTS = ['real-openai-compatible', 'local-llm'] as const;
-export type ModelAgent = (typeof MODEL_AGENTS)[number];
 export const isModelAgent = (agent: string): agent is ModelAgent =>
   (MODEL_AGENTS as readonly string[]).includes(agent);
-export const PHASE1_AGENTS = [...MOCK_AGENTS, ...MODEL_AGENTS] as const;
-export type Phase1Agent = (typeof PHASE1_AGENTS)[number];
 
 /** Phase I aggregate: upstream's plain means and error count, plus summed token usage (our extension). */
 export interface Phase1Aggregate {

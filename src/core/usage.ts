@@ -1,6 +1,6 @@
 // Token usage (and, when a run has a price, its cost) added up across calls, packages and runs. Pure.
 import { PyFloat } from './pyjson.js';
-import type { TokenUsage } from './types.js';
+import type { TokenUsage } from '../contracts/usage.js';
 
 export const ZERO_USAGE: TokenUsage = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
 

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSuiAddress, normalizePackageId } from '../core/ids-file.js';
-import { readRegularFile } from '../corpus/regular-file.js';
+import { readRegularFile } from '../files/regular-file.js';
 import { JSON_LIMIT, MAX_MODULE_BYTES } from '../move/read-package.js';
 import { corpusPackageDir } from '../vm/package-source.js';
 import { isSuiIdentifier } from './sui-limits.js';

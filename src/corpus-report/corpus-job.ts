@@ -18,9 +18,9 @@ import { corpusRow } from './package-row.js';
 import type { CorpusModeFlags, CorpusRow } from './row.js';
 import { nodePackages } from './node-packages.js';
 import type { RetrySettings } from './rpc-modules.js';
-import type { RpcProtocol } from '../chain/networks.js';
 import { corpusGit } from './run-metadata.js';
 import { countRow, emptyCounters, type CorpusCounters } from './summary.js';
+import type { RpcProtocol } from '../contracts/simulation.js';
 
 /** Everything a corpus-mode run is, as plain data (a workflow's input). Paths are absolute. */
 export interface CorpusJob {

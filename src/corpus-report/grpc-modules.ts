@@ -5,8 +5,8 @@ import { GrpcTypes, type SuiGrpcClient } from '@mysten/sui/grpc';
 import { ChainError, createChainClient } from '../chain/grpc-client.js';
 import { chainStepWithRetries } from '../chain/retry.js';
 import { normalizedModules } from '../chain/normalized-module.js';
-import type { RpcModule } from './interface-compare.js';
 import type { NodePackages, RetrySettings } from './rpc-modules.js';
+import type { RpcModule } from '../contracts/rpc-module.js';
 
 export class GrpcModules implements NodePackages {
   private readonly client: SuiGrpcClient;

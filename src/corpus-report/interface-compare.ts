@@ -4,6 +4,7 @@ import { fullAddress } from '../move/address.js';
 import { sortKeysDeep } from '../move/canonical-json.js';
 import { PRIMITIVE_KINDS } from '../move/interface.js';
 import type { InterfaceJson, InterfaceModule, MoveType } from '../core/types.js';
+import type { RpcFunction, RpcModule, RpcStruct } from '../contracts/rpc-module.js';
 
 export interface Mismatch {
   path: string;
@@ -21,30 +22,6 @@ export interface InterfaceCompareSummary {
   functions_compared: number;
   function_mismatches: number;
   mismatches_total: number;
-}
-
-/** A module as `sui_getNormalizedMoveModulesByPackage` returns it (the parts compared). */
-export interface RpcModule {
-  structs?: Record<string, RpcStruct>;
-  exposedFunctions?: Record<string, RpcFunction>;
-}
-
-interface RpcAbilities {
-  abilities: string[];
-}
-
-interface RpcStruct {
-  abilities: RpcAbilities;
-  typeParameters: { constraints: RpcAbilities; isPhantom: boolean }[];
-  fields: { name: string; type: unknown }[];
-}
-
-interface RpcFunction {
-  visibility: string;
-  isEntry: boolean;
-  typeParameters: RpcAbilities[];
-  parameters: unknown[];
-  return: unknown[];
 }
 
 /** `0x` and 64 hex digits; an odd count is padded first; more than 64 digits or non-hex is an error. */

@@ -1,7 +1,7 @@
 // The extractor's view of a node, over the protocol the command was told to use.
-import type { RpcProtocol } from '../chain/networks.js';
 import { GrpcModules } from './grpc-modules.js';
 import { RpcModules, type NodePackages, type RetrySettings } from './rpc-modules.js';
+import type { RpcProtocol } from '../contracts/simulation.js';
 
 export function nodePackages(
   url: string,

@@ -3,8 +3,8 @@
 // (spec/rust-contracts.md §2.2).
 import type { InterfaceJson } from '../core/types.js';
 import { buildInterface, deserializeModule, moduleSelfName, sortKeysDeep } from '../move/index.js';
-import type { RpcModule } from './interface-compare.js';
 import type { NodePackages } from './rpc-modules.js';
+import type { RpcModule } from '../contracts/rpc-module.js';
 
 /** `--emit-json`: `{schema_version: 1, package_id, module_names, modules}` with RPC's modules, keys sorted. */
 export function rpcInterfaceJson(packageId: string, modules: Record<string, RpcModule>): unknown {

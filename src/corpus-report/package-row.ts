@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import type { PackageRef } from '../core/types.js';
 import { describeThrown } from '../move/errors.js';
 import { buildInterface, deserializeModule, moduleSelfName, readPackageModules } from '../move/index.js';
-import { readRegularFile } from '../corpus/regular-file.js';
+import { readRegularFile } from '../files/regular-file.js';
 import { JSON_LIMIT, MODULES_DIR, readModuleFiles } from '../move/read-package.js';
 import { compareInterface } from './interface-compare.js';
 import {

@@ -2,7 +2,7 @@
 // read as transient are retried, with doubling back-off.
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
 import { createRpcClient } from '../sim/json-rpc-client.js';
-import type { RpcModule } from './interface-compare.js';
+import type { RpcModule } from '../contracts/rpc-module.js';
 
 export interface RetrySettings {
   retries: number;

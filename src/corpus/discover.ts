@@ -12,9 +12,9 @@ import { fullAddress } from '../move/address.js';
 import { layoutIdOf } from '../move/package-layout.js';
 import { JSON_LIMIT } from '../move/read-package.js';
 import { BLACKLISTED_PACKAGE_IDS } from './blacklist.js';
-import { fsErrorCode } from './fs-error.js';
+import { fsErrorCode } from '../files/fs-error.js';
 import { mapLimited } from './map-limited.js';
-import { CorpusFileError, readRegularFile } from './regular-file.js';
+import { CorpusFileError, readRegularFile } from '../files/regular-file.js';
 
 export interface SkippedDir {
   dir: string;

@@ -2,7 +2,7 @@
 import { access, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseIdsFile } from '../core/ids-file.js';
-import { fsErrorCode } from './fs-error.js';
+import { fsErrorCode } from '../files/fs-error.js';
 
 /**
  * Ids of a manifest, in file order. Unlike upstream (a missing file silently meant "no ids"), a missing

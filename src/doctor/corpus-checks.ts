@@ -5,7 +5,7 @@ import { describeIdMismatch, discoverPackages } from '../corpus/discover.js';
 import { addressDigits } from '../move/address.js';
 import { packageDirFor } from '../move/package-layout.js';
 import { JSON_LIMIT } from '../move/read-package.js';
-import { readRegularFile } from '../corpus/regular-file.js';
+import { readRegularFile } from '../files/regular-file.js';
 import { packageIdKey, parseIdsFile } from '../core/ids-file.js';
 import type { CheckResult } from './check.js';
 import { plural } from '../core/plural.js';

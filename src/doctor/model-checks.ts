@@ -2,7 +2,7 @@
 import { ConfigError, describeLocation, loadRealAgentSettings, locateApiKey } from '../agents/config.js';
 import type { EnvSource } from '../agents/env-values.js';
 import { scrubApiKey } from '../agents/redact.js';
-import { describeKey } from '../cli/agent-checks.js';
+import { describeKey } from './agent-checks.js';
 import type { CheckResult } from './check.js';
 
 const PROBE_TIMEOUT_MS = 10_000;

@@ -6,8 +6,7 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import yaml from 'js-yaml';
 import { z } from 'zod';
-import { SIMULATION_MODES } from '../sim/types.js';
-import { RPC_PROTOCOLS, SUI_NETWORKS } from '../chain/networks.js';
+import { RPC_PROTOCOLS, SIMULATION_MODES, SUI_NETWORKS } from '../contracts/simulation.js';
 
 const name = z
   .string()

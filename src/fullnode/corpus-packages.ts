@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { toBase58 } from '@mysten/sui/utils';
 import { deserializeModule } from '../move/module-json.js';
-import { CorpusFileError, readRegularFile } from '../corpus/regular-file.js';
+import { CorpusFileError, readRegularFile } from '../files/regular-file.js';
 import { JSON_LIMIT, listModuleFiles, METADATA_FILE, readModuleFiles } from '../move/read-package.js';
 import { normalizeId, readTypeOrigins } from '../vm/package-source.js';
 import { packageLinkage } from '../vm/corpus-index.js';

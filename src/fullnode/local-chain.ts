@@ -8,7 +8,7 @@ import { bcs, TypeTagSerializer } from '@mysten/sui/bcs';
 import { GrpcTypes } from '@mysten/sui/grpc';
 import { toBase58 } from '@mysten/sui/utils';
 import { PromiseCache } from '../promise-cache.js';
-import { readRegularFile } from '../corpus/regular-file.js';
+import { readRegularFile } from '../files/regular-file.js';
 import { JSON_LIMIT, METADATA_FILE } from '../move/read-package.js';
 import { nodeTypeName, suiCoinBytes } from '../sim/chain-spelling.js';
 import { genesisObjects, MoveVm, readFrameworkOnce, type Genesis, type PackageBytes } from '../vm/index.js';

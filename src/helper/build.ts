@@ -6,7 +6,7 @@ import { checkHelperPayload, type HelperPayload } from '../core/helper/payload.j
 import { extractJsonValue, JsonExtractError } from '../core/json-extract.js';
 import { buildWithSui } from '../sui-compiler/build.js';
 import { diagnosticLine } from '../sui-compiler/diagnostics.js';
-import type { BuiltModule, MoveDiagnostic } from '../sui-compiler/types.js';
+import type { BuiltModule, MoveDiagnostic } from '../contracts/sui-build.js';
 
 export interface HelperBuildSource {
   corpusRoot: string;

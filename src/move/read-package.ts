@@ -5,8 +5,8 @@
 // files are small and local, and the promise API costs a thread-pool round trip per file and per stat.
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fsErrorCode } from '../corpus/fs-error.js';
-import { CorpusFileError, readRegularFile, regularFileStats } from '../corpus/regular-file.js';
+import { fsErrorCode } from '../files/fs-error.js';
+import { CorpusFileError, readRegularFile, regularFileStats } from '../files/regular-file.js';
 import { compareUtf8 } from './canonical-json.js';
 import { describeThrown, PackageReadError } from './errors.js';
 

@@ -19,7 +19,7 @@ import {
 import type { AttemptRef, PackageTrace } from './traces.js';
 import { plural } from '../core/plural.js';
 import { diagnosticLine } from '../sui-compiler/diagnostics.js';
-import type { MoveDiagnostic } from '../sui-compiler/types.js';
+import type { MoveDiagnostic } from '../contracts/sui-build.js';
 
 const OUTCOMES: Record<string, string> = {
   no_answer: 'no answer',

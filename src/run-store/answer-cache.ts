@@ -6,10 +6,10 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildChatRequestBody } from '../agents/chat-request.js';
 import type { AnswerFormat } from '../agents/answer-schemas.js';
-import type { RealAgentSettings } from '../agents/config.js';
 import type { ChatCompletionResult } from '../agents/openai-chat.js';
 import { sha256Hex } from './artifacts.js';
 import { atomicWriteFile } from './atomic-write.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
 
 /** The cache's folder name inside a log directory (a run id never starts with a dot). */
 export const ANSWER_CACHE_NAME = '.model-cache';

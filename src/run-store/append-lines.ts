@@ -6,7 +6,7 @@
 import { mkdir, open, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fsErrorCode } from '../corpus/fs-error.js';
+import { fsErrorCode } from '../files/fs-error.js';
 
 // An append takes milliseconds; a lock this old was left by a process that died holding it.
 const STALE_LOCK_MS = 30_000;

@@ -5,8 +5,8 @@ import { pyDumps } from '../core/pyjson.js';
 import { atomicWriteFile } from './atomic-write.js';
 import { runPaths } from './paths.js';
 import type { IdMismatch } from '../corpus/discover.js';
-import type { Phase } from '../temporal/names.js';
-import type { RunInput } from '../workflows/run-types.js';
+import type { RunInput } from '../contracts/run.js';
+import type { Phase } from '../contracts/phases.js';
 
 /** Upstream's run_metadata.json: common fields, the phase's own (see activities/phase*.ts), and our run id. */
 export interface RunMetadata {

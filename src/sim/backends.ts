@@ -6,14 +6,13 @@ import { localBackend } from './local-backend.js';
 import { devInspectBackend, dryRunBackend } from './chain-backends.js';
 import { rejected, SimulationError } from './errors.js';
 import {
-  SIMULATION_MODES,
   type PreflightReport,
   type PreflightRequest,
   type SimulationBackend,
-  type SimulationMode,
   type SimulationOutcome,
   type SimulationRequest,
 } from './types.js';
+import { SIMULATION_MODES, type SimulationMode } from '../contracts/simulation.js';
 
 const BACKENDS: Record<SimulationMode, SimulationBackend> = {
   'build-only': buildOnlyBackend,

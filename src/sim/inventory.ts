@@ -1,11 +1,11 @@
 // The sender's objects by type (§8.1), for planners that fill placeholders with objects the sender owns:
 // ListOwnedObjects over gRPC, or `suix_getOwnedObjects` where the run asked for JSON-RPC.
-import type { RpcProtocol } from '../chain/networks.js';
 import { createChainClient } from '../chain/grpc-client.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { createRpcClient, rpcStep, type RpcOptions } from './json-rpc-client.js';
 import { normalizeAddress } from './pure-args.js';
 import { simStep } from './sim-step.js';
+import type { RpcProtocol } from '../contracts/simulation.js';
 
 const PAGE_SIZE = 50;
 /** Upstream stops paging once it holds more than this many objects. */

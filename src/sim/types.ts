@@ -1,10 +1,6 @@
 // The one interface every simulation backend implements, chosen by `--simulation-mode`.
-import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
-
-/** Modes a run may ask for. A new backend (e.g. an in-process VM) adds its name here and registers. */
-export const SIMULATION_MODES = ['build-only', 'dry-run', 'dev-inspect', 'external', 'local'] as const;
-export type SimulationMode = (typeof SIMULATION_MODES)[number];
+import type { RpcProtocol, SimulationMode, SuiNetwork } from '../contracts/simulation.js';
 
 /** What actually ran, spelled as upstream's rows spell it (`simulation_mode`). */
 export type ModeUsed = 'build_only' | 'dry_run' | 'dev_inspect' | 'local';

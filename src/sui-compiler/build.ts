@@ -1,7 +1,7 @@
 // Builds a Move package with Sui's own compiler: `buildWithSui` is what every helper attempt and every
 // `smi-bench move build` calls. One pool of compiler threads per process, made on first use.
 import { CompilerPool } from './pool.js';
-import type { SuiBuildRequest, SuiBuildResult } from './types.js';
+import type { SuiBuildRequest, SuiBuildResult } from '../contracts/sui-build.js';
 
 let shared: CompilerPool | undefined;
 

@@ -3,7 +3,7 @@
 // a build leaves the instance spoiled.
 import { serveThreadJobs } from '../thread-pool/serve.js';
 import { compileWithSui } from './compile.js';
-import type { SuiBuildRequest } from './types.js';
+import type { SuiBuildRequest } from '../contracts/sui-build.js';
 
 serveThreadJobs(async (request: SuiBuildRequest) => {
   const outcome = await compileWithSui(request);

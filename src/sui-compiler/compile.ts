@@ -12,15 +12,11 @@ import {
 import { parseDiagnostics } from './diagnostics.js';
 import { withBuildDependencies } from './manifest.js';
 import { unfinishedBuild } from './unfinished-build.js';
-import {
-  dependencySourceKey,
-  type DependencySource,
-  type SuiBuildRequest,
-  type SuiBuildResult,
-} from './types.js';
+import { type DependencySource, type SuiBuildRequest, type SuiBuildResult } from '../contracts/sui-build.js';
 import { PromiseCache } from '../promise-cache.js';
 import { deserializeModule } from '../move/module-json.js';
 import { moduleSelfName } from '../move/interface.js';
+import { dependencySourceKey } from './dependency-key.js';
 
 export interface CompileOutcome {
   result: SuiBuildResult;

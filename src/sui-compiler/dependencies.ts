@@ -16,7 +16,7 @@ import {
 import { corpusDependencies } from '../vm/corpus-dependencies.js';
 import { findPackageVersion } from '../vm/corpus-index.js';
 import { readFrameworkOnce, readPackageDir, type PackageBytes } from '../vm/package-source.js';
-import type { DependencySource } from './types.js';
+import type { DependencySource } from '../contracts/sui-build.js';
 
 export type { DependencySource };
 

@@ -1,6 +1,6 @@
 // Sui's diagnostics come back as the text `sui move build` prints (codespan's layout). The model reads
 // that text as is; rows, the report and `view` need each diagnostic's code and position, parsed here.
-import type { MoveDiagnostic, Severity } from './types.js';
+import type { MoveDiagnostic, Severity } from '../contracts/sui-build.js';
 
 const HEADER = /^(error|warning|bug)(?:\[([^\]]+)\])?: (.*)$/;
 const LOCATION = /^\s*┌─ (.+):(\d+):(\d+)\s*$/;

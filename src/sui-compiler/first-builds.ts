@@ -3,7 +3,8 @@
 // for it, then reads them from disk. The framework's stubs serve every set over the same framework, so
 // until one build has stored them, first builds over that framework run one at a time; after that, first
 // builds for different targets run side by side, each making only its own target's stubs.
-import { dependencySourceKey, type DependencySource } from './types.js';
+import { type DependencySource } from '../contracts/sui-build.js';
+import { dependencySourceKey } from './dependency-key.js';
 
 const frameworkKey = (source: DependencySource): string =>
   JSON.stringify([source.corpusRoot ?? null, source.frameworkDir ?? null]);

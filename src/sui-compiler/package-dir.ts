@@ -3,10 +3,10 @@
 // Move.toml is read as text: Sui's compiler reads it and says what is wrong with it.
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CorpusFileError, readRegularFile } from '../corpus/regular-file.js';
+import { CorpusFileError, readRegularFile } from '../files/regular-file.js';
 import { isMoveIdentifier } from '../move/identifier.js';
 import { packageName } from './manifest.js';
-import type { SourceFile } from './types.js';
+import type { SourceFile } from '../contracts/sui-build.js';
 
 export class MovePackageError extends Error {}
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
 import { ThreadPool, type JobOutcome } from '../thread-pool/pool.js';
 import { FirstBuilds } from './first-builds.js';
-import type { SuiBuildRequest, SuiBuildResult } from './types.js';
+import type { SuiBuildRequest, SuiBuildResult } from '../contracts/sui-build.js';
 import { unfinishedBuild } from './unfinished-build.js';
 
 /** The thread's entry, always from the build (tests run the sources, the thread runs compiled code). */

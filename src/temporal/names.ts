@@ -1,6 +1,7 @@
 // Names shared by the client, the workers and the workflows. Safe to import from workflow code.
 import { defineSearchAttributeKey, SearchAttributeType, type SearchAttributePair } from '@temporalio/common';
-import type { RunInput } from '../workflows/run-types.js';
+import type { RunInput } from '../contracts/run.js';
+import { PHASES, type Phase } from '../contracts/phases.js';
 
 export const DEFAULT_NAMESPACE = 'default';
 
@@ -27,13 +28,13 @@ export const SEARCH_ATTRIBUTES = {
   packageId: defineSearchAttributeKey('SmiPackageId', SearchAttributeType.KEYWORD),
 } as const;
 
-export const PHASES = ['phase1', 'phase2', 'sandbox', 'helper'] as const;
-export type Phase = (typeof PHASES)[number];
-
 /** Derived, never random: starting the same run id again continues the same workflow. */
 export function runWorkflowId(phase: Phase, runId: string): string {
   return `smi/${phase}/${runId}`;
 }
+
+/** An evaluation set's workflow id: derived from the set id, as a run's is. */
+export const evalSetWorkflowId = (setId: string) => `smi/set/${setId}`;
 
 /** The phase and run id of a run's workflow id; null for any other id (a package workflow's among them). */
 export function parseRunWorkflowId(workflowId: string): { phase: Phase; runId: string } | null {

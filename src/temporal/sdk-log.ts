@@ -4,7 +4,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { LogEntry, LogLevel } from '@temporalio/worker';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../usage-error.js';
 import { smiHome } from '../smi-home.js';
 
 const LEVELS: readonly LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];

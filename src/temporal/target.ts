@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { smiHome } from '../smi-home.js';
 import { Connection, isGrpcServiceError } from '@temporalio/client';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../usage-error.js';
 import { SEARCH_ATTRIBUTES } from './names.js';
 import { ensureTemporalBinary, startDevServer, type DevServer } from './dev-server.js';
 import { isPortOpen } from './ports.js';

@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import { loadReportInput, type ReportInput } from '../report/input.js';
 import { renderPackagePage, renderReport } from '../report/render.js';
 import { readStoredRows } from '../run-store/rows.js';
-import { evalSetWorkflowId } from '../cli/set-status.js';
+import { evalSetWorkflowId } from '../temporal/names.js';
 import { loopbackHostGuard } from './host-guard.js';
 import { rawPathGuard } from './path-guard.js';
 import { REPORT_PAGE_CSP, VIEW_PAGE_CSP } from './layout.js';

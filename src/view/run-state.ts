@@ -2,18 +2,19 @@
 // does). Otherwise Temporal says whether it runs and how far it is, when a server answers; when none does,
 // the run directory says how many packages are recorded of how many, and the run's state stays open.
 import { existsSync, statSync } from 'node:fs';
-import { formatProgress } from '../cli/progress.js';
-import { readFinishedRun } from '../cli/run-lookup.js';
+import { formatProgress } from '../run-queries/progress.js';
+import { readFinishedRun } from '../run-queries/run-lookup.js';
 import { mapLimited } from '../corpus/map-limited.js';
 import { RATE_DIGITS } from '../report/numbers.js';
-import { resultNumbers } from '../cli/run-notes.js';
+import { resultNumbers } from '../run-queries/run-notes.js';
 import { countManifestEntries } from '../run-store/manifest.js';
 import { readSelection } from '../run-store/run-record.js';
 import { runPaths } from '../run-store/paths.js';
 import { countStoredRows } from '../run-store/rows.js';
-import { runWorkflowId, type Phase } from '../temporal/names.js';
+import { runWorkflowId } from '../temporal/names.js';
 import type { LogDir } from './log-dir.js';
 import type { ListedRun, TemporalReader } from './temporal.js';
+import type { Phase } from '../contracts/phases.js';
 
 /**
  * finished: its result is written; running: its workflow runs; waiting: its workflow runs (it was started,

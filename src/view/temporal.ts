@@ -3,18 +3,13 @@
 // (TEMPORAL_ADDRESS, else smi-bench's local port), and gives up quickly, so a page never waits on a server
 // that is down; it tries again a little later.
 import { Client, Connection } from '@temporalio/client';
-import {
-  PHASES,
-  namespaceFromEnv,
-  parseRunWorkflowId,
-  runWorkflowId,
-  type Phase,
-} from '../temporal/names.js';
+import { namespaceFromEnv, parseRunWorkflowId, runWorkflowId } from '../temporal/names.js';
 import { isPortOpen } from '../temporal/ports.js';
 import { localServerPorts } from '../temporal/target.js';
 import { temporalUiWorkflowUrl } from '../temporal/ui-url.js';
-import type { RunProgress } from '../workflows/run-types.js';
-import { queryProgress } from '../cli/watch.js';
+import type { RunProgress } from '../contracts/run.js';
+import { queryProgress } from '../run-queries/watch.js';
+import { PHASES, type Phase } from '../contracts/phases.js';
 
 const LOCAL_HOST = '127.0.0.1';
 const CONNECT_TIMEOUT_MS = 2000;

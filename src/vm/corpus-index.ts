@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserializeModule } from '../move/module-json.js';
 import { VmLoadError } from './errors.js';
-import { CorpusFileError, readRegularFile } from '../corpus/regular-file.js';
+import { CorpusFileError, readRegularFile } from '../files/regular-file.js';
 import { JSON_LIMIT, listModuleFiles, METADATA_FILE, readModuleFiles } from '../move/read-package.js';
 import { corpusPackageDir } from './package-source.js';
 

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { PackageReadError } from '../move/errors.js';
-import { readRegularFile } from '../corpus/regular-file.js';
+import { readRegularFile } from '../files/regular-file.js';
 import {
   JSON_LIMIT,
   listModuleFiles,

@@ -22,7 +22,7 @@ import { SEARCH_ATTRIBUTES, TASK_QUEUES, packageWorkflowId, packageWorkflowType 
 import { progressQuery, setConcurrencyUpdate } from './run-api.js';
 import { SetAllowances } from './set-allowances.js';
 import { ZERO_USAGE, addUsage } from '../core/usage.js';
-import { limitReached, type RunLimits, type StoppedEarly } from '../core/run-limits.js';
+import { limitReached, type RunLimits } from '../core/run-limits.js';
 import {
   type PackageInput,
   type PackagePageEntry,
@@ -32,7 +32,8 @@ import {
   type RunOutput,
   type RunState,
   type RunTotals,
-} from './run-types.js';
+} from '../contracts/run.js';
+import type { StoppedEarly } from '../contracts/usage.js';
 
 const PAGE_SIZE = 200;
 const DEFAULT_PACKAGES_PER_HISTORY = 1000;

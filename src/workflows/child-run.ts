@@ -3,7 +3,7 @@
 import { executeChild } from '@temporalio/workflow';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
 import { TASK_QUEUES, runSearchAttributes, runWorkflowId } from '../temporal/names.js';
-import type { RunInput, RunOutput } from './run-types.js';
+import type { RunInput, RunOutput } from '../contracts/run.js';
 
 export interface ChildRunOptions {
   /** Shown in the Temporal UI. */

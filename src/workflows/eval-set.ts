@@ -16,15 +16,9 @@ import {
   type SetBudget,
 } from '../core/set-budget.js';
 import { costAllowanceSignal, tokenAllowanceSignal } from './run-api.js';
-import {
-  evalSetCellsQuery,
-  runAtCostLimitSignal,
-  runAtTokenLimitSignal,
-  type EvalSetCell,
-  type EvalSetCellState,
-  type EvalSetInput,
-} from './eval-set-types.js';
-import type { RunOutput } from './run-types.js';
+import { evalSetCellsQuery, runAtCostLimitSignal, runAtTokenLimitSignal } from './eval-set-types.js';
+import type { RunOutput } from '../contracts/run.js';
+import type { EvalSetCell, EvalSetCellState, EvalSetInput } from '../contracts/eval-set.js';
 
 export async function evalSet(input: EvalSetInput): Promise<EvalSetCellState[]> {
   const states: EvalSetCellState[] = input.cells.map((cell) => ({

@@ -19,25 +19,21 @@ import {
   type EntrypointResult,
   type HelperRow,
 } from '../core/helper/row.js';
-import {
-  emptyModelCallTally,
-  neverAnswered,
-  neverAnsweredError,
-  type ModelCallTally,
-} from '../core/model-calls.js';
+import { emptyModelCallTally, neverAnswered, neverAnsweredError } from '../core/model-calls.js';
 import { packageTimeoutError } from '../core/package-timeout.js';
 import { scoreInhabitation } from '../core/phase2/score.js';
-import { isModelAgent, type TokenUsage } from '../core/types.js';
+import { isModelAgent } from '../core/types.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
 import { TASK_QUEUES } from '../temporal/names.js';
-import type { MoveDiagnostic } from '../sui-compiler/types.js';
-import type { HelperOptions, HelperPackageInput } from './helper-types.js';
+import type { MoveDiagnostic } from '../contracts/sui-build.js';
+import type { HelperOptions, HelperPackageInput } from '../contracts/helper-options.js';
 import { extractInterfaceOf, ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';
 import { failureMessage, usageFromFailure } from './model-failures.js';
 import { countedCall, PackageFailure, PackageTimeout } from './phase2-solvers.js';
 import { LOCAL_RETRY_THRESHOLD, PERMANENT_ERROR_TYPES } from './retry-policies.js';
-import type { PackageSummary } from './run-types.js';
+import type { PackageSummary } from '../contracts/run.js';
+import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';
 
 /** Patch marker: an attempt's build and run are one activity (`buildAndRunHelperPackage`). */
 const BUILD_AND_RUN_IN_ONE = 'helper-build-and-run-in-one';

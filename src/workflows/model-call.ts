@@ -5,9 +5,9 @@ import type { LlmActivities } from '../activities/index.js';
 import type { ModelAnswer } from '../activities/llm.js';
 import type { AnswerShape } from '../core/model-answer.js';
 import type { AnswerFormat } from '../agents/answer-schemas.js';
-import type { RealAgentSettings } from '../agents/config.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { MODEL_RETRY_POLICY } from './retry-policies.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
 
 export async function callModel(args: {
   runDir: string;

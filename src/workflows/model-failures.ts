@@ -1,7 +1,7 @@
 // Reading the failures of model activities in workflow code: what kind, what message, what it cost.
 import { ActivityFailure, ApplicationFailure, TimeoutFailure } from '@temporalio/workflow';
-import type { TokenUsage } from '../core/types.js';
 import { ZERO_USAGE } from '../core/usage.js';
+import type { TokenUsage } from '../contracts/usage.js';
 
 function rootCause(err: unknown): unknown {
   return err instanceof ActivityFailure && err.cause ? err.cause : err;

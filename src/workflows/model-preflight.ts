@@ -3,8 +3,8 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { LlmActivities } from '../activities/index.js';
 import type { ModelProbeResult } from '../activities/llm.js';
-import type { RealAgentSettings } from '../agents/config.js';
 import { TASK_QUEUES } from '../temporal/names.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
 
 /** How long the check waits for a worker to take it: none polling the queue means no one would run the calls. */
 export const PREFLIGHT_PICKUP_SECONDS = 60;

@@ -5,8 +5,8 @@ import type { KeyTypeScore, Phase1PackageRow } from '../core/types.js';
 import { extractInterfaceOf, ioLocal } from './io-activities.js';
 import { failureMessage } from './model-failures.js';
 import { offlinePrediction, phase1Solver } from './phase1-solvers.js';
-import type { Phase1PackageInput } from './phase1-types.js';
-import type { PackageSummary } from './run-types.js';
+import type { Phase1PackageInput } from '../contracts/phase1-options.js';
+import type { PackageSummary } from '../contracts/run.js';
 
 export async function phase1Package(input: Phase1PackageInput): Promise<PackageSummary> {
   const startedMs = Date.now();

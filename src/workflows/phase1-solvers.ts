@@ -3,8 +3,7 @@
 import { ApplicationFailure, log } from '@temporalio/workflow';
 import { predictKeyTypesMock } from '../core/mock-agent.js';
 import { packageTimeoutError } from '../core/package-timeout.js';
-import { isModelAgent, type MockBehavior, type TokenUsage } from '../core/types.js';
-import type { RealAgentSettings } from '../agents/config.js';
+import { isModelAgent } from '../core/types.js';
 import { ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';
 import {
@@ -14,8 +13,11 @@ import {
   isDeadlineFailure,
   usageFromFailure,
 } from './model-failures.js';
-import type { Phase1Options } from './phase1-types.js';
+import type { Phase1Options } from '../contracts/phase1-options.js';
 import { ZERO_USAGE, addUsage } from '../core/usage.js';
+import type { TokenUsage } from '../contracts/usage.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
+import type { MockBehavior } from '../contracts/agents.js';
 
 /** Upstream makes at most 4 prompt attempts, halving the struct budget when the answer comes back empty. */
 const MAX_PROMPT_ATTEMPTS = 4;

@@ -8,17 +8,11 @@ import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { scoreInhabitation } from '../core/phase2/score.js';
 import { formatSimulationFeedback } from '../core/phase2/feedback.js';
 import { packageTimeoutError } from '../core/package-timeout.js';
-import {
-  emptyModelCallTally,
-  neverAnswered,
-  neverAnsweredError,
-  type ModelCallTally,
-} from '../core/model-calls.js';
+import { emptyModelCallTally, neverAnswered, neverAnsweredError } from '../core/model-calls.js';
 import type { PlanResult } from '../sim/backends.js';
 import type { SimulationRequest } from '../sim/types.js';
 import type { SimActivities } from '../activities/sim.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
-import { MODEL_AGENTS } from '../core/types.js';
 import { extractInterfaceOf, ioLocal } from './io-activities.js';
 import { failureMessage, failureType } from './model-failures.js';
 import { Phase2RowBuilder } from './phase2-row.js';
@@ -31,9 +25,11 @@ import {
   type PlanningRound,
   type PlanRequest,
 } from './phase2-solvers.js';
-import type { Phase2Options, Phase2PackageInput } from './phase2-types.js';
-import type { PackageSummary } from './run-types.js';
+import type { PackageSummary } from '../contracts/run.js';
 import { simActivities } from './sim-activities.js';
+import type { ModelCallTally } from '../contracts/usage.js';
+import { MODEL_AGENTS } from '../contracts/agents.js';
+import type { Phase2Options, Phase2PackageInput } from '../contracts/phase2-options.js';
 
 /**
  * Patch marker: a search agent's plan that needs an object nobody can name is recorded as not built and is

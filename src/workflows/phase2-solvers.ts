@@ -2,11 +2,10 @@
 // the reason it could not). Mock and search agents produce their plans offline; template-search asks the
 // model to fill in a candidate; the model agent runs the progressive-exposure loop (spec §7.4).
 import { ApplicationFailure, patched, setCurrentDetails } from '@temporalio/workflow';
-import { countAnsweredCall, countFailedCall, type ModelCallTally } from '../core/model-calls.js';
+import { countAnsweredCall, countFailedCall } from '../core/model-calls.js';
 import { interpretPlanningReply } from '../core/phase2/planning.js';
 import type { PreparedVariant } from '../core/phase2/prepare.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
-import type { TokenUsage } from '../core/types.js';
 import { ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';
 import {
@@ -16,8 +15,9 @@ import {
   isDeadlineFailure,
   usageFromFailure,
 } from './model-failures.js';
-import type { Phase2Options } from './phase2-types.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
+import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';
+import type { Phase2Options } from '../contracts/phase2-options.js';
 
 /** Why the last plan failed, in the words the retry prompt passes on (upstream's `last_failure`). */
 export type FailureContext = Record<string, string>;

@@ -3,12 +3,8 @@
 import { setHandler } from '@temporalio/workflow';
 import { executeChildRun } from './child-run.js';
 import { io } from './io-activities.js';
-import {
-  pipelineProgressQuery,
-  type PipelineInput,
-  type PipelineStep,
-  type StepOutcome,
-} from './pipeline-types.js';
+import { pipelineProgressQuery } from './pipeline-types.js';
+import type { PipelineInput, PipelineStep, StepOutcome } from '../contracts/pipeline.js';
 
 async function runStep(step: PipelineStep, input: PipelineInput): Promise<StepOutcome> {
   switch (step.kind) {

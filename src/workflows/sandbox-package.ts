@@ -4,8 +4,8 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { SandboxActivities } from '../activities/sandbox.js';
 import { TASK_QUEUES } from '../temporal/names.js';
-import type { PackageSummary } from './run-types.js';
-import type { SandboxPackageInput } from './sandbox-types.js';
+import type { PackageSummary } from '../contracts/run.js';
+import type { SandboxPackageInput } from '../contracts/sandbox-options.js';
 
 const sandbox = proxyActivities<SandboxActivities>({
   taskQueue: TASK_QUEUES.sim,

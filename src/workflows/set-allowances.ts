@@ -2,15 +2,11 @@
 // token cap, which the set raises when other runs leave some over (core/set-budget.ts has the rule). The
 // run's own limits (a model's `max_cost_usd` / `max_total_tokens`) still hold beside them.
 import { condition, getExternalWorkflowHandle, setHandler, workflowInfo } from '@temporalio/workflow';
-import type { RunLimits, StoppedEarly } from '../core/run-limits.js';
+import type { RunLimits } from '../core/run-limits.js';
 import { runAtCostLimitSignal, runAtTokenLimitSignal } from './eval-set-types.js';
-import {
-  costAllowanceSignal,
-  tokenAllowanceSignal,
-  type CostAllowance,
-  type TokenAllowance,
-} from './run-api.js';
-import type { RunInput, RunState } from './run-types.js';
+import { costAllowanceSignal, tokenAllowanceSignal } from './run-api.js';
+import type { CostAllowance, RunInput, RunState, TokenAllowance } from '../contracts/run.js';
+import type { StoppedEarly } from '../contracts/usage.js';
 
 type Reason = StoppedEarly['reason'];
 

@@ -4,9 +4,9 @@
 // network and takes milliseconds: it runs as a local activity next to the workflow instead.
 import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { SimActivities } from '../activities/sim.js';
-import type { SimulationMode } from '../sim/types.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { LOCAL_RETRY_THRESHOLD } from './retry-policies.js';
+import type { SimulationMode } from '../contracts/simulation.js';
 
 const retry = {
   initialInterval: '1 second',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runExtract } from '../../src/cli/extract-command.js';
-import { UsageError } from '../../src/cli/errors.js';
+import { UsageError } from '../../src/usage-error.js';
 import { readMetadataId } from '../../src/move/read-package.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
 

@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { isPortOpen } from '../../src/temporal/ports.js';
-import { runWorkflowId, type Phase } from '../../src/temporal/names.js';
+import { runWorkflowId } from '../../src/temporal/names.js';
 import { ownServerPorts, smiBench } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { temporalAddress } from '../support/temporal.js';
+import type { Phase } from '../../src/contracts/phases.js';
 
 const work = mkdtempSync(join(tmpdir(), 'smi-refused-'));
 const file = (name: string, text: string) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, computeJsonChecksum, formatCheckpointJson } from '../../src/core/checksum.js';
+import { canonicalJson, computeJsonChecksum, formatCheckpointJson } from '../../src/run-store/checksum.js';
 import { parseJson } from '../../src/core/json-parse.js';
 import { pyFloat } from '../../src/core/pyjson.js';
 import { UPSTREAM_DATA_DIR } from '../support/paths.js';

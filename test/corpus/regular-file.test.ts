@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CorpusFileError, readRegularFile, regularFileStats } from '../../src/corpus/regular-file.js';
+import { CorpusFileError, readRegularFile, regularFileStats } from '../../src/files/regular-file.js';
 import { readdressPackage } from '../../src/move/index.js';
 import { packageLinkage } from '../../src/vm/corpus-index.js';
 import { VmLoadError } from '../../src/vm/errors.js';

@@ -20,7 +20,7 @@ import {
 } from '../support/run-checks.js';
 import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
 import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
-import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
+import type { Phase1RunInput } from '../../src/contracts/phase1-options.js';
 
 let lab: CrashLab;
 let dir: string;

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
-import { HELPER_DEFAULT_OPTIONS, type HelperOptions } from '../../src/workflows/helper-types.js';
+import { HELPER_DEFAULT_OPTIONS, type HelperOptions } from '../../src/contracts/helper-options.js';
 import { comparableRow, CrashLab, killHard, sha } from '../support/crash-lab.js';
 import { attemptsListed, brokenThenGood } from '../support/helper-answers.js';
 import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fullnode } from '../../src/fullnode/server.js';
-import type { Phase2Options } from '../../src/workflows/phase2-types.js';
 import { makeStubCorpus, removeTemporaryDirs } from '../move-stubs/stub-build.js';
 import { ARTIPEDIA } from '../support/artipedia-helper.js';
 import { mainnetFullnode } from '../support/local-fullnode.js';
@@ -15,6 +14,7 @@ import { baseTypes } from '../support/mainnet-expected.js';
 import { runMainnetPhase2 } from '../support/mainnet-run.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { useTestWorkers } from '../support/temporal.js';
+import type { Phase2Options } from '../../src/contracts/phase2-options.js';
 
 const work = mkdtempSync(join(tmpdir(), 'smi-fullnode-dry-run-'));
 const corpus = makeStubCorpus();

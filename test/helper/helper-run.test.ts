@@ -11,7 +11,7 @@ import {
   HELPER_DEFAULT_OPTIONS,
   type HelperOptions,
   type HelperRunInput,
-} from '../../src/workflows/helper-types.js';
+} from '../../src/contracts/helper-options.js';
 import { answer, BROKEN_SHOP, GOOD_SHOP, helperAnswer, MOVE_TOML } from '../support/helper-answers.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { startOpenAiStub, type RunningOpenAiStub, type StubReply } from '../support/openai-stub.js';

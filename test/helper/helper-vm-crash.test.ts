@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
 import type { HelperRow } from '../../src/core/helper/row.js';
-import { HELPER_DEFAULT_OPTIONS } from '../../src/workflows/helper-types.js';
+import { HELPER_DEFAULT_OPTIONS } from '../../src/contracts/helper-options.js';
 import { GOOD_SHOP, helperAnswer } from '../support/helper-answers.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';

@@ -16,7 +16,7 @@
 // disagreement and never invents one. A rejected program is thus worth building alone from the start.
 import { compileAgainst } from '../../src/sui-compiler/compile.js';
 import type { BuildDependencies } from '../../src/sui-compiler/dependencies.js';
-import type { MoveDiagnostic, SourceFile, SuiBuildResult } from '../../src/sui-compiler/types.js';
+import type { MoveDiagnostic, SourceFile, SuiBuildResult } from '../../src/contracts/sui-build.js';
 
 export interface Program {
   id: string;

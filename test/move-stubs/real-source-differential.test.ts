@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { buildWithSui } from '../../src/sui-compiler/build.js';
 import { buildDependencies } from '../../src/sui-compiler/dependencies.js';
 import { readMovePackage } from '../../src/sui-compiler/package-dir.js';
-import type { DependencySource } from '../../src/sui-compiler/types.js';
+import type { DependencySource } from '../../src/contracts/sui-build.js';
 import { readFrameworkOnce } from '../../src/vm/package-source.js';
 import { CORPUS_DIR, PROJECT_ROOT } from '../support/paths.js';
 import { withRealFramework } from '../support/real-framework.js';

@@ -8,11 +8,11 @@ import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
 import type { RunningWorkers } from '../../src/worker.js';
 import type { Client } from '@temporalio/client';
-import type { Phase1Agent } from '../../src/core/types.js';
-import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
+import type { Phase1RunInput } from '../../src/contracts/phase1-options.js';
 import { progressQuery, setConcurrencyUpdate } from '../../src/workflows/run-api.js';
 import { makeSyntheticCorpus } from '../support/synthetic-corpus.js';
 import { testRunInput } from '../support/run-input.js';
+import type { Phase1Agent } from '../../src/contracts/agents.js';
 
 let workers: RunningWorkers;
 let client: Client;

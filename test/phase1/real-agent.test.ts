@@ -21,7 +21,7 @@ import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
 import type { RunningWorkers } from '../../src/worker.js';
 import type { Phase1PackageRow } from '../../src/core/types.js';
-import type { Phase1RunInput } from '../../src/workflows/phase1-types.js';
+import type { Phase1RunInput } from '../../src/contracts/phase1-options.js';
 
 let workers: RunningWorkers;
 let client: Client;

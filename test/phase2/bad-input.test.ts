@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@temporalio/client';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
 import type { RunningWorkers } from '../../src/worker.js';
-import type { Phase2Options } from '../../src/workflows/phase2-types.js';
 import { BAD_CORPUS_IDS, makeBadCorpus, type BadCorpus } from '../support/bad-corpus.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';
 import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { phase2TestInput } from '../support/phase2-input.js';
 import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
+import type { Phase2Options } from '../../src/contracts/phase2-options.js';
 
 const namespace = TEST_NAMESPACES.phase2Model;
 const logDir = mkdtempSync(join(tmpdir(), 'smi-p2-bad-'));

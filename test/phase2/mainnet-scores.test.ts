@@ -14,7 +14,7 @@ import { canonicalBaseType } from '../../src/core/phase2/type-string.js';
 import { readTargets } from '../../src/report/conversation.js';
 import { tracesFor } from '../../src/report/traces.js';
 import { readStoredRowsSync } from '../../src/run-store/rows.js';
-import { HELPER_DEFAULT_OPTIONS, type HelperRunInput } from '../../src/workflows/helper-types.js';
+import { HELPER_DEFAULT_OPTIONS, type HelperRunInput } from '../../src/contracts/helper-options.js';
 import { makeStubCorpus, removeTemporaryDirs } from '../move-stubs/stub-build.js';
 import { runHistoryText } from '../support/history-text.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';

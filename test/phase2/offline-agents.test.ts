@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
 import type { RunningWorkers } from '../../src/worker.js';
-import type { Phase2Options } from '../../src/workflows/phase2-types.js';
 import { CORPUS_DIR, UPSTREAM_DATA_DIR } from '../support/paths.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { phase2TestInput } from '../support/phase2-input.js';
 import { makePlanFileCorpus, NFT_PACKAGE, SEAL_PACKAGE } from '../support/planfile-corpus.js';
 import { connectClient, startTestRun, startTestWorkers, uniqueRunId } from '../support/temporal.js';
+import type { Phase2Options } from '../../src/contracts/phase2-options.js';
 
 const FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000002';
 const STDLIB = '0x0000000000000000000000000000000000000000000000000000000000000001';

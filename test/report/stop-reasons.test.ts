@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { formatPhase2PackageLine, type Phase2Row } from '../../src/core/phase2/row.js';
+import { type Phase2Row } from '../../src/core/phase2/row.js';
 import { planned } from '../support/phase2-rows.js';
 import { FAILURE_STAGES, type FailureStage } from '../../src/core/phase2/taxonomy.js';
 import { SKIP_WITHOUT_BROWSER, WINDOW, pageWidth, screenshot, withQuietPage } from '../support/browser.js';
 import { smiBench } from '../support/cli.js';
+import { formatPhase2PackageLine } from '../../src/core/phase2/row-py.js';
 
 const CUT =
   'answer cut at the token limit (max_tokens 256): no JSON object found (content starts: "{\\"calls\\": [{\\"target\\": \\"0x2::kio")';

@@ -5,7 +5,7 @@
 // `let` to change, the value left behind) the text shows that line with a label starting at the fix.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildWithSui } from '../../src/sui-compiler/build.js';
-import type { SuiBuildResult } from '../../src/sui-compiler/types.js';
+import type { SuiBuildResult } from '../../src/contracts/sui-build.js';
 import { CORPUS_DIR } from '../support/paths.js';
 
 const MOVE_TOML = '[package]\nname = "helper"\nedition = "2024"\n\n[addresses]\nhelper = "0x0"\n';

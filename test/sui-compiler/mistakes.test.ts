@@ -10,7 +10,7 @@ import { moduleSelfName } from '../../src/move/interface.js';
 import { buildWithSui } from '../../src/sui-compiler/build.js';
 import { buildDependencies } from '../../src/sui-compiler/dependencies.js';
 import { parseDiagnostics } from '../../src/sui-compiler/diagnostics.js';
-import type { MoveDiagnostic, SourceFile, SuiBuildResult } from '../../src/sui-compiler/types.js';
+import type { MoveDiagnostic, SourceFile, SuiBuildResult } from '../../src/contracts/sui-build.js';
 import { compileAgainstStubs } from '../move-stubs/stub-build.js';
 import { CORPUS_DIR, PROJECT_ROOT } from '../support/paths.js';
 

@@ -3,7 +3,7 @@
 // reason, and the next build on the same pool gets a fresh thread and builds.
 import { afterEach, describe, expect, it } from 'vitest';
 import { CompilerPool } from '../../src/sui-compiler/pool.js';
-import type { SuiBuildRequest } from '../../src/sui-compiler/types.js';
+import type { SuiBuildRequest } from '../../src/contracts/sui-build.js';
 import { CORPUS_DIR } from '../support/paths.js';
 
 const REQUEST: SuiBuildRequest = {

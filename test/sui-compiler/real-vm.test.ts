@@ -16,7 +16,7 @@ import { buildHelper } from '../../src/helper/build.js';
 import { packageDirFor } from '../../src/move/package-layout.js';
 import { buildWithSui } from '../../src/sui-compiler/build.js';
 import { readMovePackage } from '../../src/sui-compiler/package-dir.js';
-import type { SuiBuildResult } from '../../src/sui-compiler/types.js';
+import type { SuiBuildResult } from '../../src/contracts/sui-build.js';
 import { MoveVm } from '../../src/vm/index.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
 import { makeStubCorpus, removeTemporaryDirs } from '../move-stubs/stub-build.js';

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildWithSui } from '../../src/sui-compiler/build.js';
-import type { MoveDiagnostic, SuiBuildResult } from '../../src/sui-compiler/types.js';
+import type { MoveDiagnostic, SuiBuildResult } from '../../src/contracts/sui-build.js';
 import { CORPUS_DIR, PROJECT_ROOT } from '../support/paths.js';
 
 interface Expectation {

@@ -15,7 +15,7 @@ import {
   TASK_QUEUES,
 } from '../../src/temporal/names.js';
 import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
-import type { RunInput } from '../../src/workflows/run-types.js';
+import type { RunInput } from '../../src/contracts/run.js';
 import { freePort } from '../../src/temporal/ports.js';
 import { spawnWorker, stopProcess } from './cli.js';
 

@@ -2,7 +2,8 @@
 // package workflows, as text with every payload decoded, to search for what must never be there.
 import type { Client } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
-import { runWorkflowId, type Phase } from '../../src/temporal/names.js';
+import { runWorkflowId } from '../../src/temporal/names.js';
+import type { Phase } from '../../src/contracts/phases.js';
 
 export async function runHistoryText(client: Client, phase: Phase, runId: string): Promise<string> {
   const id = runWorkflowId(phase, runId);

@@ -3,10 +3,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
-import type { Phase2Options, Phase2RunInput } from '../../src/workflows/phase2-types.js';
 import { mainnetPackages, UPSTREAM_SENDER } from './mainnet-roots.js';
 import { phase2TestInput } from './phase2-input.js';
 import { startTestRun, uniqueRunId } from './temporal.js';
+import type { Phase2Options, Phase2RunInput } from '../../src/contracts/phase2-options.js';
 
 export interface MainnetRunSpec {
   /** Start of the run id; the run gets a unique one. */

@@ -1,8 +1,8 @@
 // Run inputs for tests: every field at the CLI's defaults unless the test says otherwise.
 import { join } from 'node:path';
-import type { Phase } from '../../src/temporal/names.js';
-import type { Phase1Options, Phase1RunInput } from '../../src/workflows/phase1-types.js';
-import type { BaseOptions, RunInput } from '../../src/workflows/run-types.js';
+import type { Phase1Options, Phase1RunInput } from '../../src/contracts/phase1-options.js';
+import type { BaseOptions, RunInput } from '../../src/contracts/run.js';
+import type { Phase } from '../../src/contracts/phases.js';
 
 export interface RunSpec<Options extends BaseOptions> {
   runId: string;

@@ -1,8 +1,9 @@
 // A scripted OpenAI-compatible server for a test file, with model settings pointing at it.
 // Started before the file's tests, closed after them; its request log is cleared before each test.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { loadRealAgentSettings, type RealAgentSettings } from '../../src/agents/config.js';
+import { loadRealAgentSettings } from '../../src/agents/config.js';
 import { startOpenAiStub, type RunningOpenAiStub } from './openai-stub.js';
+import type { RealAgentSettings } from '../../src/contracts/agent-settings.js';
 
 export interface StubModel {
   stub: RunningOpenAiStub;

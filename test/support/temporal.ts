@@ -4,7 +4,7 @@ import { Client, Connection, type WorkflowHandleWithFirstExecutionRunId } from '
 import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
 import { startWorkers, workerSettingsFromEnv, type RunningWorkers } from '../../src/worker.js';
 import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
-import type { RunInput } from '../../src/workflows/run-types.js';
+import type { RunInput } from '../../src/contracts/run.js';
 
 export function temporalAddress(): string {
   return inject('temporalAddress');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { packageWorkflowId, parseRunWorkflowId, PHASES, runWorkflowId } from '../../src/temporal/names.js';
+import { packageWorkflowId, parseRunWorkflowId, runWorkflowId } from '../../src/temporal/names.js';
+import { PHASES } from '../../src/contracts/phases.js';
 
 describe('packageWorkflowId', () => {
   it('stays short and plain whatever the package id holds', () => {

@@ -1,14 +1,12 @@
 // What a phase tells the run-level activities: how its rows look in the run directory and in the result.
 // The engine and the activities in run-io.ts know nothing else about a phase.
 import { createHash } from 'node:crypto';
-import type { Phase } from '../../temporal/names.js';
 import type { BaseRow, RowLogFormat, StoredRow } from '../../run-store/rows.js';
-import type { TokenUsage } from '../../core/types.js';
-import type { ModelCallTally } from '../../core/model-calls.js';
-import type { StoppedEarly } from '../../core/run-limits.js';
-import type { PackageSummary, RunInput } from '../../workflows/run-types.js';
-import type { RealAgentSettings } from '../../agents/config.js';
+import type { PackageSummary, RunInput } from '../../contracts/run.js';
 import { localModelIdentity } from '../../agents/local-model.js';
+import type { ModelCallTally, StoppedEarly, TokenUsage } from '../../contracts/usage.js';
+import type { RealAgentSettings } from '../../contracts/agent-settings.js';
+import type { Phase } from '../../contracts/phases.js';
 
 /** A phase's result file, built from the rows in a run directory. */
 export interface PhaseResult {

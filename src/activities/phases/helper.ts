@@ -5,7 +5,7 @@ import { finishHelperRow, helperSummary, type HelperRow } from '../../core/helpe
 import { pyFloat } from '../../core/pyjson.js';
 import { ZERO_USAGE } from '../../core/usage.js';
 import { readStoredRows, type RowLogFormat } from '../../run-store/rows.js';
-import type { HelperOptions } from '../../workflows/helper-types.js';
+import type { HelperOptions } from '../../contracts/helper-options.js';
 import { modelFields, sha256OrNull, type PhaseDefinition } from './definition.js';
 
 const HELPER_ROW_LOG: RowLogFormat<HelperRow> = {

@@ -2,12 +2,12 @@
 import { formatPhase1PackageLine } from '../../core/phase1-result.js';
 import { pyFloat } from '../../core/pyjson.js';
 import type { Phase1PackageRow } from '../../core/types.js';
-import { formatPhase1ResultJson } from '../../core/phase1-result-json.js';
+import { formatPhase1ResultJson } from '../../run-store/phase1-result-json.js';
 import { buildPhase1Result } from '../../run-store/phase1-result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
 import { ZERO_USAGE } from '../../core/usage.js';
 import { modelFields, sha256OrNull, type PhaseDefinition } from './definition.js';
-import type { Phase1Options } from '../../workflows/phase1-types.js';
+import type { Phase1Options } from '../../contracts/phase1-options.js';
 
 const PHASE1_ROW_LOG: RowLogFormat<Phase1PackageRow> = {
   // packages.jsonl carries upstream's fields (never the type lists) plus token usage.

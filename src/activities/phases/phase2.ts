@@ -1,14 +1,15 @@
 // Phase II in the run directory: its rows, its packages.jsonl lines and its result (schema_version 2).
 import { STAGE_PREFIX, type StageCounts } from '../../core/phase2/taxonomy.js';
 import { planTally } from '../../core/phase2/plan-tally.js';
-import { emptyPhase2Row, formatPhase2PackageLine, type Phase2Row } from '../../core/phase2/row.js';
-import { formatPhase2ResultJson } from '../../core/phase2/result-json.js';
+import { emptyPhase2Row, type Phase2Row } from '../../core/phase2/row.js';
+import { formatPhase2ResultJson } from '../../run-store/phase2-result-json.js';
 import { pyFloat } from '../../core/pyjson.js';
 import { buildPhase2Result } from '../../run-store/phase2-result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
-import type { Phase2Options } from '../../workflows/phase2-types.js';
 import { ZERO_USAGE } from '../../core/usage.js';
 import { modelFields, sha256OrNull, type PhaseDefinition } from './definition.js';
+import type { Phase2Options } from '../../contracts/phase2-options.js';
+import { formatPhase2PackageLine } from '../../core/phase2/row-py.js';
 
 const hitRate = (row: Phase2Row) => (row.score.targets > 0 ? row.score.created_hits / row.score.targets : 0);
 

@@ -9,7 +9,7 @@ import {
 } from '../../sandbox/package-row.js';
 import { readStoredRows, type RowLogFormat } from '../../run-store/rows.js';
 import { sandboxOutputs } from '../../sandbox/run-result.js';
-import type { SandboxOptions } from '../../workflows/sandbox-types.js';
+import type { SandboxOptions } from '../../contracts/sandbox-options.js';
 import { ZERO_USAGE } from '../../core/usage.js';
 import type { PhaseDefinition } from './definition.js';
 

@@ -1,11 +1,10 @@
 // A helper-benchmark row (one per package) and where the package stopped. Pure: the package workflow
 // fills it, the result adds rows up.
-import type { MoveDiagnostic } from '../../sui-compiler/types.js';
+import type { MoveDiagnostic } from '../../contracts/sui-build.js';
 import type { InhabitationScore } from '../phase2/score.js';
-import type { ModelCallTally } from '../model-calls.js';
-import type { TokenUsage } from '../types.js';
-import type { PackageSummary } from '../../workflows/run-types.js';
+import type { PackageSummary } from '../../contracts/run.js';
 import type { AttemptNote } from './prompts.js';
+import type { ModelCallTally, TokenUsage } from '../../contracts/usage.js';
 
 /**
  * The artifact hashes behind one helper attempt, kept in the row file's trace: null where it did not get

@@ -1,11 +1,12 @@
 // Phase II aggregate (spec/harness.md §7.9) plus the planning metrics upstream only computed in
-// scripts (§13), and the run result. Pure: the file writer is in result-json.ts.
-import { sumModelCallTallies, type ModelCallTally } from '../model-calls.js';
+// scripts (§13), and the run result. Pure: the file writer is in run-store/phase2-result-json.ts.
+import { sumModelCallTallies } from '../model-calls.js';
 import { PyFloat } from '../pyjson.js';
 import { sumUsage } from '../usage.js';
-import type { StoppedEarly } from '../run-limits.js';
-import { phase2RowToPy, type Phase2Row } from './row.js';
+import { type Phase2Row } from './row.js';
 import { phase2Taxonomy, type Phase2Taxonomy } from './taxonomy.js';
+import type { ModelCallTally, StoppedEarly } from '../../contracts/usage.js';
+import { phase2RowToPy } from './row-py.js';
 
 export interface Phase2Aggregate {
   avg_hit_rate: number;

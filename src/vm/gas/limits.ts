@@ -1,7 +1,6 @@
 // Sui's execution limits that are not gas: vector length, operand stack, events, new object ids. Each fails
 // the transaction with the status Sui's VM or object runtime gives it.
 import { VmError, vectorError } from '../errors.js';
-import type { TransactionState } from '../natives/transaction-state.js';
 import type { Value } from '../values.js';
 import {
   EVENT_COUNT_LIMIT_EXCEEDED,
@@ -36,12 +35,18 @@ export const stackOverflow = (): VmError =>
 const memoryLimit = (subStatus: bigint, message: string) =>
   new VmError('MEMORY_LIMIT_EXCEEDED', message, subStatus);
 
+/** What the event limits read of a transaction (its TransactionState): the events so far and their bytes. */
+export interface EventTally {
+  readonly events: readonly unknown[];
+  eventBytes: number;
+}
+
 /**
  * Sui's event limits (sui-move-natives `event.rs`, object runtime): at most `max_num_event_emit` events, each
  * at most `max_event_emit_size` bytes (its type tag's and value's abstract sizes), and all together at most
  * `max_event_emit_size_total`. `size` is the event's size so measured.
  */
-export function checkEvent(tx: TransactionState, size: number): void {
+export function checkEvent(tx: EventTally, size: number): void {
   if (size > MAX_EVENT_EMIT_SIZE)
     throw memoryLimit(
       EVENT_SIZE_LIMIT_EXCEEDED,

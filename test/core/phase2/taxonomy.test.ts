@@ -2,7 +2,7 @@
 // (spec/harness.md §25.1) and the bucket of an error text (§25.6), on rows built by hand; the expected
 // values are derived by hand from the spec's tables.
 import { describe, expect, it } from 'vitest';
-import { phase2RowToPy, type Phase2Row } from '../../../src/core/phase2/row.js';
+import { type Phase2Row } from '../../../src/core/phase2/row.js';
 import { planned } from '../../support/phase2-rows.js';
 import { aggregatePhase2 } from '../../../src/core/phase2/result.js';
 import {
@@ -16,6 +16,7 @@ import {
   phase2Taxonomy,
   rowFailure,
 } from '../../../src/core/phase2/taxonomy.js';
+import { phase2RowToPy } from '../../../src/core/phase2/row-py.js';
 
 describe('failure stages', () => {
   const cases: [string, Phase2Row, string][] = [

@@ -9,10 +9,6 @@ export interface DependencySource {
   targetId?: string;
 }
 
-/** One string per dependency set: builds with the same key get the same stubs. */
-export const dependencySourceKey = (source: DependencySource): string =>
-  JSON.stringify([source.corpusRoot ?? null, source.frameworkDir ?? null, source.targetId ?? null]);
-
 export interface SourceFile {
   /** Package-relative, e.g. `sources/helper.move`. */
   path: string;

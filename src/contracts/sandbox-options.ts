@@ -1,5 +1,5 @@
 // The sandbox phase's settings (`smi-bench sandbox`, upstream's `benchmark-local`) and its engine types.
-import type { BaseOptions, PackageInput, RunInput } from './run-types.js';
+import type { BaseOptions, PackageInput, RunInput } from './run.js';
 
 export const SANDBOX_AGENT = 'local-vm';
 

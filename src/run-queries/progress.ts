@@ -1,12 +1,12 @@
 // The live progress line the CLI shows while it waits for a run.
-import type { Phase } from '../temporal/names.js';
-import type { RunOutput, RunProgress } from '../workflows/run-types.js';
+import type { RunOutput, RunProgress } from '../contracts/run.js';
 import { OUTCOMES } from '../sandbox/package-row.js';
 import { describeModelCalls } from '../core/model-calls.js';
 import { formatUsd, groupThousands } from '../core/cost.js';
 import { STAGE_PREFIX } from '../core/phase2/taxonomy.js';
-import type { StoppedEarly } from '../core/run-limits.js';
 import { plural } from '../core/plural.js';
+import type { StoppedEarly } from '../contracts/usage.js';
+import type { Phase } from '../contracts/phases.js';
 
 /**
  * How each phase's numbers are named on screen: the progress line's mean, then the final aggregate, the

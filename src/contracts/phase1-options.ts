@@ -1,6 +1,6 @@
 // Phase I's settings and the engine types specialised to them.
-import type { Phase1Agent } from '../core/types.js';
-import type { BaseOptions, PackageInput, RunInput } from './run-types.js';
+import type { BaseOptions, PackageInput, RunInput } from './run.js';
+import type { Phase1Agent } from './agents.js';
 
 export interface Phase1Options extends BaseOptions {
   agent: Phase1Agent;

@@ -3,7 +3,7 @@
 // NOT for workflow code: this module imports node:crypto, which Temporal's workflow bundle cannot
 // contain. Workflows must not import it (or any module that imports it, e.g. phase1-result-json.ts).
 import { createHash } from 'node:crypto';
-import { pyDumps } from './pyjson.js';
+import { pyDumps } from '../core/pyjson.js';
 
 /** Python's canonical form for checksums: sorted keys, no spaces, ASCII-escaped, Python float repr. */
 export function canonicalJson(obj: unknown): string {

@@ -1,12 +1,9 @@
 // Inputs, state and outputs of the run engine, shared by every phase. Everything here travels through
 // workflow history, so it stays small: package lists are paged from the run directory, interfaces,
 // prompts and answers stay in the artifact store.
-import type { TokenUsage } from '../core/types.js';
-import type { ModelCallTally } from '../core/model-calls.js';
-import type { StoppedEarly } from '../core/run-limits.js';
-import type { RealAgentSettings } from '../agents/config.js';
-import type { Phase } from '../temporal/names.js';
-import type { CostAllowance, TokenAllowance } from './run-api.js';
+import type { ModelCallTally, StoppedEarly, TokenUsage } from './usage.js';
+import type { RealAgentSettings } from './agent-settings.js';
+import type { Phase } from './phases.js';
 
 /** Settings every phase has. */
 export interface BaseOptions {
@@ -167,4 +164,17 @@ export interface RunOutput {
   modelCalls?: ModelCallTally;
   /** Set when a limit kept packages from starting. */
   stoppedEarly?: StoppedEarly;
+}
+
+/** From a run's evaluation set: what the run may spend now, and whether more could still come. */
+export interface CostAllowance {
+  allowanceUsd: number;
+  /** No more will come: at its allowance the run stops for the cap instead of waiting. */
+  final: boolean;
+}
+
+/** The same for a set with a token cap: the tokens the run may use now. */
+export interface TokenAllowance {
+  allowanceTokens: number;
+  final: boolean;
 }

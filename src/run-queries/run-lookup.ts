@@ -2,14 +2,21 @@
 // state, and its input (which names the run directory).
 import { open, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { WorkflowExecutionDescription, WorkflowHandle } from '@temporalio/client';
+import type { Client, WorkflowExecutionDescription, WorkflowHandle } from '@temporalio/client';
 import { runIdProblem } from '../core/run-id.js';
 import { runPaths } from '../run-store/paths.js';
-import { PHASES, runWorkflowId } from '../temporal/names.js';
+import { runWorkflowId } from '../temporal/names.js';
 import type { benchmarkRun } from '../workflows/benchmark-run.js';
-import type { RunInput } from '../workflows/run-types.js';
-import { UsageError } from './errors.js';
-import type { Session } from './session.js';
+import type { RunInput } from '../contracts/run.js';
+import { UsageError } from '../usage-error.js';
+import type { TemporalTarget } from '../temporal/target.js';
+import { PHASES } from '../contracts/phases.js';
+
+/** What a lookup needs of a CLI session: the server's client, and its address for messages. */
+export interface ServerSession {
+  client: Client;
+  target: Pick<TemporalTarget, 'address'>;
+}
 
 export interface FoundRun {
   handle: WorkflowHandle<typeof benchmarkRun>;
@@ -90,7 +97,7 @@ async function endsWithRunFinished(eventsPath: string): Promise<boolean | null> 
  * The run with this id on the Temporal server, whichever phase it belongs to. `logDir` is where the caller
  * looked for it first, named when it is not found.
  */
-export async function findRun(session: Session, runId: string, logDir?: string): Promise<FoundRun> {
+export async function findRun(session: ServerSession, runId: string, logDir?: string): Promise<FoundRun> {
   for (const phase of PHASES) {
     const workflowId = runWorkflowId(phase, runId);
     const handle = session.client.workflow.getHandle<typeof benchmarkRun>(workflowId);
@@ -111,7 +118,7 @@ export async function findRun(session: Session, runId: string, logDir?: string):
 }
 
 /** The run's input, from the first event of the current execution's history (works before any worker ran). */
-async function startInput(session: Session, workflowId: string, runId: string): Promise<RunInput> {
+async function startInput(session: ServerSession, workflowId: string, runId: string): Promise<RunInput> {
   const page = await session.client.workflowService.getWorkflowExecutionHistory({
     namespace: session.client.options.namespace,
     execution: { workflowId, runId },

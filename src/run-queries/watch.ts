@@ -2,7 +2,7 @@
 // the result long-poll are simply tried again until the server is back.
 import type { WorkflowHandle } from '@temporalio/client';
 import { progressQuery } from '../workflows/run-api.js';
-import type { RunOutput, RunProgress } from '../workflows/run-types.js';
+import type { RunOutput, RunProgress } from '../contracts/run.js';
 import { ProgressPrinter, formatProgress } from './progress.js';
 
 export interface WatchOptions {

@@ -1,10 +1,10 @@
 // `--doctor-agent` and `--smoke-agent` (upstream's flags): check the model endpoint, key and model before
 // a run, without starting one. Both work without Temporal.
-import type { RealAgentSettings } from '../agents/config.js';
 import { completeChat } from '../agents/openai-chat.js';
 import { scrubApiKey } from '../agents/redact.js';
 import { parseModelAnswer } from '../core/model-answer.js';
-import type { CliIO } from './run-common.js';
+import type { CliIO } from '../contracts/cli-io.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
 
 const BODY_SHOWN = 400;
 const MODELS_TIMEOUT_MS = 30_000;

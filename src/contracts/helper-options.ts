@@ -1,6 +1,6 @@
 // The helper benchmark's settings (`smi-bench helper`, upstream's e2e_one_package.py) and its engine types.
-import { MODEL_AGENTS } from '../core/types.js';
-import type { BaseOptions, PackageInput, RunInput } from './run-types.js';
+import type { BaseOptions, PackageInput, RunInput } from './run.js';
+import { MODEL_AGENTS } from './agents.js';
 
 /**
  * `mock-empty` answers nothing (a calibration of the engine); `helper-file` answers with the package in
