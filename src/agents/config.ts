@@ -3,11 +3,11 @@
 // by whoever makes the HTTP call, so it never leaves that process.
 
 import type { ModelPricing } from '../core/cost.js';
-import { ConfigError } from './config-error.js';
+import { ConfigError } from '../config/config-error.js';
 import type { LOCAL_PROVIDER, LocalModelFile } from './local-model.js';
-import { clamp, isSet, parseBoolWord, parseFloatLoose, parseIntLoose, type EnvSource } from './env-values.js';
+import { clamp, isSet, parseBoolWord, parseFloatLoose, parseIntLoose, type EnvSource } from '../config/env-values.js';
 
-export { ConfigError } from './config-error.js';
+export { ConfigError } from '../config/config-error.js';
 
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const SUPPORTED_PROVIDER = 'openai_compatible';

@@ -7,7 +7,7 @@ import { basename, join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
 import { pathToFileURL } from 'node:url';
 import type { RealAgentSettings } from './config.js';
-import { ConfigError } from './config-error.js';
+import { ConfigError } from '../config/config-error.js';
 import {
   DEFAULT_LOCAL_MODEL_BYTES,
   DEFAULT_LOCAL_MODEL_FILE,

@@ -9,7 +9,7 @@ import {
   type LocatedValue,
   type RealAgentSettings,
 } from '../agents/config.js';
-import type { EnvSource } from '../agents/env-values.js';
+import type { EnvSource } from '../config/env-values.js';
 import { megabytes } from '../agents/local-model.js';
 import type { LlmActivityDeps } from '../activities/llm.js';
 import type { Session } from './session.js';

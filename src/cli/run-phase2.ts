@@ -20,6 +20,7 @@ import {
 } from './run-common.js';
 import { readPromptTemplates } from './prompt-templates.js';
 import { readUserFile } from './user-file.js';
+import { processConfig } from '../config/process-config.js';
 
 /** What commander hands over: Phase II's settings with the defaults applied, before the CLI resolves them. */
 export interface Phase2CliOptions
@@ -88,14 +89,15 @@ export async function buildPhase2Input(
   if ((opts.network || rpcProtocol !== 'grpc') && !onChain)
     throw new UsageError('--network and --rpc-protocol are for --simulation-mode dry-run or dev-inspect');
   // Off the chain modes, a URL given is kept for the run's metadata only, as upstream does.
+  const config = processConfig();
   let endpoint = null;
   try {
-    endpoint = onChain ? chainEndpoint(opts) : null;
+    endpoint = onChain ? chainEndpoint(opts, config.SMI_DEFAULT_RPC_URL) : null;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const rpcUrl = endpoint?.url ?? opts.rpcUrl ?? process.env.SMI_DEFAULT_RPC_URL ?? null;
-  const externalBin = opts.devInspectBin ?? process.env.SMI_TX_SIM_BIN ?? null;
+  const rpcUrl = endpoint?.url ?? opts.rpcUrl ?? config.SMI_DEFAULT_RPC_URL ?? null;
+  const externalBin = opts.devInspectBin ?? config.SMI_TX_SIM_BIN ?? null;
   if (opts.simulationMode === 'external' && !externalBin)
     throw new UsageError(
       '--simulation-mode external needs --dev-inspect-bin or SMI_TX_SIM_BIN (the smi_tx_sim binary)',

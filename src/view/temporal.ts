@@ -73,7 +73,7 @@ export class TemporalReader {
     const namespace = namespaceFromEnv(env);
     if (env.TEMPORAL_ADDRESS)
       return new TemporalReader(env.TEMPORAL_ADDRESS, namespace, env.SMI_TEMPORAL_UI_URL || null, null);
-    const { port, uiPort } = localServerPorts(env);
+    const { port, uiPort } = localServerPorts();
     return new TemporalReader(`${LOCAL_HOST}:${port}`, namespace, null, uiPort);
   }
 
