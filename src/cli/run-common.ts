@@ -34,6 +34,7 @@ import { withSession } from './session.js';
 import { startRun, workflowUiUrl } from './start-run.js';
 import { readUserFile } from './user-file.js';
 import { watchRun } from './watch.js';
+import { processConfig } from '../config/process-config.js';
 
 export interface CliIO {
   /** stdout: results meant for people and pipes */
@@ -84,8 +85,11 @@ export function readDotenvFile(path: string): Record<string, string> {
  * Where `--dataset NAME` looks, in order: the user's folders ($SMI_DATASETS_DIR, then ./manifests/datasets,
  * ./manifests and ./datasets under `cwd`), then the datasets smi-bench ships (upstream's named lists).
  */
-export function datasetSearchDirs(env = process.env, cwd = process.cwd()): string[] {
-  const own = [env.SMI_DATASETS_DIR, 'manifests/datasets', 'manifests', 'datasets']
+export function datasetSearchDirs(
+  datasetsDir = processConfig().SMI_DATASETS_DIR,
+  cwd = process.cwd(),
+): string[] {
+  const own = [datasetsDir, 'manifests/datasets', 'manifests', 'datasets']
     .filter((d): d is string => Boolean(d))
     .map((d) => resolve(cwd, d));
   return withShippedDatasets(own);

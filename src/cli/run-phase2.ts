@@ -21,6 +21,7 @@ import {
 import { readPromptTemplates } from './prompt-templates.js';
 import { readUserFile } from './user-file.js';
 import { processConfig } from '../config/process-config.js';
+import { readConfig } from '../config/read.js';
 
 /** What commander hands over: Phase II's settings with the defaults applied, before the CLI resolves them. */
 export interface Phase2CliOptions
@@ -90,6 +91,7 @@ export async function buildPhase2Input(
     throw new UsageError('--network and --rpc-protocol are for --simulation-mode dry-run or dev-inspect');
   // Off the chain modes, a URL given is kept for the run's metadata only, as upstream does.
   const config = processConfig();
+  const phase2Settings = readConfig(process.env, dotenv, ['SMI_SENDER', 'SMI_GAS_COIN']);
   let endpoint = null;
   try {
     endpoint = onChain ? chainEndpoint(opts, config.SMI_DEFAULT_RPC_URL) : null;
@@ -118,9 +120,9 @@ export async function buildPhase2Input(
       ...(onChain ? { rpcProtocol, network: endpoint?.network ?? null } : {}),
       // Upstream's order: the flag, then SMI_SENDER from the dotenv file only; then 0x0 in the chain modes,
       // a non-zero address offline (core/phase2/sender.ts).
-      sender: resolveSender(opts.sender, dotenv, opts.simulationMode),
+      sender: resolveSender(opts.sender, phase2Settings.SMI_SENDER, opts.simulationMode),
       gasBudget: opts.gasBudget,
-      gasCoin: opts.gasCoin ?? dotenv.SMI_GAS_COIN ?? null,
+      gasCoin: opts.gasCoin ?? phase2Settings.SMI_GAS_COIN ?? null,
       gasBudgetLadder: opts.gasBudgetLadder,
       maxPlanAttempts: opts.maxPlanAttempts,
       maxPlanningCalls: opts.maxPlanningCalls,

@@ -65,7 +65,7 @@ export async function runServer(opts: ServerCliOptions, io: CliIO): Promise<numb
   const server = await startSmiBenchServer(opts, io.log);
   io.log(`Temporal dev server on ${server.address} (state in ${dbFileOf(opts)})`);
   if (server.uiUrl) io.log(`Web UI: ${server.uiUrl}`);
-  const { port } = localServerPorts();
+  const { port } = localServerPorts(processConfig());
   io.log(
     (opts.port === undefined || opts.port === port
       ? `Other commands on this machine find it on port ${port} by themselves when their environment says what this one's does (${findingVariables()})`

@@ -14,7 +14,7 @@ import { STATUS_INTERVAL_MS, workerStatusLine } from './worker-status.js';
  */
 async function workerAddress(): Promise<string> {
   if (process.env.TEMPORAL_ADDRESS) return process.env.TEMPORAL_ADDRESS;
-  const address = `127.0.0.1:${localServerPorts().port}`;
+  const address = `127.0.0.1:${localServerPorts(processConfig()).port}`;
   await checkIsSmiBenchServer(address, namespaceFromEnv());
   return address;
 }

@@ -14,11 +14,7 @@ const WHOLE = /^\s*\d+\s*$/;
 /** A whole number in [min, max], written in decimal digits. */
 export function wholeNumber(min: number, max: number): Form<number> {
   return {
-    schema: z
-      .string()
-      .regex(WHOLE)
-      .transform(Number)
-      .pipe(z.number().int().min(min).max(max)),
+    schema: z.string().regex(WHOLE).transform(Number).pipe(z.number().int().min(min).max(max)),
     accepts: `a whole number from ${min} to ${max}`,
   };
 }
@@ -74,9 +70,14 @@ export function yesNo(): Form<boolean> {
   };
 }
 
-/** Any text (a name, a key, a path). */
+/** Any text (a name, a key). */
 export function text(): Form<string> {
   return { schema: z.string(), accepts: 'text' };
+}
+
+/** A file or folder, relative to the working directory or absolute. */
+export function path(): Form<string> {
+  return { schema: z.string(), accepts: 'a path' };
 }
 
 /** An http(s) URL. */

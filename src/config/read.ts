@@ -35,6 +35,8 @@ export function readConfig<N extends VariableName = VariableName>(
   if (parsed.success) return parsed.data as unknown as Pick<SmiConfig, N>;
   const bad = new Set(parsed.error.issues.map((issue) => issue.path[0] as N));
   throw new ConfigError(
-    [...bad].map((name) => `${name} must be ${metaOf(name).accepts}, got ${JSON.stringify(raw[name])}`).join('; '),
+    [...bad]
+      .map((name) => `${name} must be ${metaOf(name).accepts}, got ${JSON.stringify(raw[name])}`)
+      .join('; '),
   );
 }

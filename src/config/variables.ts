@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   httpUrl,
+  path,
   lenientDecimal,
   lenientWholeNumber,
   oneOf,
@@ -47,7 +48,7 @@ function optional<T>(form: Form<T>, meta: Meta, defaultText?: string) {
 /** A variable with a default, given when it is unset or empty. */
 function withDefault<T>(form: Form<T>, fallback: T, meta: Meta) {
   const schema = z.preprocess(unsetWhenEmpty, form.schema.optional()).transform((value) => value ?? fallback);
-  schema.register(variableMeta, { ...meta, accepts: form.accepts, defaultText: String(fallback) });
+  schema.register(variableMeta, { ...meta, accepts: form.accepts, defaultText: `\`${String(fallback)}\`` });
   return schema;
 }
 
@@ -64,22 +65,42 @@ export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const processSchema = z.object({
   // Local state and the Temporal server
   SMI_HOME: withDefault(
-    text(),
+    path(),
     '.smi-bench',
-    perProcess('local state: the built-in server, the SDK log, the demo corpus, the stub cache, evaluation sets'),
+    perProcess(
+      'local state: the built-in server’s database and log, the Temporal SDK log, the demo corpus, the ' +
+        'stub cache, where each evaluation set ran',
+    ),
   ),
-  SMI_TEMPORAL_PORT: withDefault(port(), 7233, perProcess('port of the local Temporal server smi-bench starts or finds')),
+  SMI_TEMPORAL_PORT: withDefault(
+    port(),
+    7233,
+    perProcess('port of the local Temporal server smi-bench starts or looks for'),
+  ),
   SMI_TEMPORAL_UI_PORT: withDefault(port(), 8233, perProcess('port of that server’s Web UI')),
-  SMI_TEMPORAL_UI_URL: optional(httpUrl(), perProcess('Web UI base URL to print links to, with TEMPORAL_ADDRESS')),
-  SMI_TEMPORAL_BIN: optional(text(), perProcess('a `temporal` CLI binary to use instead of the one in .tools/')),
+  SMI_TEMPORAL_UI_URL: optional(
+    httpUrl(),
+    perProcess('Web UI base URL to print links to, with `TEMPORAL_ADDRESS`'),
+  ),
+  SMI_TEMPORAL_BIN: optional(
+    path(),
+    perProcess('a `temporal` CLI binary to use instead of the one in `.tools/`'),
+  ),
   SMI_SDK_LOG_LEVEL: withDefault(
     oneOf(SDK_LOG_LEVELS, true),
     'WARN',
-    perProcess('least severe Temporal SDK lines kept in $SMI_HOME/temporal-sdk.log'),
+    perProcess('least severe Temporal SDK lines kept in `$SMI_HOME/temporal-sdk.log`'),
   ),
-  SMI_DATASETS_DIR: optional(text(), perProcess('first folder where `--dataset NAME` looks')),
-  // Worker capacity
-  SMI_LLM_CONCURRENCY: withDefault(wholeNumber(1, 1024), 32, perProcess('model calls in flight per worker process')),
+  SMI_DATASETS_DIR: optional(
+    path(),
+    perProcess('first place to look for `--dataset` files (the shipped datasets come last)'),
+  ),
+  // A worker's capacity
+  SMI_LLM_CONCURRENCY: withDefault(
+    wholeNumber(1, 1024),
+    32,
+    perProcess('model calls in flight per worker process'),
+  ),
   SMI_LOCAL_LLM_CONCURRENCY: optional(
     wholeNumber(1, 256),
     perProcess('generations of a local model at once per worker process, one thread each'),
@@ -94,55 +115,111 @@ export const processSchema = z.object({
     8,
     perProcess('extraction, recording and file activities in flight per worker process'),
   ),
-  SMI_SIM_CONCURRENCY: withDefault(wholeNumber(1, 1024), 8, perProcess('simulations in flight per worker process')),
-  SMI_VM_THREADS: optional(wholeNumber(1, 256), perProcess('Move VM threads per process'), 'the cores'),
+  SMI_SIM_CONCURRENCY: withDefault(
+    wholeNumber(1, 1024),
+    8,
+    perProcess('simulations in flight per worker process'),
+  ),
+  SMI_VM_THREADS: optional(
+    wholeNumber(1, 256),
+    perProcess('Move VM threads per process (helpers, local simulation, `fullnode`)'),
+    'the cores',
+  ),
   SMI_VM_HEAP_MB: withDefault(wholeNumber(16, 65536), 512, perProcess('heap of each VM thread, in MB')),
-  SMI_VM_TIMEOUT_SECONDS: withDefault(wholeNumber(1, 86400), 60, perProcess('seconds one VM execution may take')),
-  SMI_COMPILER_THREADS: optional(wholeNumber(1, 256), perProcess('Sui compiler threads per process'), 'the cores'),
+  SMI_VM_TIMEOUT_SECONDS: withDefault(
+    wholeNumber(1, 86400),
+    60,
+    perProcess('seconds one VM execution may take'),
+  ),
+  SMI_COMPILER_THREADS: optional(
+    wholeNumber(1, 256),
+    perProcess('Sui compiler threads per process (helpers, `move build`)'),
+    'the cores',
+  ),
   SMI_MODEL_CACHE_DIR: optional(
-    text(),
+    path(),
     perProcess('the answer cache’s folder'),
-    '.model-cache in the runs’ log directory',
+    '`.model-cache` in the runs’ log directory',
   ),
   // Chain access
   SMI_RPC_API_KEY: optional(
     text(),
-    perProcess('a node provider’s key, sent as `Authorization: Bearer <key>` by the process calling the node'),
+    perProcess(
+      'a node provider’s key, sent as `Authorization: Bearer <key>` by the process calling the node (a ' +
+        'worker, `corpus pull`, `extract`); `fullnode --require-api-key` asks for it',
+    ),
   ),
-  SMI_DEFAULT_RPC_URL: optional(httpUrl(), perProcess('the full node used when neither --rpc-url nor --network is given'), 'mainnet'),
-  SMI_TX_SIM_BIN: optional(text(), perProcess('the smi_tx_sim binary of --simulation-mode external')),
+  SMI_DEFAULT_RPC_URL: optional(
+    httpUrl(),
+    perProcess('the full node when neither `--rpc-url` nor `--network` is given'),
+    'mainnet',
+  ),
+  SMI_TX_SIM_BIN: optional(path(), perProcess('the `smi_tx_sim` binary of `--simulation-mode external`')),
 });
 
 /** A run's settings, read by the command that starts it from its environment and its dotenv file. */
 export const runSchema = z.object({
-  SMI_SENDER: optional(text(), { description: 'Phase II transaction sender', source: 'dotenv' }),
-  SMI_GAS_COIN: optional(text(), { description: 'Phase II gas coin object id', source: 'dotenv' }),
-  // The model (a run's settings travel with it; the key stays in each worker)
-  SMI_API_KEY: optional(text(), { description: 'model API key', source: 'environment-first' }),
-  SMI_API_BASE_URL: withDefault(text(), DEFAULT_BASE_URL, {
-    description: 'model endpoint',
+  SMI_SENDER: optional(
+    text(),
+    { description: 'Phase II transaction sender (see the `phase2` options)', source: 'dotenv' },
+    '0x0 on a chain, 0x…a11ce offline',
+  ),
+  SMI_GAS_COIN: optional(
+    text(),
+    { description: 'Phase II gas coin object id', source: 'dotenv' },
+    'the sender’s first SUI coin',
+  ),
+  // The model: the starting command's settings travel with the run; the key stays in each worker.
+  SMI_API_KEY: optional(text(), {
+    description:
+      'model API key, read by each worker, never sent with a run (or `OPENAI_API_KEY`, ' +
+      '`OPENROUTER_API_KEY`, `ZAI_API_KEY`, `ZHIPUAI_API_KEY`)',
     source: 'environment-first',
   }),
-  SMI_MODEL: optional(text(), run('model name')),
-  SMI_PROVIDER: withDefault(oneOf(['openai_compatible']), 'openai_compatible', run('model API')),
+  SMI_API_BASE_URL: optional(
+    text(),
+    {
+      description:
+        'model endpoint (or `OPENROUTER_BASE_URL`, `OPENAI_BASE_URL`, `OPENAI_API_BASE`); a worker whose ' +
+        'own setting differs from a run’s logs a warning once per run',
+      source: 'environment-first',
+    },
+    `\`${DEFAULT_BASE_URL}\``,
+  ),
+  SMI_MODEL: optional(text(), run('model name (or `OPENAI_MODEL`)')),
+  SMI_PROVIDER: withDefault(oneOf(['openai_compatible']), 'openai_compatible', run('the model’s API')),
   SMI_TEMPERATURE: withDefault(lenientDecimal(0, 0, 2), 0, run('sampling temperature')),
-  SMI_MAX_TOKENS: optional(lenientWholeNumber(4096, 1, 100_000), run('longest answer, in tokens'), 'not sent'),
-  SMI_THINKING: optional(text(), run('sent as `thinking: {type}` (e.g. enabled, disabled)')),
+  SMI_MAX_TOKENS: optional(
+    lenientWholeNumber(4096, 1, 100_000),
+    run('the longest answer, in tokens'),
+    'not sent',
+  ),
+  SMI_THINKING: optional(text(), run('sent as `thinking: {type}` (e.g. `enabled`, `disabled`)')),
   SMI_RESPONSE_FORMAT: optional(oneOf(['json_object']), run('sent as `response_format`')),
   SMI_CLEAR_THINKING: optional(yesNo(), run('sent as `clear_thinking`')),
   SMI_MIN_REQUEST_TIMEOUT_SECONDS: optional(
     lenientDecimal(60, 1, 3600),
     run('the least time one model request is given, in seconds'),
   ),
-  SMI_MIN_REQUEST_TIMEOUT_S: optional(lenientDecimal(60, 1, 3600), run('older name of the variable above')),
+  SMI_MIN_REQUEST_TIMEOUT_S: optional(
+    lenientDecimal(60, 1, 3600),
+    run('older name of `SMI_MIN_REQUEST_TIMEOUT_SECONDS`'),
+  ),
   SMI_MAX_REQUEST_RETRIES: optional(lenientWholeNumber(6, 0, 20), run('attempts per model call'), '6'),
-  SMI_PRICE_INPUT_PER_MTOK: optional(price(), run('the model’s price per million prompt tokens, in US dollars')),
+  SMI_PRICE_INPUT_PER_MTOK: optional(
+    price(),
+    run('the model’s price per million prompt tokens (see [Using a model](#using-a-model))'),
+  ),
   SMI_PRICE_OUTPUT_PER_MTOK: optional(price(), run('the model’s price per million completion tokens')),
-  SMI_COST_FROM_PROVIDER: withDefault(yesNo(), false, run('use the cost the provider reports instead of a price')),
-  SMI_LOCAL_LLM_MAX_TOKENS: withDefault(
+  SMI_COST_FROM_PROVIDER: withDefault(
+    yesNo(),
+    false,
+    run('use the cost the provider reports instead of a price'),
+  ),
+  SMI_LOCAL_LLM_MAX_TOKENS: optional(
     lenientWholeNumber(256, 1, 100_000),
-    256,
-    run('the longest answer of --agent local-llm, in tokens'),
+    run('the longest answer of `--agent local-llm`, in tokens (`SMI_MAX_TOKENS` leaves it alone)'),
+    '256',
   ),
 });
 

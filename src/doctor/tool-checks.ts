@@ -87,7 +87,7 @@ export const temporalServerCheck: Check = async () => {
       };
     }
   }
-  const { port } = localServerPorts();
+  const { port } = localServerPorts(processConfig());
   const address = `127.0.0.1:${port}`;
   if (!(await isPortOpen('127.0.0.1', port))) {
     return {

@@ -8,7 +8,6 @@
 //    search attributes): refuse, and say how to use it on purpose or how to pick another port. A worker
 //    polling a stranger's task queues, or runs landing on someone else's server, must never happen by chance.
 import { join } from 'node:path';
-import { processConfig } from '../config/process-config.js';
 import type { ProcessConfig } from '../config/variables.js';
 import { smiHome } from '../smi-home.js';
 import { Connection, isGrpcServiceError } from '@temporalio/client';
@@ -51,7 +50,7 @@ export type TargetConfig = Pick<
 
 /** The ports of smi-bench's own local server (SMI_TEMPORAL_PORT and SMI_TEMPORAL_UI_PORT). */
 export function localServerPorts(
-  config: Pick<ProcessConfig, 'SMI_TEMPORAL_PORT' | 'SMI_TEMPORAL_UI_PORT'> = processConfig(),
+  config: Pick<ProcessConfig, 'SMI_TEMPORAL_PORT' | 'SMI_TEMPORAL_UI_PORT'>,
 ): LocalServerPorts {
   return { port: config.SMI_TEMPORAL_PORT, uiPort: config.SMI_TEMPORAL_UI_PORT };
 }

@@ -20,7 +20,6 @@ describe('readConfig', () => {
       expect(config.SMI_VM_TIMEOUT_SECONDS).toBe(60);
       expect(config.SMI_VM_THREADS).toBeUndefined();
       expect(config.SMI_COMPILER_THREADS).toBeUndefined();
-      expect(config.SMI_LOCAL_LLM_MAX_TOKENS).toBe(256);
       expect(config.SMI_COST_FROM_PROVIDER).toBe(false);
     }
   });
@@ -55,7 +54,11 @@ describe('readConfig', () => {
       'loud',
       'SMI_SDK_LOG_LEVEL must be one of TRACE, DEBUG, INFO, WARN, ERROR, got "loud"',
     ],
-    ['SMI_DEFAULT_RPC_URL', 'ftp://node', 'SMI_DEFAULT_RPC_URL must be an http:// or https:// URL, got "ftp://node"'],
+    [
+      'SMI_DEFAULT_RPC_URL',
+      'ftp://node',
+      'SMI_DEFAULT_RPC_URL must be an http:// or https:// URL, got "ftp://node"',
+    ],
     ['SMI_RESPONSE_FORMAT', 'json_schema', 'SMI_RESPONSE_FORMAT must be json_object, got "json_schema"'],
     [
       'SMI_CLEAR_THINKING',
@@ -80,13 +83,16 @@ describe('readConfig', () => {
   });
 
   it('reads only the variables asked for', () => {
-    expect(readConfig({ SMI_VM_THREADS: 'abc', SMI_IO_CONCURRENCY: '3' }, {}, ['SMI_IO_CONCURRENCY'])).toEqual({
+    expect(
+      readConfig({ SMI_VM_THREADS: 'abc', SMI_IO_CONCURRENCY: '3' }, {}, ['SMI_IO_CONCURRENCY']),
+    ).toEqual({
       SMI_IO_CONCURRENCY: 3,
     });
   });
 
   it('keeps upstream’s lenient model numbers: unreadable values fall back, all are clamped', () => {
-    const lenient = (env: Record<string, string>) => readConfig(env, {}, ['SMI_MAX_TOKENS', 'SMI_TEMPERATURE']);
+    const lenient = (env: Record<string, string>) =>
+      readConfig(env, {}, ['SMI_MAX_TOKENS', 'SMI_TEMPERATURE']);
     expect(lenient({ SMI_MAX_TOKENS: 'lots', SMI_TEMPERATURE: 'abc' })).toEqual({
       SMI_MAX_TOKENS: 4096,
       SMI_TEMPERATURE: 0,
@@ -98,8 +104,18 @@ describe('readConfig', () => {
   });
 
   it('takes each variable from where its source says: dotenv first, the shell first, the shell only', () => {
-    const env = { SMI_MODEL: 'shell', SMI_API_BASE_URL: 'http://shell/v1', SMI_HOME: '/shell', SMI_SENDER: '0x1' };
-    const dotenv = { SMI_MODEL: 'file', SMI_API_BASE_URL: 'http://file/v1', SMI_HOME: '/file', SMI_SENDER: '0x2' };
+    const env = {
+      SMI_MODEL: 'shell',
+      SMI_API_BASE_URL: 'http://shell/v1',
+      SMI_HOME: '/shell',
+      SMI_SENDER: '0x1',
+    };
+    const dotenv = {
+      SMI_MODEL: 'file',
+      SMI_API_BASE_URL: 'http://file/v1',
+      SMI_HOME: '/file',
+      SMI_SENDER: '0x2',
+    };
     const config = readConfig(env, dotenv);
     expect(config.SMI_MODEL).toBe('file');
     expect(config.SMI_API_BASE_URL).toBe('http://shell/v1');
