@@ -1,7 +1,7 @@
 // Configuration is read in one place: every SMI_* variable the code names is declared in the schema, the
 // README's Configuration table is the one made from it, and no file outside src/config reads an SMI_*
 // value from an environment record; the rooms below the commands take the values as parameters.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configurationRows, TABLE_HEADER } from '../../src/config/table.js';
@@ -88,29 +88,42 @@ describe('where configuration is read', () => {
   });
 });
 
-describe("the README's Configuration table", () => {
+/**
+ * The Configuration reference: its own page when the docs have one, else the README's section (up to the
+ * next second-level heading).
+ */
+function configurationReference(): { where: string; text: string } {
+  const page = join(PROJECT_ROOT, 'docs', 'configuration.md');
+  if (existsSync(page)) return { where: 'docs/configuration.md', text: readFileSync(page, 'utf8') };
   const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
   const start = readme.indexOf('\n## Configuration\n');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  if (start < 0) return { where: 'README.md', text: '' };
+  const end = readme.indexOf('\n## ', start + 1);
+  return { where: 'README.md', text: readme.slice(start, end < 0 ? undefined : end) };
+}
+
+describe('the Configuration table of the docs', () => {
+  const { where, text } = configurationReference();
   const cells = (line: string) =>
     line
       .trim()
       .replace(/^\||\|$/g, '')
       .split('|')
       .map((cell) => cell.trim());
-  const rows = section
-    .split('\n')
-    .filter((line) => line.startsWith('|'))
-    .map(cells);
+  const lines = text.split('\n');
+  const header = lines.findIndex(
+    (line) => line.startsWith('|') && cells(line).join() === TABLE_HEADER.join(),
+  );
+  const end = lines.findIndex((line, i) => i > header && !line.startsWith('|'));
+  const rows = header < 0 ? [] : lines.slice(header, end < 0 ? undefined : end).map(cells);
 
-  it('is the table made from the schema: every variable, its default, form and meaning', () => {
-    expect(start).toBeGreaterThan(0);
-    expect(rows[0]).toEqual(TABLE_HEADER);
+  it(`is the table made from the schema: every variable, its default, form and meaning (${where})`, () => {
+    expect(header).toBeGreaterThanOrEqual(0);
     expect(rows.slice(2)).toEqual(configurationRows());
   });
 
-  it('names no SMI_* variable the schema does not declare, anywhere in the section', () => {
-    const named = new Set(section.match(/\bSMI_[A-Z0-9_]*[A-Z0-9](?![A-Z0-9_*])/g) ?? []);
+  it('names no SMI_* variable the schema does not declare', () => {
+    const named = new Set(text.match(/\bSMI_[A-Z0-9_]*[A-Z0-9](?![A-Z0-9_*])/g) ?? []);
     expect([...named].filter((name) => !(VARIABLE_NAMES as string[]).includes(name))).toEqual([]);
   });
 });
