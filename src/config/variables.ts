@@ -1,12 +1,12 @@
 // Every SMI_* environment variable smi-bench reads, in one zod schema: its form (type and bounds), default,
-// where it is read from and what it means. The README's Configuration table is checked against it.
+// where it is read from and what it means. The README's Configuration table is made from it (table.ts).
 import { z } from 'zod';
 import {
   httpUrl,
-  path,
   lenientDecimal,
   lenientWholeNumber,
   oneOf,
+  path,
   port,
   positiveDecimal,
   price,
@@ -34,7 +34,7 @@ export interface VariableMeta {
 }
 
 /** The metadata of each variable's schema. */
-export const variableMeta = z.registry<VariableMeta>();
+const variableMeta = z.registry<VariableMeta>();
 
 type Meta = Omit<VariableMeta, 'accepts' | 'defaultText'>;
 
@@ -58,7 +58,7 @@ const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
 const perProcess = (description: string): Meta => ({ description, source: 'environment' });
 const run = (description: string): Meta => ({ description, source: 'dotenv-first' });
 
-export const SDK_LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+const SDK_LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 /** What each process reads from its own environment at its start. */
