@@ -49,7 +49,12 @@ export async function withSession<T>(
   body: (session: Session) => Promise<T>,
 ): Promise<T> {
   const namespace = namespaceFromEnv();
-  const target = await resolveTemporalTarget(namespace, opts.log, processConfig(), process.env.TEMPORAL_ADDRESS);
+  const target = await resolveTemporalTarget(
+    namespace,
+    opts.log,
+    processConfig(),
+    process.env.TEMPORAL_ADDRESS,
+  );
   let workerHere = opts.worker === 'always' || (opts.worker === 'auto' && target.inProcessWorker);
   if (typeof opts.worker !== 'function' && !describedHere(target))
     opts.log(describeTarget(target, namespace, workerHere));
