@@ -13,7 +13,7 @@ const LAYERS = [
   ['run-queries'],
   ['workflows', 'worker'],
   ['activities', 'vm-thread'],
-  ['doctor', 'helper', 'report'],
+  ['doctor', 'helper', 'process-settings', 'report'],
   ['corpus-report', 'fullnode', 'sui-compiler'],
   ['compare', 'corpus-pull', 'manifest', 'move-stubs', 'sandbox', 'sim'],
   ['run-store', 'vm'],
@@ -21,6 +21,7 @@ const LAYERS = [
   ['agents', 'evalset', 'models', 'move'],
   ['chain', 'core', 'temporal', 'vm-pool'],
   ['files', 'project-root', 'promise-cache', 'smi-home', 'thread-pool', 'usage-error'],
+  ['config'],
   ['contracts'],
 ];
 

@@ -32,7 +32,8 @@ import { PROJECT_ROOT } from '../src/project-root.js';
 import { findTemporalBinary, startDevServer } from '../src/temporal/dev-server.js';
 import { DEFAULT_NAMESPACE, TASK_QUEUES, packageWorkflowId, runWorkflowId } from '../src/temporal/names.js';
 import { freePort } from '../src/temporal/ports.js';
-import { startWorkers, workerSettingsFromEnv } from '../src/worker.js';
+import { readProcessConfig } from '../src/config/process-config.js';
+import { startWorkers, workerSettings } from '../src/worker.js';
 import type { benchmarkRun } from '../src/workflows/benchmark-run.js';
 import { setConcurrencyUpdate } from '../src/workflows/run-api.js';
 import type { Phase1RunInput } from '../src/contracts/phase1-options.js';
@@ -99,7 +100,7 @@ const phase2Stub = await startOpenAiStub({
 // The helper model: a helper that does not build, then, once shown the diagnostics, one that does.
 const helperStub = await startOpenAiStub({ handler: (req) => brokenThenGood(req.prompt) });
 const workers = await startWorkers(
-  workerSettingsFromEnv(server.address, { resolveApiKey: () => 'record' }, {}),
+  workerSettings(server.address, DEFAULT_NAMESPACE, { resolveApiKey: () => 'record' }, readProcessConfig({})),
 );
 const connection = await Connection.connect({ address: server.address });
 const outDir = join(PROJECT_ROOT, 'test', 'histories');

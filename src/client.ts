@@ -3,6 +3,9 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { PHASE2_DEFAULT_OPTIONS } from './workflows/phase2-types.js';
 import { COMPARE_FORMATS } from './compare/format.js';
 import { UsageError } from './usage-error.js';
+import { ConfigError } from './config/config-error.js';
+import { processConfig } from './config/process-config.js';
+import { applyProcessSettings } from './process-settings.js';
 import { integer, positiveNumber } from './cli/parse.js';
 import { SANDBOX_UPSTREAM_ONLY, flagNames } from './cli/sandbox-upstream-flags.js';
 import type { CliIO } from './cli/run-phase1.js';
@@ -710,6 +713,8 @@ const HELP_CODES = new Set(['commander.help', 'commander.helpDisplayed', 'comman
 /** Runs the CLI; resolves to the exit status. */
 export async function main(argv: string[]): Promise<number> {
   try {
+    // Read once, before any command: a bad value stops here, naming the variable and what it accepts.
+    applyProcessSettings(processConfig());
     await buildProgram().parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
@@ -718,7 +723,7 @@ export async function main(argv: string[]): Promise<number> {
       // are bad flags or arguments, already reported in one line.
       return HELP_CODES.has(err.code) ? err.exitCode : 2;
     }
-    if (err instanceof UsageError) {
+    if (err instanceof UsageError || err instanceof ConfigError) {
       io.log(`error: ${err.message}`);
       return 2;
     }

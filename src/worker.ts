@@ -3,7 +3,14 @@ import { AdaptiveLimits } from './agents/adaptive-limit.js';
 import { LocalModels } from './agents/local-llm.js';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions } from '@temporalio/worker';
+import {
+  DefaultLogger,
+  NativeConnection,
+  Runtime,
+  Worker,
+  type LogLevel,
+  type WorkerOptions,
+} from '@temporalio/worker';
 import {
   createIoActivities,
   createLlmActivities,
@@ -12,10 +19,12 @@ import {
   createSimActivities,
   type LlmActivityDeps,
 } from './activities/index.js';
-import { TASK_QUEUES, namespaceFromEnv } from './temporal/names.js';
+import { TASK_QUEUES } from './temporal/names.js';
 import { workflowBundlePath, workflowSourcePath } from './temporal/workflow-bundle.js';
 import { unreachableServerError } from './temporal/connect.js';
-import { SdkLogFile, sdkLogFile, sdkLogLevel } from './temporal/sdk-log.js';
+import { SdkLogFile, sdkLogFile } from './temporal/sdk-log.js';
+import type { ProcessConfig } from './config/variables.js';
+import { applyProcessSettings } from './process-settings.js';
 
 export interface WorkerSettings {
   address: string;
@@ -30,6 +39,8 @@ export interface WorkerSettings {
   ioConcurrency: number;
   /** Simulations in flight per worker process (SMI_SIM_CONCURRENCY). */
   simConcurrency: number;
+  /** The rest of the process's settings: its VM and compiler threads, the answer cache, the SDK log… */
+  config: ProcessConfig;
 }
 
 /** What one worker of this process is running now. */
@@ -64,10 +75,9 @@ let sdkLog: SdkLogFile | null = null;
  * Sends the SDK's log, the core's lines included, to $SMI_HOME/temporal-sdk.log instead of the terminal
  * (the CLI prints what matters). Once per process, before the first worker: the SDK allows one Runtime.
  */
-function installSdkLog(env = process.env): void {
+function installSdkLog(level: LogLevel): void {
   if (sdkLog) return;
-  const level = sdkLogLevel(env);
-  const file = new SdkLogFile(sdkLogFile(env));
+  const file = new SdkLogFile(sdkLogFile());
   Runtime.install({
     logger: new DefaultLogger(level, (entry) => file.write(entry)),
     telemetryOptions: { logging: { filter: { core: level }, forward: {} } },
@@ -81,7 +91,9 @@ export function sdkLogNotice(): string | null {
 }
 
 export async function startWorkers(settings: WorkerSettings): Promise<RunningWorkers> {
-  installSdkLog();
+  installSdkLog(settings.config.SMI_SDK_LOG_LEVEL);
+  // The activities reach the VM and compiler threads and the chain through process-wide pools and clients.
+  applyProcessSettings(settings.config);
   const connection = await NativeConnection.connect({ address: settings.address }).catch((err: unknown) => {
     throw unreachableServerError(settings.address, err);
   });
@@ -110,7 +122,7 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
       taskQueue: TASK_QUEUES.llm,
       // Each model endpoint's calls adapt to its 429s, within the worker's limit of calls in flight.
       activities: createLlmActivities(
-        settings.llm,
+        { ...settings.llm, modelCacheDir: settings.config.SMI_MODEL_CACHE_DIR },
         new AdaptiveLimits({ max: settings.llmConcurrency }),
         localModels,
       ),
@@ -160,25 +172,23 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
   };
 }
 
-export function workerSettingsFromEnv(
+/** The workers' settings from the process's configuration, read by its entry point. */
+export function workerSettings(
   address: string,
+  namespace: string,
   llm: LlmActivityDeps,
-  env = process.env,
+  config: ProcessConfig,
 ): WorkerSettings {
-  const int = (name: string, fallback: number): number => {
-    const n = Number.parseInt(env[name] ?? '', 10);
-    return Number.isFinite(n) && n > 0 ? n : fallback;
-  };
-  const rate = Number.parseFloat(env.SMI_LLM_RATE_PER_SECOND ?? '');
   return {
     address,
-    namespace: namespaceFromEnv(env),
+    namespace,
     llm,
-    llmConcurrency: int('SMI_LLM_CONCURRENCY', 32),
+    llmConcurrency: config.SMI_LLM_CONCURRENCY,
     // One generation per core: each runs on a thread of its own (src/agents/local-llm.ts).
-    localLlmConcurrency: int('SMI_LOCAL_LLM_CONCURRENCY', Math.min(2, availableParallelism())),
-    llmRatePerSecond: Number.isFinite(rate) && rate > 0 ? rate : null,
-    ioConcurrency: int('SMI_IO_CONCURRENCY', 8),
-    simConcurrency: int('SMI_SIM_CONCURRENCY', 8),
+    localLlmConcurrency: config.SMI_LOCAL_LLM_CONCURRENCY ?? Math.min(2, availableParallelism()),
+    llmRatePerSecond: config.SMI_LLM_RATE_PER_SECOND ?? null,
+    ioConcurrency: config.SMI_IO_CONCURRENCY,
+    simConcurrency: config.SMI_SIM_CONCURRENCY,
+    config,
   };
 }

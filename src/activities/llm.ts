@@ -35,6 +35,8 @@ export interface LlmActivityDeps {
    */
   ownBaseUrl?: LocatedValue | null;
   warn?: (line: string) => void;
+  /** This worker's answer cache folder (SMI_MODEL_CACHE_DIR); default: beside the run directories. */
+  modelCacheDir?: string | undefined;
 }
 
 /** What the pre-flight probe learned: who answered, and anything the user should know. */
@@ -182,6 +184,7 @@ export function createLlmActivities(
       const cacheUse = args.settings.cache_answers
         ? {
             logDir: dirname(args.runDir),
+            configuredDir: deps.modelCacheDir,
             settings: args.settings,
             prompt,
             slot: args.cacheSlot ?? '',

@@ -13,7 +13,7 @@ import type {
 } from 'node-llama-cpp';
 import { ANSWER_SCHEMAS, type AnswerFormat } from './answer-schemas.js';
 import { SYSTEM_PROMPT } from './chat-request.js';
-import { ConfigError } from './config-error.js';
+import { ConfigError } from '../config/config-error.js';
 import { LOCAL_CONTEXT_TOKENS } from './local-model.js';
 import { fileSha256 } from './local-model-file.js';
 import { ModelContextExceeded, ModelEmptyContent, ModelTimeout } from './model-errors.js';

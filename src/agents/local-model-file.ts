@@ -6,7 +6,7 @@ import { stat as fsStat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
 import { pathToFileURL } from 'node:url';
-import { ConfigError } from './config-error.js';
+import { ConfigError } from '../config/config-error.js';
 import {
   DEFAULT_LOCAL_MODEL_BYTES,
   DEFAULT_LOCAL_MODEL_FILE,

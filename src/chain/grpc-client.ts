@@ -2,6 +2,7 @@
 // bounded by a timeout and the caller's abort signal, the provider's API key sent as it expects it, and
 // every failure sorted by what a retry could change.
 import { RpcError, SuiGrpcClient } from '@mysten/sui/grpc';
+import { providerKey } from './provider-key.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -17,7 +18,7 @@ const TIMED_OUT = 'timed out: ';
 export interface ChainClientOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** Default `SMI_RPC_API_KEY`; sent as `Authorization: Bearer <key>` (a value with a space is sent as is). */
+  /** Default: the process's key (provider-key.ts); sent as `Authorization: Bearer <key>` (a value with a space is sent as is). */
   apiKey?: string | null;
 }
 
@@ -52,7 +53,7 @@ export function createChainClient(url: string, options: ChainClientOptions = {})
     network: 'unknown',
     baseUrl: url.replace(/\/+$/, ''),
     fetch: boundedFetch,
-    meta: authorizationHeader(options.apiKey ?? process.env.SMI_RPC_API_KEY),
+    meta: authorizationHeader(options.apiKey ?? providerKey()),
   });
 }
 

@@ -28,7 +28,7 @@ export interface ChainEndpoint {
 
 export function chainEndpoint(
   options: { rpcUrl?: string | null; network?: string | null; rpcProtocol?: RpcProtocol },
-  env: NodeJS.ProcessEnv = process.env,
+  defaultRpcUrl: string | undefined,
 ): ChainEndpoint {
   const network = options.network ?? null;
   if (network !== null && !isSuiNetwork(network))
@@ -40,7 +40,6 @@ export function chainEndpoint(
     );
   if (options.rpcUrl) return { url: options.rpcUrl, network };
   if (network) return { url: NETWORK_URLS[network], network };
-  const fromEnv = env.SMI_DEFAULT_RPC_URL;
-  if (fromEnv) return { url: fromEnv, network: null };
+  if (defaultRpcUrl) return { url: defaultRpcUrl, network: null };
   return { url: NETWORK_URLS[DEFAULT_NETWORK], network: DEFAULT_NETWORK };
 }

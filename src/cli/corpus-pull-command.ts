@@ -12,6 +12,7 @@ import { UsageError } from '../usage-error.js';
 import { ProgressPrinter } from '../run-queries/progress.js';
 import { requireChain } from './require-chain.js';
 import { checkIdsFile, datasetSearchDirs, type CliIO } from './run-common.js';
+import { processConfig } from '../config/process-config.js';
 
 export interface CorpusPullOptions {
   dataset?: string;
@@ -65,7 +66,7 @@ export async function runCorpusPull(opts: CorpusPullOptions, io: CliIO): Promise
     );
   let endpoint;
   try {
-    endpoint = chainEndpoint(opts);
+    endpoint = chainEndpoint(opts, processConfig().SMI_DEFAULT_RPC_URL);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

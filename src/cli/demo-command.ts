@@ -9,6 +9,7 @@ import { defaultRunId } from '../core/run-id.js';
 import { writeDemoCorpus } from '../move/index.js';
 import type { DevServer } from '../temporal/dev-server.js';
 import { isPortOpen } from '../temporal/ports.js';
+import { processConfig } from '../config/process-config.js';
 import { smiHome } from '../smi-home.js';
 import { localServerPorts, noteServerStartedHere } from '../temporal/target.js';
 import { namespaceFromEnv } from '../temporal/names.js';
@@ -127,7 +128,7 @@ async function startDemoServer(io: CliIO, keep: boolean): Promise<DevServer | nu
       io.log('--keep-server: the server of TEMPORAL_ADDRESS is not this command’s; it stays as it is.');
     return null;
   }
-  const { port } = localServerPorts();
+  const { port } = localServerPorts(processConfig());
   if (await isPortOpen('127.0.0.1', port)) {
     if (keep)
       io.log(`--keep-server: a server already listens on port ${port}; it is not this command’s to keep.`);

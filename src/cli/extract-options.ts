@@ -7,6 +7,7 @@ import { networkOption, rpcProtocolOption } from './chain-options.js';
 import { UsageError } from '../usage-error.js';
 import { integer } from './parse.js';
 import type { CliIO } from './run-common.js';
+import { processConfig } from '../config/process-config.js';
 
 const CORPUS_HELP = `
 Corpus mode writes, into --out-dir: index.jsonl (every package of the corpus), corpus_report.jsonl (one
@@ -83,7 +84,7 @@ export function registerExtractCommand(program: Command, io: CliIO): void {
     .action(async (given) => {
       let endpoint;
       try {
-        endpoint = chainEndpoint(given);
+        endpoint = chainEndpoint(given, processConfig().SMI_DEFAULT_RPC_URL);
       } catch (error) {
         throw new UsageError((error as Error).message);
       }

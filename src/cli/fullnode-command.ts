@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startFullnode } from '../fullnode/server.js';
 import { checkedLimits, type ServerLimits } from '../fullnode/server-limits.js';
+import { processConfig } from '../config/process-config.js';
 import { UsageError } from '../usage-error.js';
 import { shellWord } from './shell-word.js';
 import type { CliIO } from './run-common.js';
@@ -39,7 +40,7 @@ function limits(opts: FullnodeCliOptions): ServerLimits {
 }
 
 function apiKey(): string {
-  const key = process.env.SMI_RPC_API_KEY;
+  const key = processConfig().SMI_RPC_API_KEY;
   if (!key) throw new UsageError('--require-api-key needs the key in SMI_RPC_API_KEY');
   return key;
 }

@@ -8,7 +8,7 @@ import {
   resolveApiKey,
   type LocatedValue,
 } from '../agents/config.js';
-import type { EnvSource } from '../agents/env-values.js';
+import type { EnvSource } from '../config/env-values.js';
 import { megabytes } from '../agents/local-model.js';
 import type { LlmActivityDeps } from '../activities/llm.js';
 import type { Session } from './session.js';

@@ -31,6 +31,7 @@ import { watchRun } from '../run-queries/watch.js';
 import type { CliIO } from '../contracts/cli-io.js';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
 import type { Phase } from '../contracts/phases.js';
+import { processConfig } from '../config/process-config.js';
 
 // Commands import it from here with the other helpers; its definition sits below every room (doctor uses it).
 export type { CliIO } from '../contracts/cli-io.js';
@@ -77,8 +78,11 @@ export function readDotenvFile(path: string): Record<string, string> {
  * Where `--dataset NAME` looks, in order: the user's folders ($SMI_DATASETS_DIR, then ./manifests/datasets,
  * ./manifests and ./datasets under `cwd`), then the datasets smi-bench ships (upstream's named lists).
  */
-export function datasetSearchDirs(env = process.env, cwd = process.cwd()): string[] {
-  const own = [env.SMI_DATASETS_DIR, 'manifests/datasets', 'manifests', 'datasets']
+export function datasetSearchDirs(
+  datasetsDir = processConfig().SMI_DATASETS_DIR,
+  cwd = process.cwd(),
+): string[] {
+  const own = [datasetsDir, 'manifests/datasets', 'manifests', 'datasets']
     .filter((d): d is string => Boolean(d))
     .map((d) => resolve(cwd, d));
   return withShippedDatasets(own);

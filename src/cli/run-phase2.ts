@@ -21,6 +21,8 @@ import type { RealAgentSettings } from '../contracts/agent-settings.js';
 import { MODEL_AGENTS } from '../contracts/agents.js';
 import type { RpcProtocol, SimulationMode, SuiNetwork } from '../contracts/simulation.js';
 import type { Phase2Agent, Phase2Options, Phase2RunInput } from '../contracts/phase2-options.js';
+import { processConfig } from '../config/process-config.js';
+import { readConfig } from '../config/read.js';
 
 /** What commander hands over: Phase II's settings with the defaults applied, before the CLI resolves them. */
 export interface Phase2CliOptions
@@ -89,14 +91,16 @@ export async function buildPhase2Input(
   if ((opts.network || rpcProtocol !== 'grpc') && !onChain)
     throw new UsageError('--network and --rpc-protocol are for --simulation-mode dry-run or dev-inspect');
   // Off the chain modes, a URL given is kept for the run's metadata only, as upstream does.
+  const config = processConfig();
+  const phase2Settings = readConfig(process.env, dotenv, ['SMI_SENDER', 'SMI_GAS_COIN']);
   let endpoint = null;
   try {
-    endpoint = onChain ? chainEndpoint(opts) : null;
+    endpoint = onChain ? chainEndpoint(opts, config.SMI_DEFAULT_RPC_URL) : null;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const rpcUrl = endpoint?.url ?? opts.rpcUrl ?? process.env.SMI_DEFAULT_RPC_URL ?? null;
-  const externalBin = opts.devInspectBin ?? process.env.SMI_TX_SIM_BIN ?? null;
+  const rpcUrl = endpoint?.url ?? opts.rpcUrl ?? config.SMI_DEFAULT_RPC_URL ?? null;
+  const externalBin = opts.devInspectBin ?? config.SMI_TX_SIM_BIN ?? null;
   if (opts.simulationMode === 'external' && !externalBin)
     throw new UsageError(
       '--simulation-mode external needs --dev-inspect-bin or SMI_TX_SIM_BIN (the smi_tx_sim binary)',
@@ -117,9 +121,9 @@ export async function buildPhase2Input(
       ...(onChain ? { rpcProtocol, network: endpoint?.network ?? null } : {}),
       // Upstream's order: the flag, then SMI_SENDER from the dotenv file only; then 0x0 in the chain modes,
       // a non-zero address offline (core/phase2/sender.ts).
-      sender: resolveSender(opts.sender, dotenv, opts.simulationMode),
+      sender: resolveSender(opts.sender, phase2Settings.SMI_SENDER, opts.simulationMode),
       gasBudget: opts.gasBudget,
-      gasCoin: opts.gasCoin ?? dotenv.SMI_GAS_COIN ?? null,
+      gasCoin: opts.gasCoin ?? phase2Settings.SMI_GAS_COIN ?? null,
       gasBudgetLadder: opts.gasBudgetLadder,
       maxPlanAttempts: opts.maxPlanAttempts,
       maxPlanningCalls: opts.maxPlanningCalls,

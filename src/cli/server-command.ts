@@ -1,6 +1,8 @@
 // `smi-bench server`: a Temporal dev server that keeps its state in a file and serves the Web UI.
 import { join, resolve } from 'node:path';
 import { ensureTemporalBinary, startDevServer, type DevServer } from '../temporal/dev-server.js';
+import { processConfig } from '../config/process-config.js';
+import { rawValue } from '../config/read.js';
 import { namespaceFromEnv } from '../temporal/names.js';
 import { smiHome } from '../smi-home.js';
 import { localServerPorts } from '../temporal/target.js';
@@ -25,10 +27,11 @@ export async function startSmiBenchServer(
   opts: ServerCliOptions,
   log: (line: string) => void,
 ): Promise<DevServer> {
-  const ports = localServerPorts();
+  const config = processConfig();
+  const ports = localServerPorts(config);
   const namespace = namespaceFromEnv();
   return startDevServer({
-    binary: await ensureTemporalBinary(log),
+    binary: await ensureTemporalBinary(log, config.SMI_TEMPORAL_BIN),
     port: opts.port ?? ports.port,
     uiPort: opts.headless ? null : (opts.uiPort ?? ports.uiPort),
     dbFile: dbFileOf(opts),
@@ -50,8 +53,9 @@ export function serveUntilStopped(server: DevServer): Promise<number> {
 
 /** The variables that lead another command to this server: it finds it only when it sees the same. */
 function findingVariables(env = process.env): string {
+  const port = rawValue('SMI_TEMPORAL_PORT', env, {});
   return [
-    env.SMI_TEMPORAL_PORT ? `SMI_TEMPORAL_PORT=${env.SMI_TEMPORAL_PORT}` : 'no SMI_TEMPORAL_PORT',
+    port ? `SMI_TEMPORAL_PORT=${port}` : 'no SMI_TEMPORAL_PORT',
     'no TEMPORAL_ADDRESS',
     env.TEMPORAL_NAMESPACE ? `TEMPORAL_NAMESPACE=${env.TEMPORAL_NAMESPACE}` : 'no TEMPORAL_NAMESPACE',
   ].join(', ');
@@ -61,7 +65,7 @@ export async function runServer(opts: ServerCliOptions, io: CliIO): Promise<numb
   const server = await startSmiBenchServer(opts, io.log);
   io.log(`Temporal dev server on ${server.address} (state in ${dbFileOf(opts)})`);
   if (server.uiUrl) io.log(`Web UI: ${server.uiUrl}`);
-  const { port } = localServerPorts();
+  const { port } = localServerPorts(processConfig());
   io.log(
     (opts.port === undefined || opts.port === port
       ? `Other commands on this machine find it on port ${port} by themselves when their environment says what this one's does (${findingVariables()})`

@@ -1,6 +1,7 @@
 // A CLI command's connection to Temporal: finds or starts the server, connects a client, runs an
 // in-process worker when nobody else will, and tears it all down afterwards (also on Ctrl-C).
 import { Client, Connection } from '@temporalio/client';
+import { processConfig } from '../config/process-config.js';
 import { namespaceFromEnv } from '../temporal/names.js';
 import { connectOrExplain } from '../temporal/connect.js';
 import {
@@ -48,7 +49,12 @@ export async function withSession<T>(
   body: (session: Session) => Promise<T>,
 ): Promise<T> {
   const namespace = namespaceFromEnv();
-  const target = await resolveTemporalTarget(namespace, opts.log);
+  const target = await resolveTemporalTarget(
+    namespace,
+    opts.log,
+    processConfig(),
+    process.env.TEMPORAL_ADDRESS,
+  );
   let workerHere = opts.worker === 'always' || (opts.worker === 'auto' && target.inProcessWorker);
   if (typeof opts.worker !== 'function' && !describedHere(target))
     opts.log(describeTarget(target, namespace, workerHere));
@@ -96,8 +102,10 @@ export async function withSession<T>(
     }
     if (workerHere) {
       // Loaded only here: the worker side of the SDK (native bridge, bundler) takes a while to load.
-      const { startWorkers, workerSettingsFromEnv } = await import('../worker.js');
-      workers = await startWorkers(workerSettingsFromEnv(target.address, opts.llm ?? NO_KEY));
+      const { startWorkers, workerSettings } = await import('../worker.js');
+      workers = await startWorkers(
+        workerSettings(target.address, namespace, opts.llm ?? NO_KEY, processConfig()),
+      );
     }
     return await body({ client, connection, target, workers, searchAttributes });
   } finally {

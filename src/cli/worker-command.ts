@@ -1,8 +1,9 @@
 // `smi-bench worker`: a worker process for a shared server (scale out by starting more of them).
 import { resolve } from 'node:path';
+import { processConfig } from '../config/process-config.js';
 import { namespaceFromEnv } from '../temporal/names.js';
 import { checkIsSmiBenchServer, localServerPorts } from '../temporal/target.js';
-import { sdkLogNotice, startWorkers, workerSettingsFromEnv } from '../worker.js';
+import { sdkLogNotice, startWorkers, workerSettings } from '../worker.js';
 import { workerModelDeps } from './model-access.js';
 import { readDotenvFile, type CliIO } from './run-phase1.js';
 import { STATUS_INTERVAL_MS, workerStatusLine } from './worker-status.js';
@@ -13,7 +14,7 @@ import { STATUS_INTERVAL_MS, workerStatusLine } from './worker-status.js';
  */
 async function workerAddress(): Promise<string> {
   if (process.env.TEMPORAL_ADDRESS) return process.env.TEMPORAL_ADDRESS;
-  const address = `127.0.0.1:${localServerPorts().port}`;
+  const address = `127.0.0.1:${localServerPorts(processConfig()).port}`;
   await checkIsSmiBenchServer(address, namespaceFromEnv());
   return address;
 }
@@ -21,7 +22,8 @@ async function workerAddress(): Promise<string> {
 export async function runWorker(opts: { dotenv: string }, io: CliIO): Promise<number> {
   const address = await workerAddress();
   const dotenv = readDotenvFile(resolve(opts.dotenv));
-  const settings = workerSettingsFromEnv(address, workerModelDeps(process.env, dotenv, io.log));
+  const llm = workerModelDeps(process.env, dotenv, io.log);
+  const settings = workerSettings(address, namespaceFromEnv(), llm, processConfig());
   const workers = await startWorkers(settings);
   io.log(
     `smi-bench worker connected to ${address} (model calls in flight ≤ ${settings.llmConcurrency}` +

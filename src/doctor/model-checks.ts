@@ -1,6 +1,6 @@
 // Doctor checks of the model a model agent would call: its key, its settings, and one GET /models.
 import { ConfigError, describeLocation, loadRealAgentSettings, locateApiKey } from '../agents/config.js';
-import type { EnvSource } from '../agents/env-values.js';
+import type { EnvSource } from '../config/env-values.js';
 import { scrubApiKey } from '../agents/redact.js';
 import { describeKey } from './agent-checks.js';
 import type { CheckResult } from './check.js';

@@ -6,6 +6,7 @@ import { execa } from 'execa';
 import { Connection } from '@temporalio/client';
 import { PROJECT_ROOT } from '../project-root.js';
 import { SUI_COMPILER_LABEL, SUI_COMPILER_PACKAGE, SUI_RELEASE } from '../sui-compiler/release.js';
+import { processConfig } from '../config/process-config.js';
 import { findTemporalBinary } from '../temporal/dev-server.js';
 import { namespaceFromEnv } from '../temporal/names.js';
 import { isPortOpen } from '../temporal/ports.js';
@@ -51,9 +52,9 @@ export const nodeCheck: Check = async () => {
 };
 
 export const temporalCliCheck: Check = async () => {
-  const binary = findTemporalBinary();
+  const pinned = processConfig().SMI_TEMPORAL_BIN;
+  const binary = findTemporalBinary(pinned);
   if (binary) return { name: 'Temporal CLI', status: 'ok', message: binary };
-  const pinned = process.env.SMI_TEMPORAL_BIN;
   return {
     name: 'Temporal CLI',
     status: 'fail',
@@ -86,7 +87,7 @@ export const temporalServerCheck: Check = async () => {
       };
     }
   }
-  const { port } = localServerPorts();
+  const { port } = localServerPorts(processConfig());
   const address = `127.0.0.1:${port}`;
   if (!(await isPortOpen('127.0.0.1', port))) {
     return {

@@ -14,9 +14,9 @@ import type { RealAgentSettings } from '../contracts/agent-settings.js';
 /** The cache's folder name inside a log directory (a run id never starts with a dot). */
 export const ANSWER_CACHE_NAME = '.model-cache';
 
-/** The cache of the runs in `logDir`: `SMI_MODEL_CACHE_DIR`, else beside the run directories. */
-export function answerCacheDir(logDir: string, env: NodeJS.ProcessEnv = process.env): string {
-  return env.SMI_MODEL_CACHE_DIR || join(logDir, ANSWER_CACHE_NAME);
+/** The cache of the runs in `logDir`: the folder configured (SMI_MODEL_CACHE_DIR), else beside the run directories. */
+export function answerCacheDir(logDir: string, configured: string | undefined): string {
+  return configured ?? join(logDir, ANSWER_CACHE_NAME);
 }
 
 /**
@@ -31,6 +31,8 @@ function answerCacheKey(use: AnswerCacheUse): string {
 
 export interface AnswerCacheUse {
   logDir: string;
+  /** The worker's own cache folder (SMI_MODEL_CACHE_DIR), when it has one. */
+  configuredDir?: string | undefined;
   settings: RealAgentSettings;
   prompt: string;
   slot: string;
@@ -62,7 +64,7 @@ export async function cachedOrSent(
   send: () => Promise<ChatCompletionResult>,
 ): Promise<{ answer: ChatCompletionResult; cached: boolean }> {
   if (!use) return { answer: await send(), cached: false };
-  const dir = answerCacheDir(use.logDir);
+  const dir = answerCacheDir(use.logDir, use.configuredDir);
   const key = answerCacheKey(use);
   const stored = await readCachedAnswer(dir, key);
   if (stored) return { answer: stored, cached: true };

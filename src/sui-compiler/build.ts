@@ -4,11 +4,20 @@ import { CompilerPool } from './pool.js';
 import type { SuiBuildRequest, SuiBuildResult } from '../contracts/sui-build.js';
 
 let shared: CompilerPool | undefined;
+let sharedThreads: number | undefined;
 
-/** The process's pool; `SMI_COMPILER_THREADS` caps its threads (default: the cores). */
+/**
+ * Caps the process's compiler threads (default: the cores), before its first build: entry points give
+ * what their settings say (SMI_COMPILER_THREADS). Another cap once the pool runs is refused, not ignored.
+ */
+export function configureCompilerThreads(threads: number | undefined): void {
+  if (shared && threads !== sharedThreads)
+    throw new Error(`the compiler pool already runs with ${sharedThreads ?? 'one thread per core'}`);
+  sharedThreads = threads;
+}
+
 function compilerPool(): CompilerPool {
-  const configured = Number(process.env.SMI_COMPILER_THREADS);
-  shared ??= new CompilerPool(Number.isInteger(configured) && configured > 0 ? { size: configured } : {});
+  shared ??= new CompilerPool(sharedThreads === undefined ? {} : { size: sharedThreads });
   return shared;
 }
 

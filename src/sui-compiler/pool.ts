@@ -6,6 +6,7 @@
 // what it stored instead of making them again.
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.js';
+import { smiHome } from '../smi-home.js';
 import { ThreadPool, type JobOutcome } from '../thread-pool/pool.js';
 import { FirstBuilds } from './first-builds.js';
 import type { SuiBuildRequest, SuiBuildResult } from '../contracts/sui-build.js';
@@ -21,6 +22,13 @@ export interface CompilerPoolOptions {
   timeoutMs?: number;
   /** Heap limit of each thread's JavaScript (the WASM memory has its own, 4 GiB, limit). */
   maxHeapMb?: number;
+  /** The state folder whose `stubs/` the threads share (default: this process's). */
+  smiHome?: string;
+}
+
+/** What each compiler thread is given at its start. */
+export interface CompilerThreadData {
+  smiHome: string;
 }
 
 export const DEFAULT_BUILD_TIMEOUT_MS = 120_000;
@@ -42,6 +50,7 @@ export class CompilerPool {
         entry: THREAD_ENTRY,
         threadName: 'compiler',
         jobName: 'build',
+        workerData: { smiHome: options.smiHome ?? smiHome() } satisfies CompilerThreadData,
         mayStart: (request) => firstBuilds.mayStart(request.dependencies),
         started: (request) => firstBuilds.started(request.dependencies),
         // A build that crashed or ran out of time may have stored no stubs: the next first build makes them.

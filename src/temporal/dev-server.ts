@@ -8,10 +8,9 @@ import { stopWhenThisProcessDies } from './parent-watchdog.js';
 import { isPortOpen } from './ports.js';
 import { PROJECT_ROOT } from '../project-root.js';
 
-/** `SMI_TEMPORAL_BIN`, then the project's own install in `.tools/bin`, then `temporal` on PATH. */
-export function findTemporalBinary(): string | undefined {
-  const fromEnv = process.env.SMI_TEMPORAL_BIN;
-  if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined;
+/** `pinned` (SMI_TEMPORAL_BIN), then the project's own install in `.tools/bin`, then `temporal` on PATH. */
+export function findTemporalBinary(pinned?: string): string | undefined {
+  if (pinned) return existsSync(pinned) ? pinned : undefined;
   const local = join(PROJECT_ROOT, '.tools', 'bin', 'temporal');
   if (existsSync(local)) return local;
   for (const dir of (process.env.PATH ?? '').split(':')) {
@@ -22,14 +21,17 @@ export function findTemporalBinary(): string | undefined {
 }
 
 /** Installs the CLI with the project's script when it is missing (first run on a fresh clone). */
-export async function ensureTemporalBinary(log: (line: string) => void): Promise<string> {
-  const found = findTemporalBinary();
+export async function ensureTemporalBinary(
+  log: (line: string) => void,
+  pinned: string | undefined,
+): Promise<string> {
+  const found = findTemporalBinary(pinned);
   if (found) return found;
   log('The Temporal CLI is not installed yet; installing it into .tools/ (one time, about 10 s) ...');
   // Loaded only here: execa takes longer to load than most commands take to run (status, results).
   const { execa } = await import('execa');
   await execa('bash', [join(PROJECT_ROOT, 'scripts', 'install-temporal.sh')], { stdio: 'inherit' });
-  const installed = findTemporalBinary();
+  const installed = findTemporalBinary(pinned);
   if (!installed) throw new Error('the Temporal CLI could not be installed; run scripts/install-temporal.sh');
   return installed;
 }

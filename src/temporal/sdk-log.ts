@@ -3,23 +3,12 @@
 // for diagnosing. The terminal gets one plain line saying how many warnings there were and where they are.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { LogEntry, LogLevel } from '@temporalio/worker';
-import { UsageError } from '../usage-error.js';
+import type { LogEntry } from '@temporalio/worker';
 import { smiHome } from '../smi-home.js';
 
-const LEVELS: readonly LogLevel[] = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'];
-
 /** `$SMI_HOME/temporal-sdk.log`. */
-export function sdkLogFile(env = process.env): string {
-  return join(smiHome(env), 'temporal-sdk.log');
-}
-
-/** SMI_SDK_LOG_LEVEL: the least severe SDK lines kept in the file (default WARN). */
-export function sdkLogLevel(env = process.env): LogLevel {
-  const raw = (env.SMI_SDK_LOG_LEVEL ?? 'WARN').toUpperCase();
-  if (!(LEVELS as readonly string[]).includes(raw))
-    throw new UsageError(`SMI_SDK_LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${raw}"`);
-  return raw as LogLevel;
+export function sdkLogFile(): string {
+  return join(smiHome(), 'temporal-sdk.log');
 }
 
 /** Appends the SDK's log entries to a file, one line each, and counts the warnings and errors. */

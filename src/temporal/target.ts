@@ -8,6 +8,7 @@
 //    search attributes): refuse, and say how to use it on purpose or how to pick another port. A worker
 //    polling a stranger's task queues, or runs landing on someone else's server, must never happen by chance.
 import { join } from 'node:path';
+import type { ProcessConfig } from '../config/variables.js';
 import { smiHome } from '../smi-home.js';
 import { Connection, isGrpcServiceError } from '@temporalio/client';
 import { UsageError } from '../usage-error.js';
@@ -15,8 +16,6 @@ import { SEARCH_ATTRIBUTES } from './names.js';
 import { ensureTemporalBinary, startDevServer, type DevServer } from './dev-server.js';
 import { isPortOpen } from './ports.js';
 
-export const DEFAULT_PORT = 7233;
-export const DEFAULT_UI_PORT = 8233;
 const LOCAL_HOST = '127.0.0.1';
 const SEARCH_ATTRIBUTE_NAMES = Object.values(SEARCH_ATTRIBUTES).map((k) => k.name);
 /** gRPC status codes (grpc/doc/statuscodes.md). */
@@ -43,40 +42,36 @@ export interface LocalServerPorts {
   uiPort: number;
 }
 
-/** The ports of smi-bench's own local server: SMI_TEMPORAL_PORT and SMI_TEMPORAL_UI_PORT, else 7233 and 8233. */
-export function localServerPorts(env = process.env): LocalServerPorts {
-  return {
-    port: portFromEnv(env, 'SMI_TEMPORAL_PORT', DEFAULT_PORT),
-    uiPort: portFromEnv(env, 'SMI_TEMPORAL_UI_PORT', DEFAULT_UI_PORT),
-  };
-}
+/** The settings that say where smi-bench's own server is, and its Web UI. */
+export type TargetConfig = Pick<
+  ProcessConfig,
+  'SMI_TEMPORAL_PORT' | 'SMI_TEMPORAL_UI_PORT' | 'SMI_TEMPORAL_UI_URL' | 'SMI_TEMPORAL_BIN'
+>;
 
-function portFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new UsageError(`${name} must be a port number (1 to 65535), got "${raw}"`);
-  }
-  return port;
+/** The ports of smi-bench's own local server (SMI_TEMPORAL_PORT and SMI_TEMPORAL_UI_PORT). */
+export function localServerPorts(
+  config: Pick<ProcessConfig, 'SMI_TEMPORAL_PORT' | 'SMI_TEMPORAL_UI_PORT'>,
+): LocalServerPorts {
+  return { port: config.SMI_TEMPORAL_PORT, uiPort: config.SMI_TEMPORAL_UI_PORT };
 }
 
 export async function resolveTemporalTarget(
   namespace: string,
   log: (line: string) => void,
-  env = process.env,
+  config: TargetConfig,
+  temporalAddress: string | undefined,
 ): Promise<TemporalTarget> {
-  if (env.TEMPORAL_ADDRESS) {
+  if (temporalAddress) {
     return {
       kind: 'from-env',
-      address: env.TEMPORAL_ADDRESS,
+      address: temporalAddress,
       embedded: null,
       inProcessWorker: false,
-      uiUrl: env.SMI_TEMPORAL_UI_URL ?? null,
+      uiUrl: config.SMI_TEMPORAL_UI_URL ?? null,
       dbFile: null,
     };
   }
-  const { port, uiPort } = localServerPorts(env);
+  const { port, uiPort } = localServerPorts(config);
   const address = `${LOCAL_HOST}:${port}`;
   if (await isPortOpen(LOCAL_HOST, port)) {
     await checkIsSmiBenchServer(address, namespace);
@@ -90,8 +85,8 @@ export async function resolveTemporalTarget(
       dbFile: null,
     };
   }
-  const binary = await ensureTemporalBinary(log);
-  const home = smiHome(env);
+  const binary = await ensureTemporalBinary(log, config.SMI_TEMPORAL_BIN);
+  const home = smiHome();
   const dbFile = join(home, 'temporal.db');
   const uiFree = !(await isPortOpen(LOCAL_HOST, uiPort));
   const server = await startDevServer({

@@ -23,6 +23,8 @@ export interface ThreadPoolKind<Request, Result> {
   threadName: string;
   /** `build`: "the build passed its time limit of 2 s". */
   jobName: string;
+  /** Given to each thread as `workerData`: settings the thread cannot read from its parent's modules. */
+  workerData?: unknown;
   /** Whether a queued job may start now (builds waiting for another's stubs); default: always. */
   mayStart?: (request: Request) => boolean;
   started?: (request: Request) => void;
@@ -111,6 +113,7 @@ export class ThreadPool<Request, Result> {
   private spawn(): Slot<Request, Result> {
     const worker = new Worker(this.kind.entry, {
       resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
+      workerData: this.kind.workerData,
     });
     const slot: Slot<Request, Result> = { worker, job: null, timer: null };
     const name = this.kind.threadName;

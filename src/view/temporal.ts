@@ -10,6 +10,7 @@ import { temporalUiWorkflowUrl } from '../temporal/ui-url.js';
 import type { RunProgress } from '../contracts/run.js';
 import { queryProgress } from '../run-queries/watch.js';
 import { PHASES, type Phase } from '../contracts/phases.js';
+import { processConfig } from '../config/process-config.js';
 
 const LOCAL_HOST = '127.0.0.1';
 const CONNECT_TIMEOUT_MS = 2000;
@@ -67,8 +68,13 @@ export class TemporalReader {
   static fromEnv(env = process.env): TemporalReader {
     const namespace = namespaceFromEnv(env);
     if (env.TEMPORAL_ADDRESS)
-      return new TemporalReader(env.TEMPORAL_ADDRESS, namespace, env.SMI_TEMPORAL_UI_URL || null, null);
-    const { port, uiPort } = localServerPorts(env);
+      return new TemporalReader(
+        env.TEMPORAL_ADDRESS,
+        namespace,
+        processConfig().SMI_TEMPORAL_UI_URL ?? null,
+        null,
+      );
+    const { port, uiPort } = localServerPorts(processConfig());
     return new TemporalReader(`${LOCAL_HOST}:${port}`, namespace, null, uiPort);
   }
 

@@ -3,6 +3,8 @@
 // that fills the heap, a stack overflow, a bug, a hang) fails that execution alone, with the reason, and
 // never the worker or the node. One pool per process, made on first use; each thread keeps the VMs it loaded.
 import { join } from 'node:path';
+import { readConfig } from '../config/read.js';
+import type { ProcessConfig } from '../config/variables.js';
 import { PROJECT_ROOT } from '../project-root.js';
 import { ThreadPool, type JobFailure, type JobOutcome, type ThreadPoolOptions } from '../thread-pool/pool.js';
 import type { VmJob, VmJobAnswer, VmJobKind } from './jobs.js';
@@ -12,9 +14,6 @@ import type { VmJob, VmJobAnswer, VmJobKind } from './jobs.js';
  * room of its own that nothing imports: it imports the code of every kind of job.
  */
 const THREAD_ENTRY = join(PROJECT_ROOT, 'dist', 'src', 'vm-thread.js');
-
-export const DEFAULT_VM_HEAP_MB = 512;
-export const DEFAULT_VM_TIMEOUT_SECONDS = 60;
 
 const FAILURE_STATUS: Record<JobFailure, string> = {
   crashed: 'VM_CRASHED',
@@ -26,17 +25,19 @@ const FAILURE_STATUS: Record<JobFailure, string> = {
 export const unansweredExecution = (failure: { stage: JobFailure; reason: string }): string =>
   `${FAILURE_STATUS[failure.stage]}: ${failure.reason}`;
 
+const VM_VARIABLES = ['SMI_VM_THREADS', 'SMI_VM_HEAP_MB', 'SMI_VM_TIMEOUT_SECONDS'] as const;
+type VmVariable = (typeof VM_VARIABLES)[number];
+
+/** The limits the settings give when no variable is set (the schema's defaults). */
+const DEFAULT_VM_POOL_OPTIONS = vmPoolOptions(readConfig({}, {}, VM_VARIABLES));
+
 export class VmPool {
   private readonly threads: ThreadPool<VmJob, VmJobAnswer>;
 
-  constructor(options: Partial<ThreadPoolOptions> = {}) {
+  constructor(options: Partial<ThreadPoolOptions> = DEFAULT_VM_POOL_OPTIONS) {
     this.threads = new ThreadPool(
       { entry: THREAD_ENTRY, threadName: 'VM', jobName: 'VM execution' },
-      {
-        ...(options.size === undefined ? {} : { size: options.size }),
-        timeoutMs: options.timeoutMs ?? DEFAULT_VM_TIMEOUT_SECONDS * 1000,
-        maxHeapMb: options.maxHeapMb ?? DEFAULT_VM_HEAP_MB,
-      },
+      { ...DEFAULT_VM_POOL_OPTIONS, ...options },
     );
   }
 
@@ -60,27 +61,32 @@ export class VmPool {
   }
 }
 
-function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
-  const value = Number(env[name]);
-  return Number.isInteger(value) && value > 0 ? value : undefined;
-}
-
-/** `SMI_VM_THREADS` (default: the cores), `SMI_VM_HEAP_MB` (512), `SMI_VM_TIMEOUT_SECONDS` (60). */
-export function vmPoolOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<ThreadPoolOptions> {
-  const size = positive(env, 'SMI_VM_THREADS');
-  const maxHeapMb = positive(env, 'SMI_VM_HEAP_MB');
-  const seconds = positive(env, 'SMI_VM_TIMEOUT_SECONDS');
+/** The pool's limits from the process's settings: threads (default: the cores), heap MB, seconds per execution. */
+export function vmPoolOptions(config: Pick<ProcessConfig, VmVariable>): ThreadPoolOptions {
   return {
-    ...(size === undefined ? {} : { size }),
-    ...(maxHeapMb === undefined ? {} : { maxHeapMb }),
-    ...(seconds === undefined ? {} : { timeoutMs: seconds * 1000 }),
+    ...(config.SMI_VM_THREADS === undefined ? {} : { size: config.SMI_VM_THREADS }),
+    maxHeapMb: config.SMI_VM_HEAP_MB,
+    timeoutMs: config.SMI_VM_TIMEOUT_SECONDS * 1000,
   };
 }
 
 let shared: VmPool | undefined;
+let sharedOptions = DEFAULT_VM_POOL_OPTIONS;
 
-/** The process's pool, configured from its environment. */
+/**
+ * Sets the limits of the process's pool, before its first job: entry points (a worker, a full node) give
+ * what their settings say. Asking for other limits once the pool runs is refused rather than ignored.
+ */
+export function configureVmPool(options: ThreadPoolOptions): void {
+  if (shared && JSON.stringify(options) !== JSON.stringify(sharedOptions))
+    throw new Error(
+      `the VM pool already runs with ${JSON.stringify(sharedOptions)}, not ${JSON.stringify(options)}`,
+    );
+  sharedOptions = options;
+}
+
+/** The process's pool, with the limits its entry point set (else the defaults), made on first use. */
 export function vmPool(): VmPool {
-  shared ??= new VmPool(vmPoolOptionsFromEnv());
+  shared ??= new VmPool(sharedOptions);
   return shared;
 }

@@ -134,7 +134,7 @@ describe('loadRealAgentSettings: parsing and clamping', () => {
     expect(settings({ SMI_RESPONSE_FORMAT: 'json_object' }).response_format).toBe('json_object');
     expect(() => settings({ SMI_RESPONSE_FORMAT: 'json_schema' })).toThrow(ConfigError);
     expect(() => settings({ SMI_RESPONSE_FORMAT: 'json_schema' })).toThrow(
-      /unsupported SMI_RESPONSE_FORMAT=/,
+      'SMI_RESPONSE_FORMAT must be json_object, got "json_schema"',
     );
   });
 
@@ -150,11 +150,15 @@ describe('loadRealAgentSettings: parsing and clamping', () => {
   });
 
   it('rejects an unreadable SMI_CLEAR_THINKING', () => {
-    expect(() => settings({ SMI_CLEAR_THINKING: 'maybe' })).toThrow(/invalid SMI_CLEAR_THINKING=/);
+    expect(() => settings({ SMI_CLEAR_THINKING: 'maybe' })).toThrow(
+      'SMI_CLEAR_THINKING must be true/false, yes/no, on/off or 1/0, got "maybe"',
+    );
   });
 
   it('rejects providers other than openai_compatible', () => {
-    expect(() => settings({ SMI_PROVIDER: 'anthropic' })).toThrow('unsupported provider: anthropic');
+    expect(() => settings({ SMI_PROVIDER: 'anthropic' })).toThrow(
+      'SMI_PROVIDER must be openai_compatible, got "anthropic"',
+    );
     expect(settings({ SMI_PROVIDER: 'openai_compatible' }).provider).toBe('openai_compatible');
   });
 });

@@ -14,7 +14,7 @@ import {
   describeLocalModel,
   localModelSettings,
 } from '../../src/agents/local-model-file.js';
-import { ConfigError } from '../../src/agents/config-error.js';
+import { ConfigError } from '../../src/config/config-error.js';
 import { ModelContextExceeded, ModelTimeout } from '../../src/agents/model-errors.js';
 import { parseModelAnswer } from '../../src/core/model-answer.js';
 import { PINNED_MODEL_SHA256, withoutLocalModel } from '../support/local-model.js';

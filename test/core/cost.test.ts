@@ -58,7 +58,7 @@ describe('call cost', () => {
       source: 'provider',
     });
     expect(() => loadRealAgentSettings({ ...base, SMI_PRICE_INPUT_PER_MTOK: '2.5' }, {})).toThrow(
-      'SMI_PRICE_OUTPUT_PER_MTOK must be a price in US dollars per million tokens, got null',
+      'SMI_PRICE_OUTPUT_PER_MTOK is missing: a price needs both, in US dollars per million tokens',
     );
     expect(() =>
       loadRealAgentSettings(

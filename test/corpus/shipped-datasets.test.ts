@@ -89,7 +89,7 @@ describe('--dataset NAME', () => {
 
   it('resolves a shipped dataset from a fresh working directory, with nothing of the user’s', async () => {
     const cwd = fresh();
-    const dirs = datasetSearchDirs({}, cwd);
+    const dirs = datasetSearchDirs(undefined, cwd);
     expect(dirs).toEqual([
       join(cwd, 'manifests', 'datasets'),
       join(cwd, 'manifests'),
@@ -110,11 +110,11 @@ describe('--dataset NAME', () => {
     mkdirSync(join(cwd, 'manifests', 'datasets'), { recursive: true });
     const mine = join(cwd, 'manifests', 'datasets', 'type_inhabitation_top25.txt');
     writeFileSync(mine, '0x2\n');
-    expect(await resolveDataset('type_inhabitation_top25', datasetSearchDirs({}, cwd))).toBe(mine);
+    expect(await resolveDataset('type_inhabitation_top25', datasetSearchDirs(undefined, cwd))).toBe(mine);
 
     const envDir = fresh();
     writeFileSync(join(envDir, 'type_inhabitation_top25.txt'), '0x3\n');
-    const dirs = datasetSearchDirs({ SMI_DATASETS_DIR: envDir }, cwd);
+    const dirs = datasetSearchDirs(envDir, cwd);
     expect(dirs[0]).toBe(envDir);
     expect(await resolveDataset('type_inhabitation_top25', dirs)).toBe(
       join(envDir, 'type_inhabitation_top25.txt'),
@@ -125,7 +125,7 @@ describe('--dataset NAME', () => {
 
   it('still says "Dataset not found" for a name nobody has, listing the folders tried', async () => {
     const cwd = fresh();
-    await expect(resolveDataset('no_such_set', datasetSearchDirs({}, cwd))).rejects.toThrow(
+    await expect(resolveDataset('no_such_set', datasetSearchDirs(undefined, cwd))).rejects.toThrow(
       `Dataset not found: no_such_set (looked for ${join(cwd, 'manifests', 'datasets', 'no_such_set.txt')}`,
     );
   });
@@ -135,7 +135,7 @@ describe('--dataset NAME', () => {
     mkdirSync(join(cwd, 'datasets'));
     writeFileSync(join(cwd, 'datasets', 'quickstart_2.txt'), '# quickstart_2: mine\n0x2\n0x3\n');
     writeFileSync(join(cwd, 'datasets', 'notes.md'), 'not a dataset\n');
-    const entries = await listDatasets(datasetSearchDirs({}, cwd));
+    const entries = await listDatasets(datasetSearchDirs(undefined, cwd));
     expect(entries[0]).toMatchObject({
       name: 'quickstart_2',
       ids: 2,

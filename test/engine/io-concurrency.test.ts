@@ -19,7 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@temporalio/client';
-import { startWorkers, workerSettingsFromEnv, type RunningWorkers } from '../../src/worker.js';
+import { readProcessConfig } from '../../src/config/process-config.js';
+import { startWorkers, workerSettings, type RunningWorkers } from '../../src/worker.js';
 import { progressQuery } from '../../src/workflows/run-api.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { UPSTREAM_DATA_DIR } from '../support/paths.js';
@@ -36,9 +37,9 @@ let workers: RunningWorkers;
 
 beforeAll(async () => {
   ({ client, close: closeClient } = await connectClient(namespace));
-  const env = { TEMPORAL_NAMESPACE: namespace, SMI_IO_CONCURRENCY: String(IO_CONCURRENCY) };
+  const config = readProcessConfig({ SMI_IO_CONCURRENCY: String(IO_CONCURRENCY) });
   workers = await startWorkers(
-    workerSettingsFromEnv(temporalAddress(), { resolveApiKey: () => 'unused' }, env),
+    workerSettings(temporalAddress(), namespace, { resolveApiKey: () => 'unused' }, config),
   );
 });
 afterAll(async () => {

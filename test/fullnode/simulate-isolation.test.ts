@@ -1,6 +1,6 @@
 // A local full node runs each simulation in a VM thread: while a slow simulation runs, the node answers
 // other requests, and a simulation that passes the time limit of a VM execution (here 5 s, set by
-// SMI_VM_TIMEOUT_SECONDS before the node's VM pool is made) is that request's RESOURCE_EXHAUSTED, after which
+// SMI_VM_TIMEOUT_SECONDS, given before the node's VM pool is made) is that request's RESOURCE_EXHAUSTED, after which
 // the node simulates on in a fresh thread. Clients are Mysten's SuiGrpcClient over 127.0.0.1. Expected from
 // the framework's source and Sui's limits at protocol 104:
 //   bls12381::bls12381_min_pk_verify(&signature, &public_key, &msg): bool runs a pairing (BLS12-381's
@@ -12,9 +12,11 @@ import { SuiGrpcClient } from '@mysten/sui/grpc';
 import { Transaction } from '@mysten/sui/transactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fullnode } from '../../src/fullnode/server.js';
+import { readProcessConfig } from '../../src/config/process-config.js';
+import { configureVmPool, vmPoolOptions } from '../../src/vm-pool/pool.js';
 import { mainnetFullnode } from '../support/local-fullnode.js';
 
-process.env.SMI_VM_TIMEOUT_SECONDS = '5';
+configureVmPool(vmPoolOptions(readProcessConfig({ SMI_VM_TIMEOUT_SECONDS: '5' })));
 const SENDER = '0x0000000000000000000000000000000000000000000000000000000000001234';
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';
 /** BLS12-381's generators, compressed (G2 as the min-pk signature, G1 as the key). */
@@ -30,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await node.close();
-  delete process.env.SMI_VM_TIMEOUT_SECONDS;
 });
 
 /** A transaction of the sender's with Sui's largest budget: no gas estimate, and gas is never what stops it. */

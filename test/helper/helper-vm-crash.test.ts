@@ -1,8 +1,8 @@
 // A helper whose entry function fills the VM's heap, run by a real worker on a real Temporal server: the
-// worker's VM threads have a 64 MB heap (SMI_VM_HEAP_MB, read when the worker's first VM job makes its
-// pool). That entry function is recorded as failed with the reason, the worker lives on, the helper's next
-// entry function and the run's next package run. Without the VM threads the worker (this test's process)
-// dies of the full heap.
+// worker's VM threads have a 64 MB heap (SMI_VM_HEAP_MB, read from this process's environment when the
+// workers start). That entry function is recorded as failed with the reason, the worker lives on, the
+// helper's next entry function and the run's next package run. Without the VM threads the worker (this
+// test's process) dies of the full heap.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

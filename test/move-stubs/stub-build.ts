@@ -4,6 +4,7 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { useSmiHome } from '../../src/smi-home.js';
 import { dumpMovePackage, initMovePackageBuilder } from '@zktx.io/sui-move-builder';
 import { deserializeModule, type ModuleJson } from '../../src/move/module-json.js';
 import type { BuildDependencies } from '../../src/sui-compiler/dependencies.js';
@@ -26,6 +27,7 @@ export function removeTemporaryDirs(...extra: string[]): void {
 export function useFreshSmiHome(): string {
   const home = temporaryDir('smi-stubs-home-');
   process.env.SMI_HOME = home;
+  useSmiHome(home);
   return home;
 }
 

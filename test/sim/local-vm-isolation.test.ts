@@ -1,5 +1,5 @@
 // `--simulation-mode local` runs each plan in a VM thread: a plan whose execution fills the thread's heap
-// (here 40 MB, set by SMI_VM_HEAP_MB before the process's VM pool is made) is that simulation's failure,
+// (here 40 MB, given as SMI_VM_HEAP_MB before the process's VM pool is made) is that simulation's failure,
 // with the reason, and the next plan runs. Expected from the framework's source and Sui's limits:
 //   string::utf8(bytes: vector<u8>): String checks the bytes (a native) and keeps them: 1,000 calls, each
 //     given a 16,000-byte pure argument (under Sui's 1,024 commands and 16,384-byte pure arguments), keep
@@ -8,16 +8,16 @@
 //     the end in this thread, whose heap has room), a 40 MB heap does not hold it
 //     (the framework takes about 23 MB of it);
 //   kiosk::default(ctx) shares a Kiosk and sends its KioskOwnerCap to the sender.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { readProcessConfig } from '../../src/config/process-config.js';
 import { simulatePlan, type SimulationRequest } from '../../src/sim/index.js';
 import { simulateLocal } from '../../src/sim/local.js';
 import type { PtbCall } from '../../src/core/phase2/ptb-spec.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
 
-process.env.SMI_VM_HEAP_MB = '40';
-afterAll(() => {
-  delete process.env.SMI_VM_HEAP_MB;
-});
+import { configureVmPool, vmPoolOptions } from '../../src/vm-pool/pool.js';
+
+configureVmPool(vmPoolOptions(readProcessConfig({ SMI_VM_HEAP_MB: '40' })));
 
 const SUI_FRAMEWORK = '0x0000000000000000000000000000000000000000000000000000000000000002';
 const plan = (calls: PtbCall[]): SimulationRequest => ({

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import { Client, Connection, type WorkflowHandleWithFirstExecutionRunId } from '@temporalio/client';
 import { TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
-import { startWorkers, workerSettingsFromEnv, type RunningWorkers } from '../../src/worker.js';
+import { readProcessConfig } from '../../src/config/process-config.js';
+import { startWorkers, workerSettings, type RunningWorkers } from '../../src/worker.js';
 import type { benchmarkRun } from '../../src/workflows/benchmark-run.js';
 import type { RunInput } from '../../src/contracts/run.js';
 
@@ -17,9 +18,10 @@ export async function connectClient(
   return { client: new Client({ connection, namespace }), close: () => connection.close() };
 }
 
+/** Workers with the settings of this test process's environment (a file may set SMI_VM_HEAP_MB first). */
 export async function startTestWorkers(namespace: string, apiKey = 'test-key'): Promise<RunningWorkers> {
-  const env = { TEMPORAL_NAMESPACE: namespace };
-  return startWorkers(workerSettingsFromEnv(temporalAddress(), { resolveApiKey: () => apiKey }, env));
+  const config = readProcessConfig(process.env);
+  return startWorkers(workerSettings(temporalAddress(), namespace, { resolveApiKey: () => apiKey }, config));
 }
 
 /**

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LogEntry } from '@temporalio/worker';
-import { SdkLogFile, sdkLogLevel } from '../../src/temporal/sdk-log.js';
+import { readProcessConfig } from '../../src/config/process-config.js';
+import { SdkLogFile } from '../../src/temporal/sdk-log.js';
 
 // 2026-01-02T03:04:05.678Z in nanoseconds since the epoch
 const NANOS = BigInt(Date.UTC(2026, 0, 2, 3, 4, 5, 678)) * 1_000_000n;
@@ -42,10 +43,11 @@ describe('SdkLogFile', () => {
   });
 
   it('takes its level from SMI_SDK_LOG_LEVEL, WARN by default, and refuses others', () => {
-    expect(sdkLogLevel({})).toBe('WARN');
-    expect(sdkLogLevel({ SMI_SDK_LOG_LEVEL: 'info' })).toBe('INFO');
-    expect(() => sdkLogLevel({ SMI_SDK_LOG_LEVEL: 'loud' })).toThrow(
-      'SMI_SDK_LOG_LEVEL must be one of TRACE, DEBUG, INFO, WARN, ERROR, got "LOUD"',
+    const level = (env: Record<string, string>) => readProcessConfig(env).SMI_SDK_LOG_LEVEL;
+    expect(level({})).toBe('WARN');
+    expect(level({ SMI_SDK_LOG_LEVEL: 'info' })).toBe('INFO');
+    expect(() => level({ SMI_SDK_LOG_LEVEL: 'loud' })).toThrow(
+      'SMI_SDK_LOG_LEVEL must be one of TRACE, DEBUG, INFO, WARN, ERROR, got "loud"',
     );
   });
 });

@@ -19,11 +19,11 @@ export function defaultSender(mode: SimulationMode): string {
   return OFFLINE_MODES.has(mode) ? OFFLINE_SENDER : NO_SENDER;
 }
 
-/** The flag, then SMI_SENDER from the dotenv file only (upstream's order), then the mode's default. */
+/** The flag, then `configured` (SMI_SENDER, from the dotenv file only, as upstream), then the mode's default. */
 export function resolveSender(
   flag: string | undefined,
-  dotenv: Record<string, string>,
+  configured: string | undefined,
   mode: SimulationMode,
 ): string {
-  return flag ?? dotenv.SMI_SENDER ?? defaultSender(mode);
+  return flag ?? configured ?? defaultSender(mode);
 }

@@ -33,12 +33,12 @@ describe('the default sender', () => {
   });
 
   it('comes after the flag and SMI_SENDER of the dotenv file, as upstream’s 0x0 did', () => {
-    expect(resolveSender('0xabc', { SMI_SENDER: '0xdef' }, 'local')).toBe('0xabc');
-    expect(resolveSender(undefined, { SMI_SENDER: '0xdef' }, 'local')).toBe('0xdef');
-    expect(resolveSender(undefined, {}, 'local')).toBe(OFFLINE_SENDER);
-    expect(resolveSender(undefined, {}, 'dry-run')).toBe('0x0');
+    expect(resolveSender('0xabc', '0xdef', 'local')).toBe('0xabc');
+    expect(resolveSender(undefined, '0xdef', 'local')).toBe('0xdef');
+    expect(resolveSender(undefined, undefined, 'local')).toBe(OFFLINE_SENDER);
+    expect(resolveSender(undefined, undefined, 'dry-run')).toBe('0x0');
     // a sender given as 0x0 is kept: that is asking for upstream's behaviour
-    expect(resolveSender('0x0', {}, 'local')).toBe('0x0');
+    expect(resolveSender('0x0', undefined, 'local')).toBe('0x0');
   });
 
   it('gives the plan its addr_sender variant, which upstream’s 0x0 leaves out', () => {
