@@ -7,24 +7,37 @@ import { ConfigError } from '../agents/config.js';
 import { PlanFileError } from '../core/phase2/plan-file.js';
 import { PackageReadError } from '../move/errors.js';
 import { withHeartbeat } from './heartbeat.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 export function toFailure(err: unknown): unknown {
   if (err instanceof ApplicationFailure) return err;
   if (err instanceof PackageReadError) {
-    return ApplicationFailure.create({ type: 'InvalidPackage', message: err.message, nonRetryable: true });
+    return ApplicationFailure.create({
+      type: FailureType.InvalidPackage,
+      message: err.message,
+      nonRetryable: true,
+    });
   }
   if (err instanceof PlanFileError) {
-    return ApplicationFailure.create({ type: 'InvalidPlanFile', message: err.message, nonRetryable: true });
+    return ApplicationFailure.create({
+      type: FailureType.InvalidPlanFile,
+      message: err.message,
+      nonRetryable: true,
+    });
   }
   if (err instanceof CorpusInputError) {
     return ApplicationFailure.create({
-      type: 'InvalidCorpusInput',
+      type: FailureType.InvalidCorpusInput,
       message: err.message,
       nonRetryable: true,
     });
   }
   if (err instanceof ConfigError) {
-    return ApplicationFailure.create({ type: 'InvalidConfig', message: err.message, nonRetryable: true });
+    return ApplicationFailure.create({
+      type: FailureType.InvalidConfig,
+      message: err.message,
+      nonRetryable: true,
+    });
   }
   if (err instanceof ModelError) {
     const info = toModelFailureInfo(err);

@@ -30,6 +30,7 @@ import type {
 import type { StoppedEarly } from '../core/run-limits.js';
 import { asActivity } from './failures.js';
 import { phaseDefinition } from './phases/index.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 /** upstream's events, unless the run was started with `--no-log`. */
 async function appendEventsUnlessNoLog(input: RunInput, events: Parameters<typeof appendEvents>[1]) {
@@ -37,7 +38,7 @@ async function appendEventsUnlessNoLog(input: RunInput, events: Parameters<typeo
 }
 
 function refuse(message: string): ApplicationFailure {
-  return ApplicationFailure.create({ type: 'InvalidRunInput', message, nonRetryable: true });
+  return ApplicationFailure.create({ type: FailureType.InvalidRunInput, message, nonRetryable: true });
 }
 
 /** Discovers and selects the packages, and writes the run's manifest and metadata. Idempotent. */

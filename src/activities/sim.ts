@@ -20,11 +20,12 @@ import {
 } from '../sim/index.js';
 import { toFailure } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 const FAILURE_TYPES: Record<SimulationErrorKind, string> = {
-  rejected: 'SimulationRejected',
-  unavailable: 'SimulationUnavailable',
-  timeout: 'SimulationTimeout',
+  rejected: FailureType.SimulationRejected,
+  unavailable: FailureType.SimulationUnavailable,
+  timeout: FailureType.SimulationTimeout,
 };
 
 function toSimulationFailure(error: unknown): unknown {

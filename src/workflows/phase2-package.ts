@@ -34,6 +34,7 @@ import {
 import type { Phase2Options, Phase2PackageInput } from './phase2-types.js';
 import type { PackageSummary } from './run-types.js';
 import { simActivities } from './sim-activities.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 /**
  * Patch marker: a search agent's plan that needs an object nobody can name is recorded as not built and is
@@ -292,7 +293,7 @@ async function simulateOne(sim: () => SimActivities, request: SimulationRequest)
   try {
     return { outcome: await sim().simulatePlan(request), rejection: null };
   } catch (err) {
-    if (failureType(err) !== 'SimulationRejected') throw err;
+    if (failureType(err) !== FailureType.SimulationRejected) throw err;
     return { outcome: null, rejection: failureMessage(err) };
   }
 }
