@@ -42,6 +42,13 @@ export class BcsWriter {
   }
 }
 
+/** A length or tag alone, as BCS writes it: ULEB128. */
+export function ulebBytes(value: number): Uint8Array {
+  const writer = new BcsWriter();
+  writer.uleb(value);
+  return writer.finish();
+}
+
 export function encodeValue(type: Type, value: Value, resolve: DatatypeResolver): Uint8Array {
   const writer = new BcsWriter();
   writeValue(writer, type, value, resolve);

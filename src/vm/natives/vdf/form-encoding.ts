@@ -3,6 +3,7 @@
 // Decoding is `bcs::from_bytes`: canonical ULEB128 lengths, every byte used, any bytes accepted
 // for an integer (`from_signed_bytes_be`, the empty string being zero).
 import { bytesToNumberBE, concatBytes, numberToBytesBE } from '@noble/curves/utils.js';
+import { ulebBytes } from '../../bcs-values.js';
 import type { QuadraticForm } from './quadratic-form.js';
 
 /** bcs's `MAX_SEQUENCE_LENGTH`. */
@@ -20,19 +21,10 @@ function fromSignedBytes(bytes: Uint8Array): bigint {
   return bytes[0]! & 0x80 ? unsigned - (1n << BigInt(8 * bytes.length)) : unsigned;
 }
 
-function uleb(n: number): Uint8Array {
-  const out: number[] = [];
-  do {
-    out.push((n & 0x7f) | (n >= 0x80 ? 0x80 : 0));
-    n >>>= 7;
-  } while (n > 0);
-  return Uint8Array.from(out);
-}
-
 /** BCS `vector<u8>` of the integer's signed bytes, as serde writes `bigint_serde`. */
 export function encodeInteger(n: bigint): Uint8Array {
   const bytes = signedBytes(n);
-  return concatBytes(uleb(bytes.length), bytes);
+  return concatBytes(ulebBytes(bytes.length), bytes);
 }
 
 export const encodeForm = (f: QuadraticForm): Uint8Array =>
