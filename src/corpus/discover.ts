@@ -9,7 +9,7 @@ import { isPlainObject } from '../core/py-value.js';
 import { compareCodePoints } from '../core/py-string.js';
 import { isSuiAddress } from '../core/ids-file.js';
 import { fullAddress } from '../move/address.js';
-import { layoutIdOf } from '../move/package-layout.js';
+import { layoutIdOf } from '../package-store/layout.js';
 import { JSON_LIMIT } from '../move/read-package.js';
 import { BLACKLISTED_PACKAGE_IDS } from './blacklist.js';
 import { fsErrorCode } from './fs-error.js';

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { describeIdMismatch, discoverPackages } from '../corpus/discover.js';
 import { addressDigits } from '../move/address.js';
-import { packageDirFor } from '../move/package-layout.js';
+import { packageDirFor } from '../package-store/layout.js';
 import { JSON_LIMIT } from '../move/read-package.js';
 import { readRegularFile } from '../corpus/regular-file.js';
 import { packageIdKey, parseIdsFile } from '../core/ids-file.js';

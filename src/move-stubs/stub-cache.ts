@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { deserializeModule } from '../move/module-json.js';
 import { smiHome } from '../smi-home.js';
-import type { PackageBytes } from '../vm/package-source.js';
+import type { PackageBytes } from '../vm/package-bytes.js';
 import { packageStub, type PackageStub } from './package-stub.js';
 
 /** Change whenever the stubs written for the same bytecode change. */

@@ -5,7 +5,7 @@ import { normalizeAddress } from '../core/phase2/type-string.js';
 import { readPackageModules } from '../move/extract.js';
 import type { ModuleJson } from '../move/module-json.js';
 import { readMetadataId } from '../move/read-package.js';
-import { packageTypeOrigins } from '../vm/package-source.js';
+import { packageTypeOrigins } from '../package-store/package-dir.js';
 
 export interface PackageBytecode {
   /** 64 lowercase hex digits, no `0x`: the modules' own address (the original id). */
