@@ -10,6 +10,7 @@ import { deserializeModule } from '../move/module-json.js';
 import { VmLoadError } from '../vm/errors.js';
 import { CorpusFileError, readRegularFile } from '../corpus/regular-file.js';
 import { JSON_LIMIT, listModuleFiles, METADATA_FILE, readModuleFiles } from '../move/read-package.js';
+import { PromiseCache } from '../promise-cache.js';
 import { packageDirFor } from './layout.js';
 
 interface StoredVersion {
@@ -66,16 +67,12 @@ export function packageLinkage(packageDir: string): Map<string, string> {
   return linkage;
 }
 
-const indexes = new Map<string, Promise<Map<string, StoredVersion[]>>>();
+/** Corpora indexed by this process; a few at most (a worker serves runs over a few corpora). */
+const indexes = new PromiseCache<Map<string, StoredVersion[]>>(4);
 
 /** Every package of the corpus by original id; read once per corpus in this process, when first needed. */
 function versionsByOriginalId(corpusRoot: string): Promise<Map<string, StoredVersion[]>> {
-  let index = indexes.get(corpusRoot);
-  if (!index) {
-    index = readVersions(corpusRoot);
-    indexes.set(corpusRoot, index);
-  }
-  return index;
+  return indexes.get(corpusRoot, () => readVersions(corpusRoot));
 }
 
 /**
