@@ -1,7 +1,7 @@
 // The compiled modules of one package, indexed for the static scan. Loaded once per directory and
 // kept for a while: a package is simulated many times in a row (candidates × variants).
 import { definingIdTable } from '../core/phase2/defining-ids.js';
-import { normalizeAddress } from '../core/phase2/type-string.js';
+import { normalizeAddress } from '../core/phase2/upstream-address.js';
 import { readPackageModules } from '../move/extract.js';
 import type { ModuleJson } from '../move/module-json.js';
 import { readMetadataId } from '../move/read-package.js';
