@@ -13,7 +13,7 @@
 // Any other object a plan names (an `imm_or_owned_object` id, `0x0` included, which the normalizer writes for
 // placeholders) does not exist here: as on chain, where the node cannot find it, no transaction is built
 // and nothing is simulated. Nothing is made up to stand in for it. The package's dependencies come from
-// its corpus (by original id, src/vm/corpus-dependencies.ts); when the corpus lacks one, no transaction is
+// its corpus (by original id, src/package-store/dependencies.ts); when the corpus lacks one, no transaction is
 // built (every call would fail to link): the outcome says `missing_dependency` and names the storage ids to
 // fetch, the versions the linkage tables name.
 // This runs inside a VM thread (src/vm-pool/), which keeps the VMs below; local-backend.ts sends it plans.
