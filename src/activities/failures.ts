@@ -9,36 +9,23 @@ import { PackageReadError } from '../move/errors.js';
 import { withHeartbeat } from './heartbeat.js';
 import { FailureType } from '../contracts/failure-types.js';
 
+/** Errors that no retry can fix, by the failure type they become. */
+const PERMANENT: [new (...args: never[]) => Error, FailureType][] = [
+  [PackageReadError, FailureType.InvalidPackage],
+  [PlanFileError, FailureType.InvalidPlanFile],
+  [CorpusInputError, FailureType.InvalidCorpusInput],
+  [ConfigError, FailureType.InvalidConfig],
+];
+
 export function toFailure(err: unknown): unknown {
   if (err instanceof ApplicationFailure) return err;
-  if (err instanceof PackageReadError) {
+  const permanent = PERMANENT.find(([kind]) => err instanceof kind);
+  if (permanent)
     return ApplicationFailure.create({
-      type: FailureType.InvalidPackage,
-      message: err.message,
+      type: permanent[1],
+      message: (err as Error).message,
       nonRetryable: true,
     });
-  }
-  if (err instanceof PlanFileError) {
-    return ApplicationFailure.create({
-      type: FailureType.InvalidPlanFile,
-      message: err.message,
-      nonRetryable: true,
-    });
-  }
-  if (err instanceof CorpusInputError) {
-    return ApplicationFailure.create({
-      type: FailureType.InvalidCorpusInput,
-      message: err.message,
-      nonRetryable: true,
-    });
-  }
-  if (err instanceof ConfigError) {
-    return ApplicationFailure.create({
-      type: FailureType.InvalidConfig,
-      message: err.message,
-      nonRetryable: true,
-    });
-  }
   if (err instanceof ModelError) {
     const info = toModelFailureInfo(err);
     return ApplicationFailure.create({
