@@ -11,7 +11,6 @@
 // Prints the agreement rate and every disagreement; --out writes them as JSON.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { MoveVm } from '../src/vm/index.js';
 import { packageDirFor } from '../src/package-store/layout.js';
 import {
   compareCase,

@@ -33,4 +33,3 @@ export function normalizeId(id: string): string {
   if (!isAddress(id)) throw new VmLoadError(`not a package id: ${id}`);
   return addressDigits(id);
 }
-

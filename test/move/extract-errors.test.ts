@@ -2,7 +2,15 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildModule, deserializeModule, extractPackageInterface, hasMvExtension, InvalidBytecodeError, PackageReadError, type PackageReadErrorCode } from '../../src/move/index.js';
+import {
+  buildModule,
+  deserializeModule,
+  extractPackageInterface,
+  hasMvExtension,
+  InvalidBytecodeError,
+  PackageReadError,
+  type PackageReadErrorCode,
+} from '../../src/move/index.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { useTempDirs } from './support/temp-dirs.js';
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildModule, buildModuleJson, deserializeModule, fixtures, serializeModule } from '../../src/move/index.js';
+import {
+  buildModule,
+  buildModuleJson,
+  deserializeModule,
+  fixtures,
+  serializeModule,
+} from '../../src/move/index.js';
 
 const { coin, local, mutRef, option, txContext, typeParam, uid, vector } = fixtures;
 

@@ -1,7 +1,14 @@
 // buildInterface on modules made with the fixture builder: each spec rule in isolation.
 import { describe, expect, it } from 'vitest';
 import type { MoveType } from '../../src/core/types.js';
-import { buildInterface, buildModule, deserializeModule, fixtures, type ModuleJson, type ModuleSpec } from '../../src/move/index.js';
+import {
+  buildInterface,
+  buildModule,
+  deserializeModule,
+  fixtures,
+  type ModuleJson,
+  type ModuleSpec,
+} from '../../src/move/index.js';
 
 const { local, mutRef, option, ref, typeParam, uid, vector } = fixtures;
 

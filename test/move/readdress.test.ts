@@ -1,7 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deserializeModule, extractPackageInterface, formatInterfaceJson, rewriteSelfAddress, serializeModule } from '../../src/move/index.js';
+import {
+  deserializeModule,
+  extractPackageInterface,
+  formatInterfaceJson,
+  rewriteSelfAddress,
+  serializeModule,
+} from '../../src/move/index.js';
 import { packageDirFor } from '../../src/package-store/layout.js';
 import { readdressPackage } from '../../src/package-store/readdress-package.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';

@@ -17,7 +17,6 @@ import { packageDirFor } from '../../src/package-store/layout.js';
 import { buildWithSui } from '../../src/sui-compiler/build.js';
 import { readMovePackage } from '../../src/sui-compiler/package-dir.js';
 import type { SuiBuildResult } from '../../src/sui-compiler/types.js';
-import { MoveVm } from '../../src/vm/index.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
 import { makeStubCorpus, removeTemporaryDirs } from '../move-stubs/stub-build.js';
 import { ARTIPEDIA, ARTIPEDIA_HELPER_ANSWER } from '../support/artipedia-helper.js';
