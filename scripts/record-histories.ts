@@ -330,7 +330,7 @@ function helperInput(
 
 /** The ids the run will select, in order, read from a throw-away preparation of the same selection. */
 async function readDemoIds(input: Phase1RunInput): Promise<string[]> {
-  const { discoverPackages } = await import('../src/corpus/discover.js');
+  const { discoverPackages } = await import('../src/package-store/discover.js');
   const { selectPackages } = await import('../src/core/selection.js');
   const { packages } = await discoverPackages(input.corpusRoot);
   return selectPackages({ packages, samples: input.samples, seed: input.options.seed }).selected.map(

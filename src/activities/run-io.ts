@@ -2,7 +2,7 @@
 // manifest, rows of failed packages, the final result. Thin: corpus/, core/ and run-store/ do the work.
 import { basename, join } from 'node:path';
 import { ApplicationFailure } from '@temporalio/common';
-import { discoverPackages } from '../corpus/discover.js';
+import { discoverPackages } from '../package-store/discover.js';
 import { readIdsFile } from '../corpus/ids-file.js';
 import { selectPackages } from '../core/selection.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';

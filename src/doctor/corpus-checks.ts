@@ -1,7 +1,7 @@
 // Doctor checks of a corpus (the sui-packages layout) and of a manifest's ids against it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { describeIdMismatch, discoverPackages } from '../corpus/discover.js';
+import { describeIdMismatch, discoverPackages } from '../package-store/discover.js';
 import { addressDigits } from '../move/address.js';
 import { packageDirFor } from '../package-store/layout.js';
 import { JSON_LIMIT } from '../move/read-package.js';

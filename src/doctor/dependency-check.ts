@@ -5,7 +5,7 @@
 // packages' linkage tables name (the version to fetch), else the original id (the first version). The
 // framework has its own check (framework-check.ts): its packages are not listed here.
 import { plural } from '../core/plural.js';
-import { discoverPackages } from '../corpus/discover.js';
+import { discoverPackages } from '../package-store/discover.js';
 import { deserializeModule } from '../move/module-json.js';
 import { packageLinkage } from '../package-store/corpus-index.js';
 import { FRAMEWORK_IDS, normalizeId } from '../vm/package-bytes.js';
