@@ -9,9 +9,10 @@ import type { PackageRef } from '../core/types.js';
 import { METADATA_FILE, MODULES_DIR } from '../move/read-package.js';
 import { fullPackageId, packageDirFor } from './layout.js';
 
+// The name corpus pull's staging folders have always had, so leftovers of older pulls are found too.
 const STAGING_PREFIX = '.pulling-';
 
-/** Folders a killed pull left half written; they hold nothing a finished package lacks. */
+/** Folders a killed writer left half written; they hold nothing a finished package lacks. */
 export async function removeStaging(root: string): Promise<void> {
   if (!existsSync(root)) return;
   for (const prefix of readdirSync(root, { withFileTypes: true })) {
