@@ -8,8 +8,8 @@
 //   node dist/perf/helper-loop.js [--corpus DIR] [--packages 64] [--concurrency 16] [--delay-ms 500]
 import { dirname, join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { FRAMEWORK_IDS, normalizeId } from '../src/vm/package-source.js';
-import { packageDirFor } from '../src/move/package-layout.js';
+import { FRAMEWORK_IDS, normalizeId } from '../src/vm/package-bytes.js';
+import { packageDirFor } from '../src/package-store/layout.js';
 import { runScript } from './support/cleanup.js';
 import { brokenThenGood } from './support/helper-answers.js';
 import { parseOptions } from './support/options.js';

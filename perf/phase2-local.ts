@@ -10,7 +10,8 @@
 //   node dist/perf/phase2-local.js [--corpus DIR] [--repeat 50] [--concurrency 32]
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { genesisObjects, MoveVm, readFramework, readPackageDir } from '../src/vm/index.js';
+import { genesisObjects, MoveVm } from '../src/vm/index.js';
+import { readFramework, readPackageDir } from '../src/package-store/package-dir.js';
 import { runScript } from './support/cleanup.js';
 import { parseOptions } from './support/options.js';
 import { runPhaseCli } from './support/phase1.js';

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { packageBenchmark } from '../src/sandbox/benchmark-local.js';
 import { loadSandboxPackage } from '../src/sandbox/load-package.js';
 import { outcomeOf } from '../src/sandbox/row.js';
-import { corpusPackageDir } from '../src/vm/package-source.js';
+import { packageDirFor } from '../src/package-store/layout.js';
 
 const args = process.argv.slice(2);
 const corpusAt = args.indexOf('--corpus');
@@ -17,7 +17,7 @@ const ids = corpusAt >= 0 ? [...args.slice(0, corpusAt), ...args.slice(corpusAt 
 if (ids.length === 0) throw new Error('usage: node dist/perf/sandbox-tier-b.js [--corpus DIR] PACKAGE_ID...');
 
 for (const id of ids) {
-  const loaded = await loadSandboxPackage(corpusPackageDir(corpusRoot, id), { corpusRoot });
+  const loaded = await loadSandboxPackage(packageDirFor(corpusRoot, id), { corpusRoot });
   const bench = packageBenchmark(loaded.vm, loaded.modules);
   const functions = loaded.modules.flatMap((m) =>
     m.json.function_defs.map((_, i) => m.functionAt(i)).filter((f) => f.visibility === 'Public' || f.isEntry),

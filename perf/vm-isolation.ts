@@ -8,7 +8,7 @@ import { buildHelper } from '../src/helper/build.js';
 import { HELPER_ENTRYPOINT, runHelperEntrypoint, type HelperRunRequest } from '../src/helper/execute.js';
 import { LOCAL_SIMULATION, simulateLocal } from '../src/sim/local.js';
 import type { SimulationRequest } from '../src/sim/types.js';
-import { corpusPackageDir } from '../src/vm/package-source.js';
+import { packageDirFor } from '../src/package-store/layout.js';
 import { VmPool } from '../src/vm-pool/pool.js';
 import { onCleanup, runScript } from './support/cleanup.js';
 import { GOOD_SHOP, MOVE_TOML } from './support/helper-answers.js';
@@ -36,7 +36,7 @@ async function helperRequest(corpus: string): Promise<HelperRunRequest> {
   const answer = JSON.stringify({ move_toml: MOVE_TOML, files: { 'sources/shop.move': GOOD_SHOP } });
   const build = await buildHelper(answer, { corpusRoot: corpus, frameworkDir: null, packageId: sui });
   if (build.stage !== 'built') throw new Error(`the good shop did not build: ${build.stage}`);
-  const packageDir = corpusPackageDir(corpus, sui);
+  const packageDir = packageDirFor(corpus, sui);
   return {
     packageDir,
     packageId: sui,
@@ -62,7 +62,7 @@ async function main(): Promise<number> {
     gasBudget: 10_000_000,
     gasCoin: null,
     rpcUrl: null,
-    packageDir: corpusPackageDir(corpus, '0x2'),
+    packageDir: packageDirFor(corpus, '0x2'),
     corpusRoot: corpus,
     requireDryRun: false,
   };

@@ -4,7 +4,8 @@
 // transfer both) through src/vm/ptb.ts and through the wheel's `replay`.
 //
 //   node dist/perf/vm-throughput.js [--corpus DIR] [--calls 200] [--warmup 50]
-import { MoveVm, corpusPackageDir } from '../src/vm/index.js';
+import { MoveVm } from '../src/vm/index.js';
+import { packageDirFor } from '../src/package-store/layout.js';
 import { Oracle } from '../scripts/vm-oracle.js';
 import { replayState } from '../scripts/vm-replay-ptb.js';
 import { executePtb, type PtbCommand } from '../src/vm/ptb.js';
@@ -12,6 +13,7 @@ import { onCleanup, runScript } from './support/cleanup.js';
 import { parseOptions } from './support/options.js';
 import { resolveCorpus } from './support/project.js';
 import { fmt, fmtRatio, median, printTable, startRecord, writeRecord } from './support/report.js';
+import { loadMoveVm } from '../src/package-store/package-vm.js';
 
 const USAGE = `usage: node dist/perf/vm-throughput.js [--corpus DIR] [--calls N] [--warmup N]
   --calls    measured calls per workload and VM (default 200)
@@ -125,8 +127,8 @@ async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2), USAGE, { calls: 200, warmup: 50 });
   const corpus = resolveCorpus(options.corpus);
   const record = startRecord('vm-throughput', { corpus, calls: options.calls, warmup: options.warmup });
-  const vm = await MoveVm.load({ corpusRoot: corpus });
-  const oracle = Oracle.start(['0x1', '0x2', '0x3'].map((id) => corpusPackageDir(corpus, id)));
+  const vm = await loadMoveVm({ corpusRoot: corpus });
+  const oracle = Oracle.start(['0x1', '0x2', '0x3'].map((id) => packageDirFor(corpus, id)));
   onCleanup('oracle', () => oracle.close());
 
   const rows: (string | number)[][] = [];

@@ -25,8 +25,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
-import { writeDemoCorpus } from '../src/move/index.js';
-import { packageDirFor } from '../src/move/package-layout.js';
+import { writeDemoCorpus } from '../src/package-store/demo-corpus.js';
+import { packageDirFor } from '../src/package-store/layout.js';
 import { readManifestPage } from '../src/run-store/manifest.js';
 import { PROJECT_ROOT } from '../src/project-root.js';
 import { findTemporalBinary, startDevServer } from '../src/temporal/dev-server.js';
@@ -328,7 +328,7 @@ function helperInput(
 
 /** The ids the run will select, in order, read from a throw-away preparation of the same selection. */
 async function readDemoIds(input: Phase1RunInput): Promise<string[]> {
-  const { discoverPackages } = await import('../src/corpus/discover.js');
+  const { discoverPackages } = await import('../src/package-store/discover.js');
   const { selectPackages } = await import('../src/core/selection.js');
   const { packages } = await discoverPackages(input.corpusRoot);
   return selectPackages({ packages, samples: input.samples, seed: input.options.seed }).selected.map(

@@ -11,7 +11,7 @@
 // Prints the agreement rate and every disagreement; --out writes them as JSON.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { corpusPackageDir, MoveVm } from '../src/vm/index.js';
+import { packageDirFor } from '../src/package-store/layout.js';
 import {
   compareCase,
   describeDisagreement,
@@ -21,6 +21,7 @@ import {
 } from './vm-differential.js';
 import { compareCaseByReplay } from './vm-replay-differential.js';
 import { Oracle } from './vm-oracle.js';
+import { loadMoveVm } from '../src/package-store/package-vm.js';
 
 const { values } = parseArgs({
   options: {
@@ -45,8 +46,8 @@ const SENDER = '5e'.repeat(32);
 /** A distinct, reproducible transaction digest per case. */
 const caseDigest = (index: number) =>
   Uint8Array.from({ length: 32 }, (_, i) => (index * 131 + i * 7 + 1) & 0xff);
-const vm = await MoveVm.load({ corpusRoot: values.corpus });
-const frameworkDirs = ['0x1', '0x2', '0x3'].map((id) => corpusPackageDir(values.corpus!, id));
+const vm = await loadMoveVm({ corpusRoot: values.corpus });
+const frameworkDirs = ['0x1', '0x2', '0x3'].map((id) => packageDirFor(values.corpus!, id));
 const oracle = Oracle.start(frameworkDirs);
 try {
   const { cases, excluded } = generateCases(

@@ -1,17 +1,25 @@
-// A few promises kept by key, for work a process does once per source (a framework read, a build's
-// stubs): the oldest is dropped past the limit, and a rejected one is forgotten so the next caller retries.
-export class PromiseCache<T> {
-  private readonly kept = new Map<string, Promise<T>>();
+// A few promises kept by key, for work a process does once per source (a framework read, a package's VM, a
+// build's stubs): the least recently used is dropped past the limit, and a rejected one is forgotten so
+// the next caller tries again. The one in-memory cache of the project is lru-cache; this is it for promises.
+import { LRUCache } from 'lru-cache';
 
-  constructor(private readonly limit: number) {}
+export class PromiseCache<T> {
+  private readonly kept: LRUCache<string, Promise<T>>;
+
+  constructor(limit: number) {
+    this.kept = new LRUCache({ max: limit });
+  }
 
   get(key: string, make: () => Promise<T>): Promise<T> {
     let found = this.kept.get(key);
     if (!found) {
-      if (this.kept.size >= this.limit) this.kept.delete(this.kept.keys().next().value!);
-      found = make();
-      this.kept.set(key, found);
-      found.catch(() => this.kept.delete(key));
+      const made = make();
+      found = made;
+      this.kept.set(key, made);
+      // Only this promise: by the time it fails, the key may hold a newer one.
+      made.catch(() => {
+        if (this.kept.peek(key) === made) this.kept.delete(key);
+      });
     }
     return found;
   }

@@ -2,7 +2,7 @@
 // own: `manifest ROOT OUT_DIR` builds the Phase II manifest, `extract ROOT` only extracts every package
 // (the least work per package, the baseline). Prints {ms, packages, max_rss_kb} as JSON.
 import { join } from 'node:path';
-import { discoverPackages } from '../../src/corpus/discover.js';
+import { discoverPackages } from '../../src/package-store/discover.js';
 import { buildPhase2Manifest } from '../../src/manifest/phase2-manifest.js';
 import { extractEach } from './extract-loop.js';
 

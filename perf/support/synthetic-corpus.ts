@@ -1,9 +1,9 @@
-// Grows a corpus of hundreds of packages from the few real ones (see src/corpus/synth.ts), timed.
+// Grows a corpus of hundreds of packages from the few real ones (see src/package-store/synth.ts), timed.
 import { join } from 'node:path';
-import { synthesizeCorpus, type SyntheticPackage } from '../../src/corpus/synth.js';
+import { synthesizeCorpus, type SyntheticPackage } from '../../src/package-store/synth.js';
 import type { PackageRef } from '../../src/core/types.js';
 
-export { sourcePackages } from '../../src/corpus/synth.js';
+export { sourcePackages } from '../../src/package-store/synth.js';
 
 export interface SyntheticCorpus {
   root: string;

@@ -7,25 +7,25 @@ import { ConfigError } from '../agents/config.js';
 import { PlanFileError } from '../core/phase2/plan-file.js';
 import { PackageReadError } from '../move/errors.js';
 import { withHeartbeat } from './heartbeat.js';
+import { FailureType } from '../contracts/failure-types.js';
+
+/** Errors that no retry can fix, by the failure type they become. */
+const PERMANENT: [new (...args: never[]) => Error, FailureType][] = [
+  [PackageReadError, FailureType.InvalidPackage],
+  [PlanFileError, FailureType.InvalidPlanFile],
+  [CorpusInputError, FailureType.InvalidCorpusInput],
+  [ConfigError, FailureType.InvalidConfig],
+];
 
 export function toFailure(err: unknown): unknown {
   if (err instanceof ApplicationFailure) return err;
-  if (err instanceof PackageReadError) {
-    return ApplicationFailure.create({ type: 'InvalidPackage', message: err.message, nonRetryable: true });
-  }
-  if (err instanceof PlanFileError) {
-    return ApplicationFailure.create({ type: 'InvalidPlanFile', message: err.message, nonRetryable: true });
-  }
-  if (err instanceof CorpusInputError) {
+  const permanent = PERMANENT.find(([kind]) => err instanceof kind);
+  if (permanent)
     return ApplicationFailure.create({
-      type: 'InvalidCorpusInput',
-      message: err.message,
+      type: permanent[1],
+      message: (err as Error).message,
       nonRetryable: true,
     });
-  }
-  if (err instanceof ConfigError) {
-    return ApplicationFailure.create({ type: 'InvalidConfig', message: err.message, nonRetryable: true });
-  }
   if (err instanceof ModelError) {
     const info = toModelFailureInfo(err);
     return ApplicationFailure.create({

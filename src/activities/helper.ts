@@ -16,6 +16,7 @@ import { runPaths } from '../run-store/paths.js';
 import { asActivity } from './failures.js';
 import { readInterface } from './interface-cache.js';
 import { VmLoadError } from '../vm/errors.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 /** What a retry prompt needs of the attempts before it. */
 export interface HelperFeedbackRef {
@@ -200,7 +201,7 @@ const runHelperPackage = (args: RunArgs) =>
     runStored(args).catch((error: unknown) => {
       // The target (or the framework) cannot be loaded: every retry would fail alike.
       if (error instanceof VmLoadError)
-        throw ApplicationFailure.nonRetryable(error.message, 'InvalidPackage');
+        throw ApplicationFailure.nonRetryable(error.message, FailureType.InvalidPackage);
       throw error;
     }),
   );

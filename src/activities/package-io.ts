@@ -10,7 +10,7 @@ import { rememberInterface, readInterface } from './interface-cache.js';
 import { phaseDefinition } from './phases/index.js';
 import { storedInterface } from './stored-interfaces.js';
 // The type origin table as the VM reads it, so targets and created types name types alike.
-import { packageTypeOrigins } from '../vm/package-source.js';
+import { packageTypeOrigins } from '../package-store/package-dir.js';
 import type { Phase } from '../contracts/phases.js';
 
 export interface ExtractedInterface {

@@ -8,6 +8,7 @@ import { idsWithMinHits, idsWithMinTargets } from '../manifest/result-filters.js
 import { atomicWriteFile } from '../run-store/atomic-write.js';
 import { asActivity } from './failures.js';
 import type { PipelineStep } from '../contracts/pipeline.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 type ManifestStep = Extract<PipelineStep, { kind: 'manifest' }>;
 type FilterStep = Extract<PipelineStep, { kind: 'filter' }>;
@@ -16,7 +17,7 @@ async function resultRows(path: string): Promise<unknown[]> {
   const json = JSON.parse(await readFile(path, 'utf8')) as { packages?: unknown };
   if (!Array.isArray(json.packages))
     throw ApplicationFailure.create({
-      type: 'InvalidRunInput',
+      type: FailureType.InvalidRunInput,
       message: `${path} has no packages[]: not a Phase II result`,
       nonRetryable: true,
     });

@@ -2,7 +2,7 @@
 // manifest, rows of failed packages, the final result. Thin: corpus/, core/ and run-store/ do the work.
 import { basename, join } from 'node:path';
 import { ApplicationFailure } from '@temporalio/common';
-import { discoverPackages } from '../corpus/discover.js';
+import { discoverPackages } from '../package-store/discover.js';
 import { readIdsFile } from '../corpus/ids-file.js';
 import { selectPackages } from '../core/selection.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
@@ -24,6 +24,7 @@ import { asActivity } from './failures.js';
 import { phaseDefinition } from './phases/index.js';
 import type { StoppedEarly } from '../contracts/usage.js';
 import type { Phase } from '../contracts/phases.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 /** upstream's events, unless the run was started with `--no-log`. */
 async function appendEventsUnlessNoLog(input: RunInput, events: Parameters<typeof appendEvents>[1]) {
@@ -31,7 +32,7 @@ async function appendEventsUnlessNoLog(input: RunInput, events: Parameters<typeo
 }
 
 function refuse(message: string): ApplicationFailure {
-  return ApplicationFailure.create({ type: 'InvalidRunInput', message, nonRetryable: true });
+  return ApplicationFailure.create({ type: FailureType.InvalidRunInput, message, nonRetryable: true });
 }
 
 /** Discovers and selects the packages, and writes the run's manifest and metadata. Idempotent. */

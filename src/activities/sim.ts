@@ -20,11 +20,12 @@ import {
 import { toFailure } from './failures.js';
 import { withHeartbeat } from './heartbeat.js';
 import type { RpcProtocol } from '../contracts/simulation.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 const FAILURE_TYPES: Record<SimulationErrorKind, string> = {
-  rejected: 'SimulationRejected',
-  unavailable: 'SimulationUnavailable',
-  timeout: 'SimulationTimeout',
+  rejected: FailureType.SimulationRejected,
+  unavailable: FailureType.SimulationUnavailable,
+  timeout: FailureType.SimulationTimeout,
 };
 
 function toSimulationFailure(error: unknown): unknown {

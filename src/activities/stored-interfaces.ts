@@ -2,6 +2,7 @@
 // the last packages extracted. The runs of an evaluation set go through the same corpus side by side, each
 // storing the same text in its own run directory: the first extracts, the others reuse the text while the
 // package id and the module files (names, sizes, modification times) are unchanged.
+import { LRUCache } from 'lru-cache';
 import { extractKeyTypes } from '../core/truth.js';
 import { sortedByCodePoint } from '../core/py-string.js';
 import type { InterfaceJson } from '../core/types.js';
@@ -20,7 +21,7 @@ export interface StoredInterface {
 
 // Text only: at most a few hundred KB each, the parsed interfaces are kept by hash elsewhere.
 const KEPT = 64;
-const recent = new Map<string, { key: string; stored: StoredInterface }>();
+const recent = new LRUCache<string, { key: string; stored: StoredInterface }>({ max: KEPT });
 
 /** @throws PackageReadError as extraction does (metadata.json first, then the module files). */
 export async function storedInterface(packageDir: string): Promise<StoredInterface> {
@@ -31,8 +32,6 @@ export async function storedInterface(packageDir: string): Promise<StoredInterfa
   const parsed = sortKeysDeep(await extractPackageInterface(packageDir)) as InterfaceJson;
   const text = formatSortedJson(parsed);
   const stored = { text, sha: sha256Hex(text), truth: sortedByCodePoint(extractKeyTypes(parsed)) };
-  recent.delete(packageDir);
   recent.set(packageDir, { key, stored });
-  if (recent.size > KEPT) recent.delete(recent.keys().next().value as string);
   return { ...stored, parsed };
 }

@@ -1,7 +1,9 @@
 // Every way a model call can fail, as error classes whose names are the Temporal failure types.
 // `retryable` tells the activity whether Temporal should try again (rate limits, server errors, timeouts,
 // dropped connections) or give up at once (bad request, bad key, unknown model, empty or unusable output).
+
 import type { TokenUsage } from '../contracts/usage.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 export const BODY_PREFIX_MAX_CHARS = 400;
 
@@ -10,20 +12,8 @@ export function bodyPrefix(text: string, maxChars = BODY_PREFIX_MAX_CHARS): stri
   return text.replace(/\r\n|\r|\n/g, ' ').slice(0, maxChars);
 }
 
-export type ModelErrorType =
-  | 'ModelRequestRejected'
-  | 'ModelAuthFailed'
-  | 'ModelNotFound'
-  | 'ModelQuotaExceeded'
-  | 'ModelRateLimited'
-  | 'ModelServerError'
-  | 'ModelTimeout'
-  | 'ModelConnectionError'
-  | 'ModelRequestCancelled'
-  | 'ModelEmptyContent'
-  | 'ModelContextExceeded'
-  | 'ModelBadResponse'
-  | 'ModelMalformedOutput';
+/** The failure types of a model call. */
+export type ModelErrorType = Extract<FailureType, `Model${string}`>;
 
 interface HttpFailure {
   status: number;
@@ -65,7 +55,7 @@ function describeBody(body: string): string {
 
 /** 400, 422 and other 4xx the request itself caused: the same request will fail again. */
 export class ModelRequestRejected extends ModelError {
-  override readonly name = 'ModelRequestRejected';
+  override readonly name = FailureType.ModelRequestRejected;
   readonly retryable = false;
   constructor(failure: HttpFailure) {
     super(
@@ -78,7 +68,7 @@ export class ModelRequestRejected extends ModelError {
 
 /** 401/403. */
 export class ModelAuthFailed extends ModelError {
-  override readonly name = 'ModelAuthFailed';
+  override readonly name = FailureType.ModelAuthFailed;
   readonly retryable = false;
   constructor(failure: HttpFailure) {
     super(
@@ -91,7 +81,7 @@ export class ModelAuthFailed extends ModelError {
 
 /** 404: wrong base URL or unknown model. */
 export class ModelNotFound extends ModelError {
-  override readonly name = 'ModelNotFound';
+  override readonly name = FailureType.ModelNotFound;
   readonly retryable = false;
   constructor(failure: HttpFailure & { url: string }) {
     super(
@@ -104,7 +94,7 @@ export class ModelNotFound extends ModelError {
 
 /** Billing or quota exhausted (429 with a quota message, or 402): waiting will not help. */
 export class ModelQuotaExceeded extends ModelError {
-  override readonly name = 'ModelQuotaExceeded';
+  override readonly name = FailureType.ModelQuotaExceeded;
   readonly retryable = false;
   constructor(failure: HttpFailure & { hint?: string }) {
     super(
@@ -117,7 +107,7 @@ export class ModelQuotaExceeded extends ModelError {
 
 /** 429 without a quota message: retry, after `retryAfterMs` when the server said so. */
 export class ModelRateLimited extends ModelError {
-  override readonly name = 'ModelRateLimited';
+  override readonly name = FailureType.ModelRateLimited;
   readonly retryable = true;
   constructor(failure: HttpFailure & { retryAfterMs: number | null }) {
     const wait =
@@ -131,7 +121,7 @@ export class ModelRateLimited extends ModelError {
 
 /** 5xx. */
 export class ModelServerError extends ModelError {
-  override readonly name = 'ModelServerError';
+  override readonly name = FailureType.ModelServerError;
   readonly retryable = true;
   constructor(failure: HttpFailure & { retryAfterMs?: number | null }) {
     super(`server error (${failure.status}) at ${failure.baseUrl}: ${describeBody(failure.body)}`, failure);
@@ -140,7 +130,7 @@ export class ModelServerError extends ModelError {
 
 /** No complete answer within the request timeout (or a 408 from the server). */
 export class ModelTimeout extends ModelError {
-  override readonly name = 'ModelTimeout';
+  override readonly name = FailureType.ModelTimeout;
   readonly retryable = true;
   readonly timeoutMs: number;
   constructor(args: { baseUrl: string; timeoutMs: number; status?: number; body?: string; cause?: unknown }) {
@@ -156,7 +146,7 @@ export class ModelTimeout extends ModelError {
 
 /** The server could not be reached, or dropped the connection. */
 export class ModelConnectionError extends ModelError {
-  override readonly name = 'ModelConnectionError';
+  override readonly name = FailureType.ModelConnectionError;
   readonly retryable = true;
   constructor(args: { baseUrl: string; detail: string; cause?: unknown }) {
     super(
@@ -168,7 +158,7 @@ export class ModelConnectionError extends ModelError {
 
 /** The caller aborted the request (e.g. the activity was cancelled). */
 export class ModelRequestCancelled extends ModelError {
-  override readonly name = 'ModelRequestCancelled';
+  override readonly name = FailureType.ModelRequestCancelled;
   readonly retryable = false;
   constructor(args: { baseUrl: string; cause?: unknown }) {
     super(`model request to ${args.baseUrl} was cancelled`, args);
@@ -180,7 +170,7 @@ export class ModelRequestCancelled extends ModelError {
  * "empty content" or "hit max_tokens", so both phrases are part of the contract.
  */
 export class ModelEmptyContent extends ModelError {
-  override readonly name = 'ModelEmptyContent';
+  override readonly name = FailureType.ModelEmptyContent;
   readonly retryable = false;
   readonly hitMaxTokens: boolean;
   /** Tokens the failed call still cost. */
@@ -200,7 +190,7 @@ export class ModelEmptyContent extends ModelError {
  * again, a shorter one may not (Phase I halves its struct budget, as for an empty answer).
  */
 export class ModelContextExceeded extends ModelError {
-  override readonly name = 'ModelContextExceeded';
+  override readonly name = FailureType.ModelContextExceeded;
   readonly retryable = false;
   constructor(args: { promptTokens: number; maxTokens: number; contextTokens: number }) {
     super(
@@ -212,7 +202,7 @@ export class ModelContextExceeded extends ModelError {
 
 /** The response is not a chat completion we understand (not JSON, no choices, non-string content). */
 export class ModelBadResponse extends ModelError {
-  override readonly name = 'ModelBadResponse';
+  override readonly name = FailureType.ModelBadResponse;
   readonly retryable = false;
   constructor(args: { detail: string; baseUrl: string; status?: number; body?: string; cause?: unknown }) {
     super(
@@ -224,7 +214,7 @@ export class ModelBadResponse extends ModelError {
 
 /** The content arrived but holds no usable JSON answer. Keeps the start of the content for diagnosis. */
 export class ModelMalformedOutput extends ModelError {
-  override readonly name = 'ModelMalformedOutput';
+  override readonly name = FailureType.ModelMalformedOutput;
   readonly retryable = false;
   readonly usage: TokenUsage | null;
   /** Where the answer is kept in the run's artifact store, so its page can show what the model said. */

@@ -2,7 +2,7 @@
 // from the packages of DIR under new addresses.
 import { existsSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { sourcePackages, synthesizeCorpus } from '../corpus/synth.js';
+import { sourcePackages, synthesizeCorpus } from '../package-store/synth.js';
 import { UsageError } from '../usage-error.js';
 import type { CliIO } from './run-common.js';
 

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { ensureDefaultLocalModel } from '../agents/local-model-file.js';
 import { LOCAL_AGENT } from '../agents/local-model.js';
 import { defaultRunId } from '../core/run-id.js';
-import { writeDemoCorpus } from '../move/index.js';
+import { writeDemoCorpus } from '../package-store/demo-corpus.js';
 import type { DevServer } from '../temporal/dev-server.js';
 import { isPortOpen } from '../temporal/ports.js';
 import { processConfig } from '../config/process-config.js';

@@ -1,7 +1,7 @@
 // `smi-bench sandbox`: upstream's `benchmark-local` on the run engine. Each package of the corpus is a child
 // workflow whose activity runs every public or entry function in the in-process Move VM.
 import { resolve } from 'node:path';
-import { checkFrameworkLocation } from '../vm/framework-check.js';
+import { checkFrameworkLocation } from '../package-store/framework-check.js';
 import { SANDBOX_AGENT, type SandboxOptions, type SandboxRunInput } from '../contracts/sandbox-options.js';
 import { normalizePackageId } from '../core/ids-file.js';
 import { idsNotInCorpus } from './corpus-ids.js';

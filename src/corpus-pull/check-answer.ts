@@ -2,7 +2,7 @@
 // Sui could hold (module names, counts, versions, ids in its tables). Ids come out in Sui's full form.
 import { isSuiAddress, normalizePackageId } from '../core/ids-file.js';
 import { MAX_MODULES } from '../move/read-package.js';
-import type { PulledPackage } from './fetch-package.js';
+import type { ChainPackage } from '../package-store/chain-package.js';
 import { isSuiIdentifier, MAX_IDENTIFIER_LENGTH, MAX_VERSION, shownName } from './sui-limits.js';
 
 /** An answer that is not the package asked for, or no package Sui could hold. */
@@ -36,7 +36,7 @@ function identifier(name: string, what: string): string {
  * @param asked the id asked for, in full form
  * @throws RefusedAnswer naming the first problem found
  */
-export function checkAnswer(asked: string, pkg: PulledPackage): PulledPackage {
+export function checkAnswer(asked: string, pkg: ChainPackage): ChainPackage {
   const id = address(pkg.id, 'the storage id');
   if (id !== asked) throw new RefusedAnswer(`asked for ${asked}, the node answered with package ${id}`);
   if (pkg.modules.length > MAX_MODULES)

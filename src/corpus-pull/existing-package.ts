@@ -1,11 +1,11 @@
 // What a corpus already holds where a package would be written, read before anything is replaced. Its files
-// are read as any corpus's (src/corpus/regular-file.ts): a FIFO or an oversized file is no copy of a package.
+// are read as any corpus's (src/files/regular-file.ts): a FIFO or an oversized file is no copy of a package.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSuiAddress, normalizePackageId } from '../core/ids-file.js';
 import { readRegularFile } from '../files/regular-file.js';
 import { JSON_LIMIT, MAX_MODULE_BYTES } from '../move/read-package.js';
-import { corpusPackageDir } from '../vm/package-source.js';
+import { packageDirFor } from '../package-store/layout.js';
 import { isSuiIdentifier } from './sui-limits.js';
 
 export type ExistingPackage =
@@ -25,7 +25,7 @@ interface StoredTables {
 
 /** @param id a full id */
 export function existingPackage(root: string, id: string): ExistingPackage {
-  const dir = corpusPackageDir(root, id);
+  const dir = packageDirFor(root, id);
   if (!existsSync(dir)) return { kind: 'absent' };
   let metaId: unknown;
   try {

@@ -3,19 +3,7 @@
 import type { SuiGrpcClient } from '@mysten/sui/grpc';
 import { ChainError } from '../chain/grpc-client.js';
 
-export interface PulledPackage {
-  /** The storage id; ids and names here are as the node stated them until `checkAnswer` has passed them. */
-  id: string;
-  originalId: string;
-  version: bigint;
-  /** In the node's order (Sui's module map is sorted by name). */
-  modules: { name: string; bytes: Uint8Array }[];
-  typeOrigins: { module: string; name: string; package: string }[];
-  linkage: { originalId: string; upgradedId: string; upgradedVersion: bigint }[];
-  transactionDigest: string | null;
-  sender: string | null;
-  checkpoint: bigint | null;
-}
+import type { ChainPackage } from '../package-store/chain-package.js';
 
 const PACKAGE_FIELDS = [
   'object_id',
@@ -38,7 +26,7 @@ export async function fetchPackage(
   id: string,
   step: Step,
   signal?: AbortSignal,
-): Promise<PulledPackage> {
+): Promise<ChainPackage> {
   const { response } = await step(`reading package ${id}`, () =>
     client.ledgerService.getObject({ objectId: id, readMask: { paths: PACKAGE_FIELDS } }, { abort: signal }),
   );

@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import type { SuiGrpcClient } from '@mysten/sui/grpc';
 import { chainStepWithRetries } from '../chain/retry.js';
 import { normalizePackageId } from '../core/ids-file.js';
-import { corpusPackageDir } from '../vm/package-source.js';
+import { packageDirFor } from '../package-store/layout.js';
 import { checkAnswer } from './check-answer.js';
 import { existingPackage, holdsExactly } from './existing-package.js';
 import { fetchPackage, type Step } from './fetch-package.js';
-import { installPackage, moduleFiles, packageFiles, removeStaging } from './layout.js';
+import { installPackage, removeStaging } from '../package-store/write-package.js';
+import { moduleFiles, packageFiles } from '../package-store/chain-package.js';
 
 export interface PullOptions {
   client: SuiGrpcClient;
@@ -113,7 +114,7 @@ export async function pullPackages(ids: readonly string[], options: PullOptions)
 
   const refuse = (id: string, reason: string) => {
     state.refused += 1;
-    fail(id, `refused to replace ${corpusPackageDir(options.out, id)}: ${reason}`);
+    fail(id, `refused to replace ${packageDirFor(options.out, id)}: ${reason}`);
   };
 
   const pullOne = async (id: string) => {
@@ -126,7 +127,7 @@ export async function pullPackages(ids: readonly string[], options: PullOptions)
     }
     const pkg = checkAnswer(id, await fetchPackage(options.client, id, withRetries, options.signal));
     const files = packageFiles(pkg);
-    const dir = corpusPackageDir(options.out, id);
+    const dir = packageDirFor(options.out, id);
     if (existing.kind === 'absent') {
       await installPackage(options.out, id, files);
       state.pulled += 1;

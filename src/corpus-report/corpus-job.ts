@@ -7,7 +7,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { discoverPackages, type SkippedDir } from '../corpus/discover.js';
+import { discoverPackages, type SkippedDir } from '../package-store/discover.js';
 import { mapLimited } from '../corpus/map-limited.js';
 import { packageIdKey } from '../core/ids-file.js';
 import { FNV_OFFSET_STANDARD, samplePackages } from '../core/sampling.js';

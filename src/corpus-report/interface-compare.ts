@@ -1,6 +1,6 @@
 // The extractor's comparator (spec/rust-contracts.md §2.3): what a fullnode's normalized modules say about a
 // package against the interface read from its bytecode. Only what RPC exposes is compared.
-import { fullAddress } from '../move/address.js';
+import { fullAddress, isAddress } from '../move/address.js';
 import { sortKeysDeep } from '../move/canonical-json.js';
 import { PRIMITIVE_KINDS } from '../move/interface.js';
 import type { InterfaceJson, InterfaceModule, MoveType } from '../core/types.js';
@@ -24,13 +24,10 @@ export interface InterfaceCompareSummary {
   mismatches_total: number;
 }
 
-/** `0x` and 64 hex digits; an odd count is padded first; more than 64 digits or non-hex is an error. */
+/** `0x` and 64 hex digits; more than 64 digits or non-hex is an error. */
 export function normalizeRpcAddress(address: string): string {
-  let hex = address.startsWith('0x') ? address.slice(2) : address;
-  if (hex.length % 2 === 1) hex = `0${hex}`;
-  if (hex.length > 64 || !/^[0-9a-fA-F]*$/.test(hex))
-    throw new Error(`invalid address in RPC type: ${address}`);
-  return fullAddress(`0x${hex}`);
+  if (!isAddress(address)) throw new Error(`invalid address in RPC type: ${address}`);
+  return fullAddress(address);
 }
 
 /** An RPC normalized type in the interface JSON's canonical form. */

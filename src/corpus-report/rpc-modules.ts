@@ -1,14 +1,11 @@
 // What the extractor asks a JSON-RPC fullnode (`--rpc-protocol json-rpc`), with its retry rule (spec/rust-contracts.md §2.4): only errors that
 // read as transient are retried, with doubling back-off.
 import type { SuiJsonRpcClient } from '@mysten/sui/jsonRpc';
+import { withRetries, type Backoff } from '../chain/retry.js';
 import { createRpcClient } from '../sim/json-rpc-client.js';
 import type { RpcModule } from '../contracts/rpc-module.js';
 
-export interface RetrySettings {
-  retries: number;
-  initialMs: number;
-  maxMs: number;
-}
+export type RetrySettings = Backoff;
 
 export const DEFAULT_RETRIES: RetrySettings = { retries: 8, initialMs: 250, maxMs: 5000 };
 
@@ -40,17 +37,14 @@ export class RpcModules implements NodePackages {
   }
 
   private async withRetry<T>(method: string, call: () => Promise<T>): Promise<T> {
-    let delay = this.retry.initialMs;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await call();
-      } catch (error) {
-        const text = errorText(error);
-        if (attempt >= this.retry.retries || !TRANSIENT.test(text))
-          throw new Error(`${method} failed: ${text}`, { cause: error });
-        await new Promise((done) => setTimeout(done, delay));
-        delay = Math.min(delay * 2, this.retry.maxMs);
-      }
+    try {
+      return await withRetries(
+        call,
+        (error) => (TRANSIENT.test(errorText(error)) ? null : undefined),
+        this.retry,
+      );
+    } catch (error) {
+      throw new Error(`${method} failed: ${errorText(error)}`, { cause: error });
     }
   }
 

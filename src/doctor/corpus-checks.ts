@@ -1,9 +1,9 @@
 // Doctor checks of a corpus (the sui-packages layout) and of a manifest's ids against it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { describeIdMismatch, discoverPackages } from '../corpus/discover.js';
+import { describeIdMismatch, discoverPackages } from '../package-store/discover.js';
 import { addressDigits } from '../move/address.js';
-import { packageDirFor } from '../move/package-layout.js';
+import { packageDirFor } from '../package-store/layout.js';
 import { JSON_LIMIT } from '../move/read-package.js';
 import { readRegularFile } from '../files/regular-file.js';
 import { packageIdKey, parseIdsFile } from '../core/ids-file.js';

@@ -5,10 +5,11 @@
 // packages' linkage tables name (the version to fetch), else the original id (the first version). The
 // framework has its own check (framework-check.ts): its packages are not listed here.
 import { plural } from '../core/plural.js';
-import { discoverPackages } from '../corpus/discover.js';
+import { discoverPackages } from '../package-store/discover.js';
 import { deserializeModule } from '../move/module-json.js';
-import { packageLinkage } from '../vm/corpus-index.js';
-import { FRAMEWORK_IDS, normalizeId, readPackageDir } from '../vm/package-source.js';
+import { packageLinkage } from '../package-store/corpus-index.js';
+import { FRAMEWORK_IDS, normalizeId } from '../vm/package-bytes.js';
+import { readPackageDir } from '../package-store/package-dir.js';
 import type { CheckResult } from './check.js';
 
 /** The address each module carries, and the addresses it refers to. */

@@ -2,7 +2,7 @@
 // `--framework-dir`. Phase II `local`, the sandbox and the helper need it and refuse to start without it;
 // Phase I and the other Phase II modes do not, so a corpus without one is a warning, while a
 // `--framework-dir` given and unreadable is a failure.
-import { checkFrameworkLocation } from '../vm/framework-check.js';
+import { checkFrameworkLocation } from '../package-store/framework-check.js';
 import type { CheckResult } from './check.js';
 
 const USERS = 'phase2 --simulation-mode local, sandbox and helper';

@@ -3,7 +3,7 @@
 import { GrpcTypes } from '@mysten/sui/grpc';
 import type { Ability, InterfaceField, MoveType } from '../core/types.js';
 import { buildInterface, deserializeModule } from '../move/index.js';
-import type { ServedPackage } from './corpus-packages.js';
+import type { ServedPackage } from '../package-store/chain-package.js';
 
 const { OpenSignatureBody_Type: BodyType, OpenSignature_Reference: Reference } = GrpcTypes;
 const { FunctionDescriptor_Visibility: Visibility, DatatypeDescriptor_DatatypeKind: Kind } = GrpcTypes;

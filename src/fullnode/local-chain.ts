@@ -11,10 +11,12 @@ import { PromiseCache } from '../promise-cache.js';
 import { readRegularFile } from '../files/regular-file.js';
 import { JSON_LIMIT, METADATA_FILE } from '../move/read-package.js';
 import { nodeTypeName, suiCoinBytes } from '../sim/chain-spelling.js';
-import { genesisObjects, MoveVm, readFrameworkOnce, type Genesis, type PackageBytes } from '../vm/index.js';
-import { normalizeId, packageDirsUnder } from '../vm/package-source.js';
+import type { Genesis, PackageBytes } from '../vm/index.js';
+import { frameworkChain } from '../package-store/package-vm.js';
+import { normalizeId } from '../vm/package-bytes.js';
+import { packageDirsUnder } from '../package-store/layout.js';
 import { canonicalTypeName } from '../vm/types.js';
-import { publishDigest, readServedPackage, type ServedPackage } from './corpus-packages.js';
+import { publishDigest, readServedPackage, type ServedPackage } from '../package-store/chain-package.js';
 import { fullAddress } from '../move/address.js';
 
 export interface LocalChainOptions {
@@ -54,10 +56,8 @@ export class LocalChain {
   ) {}
 
   static async open(options: LocalChainOptions): Promise<LocalChain> {
-    const framework = await readFrameworkOnce(
-      options.frameworkDir ? { frameworkDir: options.frameworkDir } : { corpusRoot: options.corpusRoot },
-    );
-    const chain = new LocalChain(options, framework, genesisObjects(new MoveVm(framework)));
+    const { framework, genesis } = await frameworkChain(options);
+    const chain = new LocalChain(options, framework, genesis);
     for (const root of [options.frameworkDir, options.corpusRoot]) {
       if (!root) continue;
       for (const dir of packageDirsUnder(root)) chain.index(dir);

@@ -7,9 +7,8 @@ import { fullAddress } from '../move/address.js';
 import { PromiseCache } from '../promise-cache.js';
 import { nodeTypeName } from '../sim/chain-spelling.js';
 import { localExecutionFailure } from '../sim/local-failure.js';
-import { corpusDependencies } from '../vm/corpus-dependencies.js';
-import { MoveVm, readFrameworkOnce, type PackageBytes } from '../vm/index.js';
-import { normalizeId, readPackageDir } from '../vm/package-source.js';
+import { vmForPackages } from '../package-store/package-vm.js';
+import type { MoveVm } from '../vm/index.js';
 import { executePtb, type PtbEffects, type PtbRequest } from '../vm/ptb.js';
 import { carriedLoadError, rebuiltLoadError } from '../vm/carried-error.js';
 import type { VmJobKind } from '../vm-pool/jobs.js';
@@ -33,23 +32,17 @@ export interface FullnodeExecuted {
 
 /** The VM with the framework, the packages named, and their dependencies from the corpus. */
 async function buildVm(execution: FullnodeExecution): Promise<MoveVm> {
-  const { corpusRoot, frameworkDir } = execution;
-  const framework = await readFrameworkOnce(frameworkDir ? { frameworkDir } : { corpusRoot });
-  const loaded: PackageBytes[] = [...framework];
-  for (const { id, dir } of execution.packages) {
-    if (loaded.some((p) => normalizeId(p.id) === id)) continue;
-    const bytes = await readPackageDir(dir);
-    const deps = await corpusDependencies(corpusRoot, { dir, bytes }, loaded);
-    if (deps.missing.length > 0)
-      throw new GrpcStatusError(
-        GrpcCode.FAILED_PRECONDITION,
-        `package ${fullAddress(id)} links packages this node does not have: ${deps.missingStorageIds.join(', ')}`,
-      );
-    for (const dep of deps.packages)
-      if (!loaded.some((p) => normalizeId(p.id) === normalizeId(dep.id))) loaded.push(dep);
-    loaded.push(bytes);
-  }
-  return new MoveVm(loaded);
+  const { vm, packages } = await vmForPackages(
+    execution,
+    execution.packages.map((p) => p.dir),
+  );
+  const lacking = packages.find((p) => p.missingDependencies.length > 0);
+  if (lacking)
+    throw new GrpcStatusError(
+      GrpcCode.FAILED_PRECONDITION,
+      `package ${fullAddress(lacking.bytes.id)} links packages this node does not have: ${lacking.missingDependencies.join(', ')}`,
+    );
+  return vm;
 }
 
 /**

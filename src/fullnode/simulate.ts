@@ -7,7 +7,7 @@ import { bcs } from '@mysten/sui/bcs';
 import { GrpcTypes } from '@mysten/sui/grpc';
 import { toBase58 } from '@mysten/sui/utils';
 import { parseTypeTag, type Type } from '../vm/index.js';
-import { normalizeId } from '../vm/package-source.js';
+import { normalizeId } from '../vm/package-bytes.js';
 import { unansweredExecution, vmPool } from '../vm-pool/pool.js';
 import type { PtbArgument, PtbCommand, PtbInput, PtbRequest, StoredObject } from '../vm/ptb.js';
 import { GrpcCode, GrpcStatusError } from './grpc-web.js';

@@ -8,7 +8,7 @@ import type { EntrypointResult } from '../core/helper/row.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { rewriteSelfAddress } from '../move/readdress.js';
 import { PromiseCache } from '../promise-cache.js';
-import { loadSandboxPackage } from '../sandbox/load-package.js';
+import { vmForPackages } from '../package-store/package-vm.js';
 import { shortAddress } from '../sandbox/row.js';
 import { carriedLoadError, rebuiltLoadError } from '../vm/carried-error.js';
 import { VmError, VmLoadError } from '../vm/errors.js';
@@ -184,10 +184,8 @@ interface LoadedHelper {
 
 /** The helper published beside its target, and the entry functions to run. */
 async function loadHelper(request: HelperRunRequest): Promise<LoadedHelper> {
-  const { vm, missingDependencies } = await loadSandboxPackage(request.packageDir, {
-    corpusRoot: request.corpusRoot,
-    frameworkDir: request.frameworkDir,
-  });
+  const { vm, packages } = await vmForPackages(request, [request.packageDir]);
+  const { missingDependencies } = packages[0]!;
   // Every call into such a target would fail to link: name the missing packages instead of scoring
   // the helper's entry functions as ordinary failures.
   if (missingDependencies.length > 0)

@@ -2,7 +2,7 @@
 // of a corpus in this process, keep those with a baseline candidate, and write their ids, a plan file that
 // `--agent mock-planfile` reads, and the viability report. Run-all and targeted runs call it too.
 import { basename, relative, resolve } from 'node:path';
-import { discoverPackages, type SkippedDir } from '../corpus/discover.js';
+import { discoverPackages, type SkippedDir } from '../package-store/discover.js';
 import { mapLimited } from '../corpus/map-limited.js';
 import { compareCodePoints } from '../core/py-string.js';
 import { pyDumps } from '../core/pyjson.js';

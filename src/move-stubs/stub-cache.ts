@@ -6,9 +6,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { deserializeModule } from '../move/module-json.js';
 import { smiHome } from '../smi-home.js';
-import type { PackageBytes } from '../vm/package-source.js';
+import type { PackageBytes } from '../vm/package-bytes.js';
 import { packageStub, type PackageStub } from './package-stub.js';
 
 /** Change whenever the stubs written for the same bytecode change. */
@@ -16,7 +17,7 @@ const GENERATOR_VERSION = 'move-stubs/3';
 
 /** Stubs kept in memory: the framework's three and the closures of the targets a process builds for. */
 const KEPT_IN_MEMORY = 256;
-const inMemory = new Map<string, PackageStub>();
+const inMemory = new LRUCache<string, PackageStub>({ max: KEPT_IN_MEMORY });
 
 type Modules = PackageBytes['modules'];
 
@@ -39,9 +40,7 @@ function stubKey(modules: Modules, namedAddress: string): string {
 }
 
 function remember(key: string, stub: PackageStub): PackageStub {
-  inMemory.delete(key);
   inMemory.set(key, stub);
-  if (inMemory.size > KEPT_IN_MEMORY) inMemory.delete(inMemory.keys().next().value!);
   return stub;
 }
 

@@ -3,7 +3,7 @@
 // address and the folder other stubs point to.
 import { addressDigits } from '../move/address.js';
 import { deserializeModule } from '../move/module-json.js';
-import type { PackageBytes } from '../vm/package-source.js';
+import type { PackageBytes } from '../vm/package-bytes.js';
 import { frameworkManifest, frameworkPackage, type FrameworkPackage } from './framework-packages.js';
 import { selfAddress } from './package-stub.js';
 import type { PackageFiles } from './stub-fetcher.js';

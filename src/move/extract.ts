@@ -1,5 +1,6 @@
 // The local-directory mode of the upstream extractor (`--bytecode-package-dir DIR
 // --emit-bytecode-json`): package id from metadata.json, modules from bytecode_modules/*.mv.
+import { LRUCache } from 'lru-cache';
 import type { InterfaceJson } from '../core/types.js';
 import { InvalidBytecodeError, PackageReadError } from './errors.js';
 import { buildInterface } from './interface.js';
@@ -59,10 +60,7 @@ export async function readPackageModules(packageDir: string): Promise<ModuleJson
       throw new PackageReadError('invalid_bytecode', error.message, { cause: error });
     }
   });
-  recentPackages.delete(packageDir);
   recentPackages.set(packageDir, { key, modules });
-  if (recentPackages.size > KEPT_PACKAGES)
-    recentPackages.delete(recentPackages.keys().next().value as string);
   return modules;
 }
 
@@ -80,4 +78,4 @@ function filesKey(stats: readonly ModuleFileStat[]): string {
 }
 
 const KEPT_PACKAGES = 16;
-const recentPackages = new Map<string, { key: string; modules: ModuleJson[] }>();
+const recentPackages = new LRUCache<string, { key: string; modules: ModuleJson[] }>({ max: KEPT_PACKAGES });

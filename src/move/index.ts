@@ -25,8 +25,6 @@ export {
   MODULES_DIR,
   type ModuleFile,
 } from './read-package.js';
-export { packageDirFor, fullPackageId, writePackage, type PackageFiles } from './package-layout.js';
-export { readdressPackage, rewriteSelfAddress, type ReaddressOptions } from './readdress.js';
+export { rewriteSelfAddress } from './readdress.js';
 export * as fixtures from './fixture-builder.js';
 export { buildModule, buildModuleJson, type ModuleSpec } from './fixture-builder.js';
-export { writeDemoCorpus, demoPackages, demoPackageId, type DemoPackage } from './demo-corpus.js';

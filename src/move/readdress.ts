@@ -1,35 +1,7 @@
-// Copies a package under a new id, to grow synthetic corpora (hundreds of packages) from a few
-// real ones. By default the package's own modules move to the new address, as if published there;
-// `keepModuleAddress` instead keeps the bytes, like an upgraded package whose modules still carry
-// the original id.
-import { basename } from 'node:path';
-import type { PackageRef } from '../core/types.js';
+// A module moved to another address: the helper published beside its target, a package copied under a
+// new id (src/package-store/readdress-package.ts).
 import { addressDigits } from './address.js';
 import { deserializeModule, serializeModule } from './module-json.js';
-import { fullPackageId, writePackage } from './package-layout.js';
-import { listModuleFiles, readMetadataId, readModuleFiles } from './read-package.js';
-
-export interface ReaddressOptions {
-  /** Copy module bytes unchanged: the metadata id changes, module self addresses do not. */
-  keepModuleAddress?: boolean;
-}
-
-/** Writes the copy to `destCorpusRoot/0xNN/…` and returns it. Overwrites an earlier copy. */
-export async function readdressPackage(
-  srcPackageDir: string,
-  destCorpusRoot: string,
-  newPackageId: string,
-  options: ReaddressOptions = {},
-): Promise<PackageRef> {
-  const packageId = fullPackageId(newPackageId);
-  const originalId = await readMetadataId(srcPackageDir).catch(() => null);
-  const files = await readModuleFiles(await listModuleFiles(srcPackageDir));
-  const modules = files.map((file) => ({
-    name: basename(file.path, '.mv'),
-    bytes: options.keepModuleAddress ? file.bytes : rewriteSelfAddress(file.bytes, packageId, file.path),
-  }));
-  return writePackage(destCorpusRoot, { packageId, modules, metadata: { readdressed_from: originalId } });
-}
 
 /**
  * Moves a module to `newAddress`: the address-pool entry of its self handle is replaced, so every

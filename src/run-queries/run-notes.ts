@@ -5,7 +5,7 @@ import { readStoredRows } from '../run-store/rows.js';
 import { runPaths } from '../run-store/paths.js';
 import type { TargetKind } from '../temporal/target.js';
 import { plural } from '../core/plural.js';
-import { describeIdMismatch } from '../corpus/discover.js';
+import { describeIdMismatch } from '../package-store/discover.js';
 import { RESULT_SCORE } from '../compare/run-summary.js';
 
 const SHOWN = 5;

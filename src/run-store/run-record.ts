@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { pyDumps } from '../core/pyjson.js';
 import { atomicWriteFile } from './atomic-write.js';
 import { runPaths } from './paths.js';
-import type { IdMismatch } from '../corpus/discover.js';
+import type { IdMismatch } from '../package-store/discover.js';
 import type { RunInput } from '../contracts/run.js';
 import type { Phase } from '../contracts/phases.js';
 

@@ -1,7 +1,7 @@
 // `local` mode's backend: each plan runs in a VM thread (src/vm-pool/, the code in local.ts), so a plan
 // whose execution kills its thread (the heap filled, the stack overflowed, a bug) or passes the time
 // limit is that simulation's failure, with the reason, and never the worker's.
-import { checkFrameworkLocation } from '../vm/framework-check.js';
+import { checkFrameworkLocation } from '../package-store/framework-check.js';
 import { unansweredExecution, vmPool } from '../vm-pool/pool.js';
 import { rejected } from './errors.js';
 import { LOCAL_SIMULATION } from './local.js';

@@ -13,7 +13,7 @@
 // Any other object a plan names (an `imm_or_owned_object` id, `0x0` included, which the normalizer writes for
 // placeholders) does not exist here: as on chain, where the node cannot find it, no transaction is built
 // and nothing is simulated. Nothing is made up to stand in for it. The package's dependencies come from
-// its corpus (by original id, src/vm/corpus-dependencies.ts); when the corpus lacks one, no transaction is
+// its corpus (by original id, src/package-store/dependencies.ts); when the corpus lacks one, no transaction is
 // built (every call would fail to link): the outcome says `missing_dependency` and names the storage ids to
 // fetch, the versions the linkage tables name.
 // This runs inside a VM thread (src/vm-pool/), which keeps the VMs below; local-backend.ts sends it plans.
@@ -23,17 +23,10 @@ import { argKind, type PtbArg } from '../core/phase2/ptb-spec.js';
 import { MISSING_DEPENDENCY_STATUS } from '../core/phase2/taxonomy.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { sortedByCodePoint } from '../core/py-string.js';
-import { corpusDependencies } from '../vm/corpus-dependencies.js';
-import { genesisObjects, type Genesis } from '../vm/genesis.js';
-import {
-  MoveVm,
-  parseTypeTag,
-  readFrameworkOnce,
-  readPackageDir,
-  VmLoadError,
-  type PackageBytes,
-  type Type,
-} from '../vm/index.js';
+import type { Genesis } from '../vm/genesis.js';
+import { MoveVm, parseTypeTag, VmLoadError, type Type } from '../vm/index.js';
+import { frameworkChain, vmForPackages, type PackageSource } from '../package-store/package-vm.js';
+import { PromiseCache } from '../promise-cache.js';
 import {
   executePtb,
   type PtbArgument,
@@ -57,36 +50,6 @@ const FRAMEWORK = '0'.repeat(63) + '2';
 const SENDER_COIN_MIST = 1_000_000_000_000n;
 const SUI_COIN_TYPE = parseTypeTag('0x2::coin::Coin<0x2::sui::SUI>');
 
-/** A corpus's framework, read and parsed once, and the system objects it makes. */
-interface LocalChain {
-  framework: PackageBytes[];
-  genesis: Genesis;
-}
-
-const chains = new Map<string, Promise<LocalChain>>();
-
-/** Where the framework is read from: `--framework-dir`, else the corpus root. */
-interface ChainSource {
-  corpusRoot: string;
-  frameworkDir: string | null;
-}
-
-function chainOf(source: ChainSource): Promise<LocalChain> {
-  const key = source.frameworkDir ? `dir:${source.frameworkDir}` : `corpus:${source.corpusRoot}`;
-  let chain = chains.get(key);
-  if (!chain) {
-    chain = readFrameworkOnce(
-      source.frameworkDir ? { frameworkDir: source.frameworkDir } : { corpusRoot: source.corpusRoot },
-    ).then((framework) => ({
-      framework,
-      genesis: genesisObjects(new MoveVm(framework)),
-    }));
-    chain.catch(() => chains.delete(key)); // a failed read is tried again by the next package
-    chains.set(key, chain);
-  }
-  return chain;
-}
-
 const KEPT_VMS = 8;
 
 interface PackageVm {
@@ -96,24 +59,17 @@ interface PackageVm {
   missingDependencies: string[];
 }
 
-const vms = new Map<string, Promise<PackageVm>>();
-
-async function buildVm(packageDir: string, source: ChainSource): Promise<PackageVm> {
-  const [chain, pkg] = await Promise.all([chainOf(source), readPackageDir(packageDir)]);
-  const dependencies = await corpusDependencies(
-    source.corpusRoot,
-    { dir: packageDir, bytes: pkg },
-    chain.framework,
-  );
+async function buildVm(packageDir: string, source: PackageSource): Promise<PackageVm> {
+  const [chain, built] = await Promise.all([frameworkChain(source), vmForPackages(source, [packageDir])]);
   return {
-    vm: new MoveVm([...chain.framework, ...dependencies.packages, pkg]),
+    vm: built.vm,
     genesis: chain.genesis,
-    missingDependencies: dependencies.missingStorageIds,
+    missingDependencies: built.packages[0]!.missingDependencies,
   };
 }
 
 /** The request's corpus root and framework directory (requests from before they existed: the grandparent). */
-function chainSource(request: SimulationRequest, packageDir: string): ChainSource {
+function chainSource(request: SimulationRequest, packageDir: string): PackageSource {
   return {
     corpusRoot: request.corpusRoot ?? dirname(dirname(packageDir)),
     frameworkDir: request.frameworkDir ?? null,
@@ -124,17 +80,11 @@ function chainSource(request: SimulationRequest, packageDir: string): ChainSourc
  * The VM with the framework, the package and its dependencies, kept for the last few packages. Building one
  * costs little once the framework is parsed: its modules are shared.
  */
-function vmFor(packageDir: string, source: ChainSource): Promise<PackageVm> {
+const vms = new PromiseCache<PackageVm>(KEPT_VMS);
+
+function vmFor(packageDir: string, source: PackageSource): Promise<PackageVm> {
   const key = JSON.stringify([packageDir, source.corpusRoot, source.frameworkDir]);
-  let vm = vms.get(key);
-  if (vm) vms.delete(key);
-  else {
-    vm = buildVm(packageDir, source);
-    vm.catch(() => vms.delete(key));
-  }
-  vms.set(key, vm);
-  if (vms.size > KEPT_VMS) vms.delete(vms.keys().next().value as string);
-  return vm;
+  return vms.get(key, () => buildVm(packageDir, source));
 }
 
 function isSuiCoin(type: Type | undefined): boolean {

@@ -1,11 +1,12 @@
 // The compiled modules of one package, indexed for the static scan. Loaded once per directory and
 // kept for a while: a package is simulated many times in a row (candidates × variants).
 import { definingIdTable } from '../core/phase2/defining-ids.js';
-import { normalizeAddress } from '../core/phase2/type-string.js';
+import { normalizeAddress } from '../core/phase2/upstream-address.js';
 import { readPackageModules } from '../move/extract.js';
 import type { ModuleJson } from '../move/module-json.js';
 import { readMetadataId } from '../move/read-package.js';
-import { packageTypeOrigins } from '../vm/package-source.js';
+import { packageTypeOrigins } from '../package-store/package-dir.js';
+import { PromiseCache } from '../promise-cache.js';
 
 export interface PackageBytecode {
   /** 64 lowercase hex digits, no `0x`: the modules' own address (the original id). */
@@ -46,21 +47,10 @@ async function readPackageBytecode(packageDir: string): Promise<PackageBytecode>
   return { address, storageId, modules, definingIds: definingIdTable(packageTypeOrigins(packageDir)) };
 }
 
-const CACHE_LIMIT = 8;
-const cache = new Map<string, Promise<PackageBytecode>>();
+/** The last few directories read; a failed read is not kept, as the directory may be fixed and retried. */
+const recent = new PromiseCache<PackageBytecode>(8);
 
 /** `readPackageBytecode`, remembered for the last few directories. */
 export function loadPackageBytecode(packageDir: string): Promise<PackageBytecode> {
-  let entry = cache.get(packageDir);
-  if (entry) {
-    // Re-insert so the Map's order doubles as recency.
-    cache.delete(packageDir);
-  } else {
-    entry = readPackageBytecode(packageDir);
-    // A failed read is not remembered: the directory may be fixed and retried.
-    entry.catch(() => cache.delete(packageDir));
-  }
-  cache.set(packageDir, entry);
-  while (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  return entry;
+  return recent.get(packageDir, () => readPackageBytecode(packageDir));
 }

@@ -1,6 +1,7 @@
 // Pure PTB arguments (§9.1) as BCS bytes, with the checks smi_tx_sim makes: integers in range, hex of
 // even length, addresses of at most 64 hex digits.
 import { bcs, type BcsType } from '@mysten/sui/bcs';
+import { fullAddress, isAddress } from '../move/address.js';
 import { rejected } from './errors.js';
 
 /**
@@ -8,9 +9,9 @@ import { rejected } from './errors.js';
  * the zero address, as in `smi_tx_sim`.
  */
 export function normalizeAddress(value: string, what = 'address'): string {
-  const digits = value.trim().toLowerCase().replace(/^0x/, '');
-  if (!/^[0-9a-f]{0,64}$/.test(digits)) throw rejected(`invalid ${what}: ${JSON.stringify(value)}`);
-  return '0x' + digits.padStart(64, '0');
+  const digits = value.trim().replace(/^0x/i, '') || '0';
+  if (!isAddress(digits)) throw rejected(`invalid ${what}: ${JSON.stringify(value)}`);
+  return fullAddress(digits);
 }
 
 export function integer(value: unknown, bits: number, kind: string): bigint {

@@ -13,9 +13,10 @@ import {
   frameworkStubFiles,
   packageOriginalId,
 } from '../move-stubs/stub-packages.js';
-import { corpusDependencies } from '../vm/corpus-dependencies.js';
-import { findPackageVersion } from '../vm/corpus-index.js';
-import { readFrameworkOnce, readPackageDir, type PackageBytes } from '../vm/package-source.js';
+import { corpusDependencies } from '../package-store/dependencies.js';
+import { findPackageVersion } from '../package-store/corpus-index.js';
+import { readFrameworkOnce, readPackageDir } from '../package-store/package-dir.js';
+import { type PackageBytes } from '../vm/package-bytes.js';
 import type { DependencySource } from '../contracts/sui-build.js';
 
 export type { DependencySource };

@@ -42,6 +42,38 @@ export class BcsWriter {
   }
 }
 
+/** bcs's `MAX_SEQUENCE_LENGTH`. */
+const MAX_SEQUENCE_LENGTH = 2 ** 31 - 1;
+
+/**
+ * A length at `offset` as the `bcs` crate reads one (canonical ULEB128 of at most five bytes, at most
+ * `MAX_SEQUENCE_LENGTH`) and the offset after it; null for anything else.
+ */
+export function readSequenceLength(
+  bytes: Uint8Array,
+  offset: number,
+): { length: number; end: number } | null {
+  let value = 0;
+  let pos = offset;
+  for (let shift = 0; shift < 32; shift += 7) {
+    const byte = bytes[pos++];
+    if (byte === undefined) return null;
+    value += (byte & 0x7f) * 2 ** shift;
+    if (byte < 0x80) {
+      if (shift > 0 && byte === 0) return null; // non-canonical
+      return value > MAX_SEQUENCE_LENGTH ? null : { length: value, end: pos };
+    }
+  }
+  return null;
+}
+
+/** A length or tag alone, as BCS writes it: ULEB128. */
+export function ulebBytes(value: number): Uint8Array {
+  const writer = new BcsWriter();
+  writer.uleb(value);
+  return writer.finish();
+}
+
 export function encodeValue(type: Type, value: Value, resolve: DatatypeResolver): Uint8Array {
   const writer = new BcsWriter();
   writeValue(writer, type, value, resolve);

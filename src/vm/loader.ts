@@ -12,7 +12,7 @@ import {
 import { moduleId, verifyModule } from '../bytecode-verifier/index.js';
 import { VmError, VmLoadError } from './errors.js';
 import { prepareCode, type PreparedCode } from './code-prepare.js';
-import type { TypeOrigin } from './package-source.js';
+import { normalizeId, type TypeOrigin } from './package-bytes.js';
 import { canonicalTypeName, primitive, type DatatypeType, type Type } from './types.js';
 
 export interface FieldDef {
@@ -245,8 +245,6 @@ export class LoadedModule {
   }
 }
 
-const digits = (id: string) => id.toLowerCase().replace(/^0x/, '').padStart(64, '0');
-
 /** Every loaded module, linked by `(self address, name)`. */
 export class Loader {
   private readonly modules = new Map<string, LoadedModule>();
@@ -299,7 +297,7 @@ export class Loader {
     for (const origin of typeOrigins) {
       // The table names the package's own modules: the address is the one the module of that name carries.
       const owner = added.find((m) => m.name === origin.module);
-      const defining = digits(origin.package);
+      const defining = normalizeId(origin.package);
       if (!owner || defining === owner.address) continue;
       let table = this.definingIds.get(owner.address);
       if (!table) this.definingIds.set(owner.address, (table = new Map()));

@@ -7,19 +7,10 @@ import { Loader, type LoadedFunction, type LoaderOptions } from './loader.js';
 import { defaultNatives } from './natives/index.js';
 import type { NativeTable } from './natives/registry.js';
 import { TransactionState, type TransactionContextInput } from './natives/transaction-state.js';
-import { normalizeId, readFramework, readPackageDir, type PackageBytes } from './package-source.js';
+import { normalizeId, type PackageBytes } from './package-bytes.js';
 import { parseTypeTag, substitute, type Type } from './types.js';
 import { checkTypeArguments } from './type-args.js';
 import { boxedRef, Ref, Struct, type Value } from './values.js';
-
-export interface LoadOptions extends LoaderOptions {
-  /** A directory of package directories holding at least 0x1 and 0x2. */
-  frameworkDir?: string;
-  /** A corpus in the sui-packages layout; the framework is read from its `0x00/…01` etc. */
-  corpusRoot?: string;
-  /** More packages: directories, or bytes already read. Later packages replace modules of earlier ones. */
-  packages?: (string | PackageBytes)[];
-}
 
 export interface CallRequest {
   /** Package id (storage or original) or module address, short or full hex. */
@@ -82,15 +73,6 @@ export class MoveVm {
       const self = modules[0]?.address;
       if (self) this.packageAliases.set(normalizeId(pkg.id), self);
     }
-  }
-
-  /** Reads the framework and the given packages from disk. */
-  static async load(options: LoadOptions): Promise<MoveVm> {
-    const framework = await readFramework(options);
-    const extra = await Promise.all(
-      (options.packages ?? []).map((p) => (typeof p === 'string' ? readPackageDir(p) : p)),
-    );
-    return new MoveVm([...framework, ...extra], defaultNatives(), { verify: options.verify ?? false });
   }
 
   /** The address the modules of a package carry, for a storage id, original id or module address. */

@@ -2,7 +2,7 @@
 // MergeCoins, TransferObjects, MakeMoveVec), inputs from an in-memory object store, results passed and
 // moved by Sui's rules, and the effects of the whole transaction. Values travel as BCS between commands.
 import { concatBytes } from '@noble/curves/utils.js';
-import { decodeValue, encodeValue, type DatatypeResolver } from './bcs-values.js';
+import { decodeValue, encodeValue, ulebBytes, type DatatypeResolver } from './bcs-values.js';
 import { VmError, VmLoadError, type VmLocation } from './errors.js';
 import { DEFAULT_GAS_BUDGET, DEFAULT_GAS_PRICE, gasDataRefusal } from './gas/budget.js';
 import {
@@ -252,17 +252,6 @@ function coinBalance(bytes: Uint8Array): bigint {
 
 function idOf(bytes: Uint8Array): string {
   return Buffer.from(bytes.subarray(0, 32)).toString('hex');
-}
-
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n) byte |= 0x80;
-    out.push(byte);
-  } while (n);
-  return out;
 }
 
 /** Every argument a command names. */
@@ -841,7 +830,7 @@ export class PtbExecutor {
     const elementType = type;
     const parts = elements.map((arg, i) => this.use(arg, elementType, `element ${i}`, i).bytes);
     // One copy of each element's bytes (spreading them into a JS array first took seconds for large inputs).
-    const bytes = concatBytes(Uint8Array.from(uleb(parts.length)), ...parts);
+    const bytes = concatBytes(ulebBytes(parts.length), ...parts);
     return [{ type: { kind: 'vector', elem: elementType }, bytes, moved: false }];
   }
 

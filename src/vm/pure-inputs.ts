@@ -3,6 +3,7 @@
 // 0x1::ascii::String (ASCII), 0x2::object::ID, and 0x1::option::Option<T> and vector<T> of such T. Any
 // other type (a struct, an object, signer) must come from an object input or a command's result. The bytes
 // are walked as Sui walks them: canonical BCS, nothing left over, option tags 0 or 1.
+import { readSequenceLength } from './bcs-values.js';
 import type { Type } from './types.js';
 
 const STD = '0'.repeat(63) + '1';
@@ -57,17 +58,10 @@ class PureReader {
   }
 
   length(): number {
-    let value = 0;
-    for (let shift = 0; shift < 32; shift += 7) {
-      const byte = this.take(1)[0]!;
-      value += (byte & 0x7f) * 2 ** shift;
-      if (!(byte & 0x80)) {
-        if (byte === 0 && shift > 0) throw new Malformed('non-canonical length');
-        if (value > 0x7fffffff) throw new Malformed('length too large');
-        return value;
-      }
-    }
-    throw new Malformed('length too long');
+    const read = readSequenceLength(this.bytes, this.offset);
+    if (!read) throw new Malformed('no canonical length');
+    this.offset = read.end;
+    return read.length;
   }
 
   done(): boolean {

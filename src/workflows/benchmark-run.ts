@@ -34,6 +34,7 @@ import {
   type RunTotals,
 } from '../contracts/run.js';
 import type { StoppedEarly } from '../contracts/usage.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 const PAGE_SIZE = 200;
 const DEFAULT_PACKAGES_PER_HISTORY = 1000;
@@ -120,7 +121,10 @@ export async function benchmarkRun(input: RunInput, resumeFrom?: RunState): Prom
   const failIfFatal = (): void => {
     if (fatal === null) return;
     const reason = fatal instanceof Error ? fatal.message : String(fatal);
-    throw ApplicationFailure.nonRetryable(`a package result could not be recorded: ${reason}`, 'RunFailed');
+    throw ApplicationFailure.nonRetryable(
+      `a package result could not be recorded: ${reason}`,
+      FailureType.RunFailed,
+    );
   };
   /** Finishes the packages in flight, then, if still at the allowance, tells the set and waits for its word. */
   const waitForSetBudget = async () => {

@@ -34,6 +34,7 @@ import { countedCall, PackageFailure, PackageTimeout } from './phase2-solvers.js
 import { LOCAL_RETRY_THRESHOLD, PERMANENT_ERROR_TYPES } from './retry-policies.js';
 import type { PackageSummary } from '../contracts/run.js';
 import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 /** Patch marker: an attempt's build and run are one activity (`buildAndRunHelperPackage`). */
 const BUILD_AND_RUN_IN_ONE = 'helper-build-and-run-in-one';
@@ -88,7 +89,7 @@ async function answerFor(p: Problem, attempt: number, feedback: HelperFeedbackRe
     return { answerSha: null, promptSha: null, usage: ZERO_USAGE, reason: 'mock-empty answers nothing' };
   if (o.agent === 'helper-file') {
     if (!o.helperDir)
-      throw ApplicationFailure.nonRetryable('helper-file needs --helper-dir', 'InvalidConfig');
+      throw ApplicationFailure.nonRetryable('helper-file needs --helper-dir', FailureType.InvalidConfig);
     const { answerSha } = await local(`attempt ${attempt} · read helper dir`).readHelperDir({
       runDir: p.input.runDir,
       helperDir: o.helperDir,
@@ -96,7 +97,7 @@ async function answerFor(p: Problem, attempt: number, feedback: HelperFeedbackRe
     return { answerSha, promptSha: null, usage: ZERO_USAGE };
   }
   if (!o.agentSettings)
-    throw ApplicationFailure.nonRetryable(`${o.agent} needs model settings`, 'InvalidConfig');
+    throw ApplicationFailure.nonRetryable(`${o.agent} needs model settings`, FailureType.InvalidConfig);
   const { promptSha } = await local(`attempt ${attempt} · prompt`).prepareHelperPrompt({
     runDir: p.input.runDir,
     interfaceSha: p.interfaceSha,

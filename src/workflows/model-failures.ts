@@ -2,6 +2,7 @@
 import { ActivityFailure, ApplicationFailure, TimeoutFailure } from '@temporalio/workflow';
 import { ZERO_USAGE } from '../core/usage.js';
 import type { TokenUsage } from '../contracts/usage.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 function rootCause(err: unknown): unknown {
   return err instanceof ActivityFailure && err.cause ? err.cause : err;
@@ -10,7 +11,7 @@ function rootCause(err: unknown): unknown {
 /** Temporal gave up at the deadline, or the last HTTP attempt ran into it. */
 export function isDeadlineFailure(err: unknown, deadlineMs: number): boolean {
   if (rootCause(err) instanceof TimeoutFailure) return true;
-  return failureType(err) === 'ModelTimeout' && Date.now() >= deadlineMs - 1000;
+  return failureType(err) === FailureType.ModelTimeout && Date.now() >= deadlineMs - 1000;
 }
 
 export function failureType(err: unknown): string | undefined {

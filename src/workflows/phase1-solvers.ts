@@ -18,11 +18,12 @@ import { ZERO_USAGE, addUsage } from '../core/usage.js';
 import type { TokenUsage } from '../contracts/usage.js';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
 import type { MockBehavior } from '../contracts/agents.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 /** Upstream makes at most 4 prompt attempts, halving the struct budget when the answer comes back empty. */
 const MAX_PROMPT_ATTEMPTS = 4;
 const MIN_STRUCTS_IN_PROMPT = 5;
-const PROMPT_TOO_LARGE = new Set(['ModelEmptyContent', 'ModelContextExceeded']);
+const PROMPT_TOO_LARGE = new Set<string>([FailureType.ModelEmptyContent, FailureType.ModelContextExceeded]);
 
 export interface Phase1Problem {
   runDir: string;
@@ -57,7 +58,10 @@ export function phase1Solver(options: Phase1Options): Phase1Solver {
   if (isModelAgent(options.agent)) {
     const settings = options.agentSettings;
     if (!settings)
-      throw ApplicationFailure.nonRetryable('real agent selected without model settings', 'InvalidConfig');
+      throw ApplicationFailure.nonRetryable(
+        'real agent selected without model settings',
+        FailureType.InvalidConfig,
+      );
     return modelSolver(settings, options);
   }
   return mockSolver(options.agent.slice('mock-'.length) as MockBehavior, options.seed);

@@ -30,6 +30,7 @@ import { simActivities } from './sim-activities.js';
 import type { ModelCallTally } from '../contracts/usage.js';
 import { MODEL_AGENTS } from '../contracts/agents.js';
 import type { Phase2Options, Phase2PackageInput } from '../contracts/phase2-options.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 /**
  * Patch marker: a search agent's plan that needs an object nobody can name is recorded as not built and is
@@ -288,7 +289,7 @@ async function simulateOne(sim: () => SimActivities, request: SimulationRequest)
   try {
     return { outcome: await sim().simulatePlan(request), rejection: null };
   } catch (err) {
-    if (failureType(err) !== 'SimulationRejected') throw err;
+    if (failureType(err) !== FailureType.SimulationRejected) throw err;
     return { outcome: null, rejection: failureMessage(err) };
   }
 }

@@ -18,6 +18,7 @@ import {
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
 import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';
 import type { Phase2Options } from '../contracts/phase2-options.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 /** Why the last plan failed, in the words the retry prompt passes on (upstream's `last_failure`). */
 export type FailureContext = Record<string, string>;
@@ -110,7 +111,7 @@ function planFileSolver(options: Phase2Options): Phase2Solver {
     offline: true,
     async plan({ packageId }) {
       if (!options.planFile)
-        throw ApplicationFailure.nonRetryable('mock-planfile needs --plan-file', 'InvalidConfig');
+        throw ApplicationFailure.nonRetryable('mock-planfile needs --plan-file', FailureType.InvalidConfig);
       const raw = await ioLocal.readPlanFromFile({ planFile: options.planFile, packageId });
       if (raw === null) throw new PackageFailure(`No PTB plan found in plan file for package: ${packageId}`);
       return offline(raw);
@@ -303,17 +304,17 @@ interface PromptRequest {
 }
 
 /** Failures whose answer means the model did speak: its text was empty or held no usable JSON. */
-const ANSWERED_FAILURES = new Set(['ModelEmptyContent', 'ModelMalformedOutput']);
+const ANSWERED_FAILURES = new Set<string>([FailureType.ModelEmptyContent, FailureType.ModelMalformedOutput]);
 
 /**
  * Failures of the endpoint or the configuration (key, model name, quota, request shape): every later call
  * of the package would meet them too, so they end the package at once with their message.
  */
-const ENDPOINT_FAILURES = new Set([
-  'ModelAuthFailed',
-  'ModelNotFound',
-  'ModelQuotaExceeded',
-  'ModelRequestRejected',
+const ENDPOINT_FAILURES = new Set<string>([
+  FailureType.ModelAuthFailed,
+  FailureType.ModelNotFound,
+  FailureType.ModelQuotaExceeded,
+  FailureType.ModelRequestRejected,
 ]);
 
 /**
@@ -348,7 +349,7 @@ export async function countedCall<T>(
 
 function requireSettings(options: Phase2Options) {
   if (!options.agentSettings)
-    throw ApplicationFailure.nonRetryable(`${options.agent} needs model settings`, 'InvalidConfig');
+    throw ApplicationFailure.nonRetryable(`${options.agent} needs model settings`, FailureType.InvalidConfig);
   return options.agentSettings;
 }
 

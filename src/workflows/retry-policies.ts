@@ -1,21 +1,22 @@
 // Retry behaviour shared by the workflows. Error type names match the ApplicationFailure types that
 // activities throw (see src/activities/failures.ts).
 import type { RetryPolicy } from '@temporalio/common';
+import { FailureType } from '../contracts/failure-types.js';
 
 /** Errors that a retry cannot fix: bad input or configuration, or a model request the server refused. */
 export const PERMANENT_ERROR_TYPES = [
-  'InvalidPackage',
-  'InvalidPlanFile',
-  'InvalidCorpusInput',
-  'InvalidConfig',
-  'InvalidRunInput',
-  'ModelRequestRejected',
-  'ModelAuthFailed',
-  'ModelNotFound',
-  'ModelQuotaExceeded',
-  'ModelEmptyContent',
-  'ModelBadResponse',
-  'ModelMalformedOutput',
+  FailureType.InvalidPackage,
+  FailureType.InvalidPlanFile,
+  FailureType.InvalidCorpusInput,
+  FailureType.InvalidConfig,
+  FailureType.InvalidRunInput,
+  FailureType.ModelRequestRejected,
+  FailureType.ModelAuthFailed,
+  FailureType.ModelNotFound,
+  FailureType.ModelQuotaExceeded,
+  FailureType.ModelEmptyContent,
+  FailureType.ModelBadResponse,
+  FailureType.ModelMalformedOutput,
 ];
 
 /**

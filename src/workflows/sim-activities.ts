@@ -7,12 +7,17 @@ import type { SimActivities } from '../activities/sim.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { LOCAL_RETRY_THRESHOLD } from './retry-policies.js';
 import type { SimulationMode } from '../contracts/simulation.js';
+import { FailureType } from '../contracts/failure-types.js';
 
 const retry = {
   initialInterval: '1 second',
   maximumInterval: '8 seconds',
   maximumAttempts: 3,
-  nonRetryableErrorTypes: ['SimulationRejected', 'InvalidPackage', 'InvalidConfig'],
+  nonRetryableErrorTypes: [
+    FailureType.SimulationRejected,
+    FailureType.InvalidPackage,
+    FailureType.InvalidConfig,
+  ],
 };
 
 /**

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { discoverPackages } from '../../src/corpus/discover.js';
+import { discoverPackages } from '../../src/package-store/discover.js';
 import { extractKeyTypes } from '../../src/core/truth.js';
 import { extractPackageInterface } from '../../src/move/index.js';
 import { smiBench } from '../support/cli.js';

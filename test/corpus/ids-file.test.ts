@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { selectPackages } from '../../src/core/selection.js';
-import { discoverPackages } from '../../src/corpus/discover.js';
+import { discoverPackages } from '../../src/package-store/discover.js';
 import { readIdsFile, resolveDataset } from '../../src/corpus/ids-file.js';
 import { CORPUS_DIR, UPSTREAM_DATA_DIR } from '../support/paths.js';
 

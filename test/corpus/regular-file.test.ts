@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CorpusFileError, readRegularFile, regularFileStats } from '../../src/files/regular-file.js';
-import { readdressPackage } from '../../src/move/index.js';
-import { packageLinkage } from '../../src/vm/corpus-index.js';
+import { readdressPackage } from '../../src/package-store/readdress-package.js';
+import { packageLinkage } from '../../src/package-store/corpus-index.js';
 import { VmLoadError } from '../../src/vm/errors.js';
-import { readPackageDir } from '../../src/vm/package-source.js';
+import { readPackageDir } from '../../src/package-store/package-dir.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
 
 const WRAPPER_COIN =

@@ -10,18 +10,18 @@ import { SuiGrpcClient } from '@mysten/sui/grpc';
 import { Transaction } from '@mysten/sui/transactions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFullnode, type Fullnode } from '../../src/fullnode/server.js';
-import { corpusPackageDir } from '../../src/vm/package-source.js';
+import { packageDirFor } from '../../src/package-store/layout.js';
 import { ARTIPEDIA } from '../support/artipedia-helper.js';
 import { FRAMEWORK_DIR } from '../support/local-fullnode.js';
 import { MAINNET_DIR } from '../support/mainnet-roots.js';
 
 const SENDER = `0x${'1234'.padStart(64, '0')}`;
 const corpus = mkdtempSync(join(tmpdir(), 'smi-vm-reuse-'));
-const packageDir = corpusPackageDir(corpus, ARTIPEDIA);
+const packageDir = packageDirFor(corpus, ARTIPEDIA);
 let node: Fullnode;
 let client: SuiGrpcClient;
 beforeAll(async () => {
-  cpSync(corpusPackageDir(MAINNET_DIR, ARTIPEDIA), packageDir, { recursive: true });
+  cpSync(packageDirFor(MAINNET_DIR, ARTIPEDIA), packageDir, { recursive: true });
   node = await startFullnode({
     corpusRoot: corpus,
     frameworkDir: FRAMEWORK_DIR,

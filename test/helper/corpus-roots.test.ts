@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildHelper } from '../../src/helper/build.js';
 import { runHelper } from '../../src/helper/run.js';
-import { packageDirFor } from '../../src/move/package-layout.js';
+import { packageDirFor } from '../../src/package-store/layout.js';
 import { removeTemporaryDirs } from '../move-stubs/stub-build.js';
 import { ARTIPEDIA, ARTIPEDIA_HELPER_ANSWER } from '../support/artipedia-helper.js';
 import { linkedMainnetRoot, MAINNET_DIR } from '../support/mainnet-roots.js';

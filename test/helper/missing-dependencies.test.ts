@@ -3,7 +3,7 @@
 // ordinary failures.
 import { expect, it } from 'vitest';
 import { runHelper } from '../../src/helper/run.js';
-import { packageDirFor } from '../../src/move/package-layout.js';
+import { packageDirFor } from '../../src/package-store/layout.js';
 import { VmLoadError } from '../../src/vm/errors.js';
 import { DEPENDENCY_IDS, makeDependencyCorpus } from '../support/dependency-corpus.js';
 

@@ -13,7 +13,7 @@ import { buildHelper } from '../../src/helper/build.js';
 import { runHelper } from '../../src/helper/run.js';
 import { extractPackageInterface } from '../../src/move/extract.js';
 import { deserializeModule } from '../../src/move/module-json.js';
-import { packageDirFor } from '../../src/move/package-layout.js';
+import { packageDirFor } from '../../src/package-store/layout.js';
 import { makeStubCorpus, removeTemporaryDirs } from '../move-stubs/stub-build.js';
 import { ARTIPEDIA, ARTIPEDIA_HELPER_ANSWER, ARTIPEDIA_ORIGINAL } from '../support/artipedia-helper.js';
 import { mainnetPackages } from '../support/mainnet-roots.js';

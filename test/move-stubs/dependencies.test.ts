@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildModule, datatype } from '../../src/move/fixture-builder.js';
-import { writePackage } from '../../src/move/package-layout.js';
+import { writePackage } from '../../src/package-store/write-package.js';
 import {
   buildDependencies,
   MissingDependenciesError,

@@ -11,7 +11,8 @@ import { moduleSelfName } from '../../src/move/interface.js';
 import { deserializeModule, type ModuleJson } from '../../src/move/module-json.js';
 import { FRAMEWORK_PACKAGES } from '../../src/move-stubs/framework-packages.js';
 import { packageStub } from '../../src/move-stubs/package-stub.js';
-import { corpusPackageDir, readPackageDir } from '../../src/vm/package-source.js';
+import { packageDirFor } from '../../src/package-store/layout.js';
+import { readPackageDir } from '../../src/package-store/package-dir.js';
 import { CORPUS_DIR } from '../support/paths.js';
 
 // std::macros holds the shared bodies behind the integer modules' macros (`u64::do!` and the like, which
@@ -32,7 +33,7 @@ interface FrameworkModules {
 }
 
 async function frameworkModules(id: string, namedAddress: string): Promise<FrameworkModules> {
-  const pkg = await readPackageDir(corpusPackageDir(CORPUS_DIR, id));
+  const pkg = await readPackageDir(packageDirFor(CORPUS_DIR, id));
   const modules: ModuleJson[] = pkg.modules.map((m) => deserializeModule(m.bytes, m.label));
   const stub = packageStub(modules, namedAddress);
   const publicFunctions = new Set<string>();

@@ -8,7 +8,8 @@ import { moduleSelfName } from '../../src/move/interface.js';
 import type { ModuleJson } from '../../src/move/module-json.js';
 import { serializeModule } from '../../src/move/module-json.js';
 import { buildDependencies } from '../../src/sui-compiler/dependencies.js';
-import { MoveVm, readFramework } from '../../src/vm/index.js';
+import { MoveVm } from '../../src/vm/index.js';
+import { readFramework } from '../../src/package-store/package-dir.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { buildAgainstStubs, removeTemporaryDirs, useFreshSmiHome } from './stub-build.js';
 

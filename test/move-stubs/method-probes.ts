@@ -20,7 +20,7 @@ import { buildInterface } from '../../src/move/interface.js';
 import { deserializeModule } from '../../src/move/module-json.js';
 import { FRAMEWORK_ANNOTATIONS } from '../../src/move-stubs/framework-annotations.js';
 import { moveIdentifier } from '../../src/move-stubs/move-identifier.js';
-import type { PackageBytes } from '../../src/vm/package-source.js';
+import type { PackageBytes } from '../../src/vm/package-bytes.js';
 
 /** A type with no type parameter left: the probe's own `A`/`K` are datatypes at address `self`. */
 type Concrete = MoveType;

@@ -13,7 +13,7 @@ import { buildWithSui } from '../../src/sui-compiler/build.js';
 import { buildDependencies } from '../../src/sui-compiler/dependencies.js';
 import { readMovePackage } from '../../src/sui-compiler/package-dir.js';
 import type { DependencySource } from '../../src/contracts/sui-build.js';
-import { readFrameworkOnce } from '../../src/vm/package-source.js';
+import { readFrameworkOnce } from '../../src/package-store/package-dir.js';
 import { CORPUS_DIR, PROJECT_ROOT } from '../support/paths.js';
 import { withRealFramework } from '../support/real-framework.js';
 import { methodProbes, type ProbeProgram } from './method-probes.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedPackageStub } from '../../src/move-stubs/stub-cache.js';
 import { CompilerPool } from '../../src/sui-compiler/pool.js';
 import type { SuiBuildRequest } from '../../src/contracts/sui-build.js';
-import { readPackageDir } from '../../src/vm/package-source.js';
+import { readPackageDir } from '../../src/package-store/package-dir.js';
 import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { removeTemporaryDirs, useFreshSmiHome } from './stub-build.js';
 

@@ -21,7 +21,7 @@ import {
   TARGET_ALIAS,
   type BuildDependencies,
 } from '../../src/sui-compiler/dependencies.js';
-import { readPackageDir } from '../../src/vm/package-source.js';
+import { readPackageDir } from '../../src/package-store/package-dir.js';
 import { CORPUS_DIR, SHARED_DIR } from '../support/paths.js';
 import {
   buildAgainstStubs,

@@ -1,7 +1,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoPackageId, extractPackageInterface, writeDemoCorpus } from '../../src/move/index.js';
+import { extractPackageInterface } from '../../src/move/index.js';
+import { demoPackageId } from '../../src/package-store/demo-corpus.js';
+import { writeDemoCorpus } from '../../src/package-store/demo-corpus.js';
 import { useTempDirs } from './support/temp-dirs.js';
 
 const tempDir = useTempDirs();

@@ -5,11 +5,11 @@ import {
   deserializeModule,
   extractPackageInterface,
   formatInterfaceJson,
-  packageDirFor,
-  readdressPackage,
   rewriteSelfAddress,
   serializeModule,
 } from '../../src/move/index.js';
+import { packageDirFor } from '../../src/package-store/layout.js';
+import { readdressPackage } from '../../src/package-store/readdress-package.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { useTempDirs } from './support/temp-dirs.js';
 

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { storedInterface } from '../../src/activities/stored-interfaces.js';
 import { extractKeyTypes } from '../../src/core/truth.js';
-import { extractPackageInterface, formatInterfaceJson, readdressPackage } from '../../src/move/index.js';
+import { extractPackageInterface, formatInterfaceJson } from '../../src/move/index.js';
+import { readdressPackage } from '../../src/package-store/readdress-package.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { useTempDirs } from './support/temp-dirs.js';
 

@@ -4,16 +4,11 @@
 // installed the wheel into .tools/sui-venv.
 import { describe, expect, it } from 'vitest';
 import type { InterfaceFunction, MoveType } from '../../src/core/types.js';
-import {
-  buildModule,
-  demoPackageId,
-  demoPackages,
-  extractPackageInterface,
-  formatInterfaceJson,
-  readdressPackage,
-  writeDemoCorpus,
-  writePackage,
-} from '../../src/move/index.js';
+import { buildModule, extractPackageInterface, formatInterfaceJson } from '../../src/move/index.js';
+import { demoPackageId, demoPackages } from '../../src/package-store/demo-corpus.js';
+import { readdressPackage } from '../../src/package-store/readdress-package.js';
+import { writeDemoCorpus } from '../../src/package-store/demo-corpus.js';
+import { writePackage } from '../../src/package-store/write-package.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { useTempDirs } from './support/temp-dirs.js';
 import {

@@ -14,7 +14,7 @@ import { smiBench } from '../support/cli.js';
 import { linkedMainnetRoot, mainnetPackages, MAINNET_DIR } from '../support/mainnet-roots.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR } from '../support/paths.js';
-import { packageDirFor } from '../../src/move/package-layout.js';
+import { packageDirFor } from '../../src/package-store/layout.js';
 import { startTestWorkers, temporalAddress } from '../support/temporal.js';
 
 const work = mkdtempSync(join(tmpdir(), 'smi-mainnet-sandbox-'));

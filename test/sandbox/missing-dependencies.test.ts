@@ -3,7 +3,7 @@
 // run's aggregate counts them apart. Bodies are the fixture builder's `abort 0`, so a function that runs
 // aborts with 0 in its own frame: `consume` builds its Token with the dependency's `mint` first (B1 there).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { packageDirFor } from '../../src/move/package-layout.js';
+import { packageDirFor } from '../../src/package-store/layout.js';
 import { benchmarkModules } from '../../src/sandbox/benchmark-local.js';
 import { loadSandboxPackage } from '../../src/sandbox/load-package.js';
 import { sandboxPackageRow } from '../../src/sandbox/package-row.js';

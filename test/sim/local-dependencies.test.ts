@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Phase2Row } from '../../src/core/phase2/row.js';
 import { failureStage } from '../../src/core/phase2/taxonomy.js';
-import { packageDirFor } from '../../src/move/package-layout.js';
+import { packageDirFor } from '../../src/package-store/layout.js';
 import { simulatePlan, type SimulationRequest } from '../../src/sim/index.js';
 import { DEPENDENCY_IDS, makeDependencyCorpus } from '../support/dependency-corpus.js';
 

@@ -11,7 +11,7 @@ import {
   simulatePlan,
   type SimulationRequest,
 } from '../../src/sim/index.js';
-import { corpusPackageDir } from '../../src/vm/package-source.js';
+import { packageDirFor } from '../../src/package-store/layout.js';
 import { ARTIPEDIA } from '../support/artipedia-helper.js';
 import { MAINNET_DIR } from '../support/mainnet-roots.js';
 import { SHARED_PACKAGE_DIRS } from '../support/paths.js';
@@ -330,7 +330,7 @@ describe('dev-inspect', () => {
       calls: [{ target: `${ARTIPEDIA}::artipedia::register_points`, type_args: [], args: [{ u64: 7 }] }],
     };
     const outcome = await simulatePlan(
-      request(rpc.url, { mode: 'dev-inspect', spec, packageDir: corpusPackageDir(MAINNET_DIR, ARTIPEDIA) }),
+      request(rpc.url, { mode: 'dev-inspect', spec, packageDir: packageDirFor(MAINNET_DIR, ARTIPEDIA) }),
     );
     expect(outcome).toMatchObject({
       modeUsed: 'dev_inspect',

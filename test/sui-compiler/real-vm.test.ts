@@ -13,11 +13,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHelper } from '../../src/helper/build.js';
-import { packageDirFor } from '../../src/move/package-layout.js';
+import { packageDirFor } from '../../src/package-store/layout.js';
 import { buildWithSui } from '../../src/sui-compiler/build.js';
 import { readMovePackage } from '../../src/sui-compiler/package-dir.js';
 import type { SuiBuildResult } from '../../src/contracts/sui-build.js';
-import { MoveVm } from '../../src/vm/index.js';
 import { Oracle } from '../../scripts/vm-oracle.js';
 import { makeStubCorpus, removeTemporaryDirs } from '../move-stubs/stub-build.js';
 import { ARTIPEDIA, ARTIPEDIA_HELPER_ANSWER } from '../support/artipedia-helper.js';
@@ -35,6 +34,7 @@ import {
   type CallComparison,
   type PublishedPackage,
 } from './support/helpers-harness.js';
+import { loadMoveVm } from '../../src/package-store/package-vm.js';
 
 const HELPERS_DIR = fileURLToPath(new URL('./helpers', import.meta.url));
 const WRAPPER_COIN_ID = '0x358e10b333ce6563f40fdf46f95d020aa6f8e221d4299a2d9b2592968a7da467';
@@ -136,7 +136,7 @@ describe.skipIf(skipUnlessCi(Oracle.available()))('helper packages on the real S
       expect(published, result.rendered).not.toBeNull();
       // One VM and one oracle per helper, so a module one of them refuses cannot fail the others.
       const packages = [WRAPPER_COIN_DIR, published!.packageDir];
-      const vm = await MoveVm.load({ corpusRoot: CORPUS_DIR, packages });
+      const vm = await loadMoveVm({ corpusRoot: CORPUS_DIR, packages });
       const oracle = Oracle.start([...FRAMEWORK_DIRS, ...packages]);
       const comparisons: CallComparison[] = [];
       try {
@@ -188,7 +188,7 @@ describe.skipIf(skipUnlessCi(Oracle.available()))(
         modulesBase64: {},
         movePackageBcsBase64: storedMovePackageBase64(targetDir),
       };
-      const vm = await MoveVm.load({ corpusRoot: corpus, packages: [targetDir, published.packageDir] });
+      const vm = await loadMoveVm({ corpusRoot: corpus, packages: [targetDir, published.packageDir] });
       const oracle = Oracle.start([]);
       try {
         const call = { module: 'points', function: 'register', typeArgs: [], args: [] };

@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readdressPackage } from '../../src/move/index.js';
+import { readdressPackage } from '../../src/package-store/readdress-package.js';
 import { SHARED_PACKAGE_DIRS } from './paths.js';
 
 const WRAPPER_COIN =

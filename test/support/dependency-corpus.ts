@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { buildModule, datatype, type ModuleSpec } from '../../src/move/fixture-builder.js';
-import { writePackage } from '../../src/move/package-layout.js';
+import { writePackage } from '../../src/package-store/write-package.js';
 import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from './paths.js';
 
 const id = (byte: string) => `0x${byte.repeat(32)}`;

@@ -11,7 +11,7 @@ import {
   vector,
   type ModuleSpec,
 } from '../../src/move/fixture-builder.js';
-import { writePackage } from '../../src/move/package-layout.js';
+import { writePackage } from '../../src/package-store/write-package.js';
 
 export const NFT_PACKAGE = '0x1c515fb0c7979c0106b841f528374bf2ee14b0c605ab2d97c52e25ed3488826a';
 export const SEAL_PACKAGE = '0xd177e8fbb09c9700b186cbdeb049c665e7f519dacebd3f4b3ca226a7bf7fbd2e';

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractKeyTypes } from '../../src/core/truth.js';
 import { sortedByCodePoint } from '../../src/core/py-string.js';
-import { extractPackageInterface, readdressPackage, writeDemoCorpus } from '../../src/move/index.js';
+import { extractPackageInterface } from '../../src/move/index.js';
+import { readdressPackage } from '../../src/package-store/readdress-package.js';
+import { writeDemoCorpus } from '../../src/package-store/demo-corpus.js';
 
 export interface SyntheticCorpus {
   root: string;

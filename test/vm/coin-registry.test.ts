@@ -27,6 +27,7 @@ import {
   WRAPPER_PACKAGE,
   WRAPPER_PACKAGE_DIR,
 } from './support/wrapper-currency.js';
+import { loadMoveVm } from '../../src/package-store/package-vm.js';
 
 const PACKAGE = WRAPPER_PACKAGE;
 const PACKAGE_DIR = WRAPPER_PACKAGE_DIR;
@@ -42,7 +43,7 @@ const NOT_OTW_CODE = 13838718166283845657n;
 
 let vm: MoveVm;
 beforeAll(async () => {
-  vm = await MoveVm.load({ corpusRoot: CORPUS_DIR, packages: [PACKAGE_DIR] });
+  vm = await loadMoveVm({ corpusRoot: CORPUS_DIR, packages: [PACKAGE_DIR] });
 });
 
 const run = (witnessType: string, witness: Uint8Array, pureInputsForAnyType = true) =>

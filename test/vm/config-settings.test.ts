@@ -15,6 +15,7 @@ import { parseTypeTag } from '../../src/vm/types.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { fromHex } from './support/vm.js';
 import { currencyPtb, WRAPPER_OTW, WRAPPER_PACKAGE_DIR } from './support/wrapper-currency.js';
+import { loadMoveVm } from '../../src/package-store/package-vm.js';
 
 const SENDER = 'ab'.repeat(32);
 const DENIED = 'cd'.repeat(32);
@@ -28,7 +29,7 @@ const typeOf = (change: ObjectChange) =>
   parseTypeTag(change.type.replace(/(^|[<, ])([0-9a-f]{64})::/g, '$10x$2::'));
 
 beforeAll(async () => {
-  vm = await MoveVm.load({ corpusRoot: CORPUS_DIR, packages: [WRAPPER_PACKAGE_DIR] });
+  vm = await loadMoveVm({ corpusRoot: CORPUS_DIR, packages: [WRAPPER_PACKAGE_DIR] });
   const genesis = genesisObjects(vm);
   const { inputs, commands } = currencyPtb(SENDER, WRAPPER_OTW, Uint8Array.of(1), { regulated: true });
   const denyList = inputs.push({ kind: 'Object', id: DENY_LIST }) - 1;

@@ -22,6 +22,7 @@ import { skipUnlessCi } from '../support/required-in-ci.js';
 import { bcsBytes } from './support/crypto-calls.js';
 import { metadataBcs, VALID } from './support/validator-metadata.js';
 import { WRAPPER_PACKAGE, WRAPPER_PACKAGE_DIR } from './support/wrapper-currency.js';
+import { loadMoveVm } from '../../src/package-store/package-vm.js';
 
 const FRAMEWORK_DIRS = Object.entries(SHARED_PACKAGE_DIRS)
   .filter(([id]) => /^0x0{63}[123]$/.test(id))
@@ -57,7 +58,7 @@ describe.skipIf(SKIP)('differential against the real Sui VM', () => {
   let oracle: Oracle;
 
   beforeAll(async () => {
-    vm = await MoveVm.load({ corpusRoot: CORPUS_DIR, packages: [WRAPPER_PACKAGE_DIR] });
+    vm = await loadMoveVm({ corpusRoot: CORPUS_DIR, packages: [WRAPPER_PACKAGE_DIR] });
     oracle = Oracle.start([...FRAMEWORK_DIRS, WRAPPER_PACKAGE_DIR]);
   });
 

@@ -7,6 +7,7 @@ import { blake2b } from '@noble/hashes/blake2.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MoveVm, TransactionState, VmLoadError, type CallRequest } from '../../src/vm/index.js';
 import { address, byteVector, callOk, frameworkVm, fromHex, hex, u64 } from './support/vm.js';
+import { loadMoveVm } from '../../src/package-store/package-vm.js';
 
 let vm: MoveVm;
 beforeAll(async () => {
@@ -304,7 +305,7 @@ describe('limits and bad requests', () => {
   it('names the missing framework packages', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'vm-no-framework-'));
     try {
-      await expect(MoveVm.load({ corpusRoot: empty })).rejects.toThrow(/missing 0x1, 0x2/);
+      await expect(loadMoveVm({ corpusRoot: empty })).rejects.toThrow(/missing 0x1, 0x2/);
     } finally {
       rmSync(empty, { recursive: true });
     }

@@ -2,10 +2,12 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deserializeModule, serializeModule } from '../../src/move/module-json.js';
-import { MoveVm, VmLoadError, readFrameworkOnce, readPackageDir } from '../../src/vm/index.js';
+import { MoveVm, VmLoadError } from '../../src/vm/index.js';
+import { readFrameworkOnce, readPackageDir } from '../../src/package-store/package-dir.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { FIXTURE_ADDRESS, writeOpcodePackage } from './support/opcode-fixture.js';
 import { callOk, frameworkVm, hex, u64 } from './support/vm.js';
+import { loadMoveVm } from '../../src/package-store/package-vm.js';
 
 const STORAGE_ID = '0x' + 'be'.repeat(32);
 let upgradedDir: string;
@@ -27,7 +29,7 @@ describe('loader', () => {
   });
 
   it('calls an upgraded package by its storage id or by the address its modules carry', async () => {
-    const vm = await MoveVm.load({ corpusRoot: CORPUS_DIR, packages: [upgradedDir] });
+    const vm = await loadMoveVm({ corpusRoot: CORPUS_DIR, packages: [upgradedDir] });
     expect(vm.moduleAddress(STORAGE_ID)).toBe(FIXTURE_ADDRESS.slice(2));
     for (const id of [STORAGE_ID, FIXTURE_ADDRESS]) {
       const { values } = callOk(vm, {
@@ -50,7 +52,7 @@ describe('loader', () => {
   });
 
   it('reads an explicit framework directory of package directories', async () => {
-    const vm = await MoveVm.load({ frameworkDir: CORPUS_DIR });
+    const vm = await loadMoveVm({ frameworkDir: CORPUS_DIR });
     expect(vm.loader.hasAddress('0'.repeat(63) + '3')).toBe(true);
   });
 });
@@ -83,8 +85,8 @@ describe('loader with verification', () => {
     );
   });
 
-  it('is an option of MoveVm.load', async () => {
-    const vm = await MoveVm.load({ corpusRoot: CORPUS_DIR, packages: [upgradedDir], verify: true });
+  it('is an option of loadMoveVm', async () => {
+    const vm = await loadMoveVm({ corpusRoot: CORPUS_DIR, packages: [upgradedDir], verify: true });
     expect(vm.loader.module(FIXTURE_ADDRESS.slice(2), 'ops')).toBeDefined();
   });
 });

@@ -9,6 +9,7 @@ import { CORPUS_DIR, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { FIXTURE_ADDRESS, writeOpcodePackage } from './support/opcode-fixture.js';
 import { callOk, hex, u64 } from './support/vm.js';
 import { skipUnlessCi } from '../support/required-in-ci.js';
+import { loadMoveVm } from '../../src/package-store/package-vm.js';
 
 const SKIP_ORACLE = skipUnlessCi(Oracle.available());
 const bool = (b: boolean) => Uint8Array.of(b ? 1 : 0);
@@ -42,7 +43,7 @@ let vm: MoveVm;
 
 beforeAll(async () => {
   packageDir = writeOpcodePackage();
-  vm = await MoveVm.load({ corpusRoot: CORPUS_DIR, packages: [packageDir] });
+  vm = await loadMoveVm({ corpusRoot: CORPUS_DIR, packages: [packageDir] });
 });
 
 afterAll(() => {

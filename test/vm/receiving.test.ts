@@ -15,6 +15,7 @@ import { parseTypeTag } from '../../src/vm/types.js';
 import { CORPUS_DIR } from '../support/paths.js';
 import { fromHex, hex } from './support/vm.js';
 import { currencyPtb, WRAPPER_OTW, WRAPPER_PACKAGE_DIR } from './support/wrapper-currency.js';
+import { loadMoveVm } from '../../src/package-store/package-vm.js';
 
 const SENDER = 'ab'.repeat(32);
 const REGISTRY = '0'.repeat(63) + 'c';
@@ -26,7 +27,7 @@ let genesis: Genesis;
 let currency: StoredObject;
 
 beforeAll(async () => {
-  vm = await MoveVm.load({ corpusRoot: CORPUS_DIR, packages: [WRAPPER_PACKAGE_DIR] });
+  vm = await loadMoveVm({ corpusRoot: CORPUS_DIR, packages: [WRAPPER_PACKAGE_DIR] });
   genesis = genesisObjects(vm);
   const created = executePtb(vm, {
     sender: SENDER,

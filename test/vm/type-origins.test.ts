@@ -19,14 +19,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSandboxPackage } from '../../src/sandbox/load-package.js';
 import { simulatePlan } from '../../src/sim/index.js';
-import {
-  corpusPackageDir,
-  parseTypeTag,
-  readFrameworkOnce,
-  readPackageDir,
-  VmLoadError,
-  type MoveVm,
-} from '../../src/vm/index.js';
+import { parseTypeTag, VmLoadError, type MoveVm } from '../../src/vm/index.js';
+import { packageDirFor } from '../../src/package-store/layout.js';
+import { readFrameworkOnce, readPackageDir } from '../../src/package-store/package-dir.js';
 import { encodeValue } from '../../src/vm/bcs-values.js';
 import {
   executePtb,
@@ -73,7 +68,7 @@ beforeAll(async () => {
   const mainnet = join(SHARED_DIR, 'mainnet');
   for (const prefix of readdirSync(mainnet).filter((name) => name.startsWith('0x')))
     cpSync(join(mainnet, prefix), join(root, prefix), { recursive: true });
-  packageDir = corpusPackageDir(root, STORAGE);
+  packageDir = packageDirFor(root, STORAGE);
   table = (
     JSON.parse(readFileSync(join(packageDir, 'bcs.json'), 'utf8')) as { typeOriginTable: TypeOriginRow[] }
   ).typeOriginTable;

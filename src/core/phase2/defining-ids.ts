@@ -4,6 +4,7 @@
 // is created as `0x13fe3a…::artipedia::UserNumber`, not under the original `0xb7c36a…`). Targets taken
 // from the interface (original ids) are mapped through that table so that created types can hit them.
 import { sortedByCodePoint } from '../py-string.js';
+import { normalizeAddress } from './upstream-address.js';
 
 /** One row of a package's type origin table: `module::name` was first defined by package `package`. */
 export interface TypeOriginEntry {
@@ -13,18 +14,15 @@ export interface TypeOriginEntry {
   package: string;
 }
 
+// Checked first, so the lenient spelling only pads and lowercases: `0x` and 64 lowercase hex digits.
 const HEX_ID = /^0x[0-9a-fA-F]{1,64}$/;
-
-/** `0x` and 64 lowercase hex digits, as the interface JSON spells addresses. */
-function fullId(id: string): string {
-  return `0x${id.slice(2).toLowerCase().padStart(64, '0')}`;
-}
 
 /** `module::Name` → its defining id (`0x` + 64 lowercase hex digits), from a type origin table. */
 export function definingIdTable(origins: readonly TypeOriginEntry[] | undefined): Map<string, string> {
   const defining = new Map<string, string>();
   for (const origin of origins ?? [])
-    if (HEX_ID.test(origin.package)) defining.set(`${origin.module}::${origin.name}`, fullId(origin.package));
+    if (HEX_ID.test(origin.package))
+      defining.set(`${origin.module}::${origin.name}`, normalizeAddress(origin.package));
   return defining;
 }
 

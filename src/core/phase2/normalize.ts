@@ -1,9 +1,9 @@
 // PTB plan normalization (spec/harness.md §11): every correction upstream makes to a model's plan, with
 // the same correction strings, except that u128/u256 values are kept exact instead of clamped to 2^63−1.
-import { pyStrip } from '../py-string.js';
 import { coercePyInt, parsePyIntText } from './py-int.js';
 import { copyJson, isRecord } from './json-copy.js';
 import type { PtbSpec } from './ptb-spec.js';
+import { addMissingHexPrefix } from './upstream-address.js';
 
 export interface NormalizedPlan {
   /**
@@ -22,7 +22,6 @@ const RENAMES: Record<string, [string, string]> = {
   object: ['imm_or_owned_object', 'arg_kind_object_to_imm_or_owned'],
   object_id: ['imm_or_owned_object', 'arg_kind_object_id_to_imm_or_owned'],
 };
-const HEX_ONLY = /^[0-9a-fA-F]{1,64}$/;
 const PLACEHOLDER_KEY = '$smi_placeholder';
 const PLACEHOLDER_CORRECTION = 'placeholder: $smi_placeholder -> imm_or_owned_object(0x0)';
 
@@ -126,12 +125,12 @@ function fixValue(
     return fixed;
   }
   if ((newKey === 'imm_or_owned_object' || key === 'address') && typeof value === 'string')
-    return fixAddress(value, note);
+    return addMissingHexPrefix(value, note);
   if (key === 'shared_object' && isRecord(value)) {
     const inner = (kind: string) => corrections.push(`${where}.shared_object: ${kind}`);
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      if (k === 'id' && typeof v === 'string') out[k] = fixAddress(v, inner);
+      if (k === 'id' && typeof v === 'string') out[k] = addMissingHexPrefix(v, inner);
       else if (k === 'mutable') {
         const b = pyBool(v);
         if (!pyEqualsBool(v, b)) inner('boolean_string_to_bool');
@@ -141,15 +140,6 @@ function fixValue(
     return out;
   }
   return value;
-}
-
-/** Upstream `_normalize_address`: strips, and adds a missing `0x` to bare hex (no padding, no case). */
-function fixAddress(value: string, note: (kind: string) => void): string {
-  const s = pyStrip(value);
-  if (s.startsWith('0x') || s.startsWith('0X')) return s;
-  if (!HEX_ONLY.test(s)) return s;
-  note('address_missing_0x_prefix');
-  return '0x' + s;
 }
 
 /** Upstream `safe_bool(v, default=v)`: null stays null; strings true/1/yes; otherwise Python truthiness. */

@@ -1,20 +1,9 @@
 // Type strings as Phase II compares them (spec/harness.md §14, §10.1). Pure: used by workflow code.
 import { pyStrip } from '../py-string.js';
+import { normalizeAddress } from './upstream-address.js';
 
 const ADDRESS_IN_TYPE = /0x[0-9a-fA-F]{1,64}/g;
 const TYPE_ARG_SEPARATOR = /\s*,\s*/g;
-
-/**
- * Upstream `normalize_address`: `0x`-prefixed (after strip + lowercase) addresses are left-padded to 64
- * hex digits; anything else is returned untouched. Hex digits are not validated, as upstream.
- */
-export function normalizeAddress(addr: string): string {
-  const s = pyStrip(addr).toLowerCase();
-  if (!s.startsWith('0x')) return addr;
-  const hex = s.slice(2);
-  if (hex.length > 64) return s;
-  return '0x' + hex.padStart(64, '0');
-}
 
 /**
  * Every `0x…` run (up to 64 hex digits, lowercase `0x` only) written out in full, and type arguments

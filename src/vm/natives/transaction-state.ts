@@ -6,6 +6,7 @@ import { DEFAULT_GAS_BUDGET, DEFAULT_GAS_PRICE, meterFor } from '../gas/budget.j
 import type { Type } from '../types.js';
 import { deriveObjectId } from './sui-ids.js';
 import type { Value } from '../values.js';
+import { normalizeId } from '../package-bytes.js';
 
 export type Owner =
   | { kind: 'address'; address: string }
@@ -110,14 +111,14 @@ export class TransactionState {
   readonly gas: GasMeter;
 
   constructor(input: TransactionContextInput = {}) {
-    this.sender = normalizeAddress(input.sender ?? '0');
+    this.sender = normalizeId(input.sender ?? '0');
     this.digest = input.digest ?? new Uint8Array(32);
     if (this.digest.length !== 32) throw new Error('transaction digest must be 32 bytes');
     this.epoch = input.epoch ?? 0n;
     this.epochTimestampMs = input.epochTimestampMs ?? 0n;
     this.gasPrice = input.gasPrice ?? DEFAULT_GAS_PRICE;
     this.gasBudget = input.gasBudget ?? DEFAULT_GAS_BUDGET;
-    this.sponsor = input.sponsor === undefined ? undefined : normalizeAddress(input.sponsor);
+    this.sponsor = input.sponsor === undefined ? undefined : normalizeId(input.sponsor);
     this.gas = meterFor(this.gasBudget, this.gasPrice);
   }
 
@@ -129,8 +130,4 @@ export class TransactionState {
     this.createdIds.push(id);
     return id;
   }
-}
-
-function normalizeAddress(address: string): string {
-  return address.replace(/^0x/, '').toLowerCase().padStart(64, '0');
 }

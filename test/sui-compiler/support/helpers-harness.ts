@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toBase58 } from '@mysten/sui/utils';
-import { fullPackageId, writePackage } from '../../../src/move/package-layout.js';
+import { fullPackageId } from '../../../src/package-store/layout.js';
+import { writePackage } from '../../../src/package-store/write-package.js';
 import { rewriteSelfAddress } from '../../../src/move/readdress.js';
 import { MoveVm } from '../../../src/vm/index.js';
 import { TransactionState } from '../../../src/vm/natives/transaction-state.js';

@@ -7,6 +7,7 @@ import { readdressHelper } from '../../../src/helper/execute.js';
 import { MoveVm } from '../../../src/vm/index.js';
 import { readMovePackage } from '../../../src/sui-compiler/package-dir.js';
 import { CORPUS_DIR } from '../../support/paths.js';
+import { loadMoveVm } from '../../../src/package-store/package-vm.js';
 
 export const PROBE_DIR = resolve(import.meta.dirname, '..', 'fixtures', 'gas-probe');
 /** Where the probe's modules are loaded. */
@@ -36,7 +37,7 @@ export async function probeModules(): Promise<{ bytes: Uint8Array; label: string
 
 /** The corpus framework and the probe. */
 export async function probeVm(): Promise<MoveVm> {
-  return MoveVm.load({
+  return loadMoveVm({
     corpusRoot: CORPUS_DIR,
     packages: [{ id: `0x${PROBE_ADDRESS}`, modules: await probeModules() }],
   });

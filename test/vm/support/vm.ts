@@ -1,12 +1,13 @@
 // Shared set-up of the VM tests: one VM over the shared corpus framework, and BCS helpers.
 import { MoveVm, type CallRequest, type CallResult } from '../../../src/vm/index.js';
 import { CORPUS_DIR } from '../../support/paths.js';
+import { loadMoveVm } from '../../../src/package-store/package-vm.js';
 
 let shared: Promise<MoveVm> | undefined;
 
 /** The framework of ../shared/corpus, loaded once per test file. */
 export function frameworkVm(): Promise<MoveVm> {
-  shared ??= MoveVm.load({ corpusRoot: CORPUS_DIR });
+  shared ??= loadMoveVm({ corpusRoot: CORPUS_DIR });
   return shared;
 }
 

@@ -3,10 +3,8 @@
 // Decoding is `bcs::from_bytes`: canonical ULEB128 lengths, every byte used, any bytes accepted
 // for an integer (`from_signed_bytes_be`, the empty string being zero).
 import { bytesToNumberBE, concatBytes, numberToBytesBE } from '@noble/curves/utils.js';
+import { readSequenceLength, ulebBytes } from '../../bcs-values.js';
 import type { QuadraticForm } from './quadratic-form.js';
-
-/** bcs's `MAX_SEQUENCE_LENGTH`. */
-const MAX_LENGTH = 2 ** 31 - 1;
 
 function signedBytes(n: bigint): Uint8Array {
   let width = 1;
@@ -20,19 +18,10 @@ function fromSignedBytes(bytes: Uint8Array): bigint {
   return bytes[0]! & 0x80 ? unsigned - (1n << BigInt(8 * bytes.length)) : unsigned;
 }
 
-function uleb(n: number): Uint8Array {
-  const out: number[] = [];
-  do {
-    out.push((n & 0x7f) | (n >= 0x80 ? 0x80 : 0));
-    n >>>= 7;
-  } while (n > 0);
-  return Uint8Array.from(out);
-}
-
 /** BCS `vector<u8>` of the integer's signed bytes, as serde writes `bigint_serde`. */
 export function encodeInteger(n: bigint): Uint8Array {
   const bytes = signedBytes(n);
-  return concatBytes(uleb(bytes.length), bytes);
+  return concatBytes(ulebBytes(bytes.length), bytes);
 }
 
 export const encodeForm = (f: QuadraticForm): Uint8Array =>
@@ -48,17 +37,10 @@ class Reader {
   }
 
   private length(): number | undefined {
-    let value = 0;
-    for (let shift = 0; shift < 32; shift += 7) {
-      const byte = this.bytes[this.pos++];
-      if (byte === undefined) return undefined;
-      value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) {
-        if (shift > 0 && byte === 0) return undefined; // non-canonical
-        return value > MAX_LENGTH ? undefined : value;
-      }
-    }
-    return undefined;
+    const read = readSequenceLength(this.bytes, this.pos);
+    if (!read) return undefined;
+    this.pos = read.end;
+    return read.length;
   }
 
   integer(): bigint | undefined {

@@ -1,7 +1,7 @@
 // A large corpus grown from a few real packages, to try smi-bench at scale: each copy is the same bytecode
 // moved to a new address (its own id and key types), so it has a real package's size and shape.
 import { createHash } from 'node:crypto';
-import { readdressPackage } from '../move/index.js';
+import { readdressPackage } from './readdress-package.js';
 import type { PackageRef } from '../core/types.js';
 import { discoverPackages } from './discover.js';
 

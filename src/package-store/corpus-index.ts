@@ -5,20 +5,19 @@
 // of one of the package's modules gives the original id.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { addressDigits, isAddress } from '../move/address.js';
 import { deserializeModule } from '../move/module-json.js';
-import { VmLoadError } from './errors.js';
+import { VmLoadError } from '../vm/errors.js';
 import { CorpusFileError, readRegularFile } from '../files/regular-file.js';
 import { JSON_LIMIT, listModuleFiles, METADATA_FILE, readModuleFiles } from '../move/read-package.js';
-import { corpusPackageDir } from './package-source.js';
+import { PromiseCache } from '../promise-cache.js';
+import { packageDirFor } from './layout.js';
 
 interface StoredVersion {
   dir: string;
   /** Its version when metadata.json says it. */
   version: number | null;
 }
-
-const HEX_ID = /^(0x)?[0-9a-fA-F]{1,64}$/;
-const digits = (id: string) => id.toLowerCase().replace(/^0x/, '').padStart(64, '0');
 
 /** The JSON object in `path`, or null when it holds another JSON value. @throws when it is no JSON */
 function parseJsonObject(path: string): Record<string, unknown> | null {
@@ -60,24 +59,20 @@ export function packageLinkage(packageDir: string): Map<string, string> {
     if (typeof table !== 'object' || table === null) continue;
     for (const [original, info] of Object.entries(table as Record<string, unknown>)) {
       const upgraded = (info as { upgraded_id?: unknown } | null)?.upgraded_id;
-      if (HEX_ID.test(original) && typeof upgraded === 'string' && HEX_ID.test(upgraded))
-        linkage.set(digits(original), digits(upgraded));
+      if (isAddress(original) && typeof upgraded === 'string' && isAddress(upgraded))
+        linkage.set(addressDigits(original), addressDigits(upgraded));
     }
     return linkage;
   }
   return linkage;
 }
 
-const indexes = new Map<string, Promise<Map<string, StoredVersion[]>>>();
+/** Corpora indexed by this process; a few at most (a worker serves runs over a few corpora). */
+const indexes = new PromiseCache<Map<string, StoredVersion[]>>(4);
 
 /** Every package of the corpus by original id; read once per corpus in this process, when first needed. */
 function versionsByOriginalId(corpusRoot: string): Promise<Map<string, StoredVersion[]>> {
-  let index = indexes.get(corpusRoot);
-  if (!index) {
-    index = readVersions(corpusRoot);
-    indexes.set(corpusRoot, index);
-  }
-  return index;
+  return indexes.get(corpusRoot, () => readVersions(corpusRoot));
 }
 
 /**
@@ -102,10 +97,10 @@ async function readVersions(corpusRoot: string): Promise<Map<string, StoredVersi
   for (const prefix of existsSync(corpusRoot) ? childFolders(corpusRoot) : []) {
     for (const dir of childFolders(prefix)) {
       const meta = readJsonObject(join(dir, METADATA_FILE));
-      if (typeof meta?.['id'] !== 'string' || !HEX_ID.test(meta['id'])) continue;
+      if (typeof meta?.['id'] !== 'string' || !isAddress(meta['id'])) continue;
       const stated = meta['originalPackageId'];
       const original =
-        typeof stated === 'string' && HEX_ID.test(stated) ? digits(stated) : await moduleAddress(dir);
+        typeof stated === 'string' && isAddress(stated) ? addressDigits(stated) : await moduleAddress(dir);
       if (!original) continue;
       const version = typeof meta['version'] === 'number' ? meta['version'] : null;
       const versions = index.get(original) ?? [];
@@ -123,7 +118,7 @@ async function moduleAddress(packageDir: string): Promise<string | null> {
     const module = deserializeModule(file!.bytes, file!.path);
     const handle = module.module_handles[module.self_module_handle_idx];
     const address = handle === undefined ? undefined : module.address_identifiers[handle.address];
-    return address === undefined ? null : digits(address);
+    return address === undefined ? null : addressDigits(address);
   } catch {
     return null;
   }
@@ -141,14 +136,15 @@ export async function findPackageVersion(
 ): Promise<string | null> {
   for (const id of [linkedId, originalId]) {
     if (id === undefined) continue;
-    const dir = corpusPackageDir(corpusRoot, id);
+    const dir = packageDirFor(corpusRoot, id);
     // metadata.json's id is the package's; a folder named for another id holds another package.
     const stored = existsSync(join(dir, METADATA_FILE))
       ? readJsonObject(join(dir, METADATA_FILE))?.['id']
       : null;
-    if (typeof stored === 'string' && HEX_ID.test(stored) && digits(stored) === digits(id)) return dir;
+    if (typeof stored === 'string' && isAddress(stored) && addressDigits(stored) === addressDigits(id))
+      return dir;
   }
-  const versions = (await versionsByOriginalId(corpusRoot)).get(digits(originalId)) ?? [];
+  const versions = (await versionsByOriginalId(corpusRoot)).get(addressDigits(originalId)) ?? [];
   const newest = [...versions].sort((a, b) => (b.version ?? -1) - (a.version ?? -1))[0];
   return newest?.dir ?? null;
 }

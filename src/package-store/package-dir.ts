@@ -1,7 +1,7 @@
-// Reads packages from disk: one package directory (`metadata.json` + `bytecode_modules/*.mv`, and the
-// type origin table of `bcs.json` where sui-packages keeps one), a corpus in the sui-packages layout
-// (`0x<2 hex>/<62 hex>/`), or a framework directory.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// Reads packages from disk as the VM loads them (bytes): one package directory (`metadata.json` +
+// `bytecode_modules/*.mv`, and the type origin table of `bcs.json` where sui-packages keeps one), or the
+// framework from a corpus or a framework directory.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { PackageReadError } from '../move/errors.js';
@@ -14,39 +14,11 @@ import {
   readModuleFiles,
 } from '../move/read-package.js';
 import { PromiseCache } from '../promise-cache.js';
-import { VmLoadError } from './errors.js';
+import { VmLoadError } from '../vm/errors.js';
+import { FRAMEWORK_IDS, normalizeId, type PackageBytes, type TypeOrigin } from '../vm/package-bytes.js';
+import { packageDirFor, packageDirsUnder } from './layout.js';
 
-/**
- * One row of Sui's type origin table: the datatype `module::name` of the package was first defined by the
- * package version `package` (its defining id). For a type added by an upgrade that is the upgrade's storage
- * id, not the original id its modules carry.
- */
-export interface TypeOrigin {
-  module: string;
-  name: string;
-  /** The defining id, `0x…`. */
-  package: string;
-}
-
-export interface PackageBytes {
-  /** The package's (storage) id, `0x…`; for an upgraded package it differs from its modules' address. */
-  id: string;
-  modules: { bytes: Uint8Array; label: string }[];
-  /**
-   * The package's type origin table. Missing (the framework, packages never upgraded, fixtures): every type
-   * is defined by the original id, the address its modules carry.
-   */
-  typeOrigins?: TypeOrigin[];
-}
-
-export const FRAMEWORK_IDS = ['0x1', '0x2', '0x3'] as const;
 const REQUIRED_FRAMEWORK = ['0x1', '0x2'];
-
-export function normalizeId(id: string): string {
-  const digits = id.toLowerCase().replace(/^0x/, '');
-  if (!/^[0-9a-f]{1,64}$/.test(digits)) throw new VmLoadError(`not a package id: ${id}`);
-  return digits.padStart(64, '0');
-}
 
 const HEX_ID = /^(0x)?[0-9a-fA-F]{1,64}$/;
 
@@ -124,34 +96,6 @@ export async function readPackageDir(dir: string): Promise<PackageBytes> {
   }
 }
 
-/** Where the sui-packages layout keeps a package: `0x` + first two digits, then the other 62. */
-export function corpusPackageDir(corpusRoot: string, id: string): string {
-  const digits = normalizeId(id);
-  return join(corpusRoot, `0x${digits.slice(0, 2)}`, digits.slice(2));
-}
-
-/**
- * Package directories directly under `dir` or one level deeper (the sui-packages layout), links followed.
- * Dot folders are passed over: `corpus pull` stages a package in one before renaming it into place.
- */
-export function packageDirsUnder(dir: string): string[] {
-  const found: string[] = [];
-  const visit = (path: string, depth: number) => {
-    if (existsSync(join(path, 'metadata.json'))) {
-      found.push(path);
-      return;
-    }
-    if (depth === 0) return;
-    for (const name of readdirSync(path).sort()) {
-      if (name.startsWith('.')) continue;
-      const child = join(path, name);
-      if (statSync(child).isDirectory()) visit(child, depth - 1);
-    }
-  };
-  visit(dir, 2);
-  return found;
-}
-
 /**
  * The framework packages 0x1, 0x2 and (when present) 0x3, from a corpus root or a directory of
  * package directories.
@@ -169,7 +113,7 @@ export async function readFramework(source: FrameworkSource): Promise<PackageByt
   const packages = new Map<string, PackageBytes>();
   const candidates = source.frameworkDir
     ? packageDirsUnder(root)
-    : FRAMEWORK_IDS.map((id) => corpusPackageDir(root, id)).filter((dir) => existsSync(dir));
+    : FRAMEWORK_IDS.map((id) => packageDirFor(root, id)).filter((dir) => existsSync(dir));
   for (const dir of candidates) {
     const pkg = await readPackageDir(dir);
     const digits = normalizeId(pkg.id);

@@ -4,8 +4,9 @@
 // package would fail to link, so callers report it apart instead of running it, naming the storage ids a
 // user must fetch (the versions the linkage tables name), not only the original ids the modules refer to.
 import { findPackageVersion, packageLinkage } from './corpus-index.js';
-import { Loader } from './loader.js';
-import { readPackageDir, type PackageBytes } from './package-source.js';
+import { Loader } from '../vm/loader.js';
+import type { PackageBytes } from '../vm/package-bytes.js';
+import { readPackageDir } from './package-dir.js';
 
 export interface CorpusDependencies {
   /** Dependencies read from the corpus, each once, in the order they were found. */

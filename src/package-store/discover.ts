@@ -9,11 +9,11 @@ import { isPlainObject } from '../core/py-value.js';
 import { compareCodePoints } from '../core/py-string.js';
 import { isSuiAddress } from '../core/ids-file.js';
 import { fullAddress } from '../move/address.js';
-import { layoutIdOf } from '../move/package-layout.js';
+import { layoutIdOf } from './layout.js';
 import { JSON_LIMIT } from '../move/read-package.js';
-import { BLACKLISTED_PACKAGE_IDS } from './blacklist.js';
+import { BLACKLISTED_PACKAGE_IDS } from '../corpus/blacklist.js';
 import { fsErrorCode } from '../files/fs-error.js';
-import { mapLimited } from './map-limited.js';
+import { mapLimited } from '../corpus/map-limited.js';
 import { CorpusFileError, readRegularFile } from '../files/regular-file.js';
 
 export interface SkippedDir {

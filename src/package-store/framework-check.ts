@@ -3,8 +3,8 @@
 // helper) ask before a run starts, and so does `doctor`: a corpus without the framework is then one message
 // with its fix, not the same failure once per package.
 import { existsSync, statSync } from 'node:fs';
-import { VmLoadError } from './errors.js';
-import { readFramework } from './package-source.js';
+import { VmLoadError } from '../vm/errors.js';
+import { readFramework } from './package-dir.js';
 
 export interface FrameworkLocation {
   corpusRoot: string;

@@ -4,9 +4,9 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { packageDirFor } from '../../src/move/package-layout.js';
-import { corpusDependencies } from '../../src/vm/corpus-dependencies.js';
-import { readFramework, readPackageDir } from '../../src/vm/package-source.js';
+import { packageDirFor } from '../../src/package-store/layout.js';
+import { corpusDependencies } from '../../src/package-store/dependencies.js';
+import { readFramework, readPackageDir } from '../../src/package-store/package-dir.js';
 import { DEPENDENCY_IDS, makeDependencyCorpus } from '../support/dependency-corpus.js';
 
 let root: string;

@@ -1,33 +1,97 @@
-// The packages a local full node serves: every package directory of a corpus (the sui-packages layout) and
-// the framework, each read as the chain keeps it: storage id, original id, version, modules by name, the
-// type origin and linkage tables, and the transaction that published it. What the directory does not say
-// is what the chain would: a package nobody upgraded is at version 1 under its own id, its types defined
-// there, linked to the framework only.
+// A package as the chain keeps it: storage id, original id, version, modules by name, the type origin and
+// linkage tables, and the transaction that published it. `corpus pull` writes one into a corpus folder:
+// `metadata.json` (id, originalPackageId, version, and the publishing transaction's sender, digest and
+// checkpoint) and `bcs.json` (the chain's moduleMap in base64, the type origin and linkage tables) beside
+// `bytecode_modules/`. A local full node reads every folder of its corpus back: what a folder does not say
+// is what the chain would, a package nobody upgraded being at version 1 under its own id, its types
+// defined there, linked to the framework only.
 import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { toBase58 } from '@mysten/sui/utils';
+import { pyDumps } from '../core/pyjson.js';
 import { deserializeModule } from '../move/module-json.js';
 import { CorpusFileError, readRegularFile } from '../files/regular-file.js';
-import { JSON_LIMIT, listModuleFiles, METADATA_FILE, readModuleFiles } from '../move/read-package.js';
-import { normalizeId, readTypeOrigins } from '../vm/package-source.js';
-import { packageLinkage } from '../vm/corpus-index.js';
+import {
+  JSON_LIMIT,
+  listModuleFiles,
+  METADATA_FILE,
+  MODULES_DIR,
+  readModuleFiles,
+} from '../move/read-package.js';
+import { normalizeId } from '../vm/package-bytes.js';
+import { packageLinkage } from './corpus-index.js';
+import { readTypeOrigins } from './package-dir.js';
 import { fullAddress } from '../move/address.js';
 
-export interface ServedPackage {
-  dir: string;
-  /** `0x` and 64 hex digits, as every id below. */
-  storageId: string;
+export interface ChainPackage {
+  /** The storage id; ids and names here are as the node stated them until `checkAnswer` has passed them. */
+  id: string;
   originalId: string;
   version: bigint;
-  /** Sorted by name, as Sui's module map is. */
+  /** In the node's order (Sui's module map is sorted by name). */
   modules: { name: string; bytes: Uint8Array }[];
   typeOrigins: { module: string; name: string; package: string }[];
   linkage: { originalId: string; upgradedId: string; upgradedVersion: bigint }[];
-  /** Base58 digest of the publishing transaction (metadata.json's, else one derived from the id). */
-  transactionDigest: string;
-  /** The publisher and checkpoint when metadata.json says them; a node that does not know them omits them. */
+  transactionDigest: string | null;
   sender: string | null;
   checkpoint: bigint | null;
+}
+
+/** A corpus folder as a local node serves it: every id `0x` and 64 hex digits. */
+export interface ServedPackage extends Omit<ChainPackage, 'id' | 'transactionDigest'> {
+  dir: string;
+  storageId: string;
+  /** Base58 digest of the publishing transaction (metadata.json's, else one derived from the id). */
+  transactionDigest: string;
+}
+
+// JSON.stringify's layout, but versions and checkpoints are bigints written digit for digit: past 2^53 a
+// JavaScript number would round them.
+const json = (value: unknown) => pyDumps(value, { indent: 2 });
+
+export function metadataJson(pkg: ChainPackage): string {
+  return json({
+    id: pkg.id,
+    originalPackageId: pkg.originalId,
+    version: pkg.version,
+    ...(pkg.sender ? { sender: pkg.sender } : {}),
+    ...(pkg.transactionDigest ? { transactionDigest: pkg.transactionDigest } : {}),
+    ...(pkg.checkpoint !== null ? { checkpoint: pkg.checkpoint } : {}),
+  });
+}
+
+export function bcsJson(pkg: ChainPackage): string {
+  return json({
+    dataType: 'package',
+    id: pkg.id,
+    version: pkg.version,
+    moduleMap: Object.fromEntries(pkg.modules.map((m) => [m.name, Buffer.from(m.bytes).toString('base64')])),
+    typeOriginTable: pkg.typeOrigins.map((o) => ({
+      module_name: o.module,
+      datatype_name: o.name,
+      package: o.package,
+    })),
+    linkageTable: Object.fromEntries(
+      pkg.linkage.map((l) => [
+        l.originalId,
+        { upgraded_id: l.upgradedId, upgraded_version: l.upgradedVersion },
+      ]),
+    ),
+  });
+}
+
+/** The files of `bytecode_modules`, by name; module names are checked identifiers. */
+export function moduleFiles(pkg: ChainPackage): Map<string, Buffer> {
+  return new Map(pkg.modules.map((m) => [`${m.name}.mv`, Buffer.from(m.bytes)]));
+}
+
+/** Every file of the package's folder, by its path inside it. */
+export function packageFiles(pkg: ChainPackage): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const [name, bytes] of moduleFiles(pkg)) files.set(join(MODULES_DIR, name), bytes);
+  files.set('bcs.json', Buffer.from(bcsJson(pkg)));
+  files.set(METADATA_FILE, Buffer.from(metadataJson(pkg)));
+  return files;
 }
 
 function readJson(path: string): Record<string, unknown> {

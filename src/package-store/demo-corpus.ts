@@ -4,7 +4,7 @@
 // enums. Function bodies are `abort 0`; only the signatures matter to the benchmark.
 import { createHash } from 'node:crypto';
 import type { PackageRef } from '../core/types.js';
-import { compareUtf8 } from './canonical-json.js';
+import { compareUtf8 } from '../move/canonical-json.js';
 import {
   balance,
   buildModule,
@@ -25,8 +25,8 @@ import {
   typeParam,
   uid,
   vector,
-} from './fixture-builder.js';
-import { writePackage } from './package-layout.js';
+} from '../move/fixture-builder.js';
+import { writePackage } from './write-package.js';
 
 export interface DemoPackage {
   name: string;
