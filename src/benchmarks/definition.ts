@@ -38,14 +38,28 @@ export interface BenchmarkDefinition<S extends OptionsSchema = OptionsSchema> {
     /** false: one run for the whole set (no model), rather than one per model. */
     perModel: boolean;
   } | null;
-  /** Named sets of other defaults (and help) for some options: a pipeline's run of the benchmark. */
-  presets?: Record<string, Preset<S>>;
 }
 
-/** Other defaults for some of a benchmark's options, each with the help its flag has there. */
+/**
+ * Other defaults for some of a benchmark's options, each with the help its flag has there: how a pipeline
+ * runs the benchmark, with those options as its own flags.
+ */
 export type Preset<S extends OptionsSchema> = {
   [K in keyof z.output<S> & string]?: { default: z.output<S>[K]; help: string };
 };
+
+/** The values of a preset's options, as its flags gave them. */
+export type PresetValues<S extends OptionsSchema, P extends Preset<S>> = Pick<z.output<S>, keyof P & string>;
+
+/** Picks the preset's options out of a command's flags. */
+export function presetValues<S extends OptionsSchema, P extends Preset<S>>(
+  preset: P,
+  flags: PresetValues<S, P>,
+): PresetValues<S, P> {
+  const values: Record<string, unknown> = {};
+  for (const key of Object.keys(preset)) values[key] = (flags as Record<string, unknown>)[key];
+  return values as PresetValues<S, P>;
+}
 
 /** Any benchmark, as the registry and the generators see it (its options' own types are its file's). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a definition's schema type varies with it
@@ -59,6 +73,17 @@ export function benchmarkOptions<S extends OptionsSchema>(
   values: Partial<z.input<S>> = {},
 ): z.output<S> {
   return definition.options.parse(values);
+}
+
+/** The benchmark's own options out of a command's flags (which hold the run's settings too). */
+export function optionValues<S extends OptionsSchema>(
+  definition: BenchmarkDefinition<S>,
+  flags: z.output<S>,
+): z.output<S> {
+  const values: Record<string, unknown> = {};
+  for (const key of Object.keys(definition.options.shape))
+    if (key in flags) values[key] = (flags as Record<string, unknown>)[key];
+  return values as z.output<S>;
 }
 
 /** `maxPlanAttempts` → `max-plan-attempts`, the flag's spelling. */

@@ -14,7 +14,7 @@ import {
   seconds,
   simulationFrameworkDirSchema,
 } from './common-options.js';
-import { defineBenchmark, withFlag } from './definition.js';
+import { defineBenchmark, withFlag, type Preset, type PresetValues } from './definition.js';
 
 /** Upstream's `--gas-budget-ladder`: comma-separated budgets; non-positive ones dropped, duplicates kept once. */
 function gasLadder(raw: string): number[] {
@@ -30,65 +30,65 @@ function gasLadder(raw: string): number[] {
   return budgets;
 }
 
+const options = z.object({
+  agent: agentSchema(PHASE2_AGENTS, D.agent),
+  planFile: file('plans by package id, for --agent mock-planfile'),
+  simulationMode: withFlag(
+    z
+      .enum(SIMULATION_MODES)
+      .default(D.simulationMode)
+      .describe('how plans are executed (build-only needs no network)'),
+    { arg: 'mode' },
+  ),
+  network: networkSchema(),
+  rpcUrl: file(
+    'Sui full node for dry-run / dev-inspect, any provider (default: --network, else $SMI_DEFAULT_RPC_URL, else mainnet)',
+    'url',
+  ),
+  rpcProtocol: rpcProtocolSchema(),
+  sender: file(
+    'transaction sender (default SMI_SENDER from the dotenv file, else 0x0 on a chain and 0x…a11ce in ' +
+      'build-only and local, so the addr_sender variant is tried)',
+    'address',
+  ),
+  gasBudget: count('first gas budget', D.gasBudget),
+  gasCoin: file('gas coin object id (default SMI_GAS_COIN, else the sender’s first SUI coin)', 'id'),
+  gasBudgetLadder: withFlag(
+    z
+      .array(z.number().int().positive())
+      .default(D.gasBudgetLadder)
+      .describe('higher budgets tried when a dry-run runs out of gas'),
+    { arg: 'list', parse: gasLadder },
+  ),
+  maxPlanAttempts: count('plans the model may make per package', D.maxPlanAttempts),
+  maxPlanningCalls: count('model calls per plan attempt (need_more rounds included)', D.maxPlanningCalls),
+  baselineMaxCandidates: count(
+    'baseline-search candidates per package (0 = all)',
+    D.baselineMaxCandidates,
+    0,
+  ),
+  maxHeuristicVariants: count('argument variants tried per plan', D.maxHeuristicVariants),
+  perPackageTimeoutSeconds: seconds('time limit for one package', D.perPackageTimeoutSeconds),
+  includeCreatedTypes: onOff('add created_object_types_list to each row'),
+  requireDryRun: onOff('never fall back from dry-run to dev-inspect (recommended for leaderboards)'),
+  maxRunSeconds: maxRunSecondsSchema(),
+  devInspectBin: file('the smi_tx_sim binary for --simulation-mode external (default $SMI_TX_SIM_BIN)'),
+  frameworkDir: simulationFrameworkDirSchema(),
+  simulationFeedback: onOff('tell the model why its last plan failed in simulation (off: comparable scores)'),
+  promptTemplate: withFlag(
+    z
+      .array(z.string())
+      .default([])
+      .describe('your wording for a prompt: initial, retry, loop or template (repeatable)'),
+    { arg: 'kind=file' },
+  ),
+});
+
 export const phase2Benchmark = defineBenchmark({
   name: 'phase2',
   description:
     'Phase II, type inhabitation: plan a transaction that creates the package’s `key` types; simulate and score',
-  options: z.object({
-    agent: agentSchema(PHASE2_AGENTS, D.agent),
-    planFile: file('plans by package id, for --agent mock-planfile'),
-    simulationMode: withFlag(
-      z
-        .enum(SIMULATION_MODES)
-        .default(D.simulationMode)
-        .describe('how plans are executed (build-only needs no network)'),
-      { arg: 'mode' },
-    ),
-    network: networkSchema(),
-    rpcUrl: file(
-      'Sui full node for dry-run / dev-inspect, any provider (default: --network, else $SMI_DEFAULT_RPC_URL, else mainnet)',
-      'url',
-    ),
-    rpcProtocol: rpcProtocolSchema(),
-    sender: file(
-      'transaction sender (default SMI_SENDER from the dotenv file, else 0x0 on a chain and 0x…a11ce in ' +
-        'build-only and local, so the addr_sender variant is tried)',
-      'address',
-    ),
-    gasBudget: count('first gas budget', D.gasBudget),
-    gasCoin: file('gas coin object id (default SMI_GAS_COIN, else the sender’s first SUI coin)', 'id'),
-    gasBudgetLadder: withFlag(
-      z
-        .array(z.number().int().positive())
-        .default(D.gasBudgetLadder)
-        .describe('higher budgets tried when a dry-run runs out of gas'),
-      { arg: 'list', parse: gasLadder },
-    ),
-    maxPlanAttempts: count('plans the model may make per package', D.maxPlanAttempts),
-    maxPlanningCalls: count('model calls per plan attempt (need_more rounds included)', D.maxPlanningCalls),
-    baselineMaxCandidates: count(
-      'baseline-search candidates per package (0 = all)',
-      D.baselineMaxCandidates,
-      0,
-    ),
-    maxHeuristicVariants: count('argument variants tried per plan', D.maxHeuristicVariants),
-    perPackageTimeoutSeconds: seconds('time limit for one package', D.perPackageTimeoutSeconds),
-    includeCreatedTypes: onOff('add created_object_types_list to each row'),
-    requireDryRun: onOff('never fall back from dry-run to dev-inspect (recommended for leaderboards)'),
-    maxRunSeconds: maxRunSecondsSchema(),
-    devInspectBin: file('the smi_tx_sim binary for --simulation-mode external (default $SMI_TX_SIM_BIN)'),
-    frameworkDir: simulationFrameworkDirSchema(),
-    simulationFeedback: onOff(
-      'tell the model why its last plan failed in simulation (off: comparable scores)',
-    ),
-    promptTemplate: withFlag(
-      z
-        .array(z.string())
-        .default([])
-        .describe('your wording for a prompt: initial, retry, loop or template (repeatable)'),
-      { arg: 'kind=file' },
-    ),
-  }),
+  options,
   evalSet: {
     keys: [
       'agent',
@@ -106,12 +106,15 @@ export const phase2Benchmark = defineBenchmark({
     narrower: { agent: z.enum(['real-openai-compatible', 'template-search']), rpcUrl: z.url() },
     perModel: true,
   },
-  presets: {
-    /** The model run of `phase2-targeted-run` (upstream's): fewer, shorter tries, on a chain. */
-    targetedModelRun: {
-      perPackageTimeoutSeconds: { default: 90, help: "the model run's time per package" },
-      maxPlanAttempts: { default: 2, help: "the model run's plans per package" },
-      simulationMode: { default: 'dry-run', help: "the model run's simulation" },
-    },
-  },
 });
+
+export type Phase2Values = z.output<typeof options>;
+
+/** The model run of `phase2-targeted-run` (upstream's): fewer, shorter tries, on a chain. */
+export const targetedModelRun = {
+  perPackageTimeoutSeconds: { default: 90, help: "the model run's time per package" },
+  maxPlanAttempts: { default: 2, help: "the model run's plans per package" },
+  simulationMode: { default: 'dry-run', help: "the model run's simulation" },
+} satisfies Preset<typeof options>;
+
+export type TargetedModelRun = PresetValues<typeof options, typeof targetedModelRun>;

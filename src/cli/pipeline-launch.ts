@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import type { RealAgentSettings } from '../agents/config.js';
 import { DEFAULT_BASE_MANIFEST, shippedDatasetPath } from '../corpus/shipped-datasets.js';
 import type { SimulationMode } from '../sim/index.js';
+import { presetValues } from '../benchmarks/definition.js';
+import { targetedModelRun, type TargetedModelRun } from '../benchmarks/phase2.js';
 import { idsNotInCorpus } from './corpus-ids.js';
 import { UsageError } from './errors.js';
 import { pipelineId, runPipeline } from './pipeline-run.js';
@@ -80,15 +82,12 @@ export async function runAll(flags: RunAllFlags, argv: string[], io: CliIO): Pro
   );
 }
 
-export interface TargetedFlags extends SharedFlags {
+export interface TargetedFlags extends Omit<SharedFlags, 'simulationMode'>, TargetedModelRun {
   baseManifest: string;
   minTargets: number;
   minHits: number;
   scanSamples: number;
   runSamples: number;
-  perPackageTimeoutSeconds: number;
-  maxPlanAttempts: number;
-  simulationMode: SimulationMode;
   signalOut: string;
   dotenv: string;
   skipPreflight: boolean;
@@ -159,9 +158,7 @@ export async function runTargeted(flags: TargetedFlags, argv: string[], io: CliI
       minHits: flags.minHits,
       scanSamples: flags.scanSamples,
       runSamples: flags.runSamples,
-      perPackageTimeoutSeconds: flags.perPackageTimeoutSeconds,
-      maxPlanAttempts: flags.maxPlanAttempts,
-      simulationMode: flags.simulationMode,
+      modelRun: presetValues(targetedModelRun, flags),
       signalOut,
       stamp: Math.floor(Date.now() / 1000),
       ...(flags.rpcUrl ? { rpcUrl: flags.rpcUrl } : {}),

@@ -4,7 +4,9 @@ import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import { join, resolve } from 'node:path';
 import type { RealAgentSettings } from '../agents/config.js';
 import type { SimulationMode } from '../sim/index.js';
-import { PHASE2_DEFAULT_OPTIONS, type Phase2RunInput } from '../workflows/phase2-types.js';
+import { benchmarkOptions } from '../benchmarks/definition.js';
+import { phase2Benchmark, type TargetedModelRun } from '../benchmarks/phase2.js';
+import type { Phase2RunInput } from '../workflows/phase2-types.js';
 import type { PipelineStep } from '../workflows/pipeline-types.js';
 import { buildPhase1Input } from './run-phase1.js';
 import { buildPhase2Input, type Phase2CliOptions } from './run-phase2.js';
@@ -36,23 +38,6 @@ function runOptions(p: PipelineRuns, step: string, samples: number, out: string)
   };
 }
 
-/** Phase II's defaults as the CLI's options (upstream's, except the offline simulation mode). */
-function phase2Defaults() {
-  const d = PHASE2_DEFAULT_OPTIONS;
-  return {
-    gasBudget: d.gasBudget,
-    gasBudgetLadder: d.gasBudgetLadder,
-    maxPlanAttempts: d.maxPlanAttempts,
-    maxPlanningCalls: d.maxPlanningCalls,
-    baselineMaxCandidates: d.baselineMaxCandidates,
-    maxHeuristicVariants: d.maxHeuristicVariants,
-    perPackageTimeoutSeconds: d.perPackageTimeoutSeconds,
-    includeCreatedTypes: d.includeCreatedTypes,
-    requireDryRun: d.requireDryRun,
-    simulationFeedback: d.simulationFeedback,
-  };
-}
-
 /** A Phase II run at upstream's settings except those given; its ids file may not exist yet. */
 async function phase2Run(
   p: PipelineRuns,
@@ -65,8 +50,7 @@ async function phase2Run(
   const input = await buildPhase2Input(
     {
       ...runOptions(p, step, opts.samples, out),
-      ...phase2Defaults(),
-      promptTemplate: [],
+      ...benchmarkOptions(phase2Benchmark),
       ...opts,
     },
     settings,
@@ -163,9 +147,8 @@ export interface TargetedRunSettings extends SimulationSettings {
   minHits: number;
   scanSamples: number;
   runSamples: number;
-  perPackageTimeoutSeconds: number;
-  maxPlanAttempts: number;
-  simulationMode: SimulationMode;
+  /** The model run's Phase II settings (its flags). */
+  modelRun: TargetedModelRun;
   signalOut: string;
   /** Upstream's `int(time.time())` in the file names, fixed when the pipeline is first started. */
   stamp: number;
@@ -194,10 +177,8 @@ export async function targetedRunSteps(
     'model',
     {
       agent: 'real-openai-compatible',
-      simulationMode: s.simulationMode,
       samples: s.runSamples,
-      perPackageTimeoutSeconds: s.perPackageTimeoutSeconds,
-      maxPlanAttempts: s.maxPlanAttempts,
+      ...s.modelRun,
       maxPlanningCalls: 25,
       ...simulationSettings(s),
     },

@@ -1,10 +1,12 @@
 // `smi-bench phase2`: Phase II's settings on top of the shared run options, checked before anything starts.
 import { resolve } from 'node:path';
-import { chainEndpoint, type RpcProtocol, type SuiNetwork } from '../chain/networks.js';
+import { chainEndpoint } from '../chain/networks.js';
 import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
 import { preflightSimulation, type SimulationMode } from '../sim/index.js';
 import { MODEL_AGENTS } from '../core/types.js';
-import type { Phase2Agent, Phase2Options, Phase2RunInput } from '../workflows/phase2-types.js';
+import { optionValues } from '../benchmarks/definition.js';
+import { phase2Benchmark, type Phase2Values } from '../benchmarks/phase2.js';
+import type { Phase2Agent, Phase2RunInput } from '../workflows/phase2-types.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import { UsageError } from './errors.js';
 import { resolveSender } from '../core/phase2/sender.js';
@@ -21,37 +23,8 @@ import {
 import { readPromptTemplates } from './prompt-templates.js';
 import { readUserFile } from './user-file.js';
 
-/** What commander hands over: Phase II's settings with the defaults applied, before the CLI resolves them. */
-export interface Phase2CliOptions
-  extends
-    RunCliOptions,
-    Pick<
-      Phase2Options,
-      | 'agent'
-      | 'simulationMode'
-      | 'gasBudget'
-      | 'gasBudgetLadder'
-      | 'maxPlanAttempts'
-      | 'maxPlanningCalls'
-      | 'baselineMaxCandidates'
-      | 'maxHeuristicVariants'
-      | 'perPackageTimeoutSeconds'
-      | 'includeCreatedTypes'
-      | 'requireDryRun'
-      | 'simulationFeedback'
-    > {
-  planFile?: string;
-  rpcUrl?: string;
-  network?: SuiNetwork;
-  rpcProtocol?: RpcProtocol;
-  sender?: string;
-  gasCoin?: string;
-  maxRunSeconds?: number;
-  devInspectBin?: string;
-  /** `--framework-dir` (local mode): package directories of 0x1, 0x2 (and 0x3). */
-  frameworkDir?: string;
-  promptTemplate: string[];
-}
+/** What commander hands over: the run's settings and Phase II's options, with the defaults applied. */
+export type Phase2CliOptions = RunCliOptions & Phase2Values;
 
 /** Agents that need a model's settings: those that ask one for plans, and template-search, which asks one to fill its templates. */
 export const AGENTS_NEEDING_MODEL_SETTINGS = new Set<Phase2Agent>([...MODEL_AGENTS, 'template-search']);
@@ -104,38 +77,47 @@ export async function buildPhase2Input(
     throw new UsageError(
       '--framework-dir requires --simulation-mode local (the only mode that runs Move here)',
     );
+  // The options resolved here are taken out; the rest go to the run as they are.
+  const {
+    agent,
+    simulationMode,
+    sender,
+    gasCoin,
+    maxHeuristicVariants,
+    planFile: _planFile,
+    rpcUrl: _rpcUrl,
+    network: _network,
+    rpcProtocol: _rpcProtocol,
+    devInspectBin: _devInspectBin,
+    frameworkDir,
+    promptTemplate,
+    maxRunSeconds,
+    ...settingsAsGiven
+  } = optionValues(phase2Benchmark, opts);
   const input = await buildRunInput(
     'phase2',
     opts,
     {
-      agent: opts.agent,
+      ...settingsAsGiven,
+      agent,
       agentSettings: settings,
       seed: opts.seed,
-      simulationMode: opts.simulationMode,
+      simulationMode,
       rpcUrl,
       ...(onChain ? { rpcProtocol, network: endpoint?.network ?? null } : {}),
       // Upstream's order: the flag, then SMI_SENDER from the dotenv file only; then 0x0 in the chain modes,
       // a non-zero address offline (core/phase2/sender.ts).
-      sender: resolveSender(opts.sender, dotenv, opts.simulationMode),
-      gasBudget: opts.gasBudget,
-      gasCoin: opts.gasCoin ?? dotenv.SMI_GAS_COIN ?? null,
-      gasBudgetLadder: opts.gasBudgetLadder,
-      maxPlanAttempts: opts.maxPlanAttempts,
-      maxPlanningCalls: opts.maxPlanningCalls,
-      baselineMaxCandidates: opts.baselineMaxCandidates,
-      maxHeuristicVariants: Math.max(1, opts.maxHeuristicVariants),
-      perPackageTimeoutSeconds: opts.perPackageTimeoutSeconds,
-      includeCreatedTypes: opts.includeCreatedTypes,
-      requireDryRun: opts.requireDryRun,
+      sender: resolveSender(sender, dotenv, simulationMode),
+      gasCoin: gasCoin ?? dotenv.SMI_GAS_COIN ?? null,
+      maxHeuristicVariants: Math.max(1, maxHeuristicVariants),
       planFile,
       externalBin: externalBin ? resolve(externalBin) : null,
-      frameworkDir: opts.frameworkDir ? resolve(opts.frameworkDir) : null,
-      simulationFeedback: opts.simulationFeedback,
-      promptTemplates: await readPromptTemplates(opts.promptTemplate),
+      frameworkDir: frameworkDir ? resolve(frameworkDir) : null,
+      promptTemplates: await readPromptTemplates(promptTemplate),
     },
     argv,
   );
-  return { ...input, maxRunSeconds: opts.maxRunSeconds ?? null };
+  return { ...input, maxRunSeconds: maxRunSeconds ?? null };
 }
 
 export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliIO): Promise<number> {
