@@ -1,4 +1,4 @@
-// A benchmark's options as commander flags: the name from the key (`maxPlanAttempts` → `--max-plan-attempts`),
+// A benchmark's options as commander flags: the name from the key (`gasBudget` → `--gas-budget`),
 // the help from `.describe()`, the default from `.default()`, and the parser and choices from the zod type.
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { z } from 'zod';

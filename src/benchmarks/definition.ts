@@ -29,15 +29,15 @@ export interface BenchmarkDefinition<S extends OptionsSchema = OptionsSchema> {
    */
   options: S;
   /**
-   * Its block in an evaluation set's config, or null: the options it takes (snake_case there), in the order
-   * the set's id hashes them, and a narrower schema where a config takes less than the flag.
+   * Its block in an evaluation set's config: the options it takes (snake_case there), in the order the
+   * set's id hashes them, and a narrower schema where a config takes less than the flag.
    */
   evalSet: {
     keys: readonly (keyof S['shape'] & string)[];
     narrower?: Partial<Record<keyof S['shape'], z.ZodType>>;
     /** false: one run for the whole set (no model), rather than one per model. */
     perModel: boolean;
-  } | null;
+  };
 }
 
 /**
@@ -86,10 +86,10 @@ export function optionValues<S extends OptionsSchema>(
   return values as z.output<S>;
 }
 
-/** `maxPlanAttempts` → `max-plan-attempts`, the flag's spelling. */
+/** `gasBudget` → `gas-budget`, the flag's spelling. */
 export const kebabCase = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/** `maxPlanAttempts` → `max_plan_attempts`, the evaluation set's spelling. */
+/** `gasBudget` → `gas_budget`, the evaluation set's spelling. */
 export const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The schema, with how its flag is written. */

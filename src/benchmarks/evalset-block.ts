@@ -5,7 +5,7 @@ import { snakeCase, type AnyBenchmark, type BenchmarkDefinition, type OptionsSch
 
 /** The type a config gives for an option: the flag's own, without its default, unless a narrower one is set. */
 function configType(definition: AnyBenchmark, key: string): z.ZodType {
-  const narrower = definition.evalSet?.narrower?.[key];
+  const narrower = definition.evalSet.narrower?.[key];
   if (narrower) return narrower;
   let type = definition.options.shape[key] as z.ZodType;
   while (type instanceof z.ZodDefault || type instanceof z.ZodOptional) type = type.unwrap() as z.ZodType;
@@ -15,8 +15,7 @@ function configType(definition: AnyBenchmark, key: string): z.ZodType {
 /** The strict zod object of the benchmark's block, its keys in the definition's order. */
 export function evalSetBlock(definition: AnyBenchmark): z.ZodObject {
   const shape: Record<string, z.ZodType> = { phase: z.literal(definition.name) };
-  for (const key of definition.evalSet?.keys ?? [])
-    shape[snakeCase(key)] = configType(definition, key).optional();
+  for (const key of definition.evalSet.keys) shape[snakeCase(key)] = configType(definition, key).optional();
   return z.strictObject(shape);
 }
 
@@ -26,7 +25,7 @@ export function blockOptions<S extends OptionsSchema>(
   block: Record<string, unknown>,
 ): Partial<z.input<S>> {
   const values: Record<string, unknown> = {};
-  for (const key of definition.evalSet?.keys ?? []) {
+  for (const key of definition.evalSet.keys) {
     const value = block[snakeCase(key)];
     if (value !== undefined) values[key] = value;
   }

@@ -249,7 +249,7 @@ export async function planEvalSet(
     config = { ...config, max_total_tokens: overrides.maxTotalTokens };
   const base = dirname(file);
   // A benchmark without a model (the sandbox) runs once for the whole set.
-  const perModel = (p: EvalSetPhase) => BENCHMARKS[p.phase].evalSet?.perModel !== false;
+  const perModel = (p: EvalSetPhase) => BENCHMARKS[p.phase].evalSet.perModel;
   const modelPhases = config.phases.filter(perModel);
   const sandbox = config.phases.find((p) => !perModel(p));
   const modelRuns = config.models.length * modelPhases.length;
