@@ -36,11 +36,8 @@ import { startWorkers, workerSettingsFromEnv } from '../src/worker.js';
 import type { benchmarkRun } from '../src/workflows/benchmark-run.js';
 import { setConcurrencyUpdate } from '../src/workflows/run-api.js';
 import type { Phase1RunInput } from '../src/workflows/phase1-types.js';
-import {
-  PHASE2_DEFAULT_OPTIONS,
-  type Phase2Options,
-  type Phase2RunInput,
-} from '../src/workflows/phase2-types.js';
+import { PHASE2_DEFAULT_OPTIONS } from '../src/benchmarks/phase2.js';
+import type { Phase2Options, Phase2RunInput } from '../src/workflows/phase2-types.js';
 import type { RunInput } from '../src/workflows/run-types.js';
 import { SANDBOX_AGENT, type SandboxRunInput } from '../src/workflows/sandbox-types.js';
 import { HELPER_DEFAULT_OPTIONS, type HelperRunInput } from '../src/workflows/helper-types.js';

@@ -138,61 +138,29 @@ export function loadRealAgentSettings(processEnv: EnvSource, dotenv: EnvSource):
   if (model === null) throw new ConfigError('missing model (set SMI_MODEL or OPENAI_MODEL)');
 
   const baseUrl = get(...BASE_URL_VARIABLES);
-  const number = (raw: string | null, parse: (text: string) => number | null, fallback: number) =>
-    raw === null ? null : (parse(raw) ?? fallback);
 
-  return modelSettings({
-    base_url: baseUrl ?? DEFAULT_BASE_URL,
+  return {
+    provider: SUPPORTED_PROVIDER,
+    base_url: (baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
     model,
-    temperature: parseFloatLoose(get('SMI_TEMPERATURE') ?? '') ?? 0,
-    max_tokens: number(get('SMI_MAX_TOKENS'), parseIntLoose, 4096),
+    temperature: clamp(parseFloatLoose(get('SMI_TEMPERATURE') ?? '') ?? 0, 0, 2),
+    max_tokens: optionalNumber(get('SMI_MAX_TOKENS'), parseIntLoose, 4096, 1, 100_000),
     thinking: get('SMI_THINKING'),
     response_format: parseResponseFormat(get('SMI_RESPONSE_FORMAT')),
     clear_thinking: parseClearThinking(get('SMI_CLEAR_THINKING')),
-    min_request_timeout_s: number(
+    min_request_timeout_s: optionalNumber(
       get('SMI_MIN_REQUEST_TIMEOUT_SECONDS', 'SMI_MIN_REQUEST_TIMEOUT_S'),
       parseFloatLoose,
       60,
+      1,
+      3600,
     ),
-    max_request_retries: number(get('SMI_MAX_REQUEST_RETRIES'), parseIntLoose, 6),
+    max_request_retries: optionalNumber(get('SMI_MAX_REQUEST_RETRIES'), parseIntLoose, 6, 0, 20),
     pricing: parsePricing(
       get('SMI_PRICE_INPUT_PER_MTOK'),
       get('SMI_PRICE_OUTPUT_PER_MTOK'),
       get('SMI_COST_FROM_PROVIDER'),
     ),
-  });
-}
-
-/** A model's settings as values (from the environment, or an evaluation set's config); absent: not set. */
-export interface ModelValues {
-  base_url: string;
-  model: string;
-  temperature?: number;
-  max_tokens?: number | null;
-  thinking?: string | null;
-  response_format?: 'json_object' | null;
-  clear_thinking?: boolean | null;
-  min_request_timeout_s?: number | null;
-  max_request_retries?: number | null;
-  pricing?: ModelPricing | null;
-}
-
-/** The settings of an OpenAI-compatible model, each value brought within what the endpoint is sent. */
-export function modelSettings(v: ModelValues): RealAgentSettings {
-  const within = (value: number | null | undefined, min: number, max: number) =>
-    value == null ? null : clamp(value, min, max);
-  return {
-    provider: SUPPORTED_PROVIDER,
-    base_url: v.base_url.replace(/\/+$/, ''),
-    model: v.model,
-    temperature: clamp(v.temperature ?? 0, 0, 2),
-    max_tokens: within(v.max_tokens, 1, 100_000),
-    thinking: v.thinking ?? null,
-    response_format: v.response_format ?? null,
-    clear_thinking: v.clear_thinking ?? null,
-    min_request_timeout_s: within(v.min_request_timeout_s, 1, 3600),
-    max_request_retries: within(v.max_request_retries, 0, 20),
-    pricing: v.pricing ?? null,
   };
 }
 

@@ -2,7 +2,8 @@
 import { InvalidArgumentError } from 'commander';
 import { z } from 'zod';
 import { SIMULATION_MODES } from '../sim/types.js';
-import { PHASE2_AGENTS, PHASE2_DEFAULT_OPTIONS as D } from '../workflows/phase2-types.js';
+import { defaultSender } from '../core/phase2/sender.js';
+import { PHASE2_AGENTS, type Phase2Options } from '../workflows/phase2-types.js';
 import {
   agentSchema,
   count,
@@ -31,12 +32,12 @@ function gasLadder(raw: string): number[] {
 }
 
 const options = z.object({
-  agent: agentSchema(PHASE2_AGENTS, D.agent),
+  agent: agentSchema(PHASE2_AGENTS, 'mock-empty'),
   planFile: file('plans by package id, for --agent mock-planfile'),
   simulationMode: withFlag(
     z
       .enum(SIMULATION_MODES)
-      .default(D.simulationMode)
+      .default('build-only')
       .describe('how plans are executed (build-only needs no network)'),
     { arg: 'mode' },
   ),
@@ -51,24 +52,20 @@ const options = z.object({
       'build-only and local, so the addr_sender variant is tried)',
     'address',
   ),
-  gasBudget: count('first gas budget', D.gasBudget),
+  gasBudget: count('first gas budget', 10_000_000),
   gasCoin: file('gas coin object id (default SMI_GAS_COIN, else the sender’s first SUI coin)', 'id'),
   gasBudgetLadder: withFlag(
     z
       .array(z.number().int().positive())
-      .default(D.gasBudgetLadder)
+      .default([20_000_000, 50_000_000])
       .describe('higher budgets tried when a dry-run runs out of gas'),
     { arg: 'list', parse: gasLadder },
   ),
-  maxPlanAttempts: count('plans the model may make per package', D.maxPlanAttempts),
-  maxPlanningCalls: count('model calls per plan attempt (need_more rounds included)', D.maxPlanningCalls),
-  baselineMaxCandidates: count(
-    'baseline-search candidates per package (0 = all)',
-    D.baselineMaxCandidates,
-    0,
-  ),
-  maxHeuristicVariants: count('argument variants tried per plan', D.maxHeuristicVariants),
-  perPackageTimeoutSeconds: seconds('time limit for one package', D.perPackageTimeoutSeconds),
+  maxPlanAttempts: count('plans the model may make per package', 5),
+  maxPlanningCalls: count('model calls per plan attempt (need_more rounds included)', 50),
+  baselineMaxCandidates: count('baseline-search candidates per package (0 = all)', 25, 0),
+  maxHeuristicVariants: count('argument variants tried per plan', 4),
+  perPackageTimeoutSeconds: seconds('time limit for one package', 120),
   includeCreatedTypes: onOff('add created_object_types_list to each row'),
   requireDryRun: onOff('never fall back from dry-run to dev-inspect (recommended for leaderboards)'),
   maxRunSeconds: maxRunSecondsSchema(),
@@ -109,6 +106,53 @@ export const phase2Benchmark = defineBenchmark({
 });
 
 export type Phase2Values = z.output<typeof options>;
+
+/** What the CLI resolves before a run (paths, the endpoint, the sender, the model, prompt files). */
+export type Phase2Resolved = Pick<
+  Phase2Options,
+  | 'agentSettings'
+  | 'seed'
+  | 'rpcUrl'
+  | 'sender'
+  | 'gasCoin'
+  | 'planFile'
+  | 'externalBin'
+  | 'frameworkDir'
+  | 'promptTemplates'
+> &
+  Partial<Pick<Phase2Options, 'rpcProtocol' | 'network'>>;
+
+/** A run's Phase II options: the options as given, except those the CLI resolved. */
+export function phase2RunOptions(values: Phase2Values, resolved: Phase2Resolved): Phase2Options {
+  const {
+    planFile: _planFile,
+    rpcUrl: _rpcUrl,
+    network: _network,
+    rpcProtocol: _rpcProtocol,
+    sender: _sender,
+    gasCoin: _gasCoin,
+    devInspectBin: _devInspectBin,
+    frameworkDir: _frameworkDir,
+    promptTemplate: _promptTemplate,
+    maxRunSeconds: _maxRunSeconds,
+    maxHeuristicVariants,
+    ...asGiven
+  } = values;
+  return { ...asGiven, ...resolved, maxHeuristicVariants: Math.max(1, maxHeuristicVariants) };
+}
+
+/** Phase II settings at the CLI's defaults (upstream's, except the offline simulation mode). */
+export const PHASE2_DEFAULT_OPTIONS: Phase2Options = phase2RunOptions(options.parse({}), {
+  agentSettings: null,
+  seed: 0,
+  rpcUrl: null,
+  sender: defaultSender('build-only'),
+  gasCoin: null,
+  planFile: null,
+  externalBin: null,
+  frameworkDir: null,
+  promptTemplates: {},
+});
 
 /** The model run of `phase2-targeted-run` (upstream's): fewer, shorter tries, on a chain. */
 export const targetedModelRun = {

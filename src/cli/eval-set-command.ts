@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
-import { ConfigError, modelSettings, type RealAgentSettings } from '../agents/config.js';
+import { ConfigError, SUPPORTED_PROVIDER, type RealAgentSettings } from '../agents/config.js';
 import { LOCAL_AGENT } from '../agents/local-model.js';
 import {
   DEFAULT_LOCAL_MODEL_PATH,
@@ -84,13 +84,17 @@ async function agentSettings(
       throw err;
     }
   }
-  const settings = modelSettings({
-    base_url: model.base_url,
+  // The config's values as they are (already checked by its schema): no SMI_* variable is read.
+  const settings: RealAgentSettings = {
+    provider: SUPPORTED_PROVIDER,
+    base_url: model.base_url.replace(/\/+$/, ''),
     model: model.model,
-    ...(model.temperature !== undefined ? { temperature: model.temperature } : {}),
+    temperature: model.temperature ?? 0,
     max_tokens: model.max_tokens ?? null,
     thinking: model.thinking || null,
     response_format: model.response_format ?? null,
+    clear_thinking: null,
+    min_request_timeout_s: null,
     max_request_retries: model.max_request_retries ?? null,
     pricing: model.cost_from_provider
       ? { source: 'provider' }
@@ -101,7 +105,7 @@ async function agentSettings(
             output_per_million_usd: model.price.output_per_mtok,
           }
         : null,
-  });
+  };
   return {
     ...settings,
     ...(model.requests_per_second !== undefined ? { requests_per_second: model.requests_per_second } : {}),

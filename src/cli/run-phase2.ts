@@ -5,7 +5,7 @@ import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
 import { preflightSimulation, type SimulationMode } from '../sim/index.js';
 import { MODEL_AGENTS } from '../core/types.js';
 import { optionValues } from '../benchmarks/definition.js';
-import { phase2Benchmark, type Phase2Values } from '../benchmarks/phase2.js';
+import { phase2Benchmark, phase2RunOptions, type Phase2Values } from '../benchmarks/phase2.js';
 import type { Phase2Agent, Phase2RunInput } from '../workflows/phase2-types.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import { UsageError } from './errors.js';
@@ -77,47 +77,28 @@ export async function buildPhase2Input(
     throw new UsageError(
       '--framework-dir requires --simulation-mode local (the only mode that runs Move here)',
     );
-  // The options resolved here are taken out; the rest go to the run as they are.
-  const {
-    agent,
-    simulationMode,
-    sender,
-    gasCoin,
-    maxHeuristicVariants,
-    planFile: _planFile,
-    rpcUrl: _rpcUrl,
-    network: _network,
-    rpcProtocol: _rpcProtocol,
-    devInspectBin: _devInspectBin,
-    frameworkDir,
-    promptTemplate,
-    maxRunSeconds,
-    ...settingsAsGiven
-  } = optionValues(phase2Benchmark, opts);
+  const values = optionValues(phase2Benchmark, opts);
   const input = await buildRunInput(
     'phase2',
     opts,
-    {
-      ...settingsAsGiven,
-      agent,
+    // The options resolved here are given; the rest go to the run as they are.
+    phase2RunOptions(values, {
       agentSettings: settings,
       seed: opts.seed,
-      simulationMode,
       rpcUrl,
       ...(onChain ? { rpcProtocol, network: endpoint?.network ?? null } : {}),
       // Upstream's order: the flag, then SMI_SENDER from the dotenv file only; then 0x0 in the chain modes,
       // a non-zero address offline (core/phase2/sender.ts).
-      sender: resolveSender(sender, dotenv, simulationMode),
-      gasCoin: gasCoin ?? dotenv.SMI_GAS_COIN ?? null,
-      maxHeuristicVariants: Math.max(1, maxHeuristicVariants),
+      sender: resolveSender(values.sender, dotenv, values.simulationMode),
+      gasCoin: values.gasCoin ?? dotenv.SMI_GAS_COIN ?? null,
       planFile,
       externalBin: externalBin ? resolve(externalBin) : null,
-      frameworkDir: frameworkDir ? resolve(frameworkDir) : null,
-      promptTemplates: await readPromptTemplates(promptTemplate),
-    },
+      frameworkDir: values.frameworkDir ? resolve(values.frameworkDir) : null,
+      promptTemplates: await readPromptTemplates(values.promptTemplate),
+    }),
     argv,
   );
-  return { ...input, maxRunSeconds: maxRunSeconds ?? null };
+  return { ...input, maxRunSeconds: values.maxRunSeconds ?? null };
 }
 
 export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliIO): Promise<number> {

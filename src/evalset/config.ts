@@ -35,7 +35,8 @@ const endpointModel = z.strictObject({
   /** The variable that holds the key, in the workers' environment (never the key itself). */
   api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name'),
   temperature: z.number().min(0).max(2).optional(),
-  max_tokens: count.optional(),
+  /** As SMI_MAX_TOKENS: at most 100,000. */
+  max_tokens: count.max(100_000).optional(),
   response_format: z.literal('json_object').optional(),
   thinking: z.string().optional(),
   max_request_retries: z.number().int().min(0).max(20).optional(),

@@ -1,5 +1,4 @@
 // Phase II's settings and the engine types specialised to them.
-import { defaultSender } from '../core/phase2/sender.js';
 import { MODEL_AGENTS } from '../core/types.js';
 import type { RpcProtocol, SuiNetwork } from '../chain/networks.js';
 import type { SimulationMode } from '../sim/types.js';
@@ -57,28 +56,3 @@ export interface Phase2Options extends BaseOptions {
 
 export type Phase2RunInput = RunInput<Phase2Options>;
 export type Phase2PackageInput = PackageInput<Phase2Options>;
-
-/** Phase II settings at the CLI's defaults (upstream's, except the offline simulation mode). */
-export const PHASE2_DEFAULT_OPTIONS: Phase2Options = {
-  agent: 'mock-empty',
-  agentSettings: null,
-  seed: 0,
-  simulationMode: 'build-only',
-  rpcUrl: null,
-  sender: defaultSender('build-only'),
-  gasBudget: 10_000_000,
-  gasCoin: null,
-  gasBudgetLadder: [20_000_000, 50_000_000],
-  maxPlanAttempts: 5,
-  maxPlanningCalls: 50,
-  baselineMaxCandidates: 25,
-  maxHeuristicVariants: 4,
-  perPackageTimeoutSeconds: 120,
-  includeCreatedTypes: false,
-  requireDryRun: false,
-  planFile: null,
-  externalBin: null,
-  frameworkDir: null,
-  simulationFeedback: false,
-  promptTemplates: {},
-};
