@@ -21,6 +21,8 @@ export type OptionsSchema = z.ZodObject<Record<string, z.ZodType<any>>>;
 export interface BenchmarkDefinition<S extends OptionsSchema = OptionsSchema> {
   /** Its run command, its phase in evaluation sets and its run directories' phase. */
   name: string;
+  /** How pages and summaries name it (`Phase II`). */
+  title: string;
   /** The run command's one-line description. */
   description: string;
   /**

@@ -15,6 +15,7 @@ import { defineBenchmark } from './definition.js';
 
 export const helperBenchmark = defineBenchmark({
   name: 'helper',
+  title: 'Helper package',
   description:
     'the helper-package benchmark: the model writes Move that uses the package; build, run and score it',
   options: z.object({

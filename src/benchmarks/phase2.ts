@@ -83,6 +83,7 @@ const options = z.object({
 
 export const phase2Benchmark = defineBenchmark({
   name: 'phase2',
+  title: 'Phase II',
   description:
     'Phase II, type inhabitation: plan a transaction that creates the package’s `key` types; simulate and score',
   options,

@@ -5,6 +5,7 @@ import { defineBenchmark, withFlag } from './definition.js';
 
 export const sandboxBenchmark = defineBenchmark({
   name: 'sandbox',
+  title: 'Sandbox',
   description:
     'upstream’s benchmark-local: synthesize arguments for every public/entry function and run it in the local Move VM',
   options: z.object({
