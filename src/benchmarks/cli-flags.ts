@@ -64,7 +64,6 @@ export function flagFor(key: string, schema: z.ZodType): Option {
   }
   if (defaultValue !== undefined) option.default(defaultValue);
   if (!optional && defaultValue === undefined) option.makeOptionMandatory();
-  if (hint.hidden) option.hideHelp();
   return option;
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { NETWORK_URLS, RPC_PROTOCOLS, SUI_NETWORKS } from '../chain/networks.js';
 import { withFlag } from './definition.js';
 
-export const AGENT_HELP =
+const AGENT_HELP =
   'who answers: a mock agent, a search, a model over an OpenAI-compatible API, or local-llm (a GGUF model run in the worker)';
 
 export const agentSchema = <const A extends readonly [string, ...string[]]>(

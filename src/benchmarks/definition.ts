@@ -1,15 +1,13 @@
-// What a benchmark is to the rest of smi-bench: a name, a one-line description and its options as one zod
-// schema. The run command's flags, the evaluation set's block and the pipelines' runs are made from it.
+// What a benchmark is to the rest of smi-bench: a name, a title, a one-line description and its options as
+// one zod schema. The run command's flags, the evaluation set's block and the pipelines' runs are made from it.
 import { z } from 'zod';
 
-/** How a flag is written where its zod type alone does not say (registered with `.register(flagHints, …)`). */
+/** How a flag is written where its zod type alone does not say (given with `withFlag`). */
 export interface FlagHint {
   /** The value's placeholder in `--help` (`<file>`); numbers default to `n`, anything else to `value`. */
   arg?: string;
   /** A parser of its own (upstream's comma lists); it must yield what the schema accepts. */
   parse?: (raw: string) => unknown;
-  /** Accepted so as to be refused (upstream flags with no meaning here): left out of `--help`. */
-  hidden?: boolean;
 }
 
 /** Placeholders and parsers of flags, kept beside the schema so the schema stays plain zod. */

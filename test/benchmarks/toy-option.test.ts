@@ -92,3 +92,39 @@ describe('a toy option in Phase I’s definition', () => {
     );
   });
 });
+
+/** The parsed options of a command of the shipped program, for `argv` after its name. */
+function parsed(command: string, argv: string[]): Record<string, unknown> {
+  const program = buildProgram();
+  const cmd = program.commands.find((c) => c.name() === command) as Command;
+  let seen: Record<string, unknown> = {};
+  cmd.action((opts: Record<string, unknown>) => {
+    seen = opts;
+  });
+  program.parse([command, ...argv], { from: 'user' });
+  return seen;
+}
+
+// Upstream's defaults, from its flag tables (spec/harness.md: smi-inhabit, smi-phase2-targeted-run).
+describe('the flags made from Phase II’s definition keep upstream’s defaults', () => {
+  it('phase2', () => {
+    expect(parsed('phase2', ['--corpus-root', 'c'])).toMatchObject({
+      agent: 'mock-empty',
+      gasBudget: 10_000_000,
+      gasBudgetLadder: [20_000_000, 50_000_000],
+      maxPlanAttempts: 5,
+      maxPlanningCalls: 50,
+      baselineMaxCandidates: 25,
+      maxHeuristicVariants: 4,
+      perPackageTimeoutSeconds: 120,
+      includeCreatedTypes: false,
+    });
+  });
+
+  it('phase2-targeted-run, whose model run has its own', () => {
+    expect(parsed('phase2-targeted-run', ['--corpus-root', 'c'])).toMatchObject({
+      perPackageTimeoutSeconds: 90,
+      maxPlanAttempts: 2,
+    });
+  });
+});
