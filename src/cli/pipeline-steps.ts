@@ -6,6 +6,7 @@ import type { RealAgentSettings } from '../agents/config.js';
 import type { SimulationMode } from '../sim/index.js';
 import { benchmarkOptions } from '../benchmarks/definition.js';
 import { phase2Benchmark, type TargetedModelRun } from '../benchmarks/phase2.js';
+import { BENCHMARKS } from '../benchmarks/registry.js';
 import type { Phase2RunInput } from '../workflows/phase2-types.js';
 import type { PipelineStep } from '../workflows/pipeline-types.js';
 import { buildPhase1Input } from './run-phase1.js';
@@ -101,10 +102,7 @@ export async function runAllSteps(p: PipelineRuns, s: RunAllSettings): Promise<P
   const phase1 = await buildPhase1Input(
     {
       ...runOptions(p, 'phase1', s.samples, file('phase1.json')),
-      agent: 'mock-empty',
-      maxStructsInPrompt: 200,
-      perPackageTimeoutSeconds: 120,
-      includeTypeLists: false,
+      ...benchmarkOptions(BENCHMARKS.phase1, { agent: 'mock-empty' }),
     },
     null,
     p.argv,

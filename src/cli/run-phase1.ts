@@ -1,7 +1,8 @@
 // `smi-bench phase1` (and `demo`): Phase I's settings on top of the shared run options.
 import { resolve } from 'node:path';
 import { checkPhase1Template } from '../core/phase1-prompt.js';
-import { isModelAgent, type Phase1Agent } from '../core/types.js';
+import { isModelAgent } from '../core/types.js';
+import type { Phase1Values } from '../benchmarks/phase1.js';
 import type { RealAgentSettings } from '../agents/config.js';
 import type { Phase1RunInput } from '../workflows/phase1-types.js';
 import {
@@ -18,13 +19,8 @@ import { readTemplate } from './prompt-templates.js';
 
 export { readDotenvFile, datasetSearchDirs, type CliIO } from './run-common.js';
 
-export interface Phase1CliOptions extends RunCliOptions {
-  agent: Phase1Agent;
-  maxStructsInPrompt: number;
-  perPackageTimeoutSeconds: number;
-  includeTypeLists: boolean;
-  promptTemplate?: string;
-}
+/** What commander hands over: the run's settings and Phase I's options, with the defaults applied. */
+export type Phase1CliOptions = RunCliOptions & Phase1Values;
 
 /** `settings`: the model's, when the agent calls one (from the environment, or an evaluation set's config). */
 export async function buildPhase1Input(
