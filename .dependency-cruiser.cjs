@@ -21,6 +21,7 @@ const LAYERS = [
   ['vm'],
   ['bytecode-verifier', 'corpus'],
   ['agents', 'evalset', 'models', 'move'],
+  ['benchmarks'],
   ['chain', 'core', 'temporal', 'vm-pool'],
   ['files', 'project-root', 'promise-cache', 'smi-home', 'thread-pool', 'usage-error'],
   ['config'],

@@ -37,13 +37,13 @@ import { startWorkers, workerSettings } from '../src/worker.js';
 import type { benchmarkRun } from '../src/workflows/benchmark-run.js';
 import { setConcurrencyUpdate } from '../src/workflows/run-api.js';
 import type { Phase1RunInput } from '../src/contracts/phase1-options.js';
-import { PHASE2_DEFAULT_OPTIONS } from '../src/workflows/phase2-types.js';
+import { PHASE2_DEFAULT_OPTIONS } from '../src/benchmarks/phase2.js';
+import type { Phase2Options, Phase2RunInput } from '../src/contracts/phase2-options.js';
 import type { RunInput } from '../src/contracts/run.js';
 import { SANDBOX_AGENT, type SandboxRunInput } from '../src/contracts/sandbox-options.js';
 import { HELPER_DEFAULT_OPTIONS, type HelperRunInput } from '../src/contracts/helper-options.js';
 import { startOpenAiStub } from '../perf/support/openai-stub.js';
 import { brokenThenGood } from '../perf/support/helper-answers.js';
-import type { Phase2Options, Phase2RunInput } from '../src/contracts/phase2-options.js';
 
 const SETS = ['phase1', 'phase2', 'sandbox', 'helper'] as const;
 const args = parseArgs({ options: { corpus: { type: 'string' }, only: { type: 'string' } } }).values;

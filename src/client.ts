@@ -1,27 +1,23 @@
 // The `smi-bench` command line. Commands are loaded when used, so light ones (extract, --help) start fast.
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { PHASE2_DEFAULT_OPTIONS } from './workflows/phase2-types.js';
+import { Command, CommanderError, Option } from 'commander';
+import { flagFor } from './benchmarks/cli-flags.js';
+import { BENCHMARKS, type BenchmarkRegistry } from './benchmarks/registry.js';
 import { COMPARE_FORMATS } from './compare/format.js';
 import { UsageError } from './usage-error.js';
 import { ConfigError } from './config/config-error.js';
 import { processConfig } from './config/process-config.js';
 import { applyProcessSettings } from './process-settings.js';
 import { integer, positiveNumber } from './cli/parse.js';
-import { SANDBOX_UPSTREAM_ONLY, flagNames } from './cli/sandbox-upstream-flags.js';
 import type { CliIO } from './cli/run-phase1.js';
 import { registerManifestCommands } from './cli/manifest-commands.js';
 import { registerToolCommands } from './cli/tool-commands.js';
 import { registerExtractCommand } from './cli/extract-options.js';
 import { registerPipelineCommands } from './cli/pipeline-commands.js';
+import { DOTENV_HELP, registerBenchmarkCommands, runOptions } from './cli/benchmark-commands.js';
 import { registerMoveCommands } from './cli/move-command.js';
-import { registerHelperCommand } from './cli/helper-options.js';
-import { networkOption, rpcProtocolOption } from './cli/chain-options.js';
-import { frameworkDirOption } from './cli/framework-option.js';
+import { networkOption } from './cli/chain-options.js';
 import { DEFAULT_SERVER_LIMITS } from './fullnode/server-limits.js';
 import { DEFAULT_VIEW_PORT } from './view/defaults.js';
-import { PHASE1_AGENTS } from './contracts/agents.js';
-import { SIMULATION_MODES } from './contracts/simulation.js';
-import { PHASE2_AGENTS } from './contracts/phase2-options.js';
 
 const io: CliIO = {
   out: (line) => process.stdout.write(line + '\n'),
@@ -36,68 +32,6 @@ SMI_TEMPORAL_UI_PORT, default 8233), and do the work in this process. A port hel
 program that is not Temporal, a Temporal server not started for smi-bench) is refused, never used.
 Each command prints one "Temporal: ..." line saying which server it uses.`;
 
-// Upstream calls this --env-file, but Node 20 itself consumes an `--env-file` argument placed anywhere.
-const DOTENV_HELP = 'dotenv file with SMI_API_KEY, SMI_MODEL, SMI_API_BASE_URL … (upstream: --env-file)';
-
-function agentOption(defaultAgent: string, agents: readonly string[] = PHASE1_AGENTS): Option {
-  return new Option(
-    '--agent <agent>',
-    'who answers: a mock agent, a search, a model over an OpenAI-compatible API, or local-llm (a GGUF model run in the worker)',
-  )
-    .choices([...agents])
-    .default(defaultAgent);
-}
-
-/** The corpus and which of its packages a run takes. */
-function selectionOptions(cmd: Command): Command {
-  return cmd
-    .requiredOption(
-      '--corpus-root <dir>',
-      'corpus in the sui-packages layout (<root>/<prefix>/<id>/bytecode_modules)',
-    )
-    .option(
-      '--samples <n>',
-      'packages to sample (0 = all); with an ids file: its first n ids (default 25; 0 with --batch-size)',
-      integer(0),
-      25,
-    )
-    .option('--package-ids-file <file>', 'process these package ids, in file order')
-    .option(
-      '--dataset <name>',
-      'ids file <name>.txt from $SMI_DATASETS_DIR, ./manifests/datasets, ./manifests, ./datasets, else ' +
-        'the ones smi-bench ships (upstream’s: type_inhabitation_top25 …); `smi-bench datasets` lists them',
-    )
-    .option(
-      '--batch-size <n>',
-      'run the packages in batches of n, one after the other, writing the result so far (--out) after each',
-      integer(1),
-    );
-}
-
-/**
- * Upstream's batch scripts went through the whole manifest: with `--batch-size` and no `--samples`, the
- * run takes every selected package (`--samples 0`) rather than the default 25.
- */
-function batchDefaults<O extends { batchSize?: number; samples: number }>(opts: O, cmd: Command): O {
-  return opts.batchSize !== undefined && cmd.getOptionValueSource('samples') === 'default'
-    ? { ...opts, samples: 0 }
-    : opts;
-}
-
-/** Upstream's `--gas-budget-ladder`: comma-separated budgets; non-positive ones dropped, duplicates kept once. */
-function gasLadder(raw: string): number[] {
-  const budgets: number[] = [];
-  for (const part of raw
-    .split(',')
-    .map((p) => p.trim())
-    .filter((p) => p !== '')) {
-    const n = Number(part.replaceAll('_', ''));
-    if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`invalid gas budget: '${part}'`);
-    if (n > 0 && !budgets.includes(n)) budgets.push(n);
-  }
-  return budgets;
-}
-
 /** For commands that read a run: where its run directory is (as the run was started with). */
 function logDirOption(): Option {
   return new Option('--log-dir <dir>', 'parent folder of run directories, as given to the run').default(
@@ -105,113 +39,8 @@ function logDirOption(): Option {
   );
 }
 
-function runOptions(cmd: Command): Command {
-  return cmd
-    .option('--seed <n>', 'sampling seed (also seeds the mock agents)', integer(-(2 ** 53), 2 ** 53), 0)
-    .option('--concurrency <n>', 'packages processed at the same time', integer(1, 1000), 8)
-    .option('--run-id <id>', 'name of the run; starting the same run id again continues it')
-    .option('--out <file>', 'also write the result JSON here (it is always in the run directory)')
-    .option('--log-dir <dir>', 'parent folder of run directories', 'logs')
-    .option('--dotenv <file>', DOTENV_HELP, '.env')
-    .option('--no-progress', 'do not show the live progress line');
-}
-
-/** Upstream's flags of the run commands that stop before a run, or do not apply here (and say why). */
-function upstreamFlags(cmd: Command): Command {
-  return cmd
-    .option(
-      '--doctor-agent',
-      'check the model: print the settings (key redacted), ask the endpoint for its models and one tiny answer; no run',
-      false,
-    )
-    .option('--smoke-agent', 'one real request to the model through the agent, then exit; no run', false)
-    .option(
-      '--max-cost-usd <usd>',
-      'start no package that could take the run’s model cost past this (needs a price: SMI_PRICE_*)',
-      positiveNumber,
-    )
-    .option(
-      '--max-total-tokens <n>',
-      'start no package that could take the run’s tokens past this',
-      integer(1),
-    )
-    .option(
-      '--model-path <file>',
-      'the GGUF model of --agent local-llm (default: SmolLM2-135M-Instruct, installed by scripts/install-model.sh)',
-    )
-    .option(
-      '--structured',
-      'offer the endpoint each phase’s answer schema (response_format json_schema); local models always use it',
-      false,
-    )
-    .option('--cache', 'answer from the answer cache even at a temperature above 0')
-    .option('--no-cache', 'always ask the model (default: the answer cache is used at temperature 0)')
-    .option(
-      '--skip-preflight',
-      'start a model run without first asking the model for one tiny answer (from the worker that will call it)',
-      false,
-    )
-    .option(
-      '--no-log',
-      'no events.jsonl / packages.jsonl (upstream logs); rows, result and run_metadata.json are kept, as resume needs them',
-    )
-    .addOption(new Option('--rust-bin <path>', 'upstream only: the extractor is built in').hideHelp())
-    .addOption(new Option('--build-rust', 'upstream only: the extractor is built in').hideHelp());
-}
-
-const SANDBOX_HELP = `
-Each package of the corpus is a child workflow of the run; one activity on the simulation queue loads the
-package with the Move framework (from the corpus, or --framework-dir) and the corpus packages it depends on,
-then, for every public or entry function: Tier A makes up an argument per parameter (zeros, empty vectors,
-TxContext, the Clock, structs built by public constructors or chains of them, else field by field), Tier B runs the function in
-one transaction in the in-process Move VM, constructor calls first with their results passed on.
-The run directory gets rows/, packages.jsonl, benchmark_local.jsonl and result.json (counts per stage);
---output gets the benchmark_local.jsonl lines. \`status\`, \`results\` and \`resume\` work as for the phases.
-
-Upstream flags that do not apply are refused with the reason: ${SANDBOX_UPSTREAM_ONLY.map(flagNames).join(', ')}.`;
-
-/** `smi-bench sandbox`: upstream's benchmark-local on the run engine. */
-function sandboxCommand(program: Command): void {
-  const hidden = (flags: string) => new Option(flags, 'upstream only (refused with the reason)').hideHelp();
-  const cmd = program
-    .command('sandbox')
-    .description(
-      'upstream’s benchmark-local: synthesize arguments for every public/entry function and run it in the local Move VM',
-    )
-    .requiredOption(
-      '--corpus-root <dir>',
-      'corpus in the sui-packages layout (<root>/<prefix>/<id>/bytecode_modules)',
-    )
-    .option(
-      '--package-id <id>',
-      'only this package (repeatable)',
-      (v: string, prev: string[]) => [...prev, v],
-      [] as string[],
-    )
-    .option('--package-ids-file <file>', 'process these package ids, in file order')
-    .option('--dataset <name>', 'ids file <name>.txt, as for phase1')
-    .option('--samples <n>', 'packages to sample (0 = all)', integer(0), 0)
-    .option(
-      '--framework-dir <dir>',
-      'package directories of 0x1, 0x2 (and 0x3); default: those of the corpus',
-    )
-    .requiredOption('--output <file>', 'write the JSONL rows here (also in the run directory)')
-    .option('--tier-a-only', 'synthesize arguments only; execute nothing', false)
-    .option('--concurrency <n>', 'packages processed at the same time', integer(1, 1000), 8)
-    .option('--run-id <id>', 'name of the run; starting the same run id again continues it')
-    .option('--log-dir <dir>', 'parent folder of run directories', 'logs')
-    .option('--no-progress', 'do not show the live progress line')
-    .option('--no-log', 'no events.jsonl / packages.jsonl; rows, results and run_metadata.json are kept')
-    .option('--detach', 'start the run and return; follow it with `status` / `resume`', false)
-    .addHelpText('after', SANDBOX_HELP);
-  for (const flags of SANDBOX_UPSTREAM_ONLY.flatMap((f) => f.options)) cmd.addOption(hidden(flags));
-  cmd.action(async (opts) => {
-    const { runSandbox } = await import('./cli/sandbox-command.js');
-    process.exitCode = await runSandbox(opts, process.argv, io);
-  });
-}
-
-export function buildProgram(): Command {
+/** The program; `benchmarks`: the definitions its run commands are made from. */
+export function buildProgram(benchmarks: BenchmarkRegistry = BENCHMARKS): Command {
   const program = new Command('smi-bench')
     .description('Benchmark of how well language models understand Sui Move packages from their bytecode')
     // A bad flag or argument: one line (commander's suggestion, if any, joined to it), exit status 2 from
@@ -222,135 +51,7 @@ export function buildProgram(): Command {
     })
     .addHelpText('after', TEMPORAL_HELP);
 
-  upstreamFlags(
-    runOptions(
-      selectionOptions(
-        program
-          .command('phase1')
-          .description(
-            'Phase I, key-struct discovery: ask which structs have `key` with abilities hidden; score P/R/F1',
-          ),
-      )
-        .addOption(agentOption('mock-empty'))
-        .option('--max-structs-in-prompt <n>', 'structs shown to the model at most', integer(0), 200)
-        .option(
-          '--per-package-timeout-seconds <s>',
-          'time limit for the model on one package',
-          positiveNumber,
-          120,
-        )
-        .option('--include-type-lists', 'add truth/predicted type lists to each result row', false)
-        .option(
-          '--prompt-template <file>',
-          'your wording for the prompt: a text with {{payload}} (the structs as JSON) and {{package_id}}',
-        )
-        .option('--detach', 'start the run and return; follow it with `status` / `resume`', false),
-    ),
-  ).action(async (opts, cmd: Command) => {
-    const { runPhase1 } = await import('./cli/run-phase1.js');
-    process.exitCode = await runPhase1(batchDefaults(opts, cmd), process.argv, io);
-  });
-
-  upstreamFlags(
-    runOptions(
-      selectionOptions(
-        program
-          .command('phase2')
-          .description(
-            'Phase II, type inhabitation: plan a transaction that creates the package’s `key` types; simulate and score',
-          ),
-      )
-        .addOption(agentOption('mock-empty', PHASE2_AGENTS))
-        .option('--plan-file <file>', 'plans by package id, for --agent mock-planfile')
-        .addOption(
-          new Option('--simulation-mode <mode>', 'how plans are executed (build-only needs no network)')
-            .choices([...SIMULATION_MODES])
-            .default(PHASE2_DEFAULT_OPTIONS.simulationMode),
-        )
-        .addOption(networkOption())
-        .option(
-          '--rpc-url <url>',
-          'Sui full node for dry-run / dev-inspect, any provider (default: --network, else $SMI_DEFAULT_RPC_URL, else mainnet)',
-        )
-        .addOption(rpcProtocolOption())
-        .option(
-          '--sender <address>',
-          'transaction sender (default SMI_SENDER from the dotenv file, else 0x0 on a chain and 0x…a11ce in ' +
-            'build-only and local, so the addr_sender variant is tried)',
-        )
-        .option('--gas-budget <n>', 'first gas budget', integer(1), PHASE2_DEFAULT_OPTIONS.gasBudget)
-        .option(
-          '--gas-coin <id>',
-          'gas coin object id (default SMI_GAS_COIN, else the sender’s first SUI coin)',
-        )
-        .option(
-          '--gas-budget-ladder <list>',
-          'higher budgets tried when a dry-run runs out of gas',
-          gasLadder,
-          PHASE2_DEFAULT_OPTIONS.gasBudgetLadder,
-        )
-        .option(
-          '--max-plan-attempts <n>',
-          'plans the model may make per package',
-          integer(1),
-          PHASE2_DEFAULT_OPTIONS.maxPlanAttempts,
-        )
-        .option(
-          '--max-planning-calls <n>',
-          'model calls per plan attempt (need_more rounds included)',
-          integer(1),
-          PHASE2_DEFAULT_OPTIONS.maxPlanningCalls,
-        )
-        .option(
-          '--baseline-max-candidates <n>',
-          'baseline-search candidates per package (0 = all)',
-          integer(0),
-          PHASE2_DEFAULT_OPTIONS.baselineMaxCandidates,
-        )
-        .option(
-          '--max-heuristic-variants <n>',
-          'argument variants tried per plan',
-          integer(1),
-          PHASE2_DEFAULT_OPTIONS.maxHeuristicVariants,
-        )
-        .option(
-          '--per-package-timeout-seconds <s>',
-          'time limit for one package',
-          positiveNumber,
-          PHASE2_DEFAULT_OPTIONS.perPackageTimeoutSeconds,
-        )
-        .option('--include-created-types', 'add created_object_types_list to each row', false)
-        .option(
-          '--require-dry-run',
-          'never fall back from dry-run to dev-inspect (recommended for leaderboards)',
-          false,
-        )
-        .option('--max-run-seconds <s>', 'start no package after this many seconds', positiveNumber)
-        .option(
-          '--dev-inspect-bin <file>',
-          'the smi_tx_sim binary for --simulation-mode external (default $SMI_TX_SIM_BIN)',
-        )
-        .addOption(frameworkDirOption())
-        .option(
-          '--simulation-feedback',
-          'tell the model why its last plan failed in simulation (off: comparable scores)',
-          false,
-        )
-        .option(
-          '--prompt-template <kind=file>',
-          'your wording for a prompt: initial, retry, loop or template (repeatable)',
-          (v: string, prev: string[]) => [...prev, v],
-          [] as string[],
-        )
-        .option('--detach', 'start the run and return; follow it with `status` / `resume`', false),
-    ),
-  ).action(async (opts, cmd: Command) => {
-    const { runPhase2 } = await import('./cli/run-phase2.js');
-    process.exitCode = await runPhase2(batchDefaults(opts, cmd), process.argv, io);
-  });
-
-  sandboxCommand(program);
-  registerHelperCommand(program, io, (cmd) => upstreamFlags(runOptions(selectionOptions(cmd))));
+  registerBenchmarkCommands(program, benchmarks, io);
 
   runOptions(
     program
@@ -358,7 +59,7 @@ export function buildProgram(): Command {
       .description(
         'Phase I on a small demo corpus that smi-bench generates (real .mv files); no API key needed',
       )
-      .addOption(agentOption('mock-noisy'))
+      .addOption(flagFor('agent', BENCHMARKS.phase1.options.shape.agent).default('mock-noisy'))
       .option(
         '--keep-server',
         'keep the Temporal server and its Web UI up after the run, until Ctrl-C',

@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { ensureDefaultLocalModel } from '../agents/local-model-file.js';
 import { LOCAL_AGENT } from '../agents/local-model.js';
+import { benchmarkOptions } from '../benchmarks/definition.js';
+import { BENCHMARKS } from '../benchmarks/registry.js';
 import { defaultRunId } from '../core/run-id.js';
 import { writeDemoCorpus } from '../package-store/demo-corpus.js';
 import type { DevServer } from '../temporal/dev-server.js';
@@ -52,14 +54,11 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
     runPhase1(
       {
         ...runOpts,
-        agent,
         runId: id,
         out,
         corpusRoot,
         samples: 0,
-        maxStructsInPrompt: 200,
-        perPackageTimeoutSeconds: 120,
-        includeTypeLists: true,
+        ...benchmarkOptions(BENCHMARKS.phase1, { agent, includeTypeLists: true }),
         detach: false,
       },
       argv,

@@ -5,7 +5,8 @@ import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
-import { ConfigError, loadRealAgentSettings } from '../agents/config.js';
+import { ConfigError } from '../agents/config.js';
+import { SUPPORTED_PROVIDER, type RealAgentSettings } from '../contracts/agent-settings.js';
 import { LOCAL_AGENT } from '../agents/local-model.js';
 import {
   DEFAULT_LOCAL_MODEL_PATH,
@@ -20,9 +21,11 @@ import {
   type EvalSetConfig,
   SANDBOX_CELL,
   type EvalSetModel,
-  type EvalSetModelPhase,
-  type EvalSetSandboxPhase,
+  type EvalSetPhase,
 } from '../evalset/config.js';
+import { benchmarkOptions } from '../benchmarks/definition.js';
+import { blockOptions } from '../benchmarks/evalset-block.js';
+import { BENCHMARKS } from '../benchmarks/registry.js';
 import { formatUsd, groupThousands } from '../core/cost.js';
 import { plural } from '../core/plural.js';
 import { recordSetLogDir } from '../evalset/set-index.js';
@@ -40,11 +43,9 @@ import { buildPhase1Input } from './run-phase1.js';
 import { buildPhase2Input, checkSimulation } from './run-phase2.js';
 import { buildSandboxInput } from './sandbox-command.js';
 import { buildHelperInput } from './helper-command.js';
-import { HELPER_DEFAULT_OPTIONS } from '../contracts/helper-options.js';
 import { withSession, type Session } from './session.js';
 import { cellView, formatMatrix, matrixProgressLine } from './set-matrix.js';
 import { watchWorkflow } from '../run-queries/watch.js';
-import type { RealAgentSettings } from '../contracts/agent-settings.js';
 import type { EvalSetCell, EvalSetCellState, EvalSetMemo } from '../contracts/eval-set.js';
 
 export interface EvalSetCliOptions {
@@ -65,7 +66,7 @@ export interface EvalSetCliOptions {
  * The model's settings from the config alone (this shell's SMI_* variables do not leak in); a local model's
  * file is read relative to the config.
  */
-async function modelSettings(
+async function agentSettings(
   model: EvalSetModel,
   cache: boolean | undefined,
   base: string,
@@ -79,37 +80,45 @@ async function modelSettings(
       throw err;
     }
   }
-  const env: Record<string, string> = { SMI_MODEL: model.model, SMI_API_BASE_URL: model.base_url };
-  const extra: Partial<RealAgentSettings> = {};
-  if (model.temperature !== undefined) env['SMI_TEMPERATURE'] = String(model.temperature);
-  if (model.max_tokens !== undefined) env['SMI_MAX_TOKENS'] = String(model.max_tokens);
-  if (model.response_format) env['SMI_RESPONSE_FORMAT'] = model.response_format;
-  if (model.thinking) env['SMI_THINKING'] = model.thinking;
-  if (model.max_request_retries !== undefined)
-    env['SMI_MAX_REQUEST_RETRIES'] = String(model.max_request_retries);
-  if (model.cost_from_provider) env['SMI_COST_FROM_PROVIDER'] = 'true';
-  if (model.requests_per_second !== undefined)
-    // (Kept out of the environment-variable route: no SMI_* variable has it.)
-    extra.requests_per_second = model.requests_per_second;
-  if (model.price) {
-    env['SMI_PRICE_INPUT_PER_MTOK'] = String(model.price.input_per_mtok);
-    env['SMI_PRICE_OUTPUT_PER_MTOK'] = String(model.price.output_per_mtok);
-  }
-  const settings = loadRealAgentSettings(env, {});
+  // The config's values as they are (already checked by its schema): no SMI_* variable is read.
+  const settings: RealAgentSettings = {
+    provider: SUPPORTED_PROVIDER,
+    base_url: model.base_url.replace(/\/+$/, ''),
+    model: model.model,
+    temperature: model.temperature ?? 0,
+    max_tokens: model.max_tokens ?? null,
+    thinking: model.thinking || null,
+    response_format: model.response_format ?? null,
+    clear_thinking: null,
+    min_request_timeout_s: null,
+    max_request_retries: model.max_request_retries ?? null,
+    pricing: model.cost_from_provider
+      ? { source: 'provider' }
+      : model.price
+        ? {
+            source: 'price-table',
+            input_per_million_usd: model.price.input_per_mtok,
+            output_per_million_usd: model.price.output_per_mtok,
+          }
+        : null,
+  };
   return {
     ...settings,
-    ...extra,
+    ...(model.requests_per_second !== undefined ? { requests_per_second: model.requests_per_second } : {}),
     cache_answers: cache ?? settings.temperature === 0,
     api_key_env: model.api_key_env,
   };
 }
+
+/** Where a config's path points: relative to the config's folder. */
+const fromConfig = (base: string, path: string | undefined) => (path ? resolve(base, path) : undefined);
 
 async function cellRun(
   config: EvalSetConfig,
   base: string,
   setId: string,
   model: EvalSetModel,
-  phase: EvalSetModelPhase,
+  phase: EvalSetPhase,
   shares: { costUsd: number | null; tokens: number | null },
   dotenv: Record<string, string>,
   io: CliIO,
@@ -117,21 +126,14 @@ async function cellRun(
   const runId = `${setId}.${model.name}.${phase.phase}`;
   const problem = runIdProblem(runId);
   if (problem) throw new UsageError(`run id of model ${model.name}, ${phase.phase}: ${problem}`);
-  const settings = await modelSettings(model, config.cache, base);
+  const settings = await agentSettings(model, config.cache, base);
   const agent = model.provider === 'local-llm' ? LOCAL_AGENT : 'real-openai-compatible';
   const common = {
-    corpusRoot: resolve(base, config.corpus_root),
-    samples: config.samples ?? 25,
+    ...selection(config, base),
     seed: config.seed ?? 0,
-    ...(config.package_ids_file ? { packageIdsFile: resolve(base, config.package_ids_file) } : {}),
-    ...(config.dataset ? { dataset: config.dataset } : {}),
     concurrency: model.concurrency ?? 8,
     runId,
-    logDir: resolve(base, config.log_dir ?? 'logs'),
     dotenv: '',
-    detach: false,
-    progress: false,
-    perPackageTimeoutSeconds: phase.per_package_timeout_seconds ?? 120,
   };
   const limits = {
     ...('max_cost_usd' in model && model.max_cost_usd !== undefined
@@ -143,57 +145,28 @@ async function cellRun(
   };
   const argv = ['smi-bench', 'eval-set'];
   if (phase.phase === 'helper') {
+    const { helper } = BENCHMARKS;
+    const opts = benchmarkOptions(helper, { agent, ...blockOptions(helper, phase) });
+    const frameworkDir = fromConfig(base, opts.frameworkDir);
     const input = await buildHelperInput(
-      {
-        ...common,
-        agent,
-        packageId: [],
-        ...(phase.framework_dir ? { frameworkDir: resolve(base, phase.framework_dir) } : {}),
-        maxAttempts: phase.max_attempts ?? HELPER_DEFAULT_OPTIONS.maxAttempts,
-        singleShot: false,
-        scoringHints: phase.scoring_hints ?? true,
-        perPackageTimeoutSeconds:
-          phase.per_package_timeout_seconds ?? HELPER_DEFAULT_OPTIONS.perPackageTimeoutSeconds,
-      },
+      { ...common, ...opts, ...(frameworkDir ? { frameworkDir } : {}) },
       settings,
       argv,
     );
     return { ...input, ...limits };
   }
   if (phase.phase === 'phase1') {
-    const input = await buildPhase1Input(
-      {
-        ...common,
-        agent,
-        maxStructsInPrompt: phase.max_structs_in_prompt ?? 200,
-        includeTypeLists: false,
-      },
-      settings,
-      argv,
-    );
+    const { phase1 } = BENCHMARKS;
+    const opts = benchmarkOptions(phase1, { agent, ...blockOptions(phase1, phase) });
+    const input = await buildPhase1Input({ ...common, ...opts }, settings, argv);
     return { ...input, ...limits };
   }
+  const { phase2 } = BENCHMARKS;
+  // The model's agent, unless the block names another (template-search).
+  const opts = benchmarkOptions(phase2, { agent, ...blockOptions(phase2, phase) });
+  const frameworkDir = fromConfig(base, opts.frameworkDir);
   const input = await buildPhase2Input(
-    {
-      ...common,
-      agent: phase.agent ?? agent,
-      simulationMode: phase.simulation_mode ?? 'build-only',
-      gasBudget: 10_000_000,
-      gasBudgetLadder: [20_000_000, 50_000_000],
-      maxPlanAttempts: phase.max_plan_attempts ?? 5,
-      maxPlanningCalls: phase.max_planning_calls ?? 50,
-      baselineMaxCandidates: 25,
-      maxHeuristicVariants: 4,
-      includeCreatedTypes: false,
-      requireDryRun: false,
-      simulationFeedback: false,
-      promptTemplate: [],
-      ...(phase.rpc_url ? { rpcUrl: phase.rpc_url } : {}),
-      ...(phase.network ? { network: phase.network } : {}),
-      ...(phase.rpc_protocol ? { rpcProtocol: phase.rpc_protocol } : {}),
-      ...(phase.sender ? { sender: phase.sender } : {}),
-      ...(phase.framework_dir ? { frameworkDir: resolve(base, phase.framework_dir) } : {}),
-    },
+    { ...common, ...opts, ...(frameworkDir ? { frameworkDir } : {}) },
     settings,
     dotenv,
     argv,
@@ -202,28 +175,36 @@ async function cellRun(
   return { ...input, ...limits };
 }
 
+/** The packages a set's runs take, and where their run directories go; a set's runs never detach. */
+function selection(config: EvalSetConfig, base: string) {
+  return {
+    corpusRoot: resolve(base, config.corpus_root),
+    samples: config.samples ?? 25,
+    ...(config.package_ids_file ? { packageIdsFile: resolve(base, config.package_ids_file) } : {}),
+    ...(config.dataset ? { dataset: config.dataset } : {}),
+    logDir: resolve(base, config.log_dir ?? 'logs'),
+    detach: false,
+    progress: false,
+  };
+}
+
 /** The set's one sandbox run, `<set>.sandbox`: the VM's reach on the same packages, the same for any model. */
 async function sandboxRun(
   config: EvalSetConfig,
   base: string,
   setId: string,
-  phase: EvalSetSandboxPhase,
+  phase: EvalSetPhase,
 ): Promise<RunInput> {
+  const { sandbox } = BENCHMARKS;
+  // The rows stay in the run directory (benchmark_local.jsonl).
+  const opts = benchmarkOptions(sandbox, { output: '', ...blockOptions(sandbox, phase) });
+  const frameworkDir = fromConfig(base, opts.frameworkDir);
   return buildSandboxInput(
     {
-      corpusRoot: resolve(base, config.corpus_root),
-      samples: config.samples ?? 25,
-      ...(config.package_ids_file ? { packageIdsFile: resolve(base, config.package_ids_file) } : {}),
-      ...(config.dataset ? { dataset: config.dataset } : {}),
-      concurrency: phase.concurrency ?? 8,
+      ...selection(config, base),
+      ...opts,
+      ...(frameworkDir ? { frameworkDir } : {}),
       runId: `${setId}.sandbox`,
-      logDir: resolve(base, config.log_dir ?? 'logs'),
-      detach: false,
-      progress: false,
-      packageId: [],
-      ...(phase.framework_dir ? { frameworkDir: resolve(base, phase.framework_dir) } : {}),
-      output: '', // the rows stay in the run directory (benchmark_local.jsonl)
-      tierAOnly: phase.tier_a_only ?? false,
     },
     ['smi-bench', 'eval-set'],
   );
@@ -259,7 +240,7 @@ export async function planEvalSet(
   // A flag that says what the config could say is the config's: `--no-cache` is `cache: false`.
   // (Parsed again for the schema's key order, so the set's id is the same as with `cache:` in the file.)
   if (overrides.cache !== undefined)
-    config = evalSetConfigSchema.parse({ ...config, cache: overrides.cache });
+    config = evalSetConfigSchema.parse({ ...config, cache: overrides.cache }) as EvalSetConfig;
   const setId = evalSetId(config);
   const configCaps = { usd: config.max_cost_usd ?? null, tokens: config.max_total_tokens ?? null };
   // The caps are not what the set is: another cap on the command line goes on with the same set.
@@ -267,8 +248,10 @@ export async function planEvalSet(
   if (overrides.maxTotalTokens !== undefined)
     config = { ...config, max_total_tokens: overrides.maxTotalTokens };
   const base = dirname(file);
-  const modelPhases = config.phases.filter((p): p is EvalSetModelPhase => p.phase !== 'sandbox');
-  const sandbox = config.phases.find((p): p is EvalSetSandboxPhase => p.phase === 'sandbox');
+  // A benchmark without a model (the sandbox) runs once for the whole set.
+  const perModel = (p: EvalSetPhase) => BENCHMARKS[p.phase].evalSet.perModel;
+  const modelPhases = config.phases.filter(perModel);
+  const sandbox = config.phases.find((p) => !perModel(p));
   const modelRuns = config.models.length * modelPhases.length;
   const runs = modelRuns + (sandbox ? 1 : 0);
   const shares = {

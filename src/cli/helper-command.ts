@@ -8,10 +8,10 @@ import { isModelAgent } from '../core/types.js';
 import { MovePackageError, readMovePackage } from '../sui-compiler/package-dir.js';
 import {
   HELPER_DEFAULT_OPTIONS,
-  type HelperAgent,
   type HelperOptions,
   type HelperRunInput,
 } from '../contracts/helper-options.js';
+import type { HelperValues } from '../benchmarks/helper.js';
 import { UsageError } from '../usage-error.js';
 import { readTemplate } from './prompt-templates.js';
 import {
@@ -26,19 +26,8 @@ import {
 } from './run-common.js';
 import { checkFramework, checkPackageIds } from './sandbox-command.js';
 
-export interface HelperCliOptions extends RunCliOptions {
-  agent: HelperAgent;
-  packageId: string[];
-  frameworkDir?: string;
-  helperDir?: string;
-  maxAttempts: number;
-  singleShot: boolean;
-  /** false with `--no-scoring-hints`. */
-  scoringHints: boolean;
-  promptFile?: string;
-  perPackageTimeoutSeconds: number;
-  maxRunSeconds?: number;
-}
+/** What commander hands over: the run's settings and the helper benchmark's options, with the defaults applied. */
+export type HelperCliOptions = RunCliOptions & HelperValues;
 
 /** The helper folder must be a package smi-bench can read; its build errors, if any, are the run's to show. */
 async function checkHelperDir(dir: string): Promise<void> {

@@ -4,6 +4,8 @@
 import { networkOption, rpcProtocolOption } from './chain-options.js';
 import { frameworkDirOption } from './framework-option.js';
 import { Option, type Command } from 'commander';
+import { presetFlags } from '../benchmarks/cli-flags.js';
+import { phase2Benchmark, targetedModelRun } from '../benchmarks/phase2.js';
 import { DEFAULT_BASE_MANIFEST } from '../corpus/shipped-datasets.js';
 import { integer } from './parse.js';
 import type { CliIO } from './run-common.js';
@@ -56,7 +58,7 @@ function runAllCommand(program: Command, io: CliIO): void {
 }
 
 function targetedRunCommand(program: Command, io: CliIO): void {
-  program
+  const cmd = program
     .command('phase2-targeted-run')
     .description(
       'scan → filter by targets → model run → ids with hits, as one durable pipeline (upstream smi-phase2-targeted-run)',
@@ -73,14 +75,10 @@ function targetedRunCommand(program: Command, io: CliIO): void {
     .option('--run-samples <n>', 'packages of the model run', integer(0), 50)
     .option('--rpc-url <url>', 'Sui full node of the dry-run (default: --network, else mainnet)')
     .addOption(networkOption())
-    .addOption(rpcProtocolOption())
-    .option('--per-package-timeout-seconds <s>', "the model run's time per package", integer(1), 90)
-    .option('--max-plan-attempts <n>', "the model run's plans per package", integer(1), 2)
-    .addOption(
-      new Option('--simulation-mode <mode>', "the model run's simulation")
-        .choices([...SIMULATION_MODES])
-        .default('dry-run'),
-    )
+    .addOption(rpcProtocolOption());
+  // The model run's own settings: Phase II's flags, at the pipeline's defaults.
+  for (const flag of presetFlags(phase2Benchmark, targetedModelRun)) cmd.addOption(flag);
+  cmd
     .addOption(frameworkDirOption())
     .option('--signal-out <file>', 'the signal ids', 'results/signal_ids_hit_ge_1.txt')
     .option('--out-dir <dir>', 'where the scan, manifest and run results go', 'results')

@@ -3,6 +3,8 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { DEFAULT_BASE_MANIFEST, shippedDatasetPath } from '../corpus/shipped-datasets.js';
+import { presetValues } from '../benchmarks/definition.js';
+import { targetedModelRun, type TargetedModelRun } from '../benchmarks/phase2.js';
 import { idsNotInCorpus } from './corpus-ids.js';
 import { UsageError } from '../usage-error.js';
 import { pipelineId, runPipeline } from './pipeline-run.js';
@@ -79,15 +81,12 @@ export async function runAll(flags: RunAllFlags, argv: string[], io: CliIO): Pro
   );
 }
 
-export interface TargetedFlags extends SharedFlags {
+export interface TargetedFlags extends Omit<SharedFlags, 'simulationMode'>, TargetedModelRun {
   baseManifest: string;
   minTargets: number;
   minHits: number;
   scanSamples: number;
   runSamples: number;
-  perPackageTimeoutSeconds: number;
-  maxPlanAttempts: number;
-  simulationMode: SimulationMode;
   signalOut: string;
   dotenv: string;
   skipPreflight: boolean;
@@ -158,9 +157,7 @@ export async function runTargeted(flags: TargetedFlags, argv: string[], io: CliI
       minHits: flags.minHits,
       scanSamples: flags.scanSamples,
       runSamples: flags.runSamples,
-      perPackageTimeoutSeconds: flags.perPackageTimeoutSeconds,
-      maxPlanAttempts: flags.maxPlanAttempts,
-      simulationMode: flags.simulationMode,
+      modelRun: presetValues(targetedModelRun, flags),
       signalOut,
       stamp: Math.floor(Date.now() / 1000),
       ...(flags.rpcUrl ? { rpcUrl: flags.rpcUrl } : {}),

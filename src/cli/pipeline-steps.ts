@@ -1,14 +1,16 @@
 // The steps of upstream's multi-step commands (spec/harness.md §24.1 run-all, §24.4
 // smi-phase2-targeted-run), as a pipeline's input. Each run is built as the phase commands build theirs.
 import { join, resolve } from 'node:path';
-import { PHASE2_DEFAULT_OPTIONS } from '../workflows/phase2-types.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
+import { benchmarkOptions } from '../benchmarks/definition.js';
+import { phase2Benchmark, type TargetedModelRun } from '../benchmarks/phase2.js';
+import { BENCHMARKS } from '../benchmarks/registry.js';
+import type { Phase2RunInput } from '../contracts/phase2-options.js';
+import type { PipelineStep } from '../contracts/pipeline.js';
 import { buildPhase1Input } from './run-phase1.js';
 import { buildPhase2Input, type Phase2CliOptions } from './run-phase2.js';
 import type { RunCliOptions } from './run-common.js';
-import type { RealAgentSettings } from '../contracts/agent-settings.js';
 import type { RpcProtocol, SimulationMode, SuiNetwork } from '../contracts/simulation.js';
-import type { Phase2RunInput } from '../contracts/phase2-options.js';
-import type { PipelineStep } from '../contracts/pipeline.js';
 
 /** What every run of a pipeline shares: where, and under which name, its runs keep their directories. */
 export interface PipelineRuns {
@@ -36,23 +38,6 @@ function runOptions(p: PipelineRuns, step: string, samples: number, out: string)
   };
 }
 
-/** Phase II's defaults as the CLI's options (upstream's, except the offline simulation mode). */
-function phase2Defaults() {
-  const d = PHASE2_DEFAULT_OPTIONS;
-  return {
-    gasBudget: d.gasBudget,
-    gasBudgetLadder: d.gasBudgetLadder,
-    maxPlanAttempts: d.maxPlanAttempts,
-    maxPlanningCalls: d.maxPlanningCalls,
-    baselineMaxCandidates: d.baselineMaxCandidates,
-    maxHeuristicVariants: d.maxHeuristicVariants,
-    perPackageTimeoutSeconds: d.perPackageTimeoutSeconds,
-    includeCreatedTypes: d.includeCreatedTypes,
-    requireDryRun: d.requireDryRun,
-    simulationFeedback: d.simulationFeedback,
-  };
-}
-
 /** A Phase II run at upstream's settings except those given; its ids file may not exist yet. */
 async function phase2Run(
   p: PipelineRuns,
@@ -65,8 +50,7 @@ async function phase2Run(
   const input = await buildPhase2Input(
     {
       ...runOptions(p, step, opts.samples, out),
-      ...phase2Defaults(),
-      promptTemplate: [],
+      ...benchmarkOptions(phase2Benchmark),
       ...opts,
     },
     settings,
@@ -117,10 +101,7 @@ export async function runAllSteps(p: PipelineRuns, s: RunAllSettings): Promise<P
   const phase1 = await buildPhase1Input(
     {
       ...runOptions(p, 'phase1', s.samples, file('phase1.json')),
-      agent: 'mock-empty',
-      maxStructsInPrompt: 200,
-      perPackageTimeoutSeconds: 120,
-      includeTypeLists: false,
+      ...benchmarkOptions(BENCHMARKS.phase1, { agent: 'mock-empty' }),
     },
     null,
     p.argv,
@@ -163,9 +144,8 @@ export interface TargetedRunSettings extends SimulationSettings {
   minHits: number;
   scanSamples: number;
   runSamples: number;
-  perPackageTimeoutSeconds: number;
-  maxPlanAttempts: number;
-  simulationMode: SimulationMode;
+  /** The model run's Phase II settings (its flags). */
+  modelRun: TargetedModelRun;
   signalOut: string;
   /** Upstream's `int(time.time())` in the file names, fixed when the pipeline is first started. */
   stamp: number;
@@ -194,10 +174,8 @@ export async function targetedRunSteps(
     'model',
     {
       agent: 'real-openai-compatible',
-      simulationMode: s.simulationMode,
       samples: s.runSamples,
-      perPackageTimeoutSeconds: s.perPackageTimeoutSeconds,
-      maxPlanAttempts: s.maxPlanAttempts,
+      ...s.modelRun,
       maxPlanningCalls: 25,
       ...simulationSettings(s),
     },

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { checkPhase1Template } from '../core/phase1-prompt.js';
 import { isModelAgent } from '../core/types.js';
+import type { Phase1Values } from '../benchmarks/phase1.js';
 import type { Phase1RunInput } from '../contracts/phase1-options.js';
 import {
   agentCheck,
@@ -15,17 +16,11 @@ import {
 } from './run-common.js';
 import { readTemplate } from './prompt-templates.js';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
-import type { Phase1Agent } from '../contracts/agents.js';
 
 export { readDotenvFile, datasetSearchDirs, type CliIO } from './run-common.js';
 
-export interface Phase1CliOptions extends RunCliOptions {
-  agent: Phase1Agent;
-  maxStructsInPrompt: number;
-  perPackageTimeoutSeconds: number;
-  includeTypeLists: boolean;
-  promptTemplate?: string;
-}
+/** What commander hands over: the run's settings and Phase I's options, with the defaults applied. */
+export type Phase1CliOptions = RunCliOptions & Phase1Values;
 
 /** `settings`: the model's, when the agent calls one (from the environment, or an evaluation set's config). */
 export async function buildPhase1Input(

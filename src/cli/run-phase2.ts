@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { chainEndpoint } from '../chain/networks.js';
 import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
 import { preflightSimulation } from '../sim/index.js';
+import { optionValues } from '../benchmarks/definition.js';
+import { phase2Benchmark, phase2RunOptions, type Phase2Values } from '../benchmarks/phase2.js';
 import { UsageError } from '../usage-error.js';
 import { resolveSender } from '../core/phase2/sender.js';
 import {
@@ -19,42 +21,13 @@ import { readPromptTemplates } from './prompt-templates.js';
 import { readUserFile } from './user-file.js';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
 import { MODEL_AGENTS } from '../contracts/agents.js';
-import type { RpcProtocol, SimulationMode, SuiNetwork } from '../contracts/simulation.js';
-import type { Phase2Agent, Phase2Options, Phase2RunInput } from '../contracts/phase2-options.js';
+import type { SimulationMode } from '../contracts/simulation.js';
+import type { Phase2Agent, Phase2RunInput } from '../contracts/phase2-options.js';
 import { processConfig } from '../config/process-config.js';
 import { readConfig } from '../config/read.js';
 
-/** What commander hands over: Phase II's settings with the defaults applied, before the CLI resolves them. */
-export interface Phase2CliOptions
-  extends
-    RunCliOptions,
-    Pick<
-      Phase2Options,
-      | 'agent'
-      | 'simulationMode'
-      | 'gasBudget'
-      | 'gasBudgetLadder'
-      | 'maxPlanAttempts'
-      | 'maxPlanningCalls'
-      | 'baselineMaxCandidates'
-      | 'maxHeuristicVariants'
-      | 'perPackageTimeoutSeconds'
-      | 'includeCreatedTypes'
-      | 'requireDryRun'
-      | 'simulationFeedback'
-    > {
-  planFile?: string;
-  rpcUrl?: string;
-  network?: SuiNetwork;
-  rpcProtocol?: RpcProtocol;
-  sender?: string;
-  gasCoin?: string;
-  maxRunSeconds?: number;
-  devInspectBin?: string;
-  /** `--framework-dir` (local mode): package directories of 0x1, 0x2 (and 0x3). */
-  frameworkDir?: string;
-  promptTemplate: string[];
-}
+/** What commander hands over: the run's settings and Phase II's options, with the defaults applied. */
+export type Phase2CliOptions = RunCliOptions & Phase2Values;
 
 /** Agents that need a model's settings: those that ask one for plans, and template-search, which asks one to fill its templates. */
 export const AGENTS_NEEDING_MODEL_SETTINGS = new Set<Phase2Agent>([...MODEL_AGENTS, 'template-search']);
@@ -109,38 +82,28 @@ export async function buildPhase2Input(
     throw new UsageError(
       '--framework-dir requires --simulation-mode local (the only mode that runs Move here)',
     );
+  const values = optionValues(phase2Benchmark, opts);
   const input = await buildRunInput(
     'phase2',
     opts,
-    {
-      agent: opts.agent,
+    // The options resolved here are given; the rest go to the run as they are.
+    phase2RunOptions(values, {
       agentSettings: settings,
       seed: opts.seed,
-      simulationMode: opts.simulationMode,
       rpcUrl,
       ...(onChain ? { rpcProtocol, network: endpoint?.network ?? null } : {}),
       // Upstream's order: the flag, then SMI_SENDER from the dotenv file only; then 0x0 in the chain modes,
       // a non-zero address offline (core/phase2/sender.ts).
-      sender: resolveSender(opts.sender, phase2Settings.SMI_SENDER, opts.simulationMode),
-      gasBudget: opts.gasBudget,
-      gasCoin: opts.gasCoin ?? phase2Settings.SMI_GAS_COIN ?? null,
-      gasBudgetLadder: opts.gasBudgetLadder,
-      maxPlanAttempts: opts.maxPlanAttempts,
-      maxPlanningCalls: opts.maxPlanningCalls,
-      baselineMaxCandidates: opts.baselineMaxCandidates,
-      maxHeuristicVariants: Math.max(1, opts.maxHeuristicVariants),
-      perPackageTimeoutSeconds: opts.perPackageTimeoutSeconds,
-      includeCreatedTypes: opts.includeCreatedTypes,
-      requireDryRun: opts.requireDryRun,
+      sender: resolveSender(values.sender, phase2Settings.SMI_SENDER, values.simulationMode),
+      gasCoin: values.gasCoin ?? phase2Settings.SMI_GAS_COIN ?? null,
       planFile,
       externalBin: externalBin ? resolve(externalBin) : null,
-      frameworkDir: opts.frameworkDir ? resolve(opts.frameworkDir) : null,
-      simulationFeedback: opts.simulationFeedback,
-      promptTemplates: await readPromptTemplates(opts.promptTemplate),
-    },
+      frameworkDir: values.frameworkDir ? resolve(values.frameworkDir) : null,
+      promptTemplates: await readPromptTemplates(values.promptTemplate),
+    }),
     argv,
   );
-  return { ...input, maxRunSeconds: opts.maxRunSeconds ?? null };
+  return { ...input, maxRunSeconds: values.maxRunSeconds ?? null };
 }
 
 export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliIO): Promise<number> {

@@ -5,17 +5,15 @@ import { checkFrameworkLocation } from '../package-store/framework-check.js';
 import { SANDBOX_AGENT, type SandboxOptions, type SandboxRunInput } from '../contracts/sandbox-options.js';
 import { normalizePackageId } from '../core/ids-file.js';
 import { idsNotInCorpus } from './corpus-ids.js';
+import type { SandboxValues } from '../benchmarks/sandbox.js';
 import { UsageError } from '../usage-error.js';
 import { flagNames, upstreamOnlyFlagGiven } from './sandbox-upstream-flags.js';
 import { buildRunInput, launchRun, runModelAccess, type CliIO, type RunCliOptions } from './run-common.js';
 
-export interface SandboxCliOptions
-  extends Omit<RunCliOptions, 'out' | 'dotenv' | 'seed'>, Partial<Record<string, unknown>> {
-  packageId: string[];
-  frameworkDir?: string;
-  output: string;
-  tierAOnly: boolean;
-}
+/** The run's settings and the sandbox's options; upstream's flags, given only to be refused, pass too. */
+export type SandboxCliOptions = Omit<RunCliOptions, 'out' | 'dotenv' | 'seed'> &
+  SandboxValues &
+  Partial<Record<string, unknown>>;
 
 /** The first upstream flag given that does not apply here, as a usage error saying why. */
 function refuseUpstreamOnly(opts: Record<string, unknown>): void {

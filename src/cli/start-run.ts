@@ -3,6 +3,7 @@
 // refused when the run was started with other settings, so two runs' rows are never mixed.
 import { WorkflowExecutionAlreadyStartedError, type WorkflowHandle } from '@temporalio/client';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy } from '@temporalio/common';
+import { BENCHMARKS } from '../benchmarks/registry.js';
 import { identityMismatches, readSelection, runIdentity, type RunIdentity } from '../run-store/run-record.js';
 import { TASK_QUEUES, runWorkflowId, runSearchAttributes } from '../temporal/names.js';
 import { temporalUiWorkflowUrl } from '../temporal/ui-url.js';
@@ -16,13 +17,6 @@ export interface StartOutcome {
   kind: 'started' | 'attached' | 'finished';
   handle: WorkflowHandle<typeof benchmarkRun>;
 }
-
-const PHASE_TITLES = {
-  phase1: 'Phase I',
-  phase2: 'Phase II',
-  sandbox: 'Sandbox',
-  helper: 'Helper package',
-} as const;
 
 /**
  * Refuses to join an existing run whose settings differ from these. The run directory records them once a
@@ -65,7 +59,7 @@ export async function startRun(session: Session, input: RunInput, again = false)
         corpusRoot: input.corpusRoot,
         identity: runIdentity(input),
       },
-      staticSummary: `${PHASE_TITLES[input.phase]} · ${input.options.agent} · ${input.corpusRoot}`,
+      staticSummary: `${BENCHMARKS[input.phase].title} · ${input.options.agent} · ${input.corpusRoot}`,
     });
     return { kind: status === 'RUNNING' ? 'attached' : 'started', handle };
   } catch (err) {

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import yaml from 'js-yaml';
 import { z } from 'zod';
-import { RPC_PROTOCOLS, SIMULATION_MODES, SUI_NETWORKS } from '../contracts/simulation.js';
+import { evalSetBlock } from '../benchmarks/evalset-block.js';
+import { BENCHMARKS, type BenchmarkName, type BenchmarkRegistry } from '../benchmarks/registry.js';
 
 const name = z
   .string()
@@ -34,7 +35,8 @@ const endpointModel = z.strictObject({
   /** The variable that holds the key, in the workers' environment (never the key itself). */
   api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name'),
   temperature: z.number().min(0).max(2).optional(),
-  max_tokens: count.optional(),
+  /** As SMI_MAX_TOKENS: at most 100,000. */
+  max_tokens: count.max(100_000).optional(),
   response_format: z.literal('json_object').optional(),
   thinking: z.string().optional(),
   max_request_retries: z.number().int().min(0).max(20).optional(),
@@ -62,77 +64,40 @@ const localModel = z.strictObject({
 
 const model = z.discriminatedUnion('provider', [endpointModel, localModel]);
 
-const phase1 = z.strictObject({
-  phase: z.literal('phase1'),
-  max_structs_in_prompt: count.optional(),
-  per_package_timeout_seconds: positive.optional(),
-});
+/** A config's schema: each phase's block is its benchmark's (src/benchmarks), keyed by `phase`. */
+export function evalSetConfigSchemaFor(benchmarks: BenchmarkRegistry) {
+  const blocks = Object.values(benchmarks).map(evalSetBlock);
+  return z.strictObject({
+    /** The set's name; its id adds a hash of the config, so a changed config is another set. */
+    name: name.optional(),
+    corpus_root: z.string().min(1),
+    samples: z.number().int().nonnegative().optional(),
+    seed: z.number().int().optional(),
+    package_ids_file: z.string().optional(),
+    dataset: z.string().optional(),
+    log_dir: z.string().optional(),
+    /** The whole set's cost limit: an even share per run at first, then moved to where it is needed. */
+    max_cost_usd: positive.optional(),
+    /** The whole set's token limit, shared by its runs as the cost cap is (core/set-budget.ts). */
+    max_total_tokens: count.optional(),
+    /**
+     * The answer cache: true for every model, false for none; absent, for the models at temperature 0 (where
+     * re-using an answer is sound). `eval-set --cache` / `--no-cache` set it.
+     */
+    cache: z.boolean().optional(),
+    models: z.array(model).min(1),
+    phases: z
+      .array(z.discriminatedUnion('phase', blocks as [(typeof blocks)[number], ...typeof blocks]))
+      .min(1),
+  });
+}
 
-const phase2 = z.strictObject({
-  phase: z.literal('phase2'),
-  agent: z.enum(['real-openai-compatible', 'template-search']).optional(),
-  simulation_mode: z.enum(SIMULATION_MODES).optional(),
-  max_plan_attempts: count.optional(),
-  max_planning_calls: count.optional(),
-  per_package_timeout_seconds: positive.optional(),
-  rpc_url: z.url().optional(),
-  /** Sui's public full node of this network, or the network `rpc_url` must serve. */
-  network: z.enum(SUI_NETWORKS).optional(),
-  /** `json-rpc` only for providers that still serve it; default gRPC. */
-  rpc_protocol: z.enum(RPC_PROTOCOLS).optional(),
-  sender: z.string().optional(),
-  /** With `simulation_mode: local`: package directories of 0x1, 0x2 (and 0x3); default: those of the corpus. */
-  framework_dir: z.string().optional(),
-});
+export const evalSetConfigSchema = evalSetConfigSchemaFor(BENCHMARKS);
 
-/** The helper-package benchmark (`smi-bench helper`): each model writes helpers, one run per model. */
-const helper = z.strictObject({
-  phase: z.literal('helper'),
-  /** Answers the model may give until one builds (`--max-attempts`). */
-  max_attempts: count.optional(),
-  /** false: `--no-scoring-hints`. */
-  scoring_hints: z.boolean().optional(),
-  framework_dir: z.string().optional(),
-  per_package_timeout_seconds: positive.optional(),
-});
-
-/** Upstream's benchmark-local: no model, so one run for the whole set (`<set>.sandbox`), not one per model. */
-const sandbox = z.strictObject({
-  phase: z.literal('sandbox'),
-  /** Package directories of 0x1, 0x2 (and 0x3); default: those of the corpus. */
-  framework_dir: z.string().optional(),
-  tier_a_only: z.boolean().optional(),
-  concurrency: count.max(1000).optional(),
-});
-
-export const evalSetConfigSchema = z.strictObject({
-  /** The set's name; its id adds a hash of the config, so a changed config is another set. */
-  name: name.optional(),
-  corpus_root: z.string().min(1),
-  samples: z.number().int().nonnegative().optional(),
-  seed: z.number().int().optional(),
-  package_ids_file: z.string().optional(),
-  dataset: z.string().optional(),
-  log_dir: z.string().optional(),
-  /** The whole set's cost limit: an even share per run at first, then moved to where it is needed. */
-  max_cost_usd: positive.optional(),
-  /** The whole set's token limit, shared by its runs as the cost cap is (core/set-budget.ts). */
-  max_total_tokens: count.optional(),
-  /**
-   * The answer cache: true for every model, false for none; absent, for the models at temperature 0 (where
-   * re-using an answer is sound). `eval-set --cache` / `--no-cache` set it.
-   */
-  cache: z.boolean().optional(),
-  models: z.array(model).min(1),
-  phases: z.array(z.discriminatedUnion('phase', [phase1, phase2, helper, sandbox])).min(1),
-});
-
-export type EvalSetConfig = z.infer<typeof evalSetConfigSchema>;
+/** A phase's block: `phase` names its benchmark, the rest are that benchmark's options (snake_case). */
+export type EvalSetPhase = { phase: BenchmarkName } & Record<string, unknown>;
+export type EvalSetConfig = Omit<z.infer<typeof evalSetConfigSchema>, 'phases'> & { phases: EvalSetPhase[] };
 export type EvalSetModel = EvalSetConfig['models'][number];
-export type EvalSetPhase = EvalSetConfig['phases'][number];
-/** The phases each model goes through (all but the sandbox). */
-export type EvalSetModelPhase = Exclude<EvalSetPhase, { phase: 'sandbox' }>;
-export type EvalSetSandboxPhase = Extract<EvalSetPhase, { phase: 'sandbox' }>;
 
 /** How the set's matrix names the sandbox's run, which has no model (never a model's name: no parentheses). */
 export const SANDBOX_CELL = '(sandbox)';
@@ -144,7 +109,12 @@ function issuePath(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i > 0 ? '.' : ''}${String(p)}`)).join('');
 }
 
-export function parseEvalSetConfig(text: string, file: string): EvalSetConfig {
+/** `benchmarks`: whose blocks the config may hold (all of smi-bench's, unless a test extends one). */
+export function parseEvalSetConfig(
+  text: string,
+  file: string,
+  benchmarks: BenchmarkRegistry = BENCHMARKS,
+): EvalSetConfig {
   let raw: unknown;
   try {
     raw = extname(file).toLowerCase() === '.json' ? JSON.parse(text) : yaml.load(text);
@@ -153,12 +123,13 @@ export function parseEvalSetConfig(text: string, file: string): EvalSetConfig {
       `${file}: not valid ${extname(file) === '.json' ? 'JSON' : 'YAML'}: ${(err as Error).message.split('\n')[0]}`,
     );
   }
-  const parsed = evalSetConfigSchema.safeParse(raw);
+  const schema = benchmarks === BENCHMARKS ? evalSetConfigSchema : evalSetConfigSchemaFor(benchmarks);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${issuePath(i.path) || '(top level)'}: ${i.message}`);
     throw new EvalSetConfigError(`${file}:\n  ${lines.join('\n  ')}`);
   }
-  const config = parsed.data;
+  const config = parsed.data as EvalSetConfig;
   const names = config.models.map((m) => m.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice) throw new EvalSetConfigError(`${file}:\n  models: the name "${twice}" is used twice`);
@@ -168,7 +139,7 @@ export function parseEvalSetConfig(text: string, file: string): EvalSetConfig {
   const both = config.models.findIndex((m) => m.provider !== 'local-llm' && m.price && m.cost_from_provider);
   if (both >= 0)
     throw new EvalSetConfigError(`${file}:\n  models[${both}]: use either price or cost_from_provider`);
-  const localTemplate = config.phases.some((p) => p.phase === 'phase2' && p.agent === 'template-search');
+  const localTemplate = config.phases.some((p) => p.phase === 'phase2' && p['agent'] === 'template-search');
   const local = config.models.findIndex((m) => m.provider === 'local-llm');
   if (localTemplate && local >= 0)
     throw new EvalSetConfigError(

@@ -1,0 +1,99 @@
+// What a benchmark is to the rest of smi-bench: a name, a title, a one-line description and its options as
+// one zod schema. The run command's flags, the evaluation set's block and the pipelines' runs are made from it.
+import { z } from 'zod';
+
+/** How a flag is written where its zod type alone does not say (given with `withFlag`). */
+export interface FlagHint {
+  /** The value's placeholder in `--help` (`<file>`); numbers default to `n`, anything else to `value`. */
+  arg?: string;
+  /** A parser of its own (upstream's comma lists); it must yield what the schema accepts. */
+  parse?: (raw: string) => unknown;
+}
+
+/** Placeholders and parsers of flags, kept beside the schema so the schema stays plain zod. */
+export const flagHints = z.registry<FlagHint>();
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod type may be an option
+export type OptionsSchema = z.ZodObject<Record<string, z.ZodType<any>>>;
+
+export interface BenchmarkDefinition<S extends OptionsSchema = OptionsSchema> {
+  /** Its run command, its phase in evaluation sets and its run directories' phase. */
+  name: string;
+  /** How pages and summaries name it (`Phase II`). */
+  title: string;
+  /** The run command's one-line description. */
+  description: string;
+  /**
+   * Its own options, in `--help` order: each with `.describe()` (the flag's help; a boolean that defaults
+   * to true describes its `--no-` flag) and a `.default()` unless it may be absent.
+   */
+  options: S;
+  /**
+   * Its block in an evaluation set's config: the options it takes (snake_case there), in the order the
+   * set's id hashes them, and a narrower schema where a config takes less than the flag.
+   */
+  evalSet: {
+    keys: readonly (keyof S['shape'] & string)[];
+    narrower?: Partial<Record<keyof S['shape'], z.ZodType>>;
+    /** false: one run for the whole set (no model), rather than one per model. */
+    perModel: boolean;
+  };
+}
+
+/**
+ * Other defaults for some of a benchmark's options, each with the help its flag has there: how a pipeline
+ * runs the benchmark, with those options as its own flags.
+ */
+export type Preset<S extends OptionsSchema> = {
+  [K in keyof z.output<S> & string]?: { default: z.output<S>[K]; help: string };
+};
+
+/** The values of a preset's options, as its flags gave them. */
+export type PresetValues<S extends OptionsSchema, P extends Preset<S>> = Pick<z.output<S>, keyof P & string>;
+
+/** Picks the preset's options out of a command's flags. */
+export function presetValues<S extends OptionsSchema, P extends Preset<S>>(
+  preset: P,
+  flags: PresetValues<S, P>,
+): PresetValues<S, P> {
+  const values: Record<string, unknown> = {};
+  for (const key of Object.keys(preset)) values[key] = (flags as Record<string, unknown>)[key];
+  return values as PresetValues<S, P>;
+}
+
+/** Any benchmark, as the registry and the generators see it (its options' own types are its file's). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a definition's schema type varies with it
+export type AnyBenchmark = BenchmarkDefinition<any>;
+
+export const defineBenchmark = <S extends OptionsSchema>(d: BenchmarkDefinition<S>) => d;
+
+/** A benchmark's options with every default applied to the values given (which the schema checks). */
+export function benchmarkOptions<S extends OptionsSchema>(
+  definition: BenchmarkDefinition<S>,
+  values: Partial<z.input<S>> = {},
+): z.output<S> {
+  return definition.options.parse(values);
+}
+
+/** The benchmark's own options out of a command's flags (which hold the run's settings too). */
+export function optionValues<S extends OptionsSchema>(
+  definition: BenchmarkDefinition<S>,
+  flags: z.output<S>,
+): z.output<S> {
+  const values: Record<string, unknown> = {};
+  for (const key of Object.keys(definition.options.shape))
+    if (key in flags) values[key] = (flags as Record<string, unknown>)[key];
+  return values as z.output<S>;
+}
+
+/** `gasBudget` → `gas-budget`, the flag's spelling. */
+export const kebabCase = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** `gasBudget` → `gas_budget`, the evaluation set's spelling. */
+export const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The schema, with how its flag is written. */
+export const withFlag = <T extends z.ZodType>(schema: T, hint: FlagHint): T => {
+  flagHints.add(schema, hint);
+  return schema;
+};
