@@ -38,6 +38,8 @@ export interface BenchmarkDefinition<S extends OptionsSchema = OptionsSchema> {
     /** false: one run for the whole set (no model), rather than one per model. */
     perModel: boolean;
   };
+  /** Options written as they are into the run's metadata, under their snake_case names, in this order. */
+  recorded?: readonly (keyof S['shape'] & string)[];
 }
 
 /**
@@ -97,3 +99,11 @@ export const withFlag = <T extends z.ZodType>(schema: T, hint: FlagHint): T => {
   flagHints.add(schema, hint);
   return schema;
 };
+
+/** The run metadata fields of a benchmark's `recorded` options: `maxPlanAttempts` is `max_plan_attempts`. */
+export function recordedOptionFields<S extends OptionsSchema>(
+  definition: BenchmarkDefinition<S>,
+  options: Partial<Record<keyof S['shape'] & string, unknown>>,
+): Record<string, unknown> {
+  return Object.fromEntries((definition.recorded ?? []).map((key) => [snakeCase(key), options[key]]));
+}

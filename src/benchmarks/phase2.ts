@@ -104,6 +104,7 @@ export const phase2Benchmark = defineBenchmark({
     narrower: { agent: z.enum(['real-openai-compatible', 'template-search']), rpcUrl: z.url() },
     perModel: true,
   },
+  recorded: ['maxPlanAttempts', 'maxHeuristicVariants'],
 });
 
 export type Phase2Values = z.output<typeof options>;

@@ -1,4 +1,6 @@
 // Phase II in the run directory: its rows, its packages.jsonl lines and its result (schema_version 2).
+import { recordedOptionFields } from '../../benchmarks/definition.js';
+import { phase2Benchmark } from '../../benchmarks/phase2.js';
 import { STAGE_PREFIX, type StageCounts } from '../../core/phase2/taxonomy.js';
 import { planTally } from '../../core/phase2/plan-tally.js';
 import { emptyPhase2Row, type Phase2Row } from '../../core/phase2/row.js';
@@ -53,8 +55,7 @@ export const phase2Definition: PhaseDefinition<Phase2Row> = {
         gas_budget_ladder: o.gasBudgetLadder.join(','),
         gas_coin: o.gasCoin,
         simulation_mode: o.simulationMode,
-        max_plan_attempts: o.maxPlanAttempts,
-        max_heuristic_variants: o.maxHeuristicVariants,
+        ...recordedOptionFields(phase2Benchmark, o),
         max_run_seconds: input.maxRunSeconds ?? null,
         prompt_templates_sha256: Object.fromEntries(
           Object.entries(o.promptTemplates).map(([kind, text]) => [kind, sha256OrNull(text)]),
