@@ -100,7 +100,7 @@ export const withFlag = <T extends z.ZodType>(schema: T, hint: FlagHint): T => {
   return schema;
 };
 
-/** The run metadata fields of a benchmark's `recorded` options: `maxPlanAttempts` is `max_plan_attempts`. */
+/** The run metadata fields of a benchmark's `recorded` options: `gasBudget` would be `gas_budget`. */
 export function recordedOptionFields<S extends OptionsSchema>(
   definition: BenchmarkDefinition<S>,
   options: Partial<Record<keyof S['shape'] & string, unknown>>,

@@ -46,6 +46,13 @@ describe('smi-bench phase2 / status / results', () => {
     expect(result.schema_version).toBe(2);
     expect(result.simulation_mode).toBe('build-only');
     expect(result.aggregate['avg_hit_rate']).toBeGreaterThan(0);
+    // Upstream's run metadata records the two loop limits, at their defaults (5 and 4: spec, phase2 flags).
+    const metadata = JSON.parse(readFileSync(join(logDir, 'p2-cli', 'run_metadata.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(metadata['max_plan_attempts']).toBe(5);
+    expect(metadata['max_heuristic_variants']).toBe(4);
 
     const status = await smiBench(['status', 'p2-cli', '--log-dir', logDir], env);
     expect(status.exitCode).toBe(0);
