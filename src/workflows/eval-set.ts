@@ -19,6 +19,7 @@ import { costAllowanceSignal, tokenAllowanceSignal } from './run-api.js';
 import { evalSetCellsQuery, runAtCostLimitSignal, runAtTokenLimitSignal } from './eval-set-types.js';
 import type { RunOutput } from '../contracts/run.js';
 import type { EvalSetCell, EvalSetCellState, EvalSetInput } from '../contracts/eval-set.js';
+import { PATCH } from './patches.js';
 
 export async function evalSet(input: EvalSetInput): Promise<EvalSetCellState[]> {
   const states: EvalSetCellState[] = input.cells.map((cell) => ({
@@ -32,7 +33,7 @@ export async function evalSet(input: EvalSetInput): Promise<EvalSetCellState[]> 
   setHandler(evalSetCellsQuery, () => states);
   // Sets started before budgets moved between runs have no `maxCostUsd` here (their runs got fixed shares).
   const costBudget =
-    input.maxCostUsd !== undefined && patched('set-cost-budget')
+    input.maxCostUsd !== undefined && patched(PATCH.setCostBudget)
       ? sharedBudget(input, input.maxCostUsd, COST)
       : null;
   // Tokens move only between runs started with a token allowance (not those of a set started before).
@@ -58,7 +59,7 @@ export async function evalSet(input: EvalSetInput): Promise<EvalSetCellState[]> 
     }),
   );
   // The set's own result file (sets started before it existed finish without one).
-  if (patched('set-result-file') && states.length > 0)
+  if (patched(PATCH.setResultFile) && states.length > 0)
     await io.writeSetResult({
       setId: input.setId,
       cells: states,

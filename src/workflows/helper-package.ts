@@ -35,11 +35,7 @@ import { LOCAL_RETRY_THRESHOLD, PERMANENT_ERROR_TYPES } from './retry-policies.j
 import type { PackageSummary } from '../contracts/run.js';
 import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';
 import { FailureType } from '../contracts/failure-types.js';
-
-/** Patch marker: an attempt's build and run are one activity (`buildAndRunHelperPackage`). */
-const BUILD_AND_RUN_IN_ONE = 'helper-build-and-run-in-one';
-/** Patch marker: the target's dependencies are checked before the first answer is asked for. */
-const DEPENDENCIES_FIRST = 'helper-dependencies-before-model';
+import { PATCH } from './patches.js';
 
 const retry = {
   initialInterval: '1 second',
@@ -163,7 +159,7 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
     truth = extracted.truth;
     // Histories recorded before the activity returned targets scored the truth.
     targets = extracted.targets ?? truth;
-    if (patched(DEPENDENCIES_FIRST)) {
+    if (patched(PATCH.helperDependenciesFirst)) {
       const { missing } = await local('dependencies').checkHelperDependencies({
         corpusRoot: o.corpusRoot,
         frameworkDir: o.frameworkDir,
@@ -204,7 +200,7 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
         frameworkDir: o.frameworkDir,
       };
       // Runs recorded before the build and its run became one activity replay with two.
-      const built = patched(BUILD_AND_RUN_IN_ONE)
+      const built = patched(PATCH.helperBuildAndRunInOne)
         ? await sim(`attempt ${attempt} · build and run`).buildAndRunHelperPackage({
             ...stored,
             packageDir: input.packageDir,

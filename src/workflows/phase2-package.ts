@@ -31,13 +31,7 @@ import type { ModelCallTally } from '../contracts/usage.js';
 import { MODEL_AGENTS } from '../contracts/agents.js';
 import type { Phase2Options, Phase2PackageInput } from '../contracts/phase2-options.js';
 import { FailureType } from '../contracts/failure-types.js';
-
-/**
- * Patch marker: a search agent's plan that needs an object nobody can name is recorded as not built and is
- * not simulated (before, it was simulated with object 0x0). Only plans made in the workflow need it; the
- * baseline's plans come from an activity whose recorded results say which plans those are.
- */
-const UNKNOWN_OBJECTS_NOT_BUILT = 'phase2-unknown-objects-not-built';
+import { PATCH } from './patches.js';
 
 /** The inventory is only worth fetching for agents that fill placeholders or tell the model about it. */
 const INVENTORY_AGENTS = new Set<string>(['baseline-search', 'template-search', ...MODEL_AGENTS]);
@@ -277,7 +271,7 @@ function preparePlan(
   if (!solver.resolvesPlaceholders) return preparePlanVariants(raw, attempt, sender, maxHeuristicVariants);
   const variants = preparePlaceholderPlan(raw, problem.inventory, attempt, sender, maxHeuristicVariants);
   // Histories recorded before the patch simulated such a plan's every variant with object 0x0.
-  if (variants.some((v) => v.unbuilt !== undefined) && !patched(UNKNOWN_OBJECTS_NOT_BUILT)) {
+  if (variants.some((v) => v.unbuilt !== undefined) && !patched(PATCH.unknownObjectsNotBuilt)) {
     const filled = resolvePlaceholders(raw, problem.inventory).spec;
     return preparePlanVariants(filled, attempt, sender, maxHeuristicVariants);
   }

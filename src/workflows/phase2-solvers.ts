@@ -19,6 +19,7 @@ import { addUsage, ZERO_USAGE } from '../core/usage.js';
 import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';
 import type { Phase2Options } from '../contracts/phase2-options.js';
 import { FailureType } from '../contracts/failure-types.js';
+import { PATCH } from './patches.js';
 
 /** Why the last plan failed, in the words the retry prompt passes on (upstream's `last_failure`). */
 export type FailureContext = Record<string, string>;
@@ -338,10 +339,10 @@ export async function countedCall<T>(
     }
     countFailedCall(calls, kind, failureMessage(err));
     // Before this patch, the next plan attempt called the model again and met the same failure.
-    if (ENDPOINT_FAILURES.has(kind) && patched('endpoint-failure-ends-package'))
+    if (ENDPOINT_FAILURES.has(kind) && patched(PATCH.endpointFailureEndsPackage))
       throw new PackageFailure(failureMessage(err));
     // Before this patch, the package went on to its next plan attempt with a Temporal timeout message.
-    if (isDeadlineFailure(err, deadlineMs) && patched('deadline-failure-ends-package'))
+    if (isDeadlineFailure(err, deadlineMs) && patched(PATCH.deadlineFailureEndsPackage))
       throw new PackageTimeout();
     throw err;
   }

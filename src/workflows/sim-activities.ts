@@ -8,6 +8,7 @@ import { TASK_QUEUES } from '../temporal/names.js';
 import { LOCAL_RETRY_THRESHOLD } from './retry-policies.js';
 import type { SimulationMode } from '../contracts/simulation.js';
 import { FailureType } from '../contracts/failure-types.js';
+import { PATCH } from './patches.js';
 
 const retry = {
   initialInterval: '1 second',
@@ -20,16 +21,12 @@ const retry = {
   ],
 };
 
-/**
- * Histories recorded before build-only ran locally scheduled it on the smi-sim queue; they still replay
- * that way. The marker is written once per package workflow, at its first simulation.
- */
-export const LOCAL_BUILD_ONLY_PATCH = 'build-only-simulation-as-local-activity';
-
 export function simActivities(timeoutMs: number, mode?: SimulationMode): SimActivities {
   const scheduleToCloseTimeout = Math.max(1000, timeoutMs);
   // A local activity saves a server round trip (schedule, dispatch, completion, one more workflow task).
-  if (mode === 'build-only' && patched(LOCAL_BUILD_ONLY_PATCH)) {
+  // Runs from before it scheduled build-only on the smi-sim queue, and replay so; the marker is written
+  // once per package workflow, at its first simulation.
+  if (mode === 'build-only' && patched(PATCH.localBuildOnly)) {
     return proxyLocalActivities<SimActivities>({
       scheduleToCloseTimeout,
       retry,
