@@ -1,7 +1,9 @@
 // Each phase's answer format as a JSON schema: a grammar for the local model (node-llama-cpp turns it into
 // GBNF, so even a tiny model answers in shape) and `response_format` for endpoints that take one
-// (`--structured`). The schemas only constrain the shape; the phases check the content as for any answer.
-// Lengths are bounded so that a model cannot fill its token budget with one endless list or string.
+// (`--structured`). A prompt's vocabulary (the names it lists) narrows the names to those, as `enum`s, so a
+// model answers in the scorer's words; without one the schemas constrain only the shape. The phases check
+// the content as for any answer. Lengths are bounded so that a model cannot fill its token budget with one
+// endless list or string.
 import type { GbnfJsonSchema } from 'node-llama-cpp';
 
 /** The answer a model call asks for. */
@@ -17,12 +19,39 @@ const integer = { type: 'integer' } as const;
 const bigInteger = { type: ['integer', 'string'] } as const;
 const objectId = text(80);
 
+/**
+ * The fully qualified names a prompt lists, which its answer may use. Absent parts leave those names free
+ * (histories recorded before vocabularies, the helper benchmark).
+ */
+export interface AnswerVocabulary {
+  /** `0xADDR::module::Struct`: Phase I's structs shown, Phase II's type arguments. */
+  types?: string[];
+  /** `0xADDR::module::function` a plan may call: the functions the prompt shows. */
+  functions?: string[];
+  /** What a `need_more` request may name: the package's callable functions and `0xADDR::module`s. */
+  requestable?: string[];
+}
+
+/** The answer format a request asks for, with the names its prompt allows. */
+export interface AnswerSchema {
+  format: AnswerFormat;
+  schema: GbnfJsonSchema;
+}
+
+/** One of `names`, or any string when there is no such list. */
+const nameOf = (names: string[] | undefined): GbnfJsonSchema =>
+  names === undefined || names.length === 0 ? text(200) : { enum: [...new Set(names)] };
+/** At most `maxItems`, and none at all when the prompt lists no such name. */
+const atMost = (names: string[] | undefined, maxItems: number) => (names?.length === 0 ? 0 : maxItems);
+const listOf = (names: string[] | undefined, maxItems: number) =>
+  list(nameOf(names), atMost(names, maxItems));
+
 /** Phase I: `{"key_types": ["0xADDR::module::Struct", ...]}`. */
-const PHASE1_KEY_TYPES: GbnfJsonSchema = {
+const phase1KeyTypes = (vocabulary: AnswerVocabulary): GbnfJsonSchema => ({
   type: 'object',
-  properties: { key_types: list(text(200), 40) },
+  properties: { key_types: listOf(vocabulary.types, 40) },
   required: ['key_types'],
-};
+});
 
 const PLAN_ARGUMENT: GbnfJsonSchema = {
   oneOf: [
@@ -48,7 +77,7 @@ const PLAN_ARGUMENT: GbnfJsonSchema = {
 };
 
 /** Phase II: a plan `{"calls": [...]}` or a request for more of the interface `{"need_more": [...]}`. */
-const PHASE2_PLANNING: GbnfJsonSchema = {
+const phase2Planning = (vocabulary: AnswerVocabulary): GbnfJsonSchema => ({
   oneOf: [
     {
       type: 'object',
@@ -57,24 +86,24 @@ const PHASE2_PLANNING: GbnfJsonSchema = {
           {
             type: 'object',
             properties: {
-              target: text(200),
-              type_args: list(text(200), 4),
+              target: nameOf(vocabulary.functions),
+              type_args: listOf(vocabulary.types, 4),
               args: list(PLAN_ARGUMENT, 6),
             },
             required: ['target', 'type_args', 'args'],
           },
-          4,
+          atMost(vocabulary.functions, 4),
         ),
       },
       required: ['calls'],
     },
     {
       type: 'object',
-      properties: { need_more: list(text(200), 4), reason: text(300) },
+      properties: { need_more: listOf(vocabulary.requestable, 4), reason: text(300) },
       required: ['need_more', 'reason'],
     },
   ],
-};
+});
 
 /** The helper benchmark's `helper_pkg_v1` (core/helper/payload.ts). */
 const HELPER_PAYLOAD: GbnfJsonSchema = {
@@ -88,8 +117,13 @@ const HELPER_PAYLOAD: GbnfJsonSchema = {
   required: ['move_toml', 'files', 'entrypoints', 'assumptions'],
 };
 
-export const ANSWER_SCHEMAS: Readonly<Record<AnswerFormat, GbnfJsonSchema>> = {
-  phase1_key_types: PHASE1_KEY_TYPES,
-  phase2_planning: PHASE2_PLANNING,
-  helper_payload: HELPER_PAYLOAD,
+const SCHEMAS: Readonly<Record<AnswerFormat, (vocabulary: AnswerVocabulary) => GbnfJsonSchema>> = {
+  phase1_key_types: phase1KeyTypes,
+  phase2_planning: phase2Planning,
+  helper_payload: () => HELPER_PAYLOAD,
 };
+
+/** The schema of `format`, its names bound to `vocabulary`. */
+export function answerSchema(format: AnswerFormat, vocabulary: AnswerVocabulary = {}): AnswerSchema {
+  return { format, schema: SCHEMAS[format](vocabulary) };
+}

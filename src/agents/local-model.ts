@@ -23,6 +23,11 @@ export const LOCAL_MAX_TOKENS = 256;
  * endpoint's model, and its values (4096 and more) would leave no room for a prompt in a small context.
  */
 export const LOCAL_MAX_TOKENS_VARIABLE = 'SMI_LOCAL_LLM_MAX_TOKENS';
+/**
+ * How long a local call may wait for a free generation slot (other packages' answers), beyond the time
+ * its generation may take: the package's time counts the model's work, not the machine's queue.
+ */
+export const LOCAL_SLOT_WAIT_MS = 10 * 60_000;
 /** Prompt and answer together; prompts longer than this fail with ModelContextExceeded. */
 export const LOCAL_CONTEXT_TOKENS = 4096;
 

@@ -1,4 +1,5 @@
 // Shared data shapes. Field names follow the upstream harness's JSON so output files stay compatible.
+import type { PromptTruncation } from './prompt-fit.js';
 import type { StoppedEarly } from './run-limits.js';
 
 /** Canonical type JSON of the bytecode interface (schema_version 1). */
@@ -100,6 +101,8 @@ export interface Phase1PackageRow {
   max_structs_used: number | null;
   timed_out: boolean | null;
   usage?: TokenUsage;
+  /** The struct budget lowered so the prompt fits the local model's context (our extension). */
+  prompt_truncation?: PromptTruncation;
   truth_key_types_list?: string[];
   predicted_key_types_list?: string[];
 }

@@ -12,15 +12,20 @@ import {
   failureMessage,
   failureType,
   isDeadlineFailure,
+  promptFitFromFailure,
   usageFromFailure,
 } from './model-failures.js';
+import { fittedBudget, truncatedTo, type PromptTruncation } from '../core/prompt-fit.js';
 import type { Phase1Options } from './phase1-types.js';
 import { ZERO_USAGE, addUsage } from '../core/usage.js';
 
-/** Upstream makes at most 4 prompt attempts, halving the struct budget when the answer comes back empty. */
+/**
+ * Upstream makes at most 4 prompt attempts, halving the struct budget when the answer comes back empty.
+ * A prompt the local model measured too long for its context generated nothing: it is fitted (the budget
+ * lowered until it fits) without counting as one of the 4.
+ */
 const MAX_PROMPT_ATTEMPTS = 4;
 const MIN_STRUCTS_IN_PROMPT = 5;
-const PROMPT_TOO_LARGE = new Set(['ModelEmptyContent', 'ModelContextExceeded']);
 
 export interface Phase1Problem {
   runDir: string;
@@ -47,6 +52,8 @@ export interface Prediction {
   error: string | null;
   usage: TokenUsage;
   trace: PromptTrace[];
+  /** The struct budget lowered to fit the local model's context, when it was. */
+  truncation?: PromptTruncation;
 }
 
 export type Phase1Solver = (problem: Phase1Problem) => Promise<Prediction>;
@@ -88,6 +95,7 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
     let attempts = 0;
     let lastError = 'unknown error';
     const trace: PromptTrace[] = [];
+    let truncation: PromptTruncation | null = null;
     const failed = (error: string, timedOut: boolean): Prediction => ({
       predicted: [],
       attempts,
@@ -96,6 +104,7 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
       error: `real-agent call failed: ${error}`,
       usage,
       trace,
+      ...(truncation ? { truncation } : {}),
     });
 
     for (let round = 0; round < MAX_PROMPT_ATTEMPTS; round++) {
@@ -110,12 +119,17 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
       });
       attempts++;
       maxStructsUsed = maxStructs;
-      const traced: PromptTrace = { ...prompt, answerSha: null };
+      const traced: PromptTrace = {
+        promptSha: prompt.promptSha,
+        structsIncluded: prompt.structsIncluded,
+        answerSha: null,
+      };
       trace.push(traced);
       try {
         const answer = await callModel({
           runDir: problem.runDir,
           promptSha: prompt.promptSha,
+          vocabularySha: prompt.vocabularySha,
           settings,
           expect: 'key_types',
           format: 'phase1_key_types',
@@ -125,18 +139,40 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
         traced.answerSha = answer.answerSha;
         usage = addUsage(usage, answer.usage);
         const predicted = answer.parsed as string[];
-        return { predicted, attempts, maxStructsUsed, timedOut: false, error: null, usage, trace };
+        return {
+          predicted,
+          attempts,
+          maxStructsUsed,
+          timedOut: false,
+          error: null,
+          usage,
+          trace,
+          ...(truncation ? { truncation } : {}),
+        };
       } catch (err) {
         usage = addUsage(usage, usageFromFailure(err));
         traced.answerSha = answerShaFromFailure(err);
         traced.error = failureMessage(err);
-        // Upstream's words for a request that ran into the package deadline.
-        if (isDeadlineFailure(err, deadlineMs)) return failed('per-call timeout exceeded', true);
+        // Upstream's words for a request that ran into the package deadline; a local model's own name the
+        // model and what it was doing.
+        if (isDeadlineFailure(err, deadlineMs))
+          return failed(settings.local_model ? failureMessage(err) : 'per-call timeout exceeded', true);
         lastError = failureMessage(err);
-        // An empty answer usually means the prompt was too large for the model (a local model's context
-        // says so): retry with half the structs.
+        const fit = promptFitFromFailure(err);
+        if (fit && prompt.structsIncluded > 0) {
+          const next = fittedBudget(prompt.structsIncluded, fit);
+          truncation = truncatedTo(truncation, 'structs', prompt.structsIncluded, fit, next);
+          log.info('prompt too long for the local model; fitting the struct budget', {
+            packageId: problem.packageId,
+            next,
+          });
+          maxStructs = next;
+          round--;
+          continue;
+        }
+        // An empty answer usually means the prompt was too large for the model: retry with half the structs.
         const next = Math.max(MIN_STRUCTS_IN_PROMPT, Math.floor(maxStructs / 2));
-        if (!PROMPT_TOO_LARGE.has(failureType(err) ?? '') || next === maxStructs) break;
+        if (failureType(err) !== 'ModelEmptyContent' || next === maxStructs) break;
         log.info('prompt too large for the model; halving the struct budget', {
           packageId: problem.packageId,
           next,

@@ -14,8 +14,11 @@ import {
   failureKind,
   failureMessage,
   isDeadlineFailure,
+  promptFitFromFailure,
   usageFromFailure,
 } from './model-failures.js';
+import { fittedBudget, truncatedTo, type PromptTruncation } from '../core/prompt-fit.js';
+import { SUMMARY_FUNCTIONS } from '../core/phase2/prompts.js';
 import type { Phase2Options } from './phase2-types.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
 
@@ -46,6 +49,8 @@ export interface PlanningRound {
   cached?: boolean;
   /** Why the call gave no usable answer (its failure's message), for the package's page. */
   error?: string;
+  /** The summary's function budget lowered so the prompt fits the local model's context. */
+  truncation?: PromptTruncation;
 }
 
 /**
@@ -161,7 +166,7 @@ function candidateSolver(
       const round: PlanningRound = {
         attempt: request.attempt,
         call: 1,
-        ...prompt,
+        promptSha: prompt.promptSha,
         answerSha: null,
         kind: 'error',
       };
@@ -169,7 +174,8 @@ function candidateSolver(
         const answer = await countedCall(calls, request.deadlineMs, () =>
           callModel({
             ...request,
-            ...prompt,
+            promptSha: prompt.promptSha,
+            vocabularySha: prompt.vocabularySha,
             settings,
             expect: 'json_object',
             format: 'phase2_planning',
@@ -207,17 +213,10 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
       // Upstream sends the retry prompt from the second attempt on, once something has failed.
       const retrying = request.attempt > 1 && request.lastFailure !== null;
       const ask = async (call: number, prompt: PromptRequest) => {
-        const { promptSha } = await ioLocal.preparePhase2Prompt({
-          runDir: request.runDir,
-          interfaceSha: request.interfaceSha,
-          targets: request.truth,
-          templates: options.promptTemplates,
-          ...prompt,
-        });
         const round: PlanningRound = {
           attempt: request.attempt,
           call,
-          promptSha,
+          promptSha: '',
           answerSha: null,
           kind: 'error',
         };
@@ -225,20 +224,68 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
         setCurrentDetails(
           `plan attempt ${request.attempt}, planning call ${call}/${options.maxPlanningCalls}`,
         );
-        const answer = await countedCall(calls, request.deadlineMs, () =>
-          callModel({
-            ...request,
-            promptSha,
-            settings,
-            expect: 'json_object',
-            format: 'phase2_planning',
-            cacheSlot: `attempt ${request.attempt}, call ${call}`,
+        const answer = await fittedCall(round, (maxFunctions) =>
+          ioLocal.preparePhase2Prompt({
+            runDir: request.runDir,
+            interfaceSha: request.interfaceSha,
+            targets: request.truth,
+            templates: options.promptTemplates,
+            ...prompt,
+            ...(maxFunctions === SUMMARY_FUNCTIONS ? {} : { maxFunctions }),
           }),
         );
         round.answerSha = answer.answerSha;
         if (answer.cached) round.cached = true;
         usage = addUsage(usage, answer.usage);
         return { answer, round };
+      };
+      /**
+       * The call, its prompt fitted to a local model's context: a prompt measured too long is built again
+       * with fewer functions in its summary (a rejection generates nothing: counted only when final).
+       */
+      const fittedCall = async (
+        round: PlanningRound,
+        prepare: (
+          maxFunctions: number,
+        ) => Promise<{ promptSha: string; vocabularySha: string; functionsShown: number }>,
+      ) => {
+        let maxFunctions = SUMMARY_FUNCTIONS;
+        for (;;) {
+          const prompt = await prepare(maxFunctions);
+          round.promptSha = prompt.promptSha;
+          try {
+            return await countedCall(
+              calls,
+              request.deadlineMs,
+              () =>
+                callModel({
+                  ...request,
+                  promptSha: prompt.promptSha,
+                  vocabularySha: prompt.vocabularySha,
+                  settings,
+                  expect: 'json_object',
+                  format: 'phase2_planning',
+                  cacheSlot: `attempt ${request.attempt}, call ${round.call}`,
+                }),
+              true,
+            );
+          } catch (err) {
+            const fit = promptFitFromFailure(err);
+            if (!fit) throw err;
+            if (prompt.functionsShown === 0 || Date.now() >= request.deadlineMs) {
+              countFailedCall(calls, failureKind(err), failureMessage(err));
+              throw err;
+            }
+            maxFunctions = fittedBudget(prompt.functionsShown, fit);
+            round.truncation = truncatedTo(
+              round.truncation ?? null,
+              'functions',
+              prompt.functionsShown,
+              fit,
+              maxFunctions,
+            );
+          }
+        }
       };
       for (let call = 1; call <= options.maxPlanningCalls; call++) {
         if (Date.now() >= request.deadlineMs) throw new PackageTimeout();
@@ -324,6 +371,7 @@ export async function countedCall<T>(
   calls: ModelCallTally,
   deadlineMs: number,
   call: () => Promise<T>,
+  fitting = false,
 ): Promise<T> {
   try {
     const answer = await call();
@@ -331,6 +379,8 @@ export async function countedCall<T>(
     return answer;
   } catch (err) {
     const kind = failureKind(err);
+    // A prompt too long for the local model generated nothing: a caller that fits it counts it if final.
+    if (fitting && kind === 'ModelContextExceeded') throw err;
     if (ANSWERED_FAILURES.has(kind)) {
       countAnsweredCall(calls);
       throw err;

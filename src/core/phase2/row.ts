@@ -1,5 +1,6 @@
 // One Phase II result row (spec/harness.md §7.8: all 36 upstream keys, plus `exec_ok`, `plan_calls` and `usage`) and
 // its Python-compatible form.
+import type { PromptTruncation } from '../prompt-fit.js';
 import { PyFloat } from '../pyjson.js';
 import { formatJsonlLine } from '../phase1-result.js';
 import { usageToPy } from '../usage.js';
@@ -74,6 +75,11 @@ export interface Phase2Row {
   usage?: TokenUsage;
   /** smi-bench extension: the package's model calls, answered and failed by kind (null: no model agent). */
   model_calls?: ModelCallTally | null;
+  /**
+   * smi-bench extension: the deepest cut of the summary's function budget that made a planning prompt fit
+   * the local model's context. Absent when every prompt fitted.
+   */
+  prompt_truncation?: PromptTruncation;
   /**
    * smi-bench extension: why the last plan attempt that gave no plan gave none (an answer cut at the token
    * limit, no JSON, a plan off the schema), in the words the retry prompt passed on. Absent from older rows.
