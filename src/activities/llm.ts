@@ -10,6 +10,7 @@ import { ModelEmptyContent, ModelMalformedOutput, ModelRateLimited } from '../ag
 import type { AdaptiveLimit, AdaptiveLimits } from '../agents/adaptive-limit.js';
 import {
   answerSchema,
+  vocabularyNames,
   type AnswerFormat,
   type AnswerSchema,
   type AnswerVocabulary,
@@ -196,7 +197,7 @@ export function createLlmActivities(
       const store = runPaths(args.runDir).artifacts;
       const prompt = await getArtifact(store, args.promptSha);
       const answerFormat = args.format
-        ? answerSchema(args.format, await readVocabulary(store, args.vocabularySha))
+        ? await boundSchema(args.settings, args.format, await readVocabulary(store, args.vocabularySha))
         : null;
       const cacheUse = args.settings.cache_answers
         ? {
@@ -239,6 +240,18 @@ export function createLlmActivities(
       };
     });
   }
+  /** The answer's schema; a local model's lists hold no more names than its answer's tokens can write. */
+  async function boundSchema(
+    settings: RealAgentSettings,
+    format: AnswerFormat,
+    vocabulary: AnswerVocabulary,
+  ): Promise<AnswerSchema> {
+    if (!settings.local_model) return answerSchema(format, vocabulary);
+    const maxTokens = settings.max_tokens ?? LOCAL_MAX_TOKENS;
+    const fit = await local.namesThatFit(settings.local_model, vocabularyNames(vocabulary), maxTokens);
+    return answerSchema(format, vocabulary, fit);
+  }
+
   /** One request: to the worker's own local model, or to the endpoint within its adaptive limit. */
   function send(
     settings: RealAgentSettings,

@@ -38,18 +38,27 @@ export interface AnswerSchema {
   schema: GbnfJsonSchema;
 }
 
+/**
+ * At most `maxNames` names in any list (and calls in a plan): what the answer's token budget can write, so
+ * that a model that repeats a name ends its list instead of being cut off in the middle of one.
+ */
+interface SchemaLimits {
+  maxNames: number;
+}
+
 /** One of `names`, or any string when there is no such list. */
 const nameOf = (names: string[] | undefined): GbnfJsonSchema =>
   names === undefined || names.length === 0 ? text(200) : { enum: [...new Set(names)] };
-/** At most `maxItems`, and none at all when the prompt lists no such name. */
-const atMost = (names: string[] | undefined, maxItems: number) => (names?.length === 0 ? 0 : maxItems);
-const listOf = (names: string[] | undefined, maxItems: number) =>
-  list(nameOf(names), atMost(names, maxItems));
+/** At most `maxItems` and the limit, and none at all when the prompt lists no such name. */
+const atMost = (names: string[] | undefined, maxItems: number, limits: SchemaLimits) =>
+  names?.length === 0 ? 0 : Math.min(maxItems, limits.maxNames);
+const listOf = (names: string[] | undefined, maxItems: number, limits: SchemaLimits) =>
+  list(nameOf(names), atMost(names, maxItems, limits));
 
 /** Phase I: `{"key_types": ["0xADDR::module::Struct", ...]}`. */
-const phase1KeyTypes = (vocabulary: AnswerVocabulary): GbnfJsonSchema => ({
+const phase1KeyTypes = (vocabulary: AnswerVocabulary, limits: SchemaLimits): GbnfJsonSchema => ({
   type: 'object',
-  properties: { key_types: listOf(vocabulary.types, 40) },
+  properties: { key_types: listOf(vocabulary.types, 40, limits) },
   required: ['key_types'],
 });
 
@@ -77,7 +86,7 @@ const PLAN_ARGUMENT: GbnfJsonSchema = {
 };
 
 /** Phase II: a plan `{"calls": [...]}` or a request for more of the interface `{"need_more": [...]}`. */
-const phase2Planning = (vocabulary: AnswerVocabulary): GbnfJsonSchema => ({
+const phase2Planning = (vocabulary: AnswerVocabulary, limits: SchemaLimits): GbnfJsonSchema => ({
   oneOf: [
     {
       type: 'object',
@@ -87,19 +96,19 @@ const phase2Planning = (vocabulary: AnswerVocabulary): GbnfJsonSchema => ({
             type: 'object',
             properties: {
               target: nameOf(vocabulary.functions),
-              type_args: listOf(vocabulary.types, 4),
+              type_args: listOf(vocabulary.types, 4, limits),
               args: list(PLAN_ARGUMENT, 6),
             },
             required: ['target', 'type_args', 'args'],
           },
-          atMost(vocabulary.functions, 4),
+          atMost(vocabulary.functions, 4, limits),
         ),
       },
       required: ['calls'],
     },
     {
       type: 'object',
-      properties: { need_more: listOf(vocabulary.requestable, 4), reason: text(300) },
+      properties: { need_more: listOf(vocabulary.requestable, 4, limits), reason: text(300) },
       required: ['need_more', 'reason'],
     },
   ],
@@ -117,13 +126,24 @@ const HELPER_PAYLOAD: GbnfJsonSchema = {
   required: ['move_toml', 'files', 'entrypoints', 'assumptions'],
 };
 
-const SCHEMAS: Readonly<Record<AnswerFormat, (vocabulary: AnswerVocabulary) => GbnfJsonSchema>> = {
+const SCHEMAS: Readonly<
+  Record<AnswerFormat, (vocabulary: AnswerVocabulary, limits: SchemaLimits) => GbnfJsonSchema>
+> = {
   phase1_key_types: phase1KeyTypes,
   phase2_planning: phase2Planning,
   helper_payload: () => HELPER_PAYLOAD,
 };
 
-/** The schema of `format`, its names bound to `vocabulary`. */
-export function answerSchema(format: AnswerFormat, vocabulary: AnswerVocabulary = {}): AnswerSchema {
-  return { format, schema: SCHEMAS[format](vocabulary) };
+/** The schema of `format`, its names bound to `vocabulary` and, when given, their number to `maxNames`. */
+export function answerSchema(
+  format: AnswerFormat,
+  vocabulary: AnswerVocabulary = {},
+  maxNames: number = Infinity,
+): AnswerSchema {
+  return { format, schema: SCHEMAS[format](vocabulary, { maxNames: Math.max(1, maxNames) }) };
+}
+
+/** Every name of a vocabulary. */
+export function vocabularyNames(vocabulary: AnswerVocabulary): string[] {
+  return [...(vocabulary.types ?? []), ...(vocabulary.functions ?? []), ...(vocabulary.requestable ?? [])];
 }

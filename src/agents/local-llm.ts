@@ -59,6 +59,9 @@ interface LoadedModel {
 /** Grammars kept per model: enough for the packages generating at once and their retries. */
 const GRAMMARS_KEPT = 32;
 
+/** Tokens of an answer around its list of names: `{"key_types": [`, `]}` and their whitespace. */
+const ANSWER_OPENING_TOKENS = 24;
+
 /** Tokens the chat template adds around the system and user messages (SmolLM2's takes about 20). */
 const TEMPLATE_TOKENS = 64;
 
@@ -136,6 +139,17 @@ export class LocalModels {
       loaded.grammars.set(key, grammar);
     }
     return grammar;
+  }
+
+  /**
+   * How many of `names` an answer of `maxTokens` can surely write: each as long as the longest, quoted,
+   * with its separator and indentation, after the answer's opening.
+   */
+  async namesThatFit(file: LocalModelFile, names: string[], maxTokens: number): Promise<number> {
+    if (names.length === 0) return Infinity;
+    const { model } = await this.load(file);
+    const longest = Math.max(...names.map((name) => model.tokenize(`"${name}",\n        `).length));
+    return Math.floor((maxTokens - ANSWER_OPENING_TOKENS) / longest);
   }
 
   /** The prompt's tokens as this model counts them, the chat template's included. */

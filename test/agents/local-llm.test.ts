@@ -89,6 +89,27 @@ describe.skipIf(withoutLocalModel)('local model (node-llama-cpp, SmolLM2-135M)',
     for (const name of named) expect(listed).toContain(name);
   });
 
+  it('lists no more names than its answer can hold, so a model that repeats one still finishes', async () => {
+    // Six structs under a 64-hex address, as the demo corpus names them: about 60 tokens each.
+    const address = '0xe77023d6ed3807546bc946ed4e37ebb431b0eebcbf3ba63311aa8634d71b4541';
+    const listed = ['Item', 'Shop', 'Receipt', 'Listing', 'Vault', 'Ticket'].map(
+      (s) => `${address}::shop::${s}`,
+    );
+    const file = await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH);
+    const fit = await models.namesThatFit(file, listed, 256);
+    expect(fit).toBeGreaterThanOrEqual(2);
+    expect(fit).toBeLessThan(listed.length);
+    const answer = await models.complete(
+      file,
+      `List every struct of this package: ${listed.join(', ')}. Answer {"key_types": [...]}.`,
+      { answer: answerSchema('phase1_key_types', { types: listed }, fit), maxTokens: 256, timeoutMs: 60_000 },
+    );
+    expect(answer.finishReason).toBe('stop');
+    const named = parseModelAnswer('key_types', answer.content) as string[];
+    expect(named.length).toBeLessThanOrEqual(fit);
+    for (const name of named) expect(listed).toContain(name);
+  });
+
   it('turns every answer schema into a grammar, free or bound to names', async () => {
     const { llama } = (await models.load(await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH))).model;
     const bound = { types: ['0x1::m::S'], functions: ['0x1::m::f'], requestable: ['0x1::m'] };
