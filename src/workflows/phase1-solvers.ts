@@ -153,10 +153,7 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
         usage = addUsage(usage, usageFromFailure(err));
         traced.answerSha = answerShaFromFailure(err);
         traced.error = failureMessage(err);
-        // Upstream's words for a request that ran into the package deadline; a local model's own name the
-        // model and what it was doing.
-        if (isDeadlineFailure(err, deadlineMs))
-          return failed(settings.local_model ? failureMessage(err) : 'per-call timeout exceeded', true);
+        if (isDeadlineFailure(err, deadlineMs)) return failed(deadlineWords(settings, err), true);
         lastError = failureMessage(err);
         const fit = promptFitFromFailure(err);
         if (fit && prompt.structsIncluded > 0) {
@@ -167,7 +164,7 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
             next,
           });
           maxStructs = next;
-          round--;
+          round--; // a fit generated nothing: not one of the attempts
           continue;
         }
         // An empty answer usually means the prompt was too large for the model: retry with half the structs.
@@ -182,4 +179,14 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
     }
     return failed(lastError, false);
   };
+}
+
+/**
+ * Upstream's words for a request that ran into the package deadline; a local model's name the model, and
+ * its own timeout says that its generation (not a wait for a slot) took the time.
+ */
+function deadlineWords(settings: RealAgentSettings, err: unknown): string {
+  if (!settings.local_model) return 'per-call timeout exceeded';
+  if (failureType(err) === 'ModelTimeout') return failureMessage(err);
+  return `the local model ${settings.model} ran past the package's time (${failureMessage(err)})`;
 }
