@@ -20,6 +20,7 @@ import {
 import { fittedBudget, truncatedTo, type PromptTruncation } from '../core/prompt-fit.js';
 import { SUMMARY_FUNCTIONS } from '../core/phase2/prompts.js';
 import type { Phase2Options } from './phase2-types.js';
+import type { RealAgentSettings } from '../agents/config.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
 
 /** Why the last plan failed, in the words the retry prompt passes on (upstream's `last_failure`). */
@@ -172,15 +173,7 @@ function candidateSolver(
       };
       try {
         const answer = await countedCall(calls, request.deadlineMs, () =>
-          callModel({
-            ...request,
-            promptSha: prompt.promptSha,
-            vocabularySha: prompt.vocabularySha,
-            settings,
-            expect: 'json_object',
-            format: 'phase2_planning',
-            cacheSlot: `candidate ${request.attempt}`,
-          }),
+          askPlanner(request, settings, prompt, `candidate ${request.attempt}`),
         );
         round.answerSha = answer.answerSha;
         if (answer.cached) round.cached = true;
@@ -257,16 +250,7 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
             return await countedCall(
               calls,
               request.deadlineMs,
-              () =>
-                callModel({
-                  ...request,
-                  promptSha: prompt.promptSha,
-                  vocabularySha: prompt.vocabularySha,
-                  settings,
-                  expect: 'json_object',
-                  format: 'phase2_planning',
-                  cacheSlot: `attempt ${request.attempt}, call ${round.call}`,
-                }),
+              () => askPlanner(request, settings, prompt, `attempt ${request.attempt}, call ${round.call}`),
               true,
             );
           } catch (err) {
@@ -339,6 +323,24 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
       };
     },
   };
+}
+
+/** One planning request of a stored prompt, its answer bound to the prompt's vocabulary. */
+function askPlanner(
+  request: PlanRequest,
+  settings: RealAgentSettings,
+  prompt: { promptSha: string; vocabularySha: string },
+  cacheSlot: string,
+) {
+  return callModel({
+    ...request,
+    promptSha: prompt.promptSha,
+    vocabularySha: prompt.vocabularySha,
+    settings,
+    expect: 'json_object',
+    format: 'phase2_planning',
+    cacheSlot,
+  });
 }
 
 interface PromptRequest {
