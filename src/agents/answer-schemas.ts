@@ -49,7 +49,10 @@ interface SchemaLimits {
 /** One of `names`, or any string when there is no such list. */
 const nameOf = (names: string[] | undefined): GbnfJsonSchema =>
   names === undefined || names.length === 0 ? text(200) : { enum: [...new Set(names)] };
-/** At most `maxItems` and the limit, and none at all when the prompt lists no such name. */
+/**
+ * At most `maxItems` and the limit, and none at all when the prompt lists no such name or the answer's
+ * tokens cannot hold one (an empty list is an answer; half a name is not).
+ */
 const atMost = (names: string[] | undefined, maxItems: number, limits: SchemaLimits) =>
   names?.length === 0 ? 0 : Math.min(maxItems, limits.maxNames);
 const listOf = (names: string[] | undefined, maxItems: number, limits: SchemaLimits) =>
@@ -140,7 +143,7 @@ export function answerSchema(
   vocabulary: AnswerVocabulary = {},
   maxNames: number = Infinity,
 ): AnswerSchema {
-  return { format, schema: SCHEMAS[format](vocabulary, { maxNames: Math.max(1, maxNames) }) };
+  return { format, schema: SCHEMAS[format](vocabulary, { maxNames: Math.max(0, maxNames) }) };
 }
 
 /** Every name of a vocabulary. */

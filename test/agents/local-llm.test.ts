@@ -110,14 +110,17 @@ describe.skipIf(withoutLocalModel)('local model (node-llama-cpp, SmolLM2-135M)',
     for (const name of named) expect(listed).toContain(name);
   });
 
-  it('turns every answer schema into a grammar, free or bound to names', async () => {
+  it('turns every answer schema into a grammar, free or bound to names, up to none', async () => {
     const { llama } = (await models.load(await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH))).model;
     const bound = { types: ['0x1::m::S'], functions: ['0x1::m::f'], requestable: ['0x1::m'] };
     for (const format of ['phase1_key_types', 'phase2_planning', 'helper_payload'] as const)
       for (const vocabulary of [{}, bound, { types: [], functions: [], requestable: [] }])
-        await expect(
-          llama.createGrammarForJsonSchema<GbnfJsonSchema>(answerSchema(format, vocabulary).schema),
-        ).resolves.toBeDefined();
+        for (const maxNames of [Infinity, 0])
+          await expect(
+            llama.createGrammarForJsonSchema<GbnfJsonSchema>(
+              answerSchema(format, vocabulary, maxNames).schema,
+            ),
+          ).resolves.toBeDefined();
   });
 
   it('refuses a prompt that does not fit its context, before evaluating it', async () => {
