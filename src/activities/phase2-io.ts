@@ -73,7 +73,7 @@ async function readPlanFromFile(args: { planFile: string; packageId: string }): 
 /** A planning prompt, stored, with its vocabulary (the names the answer's schema admits). */
 async function preparePhase2Prompt(
   args: { runDir: string; interfaceSha: string } & PlanningPromptRequest,
-): Promise<{ promptSha: string; vocabularySha: string; functionsShown: number }> {
+): Promise<{ promptSha: string; vocabularySha: string; functionsShown: number; targetsShown: number }> {
   return asActivity(async () => {
     const { runDir, interfaceSha, ...request } = args;
     const iface = await readInterface(runDir, interfaceSha);
@@ -83,6 +83,7 @@ async function preparePhase2Prompt(
       promptSha: await putArtifact(store, buildPlanningPrompt(iface, request)),
       vocabularySha: await putArtifact(store, JSON.stringify(vocabulary)),
       functionsShown: vocabulary.functions?.length ?? 0,
+      targetsShown: Math.min(request.targets.length, request.maxTargets ?? Infinity),
     };
   });
 }

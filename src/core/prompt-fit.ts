@@ -21,6 +21,12 @@ export interface PromptTruncation {
   /** The first prompt's tokens, by the model's tokenizer with its chat template, and the room it had. */
   prompt_tokens_before: number;
   room_tokens: number;
+  /**
+   * Phase II: the target types the prompt listed before and after, when even a summary of no function
+   * left it too long (absent otherwise).
+   */
+  targets_before?: number;
+  targets?: number;
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   promptFitFromFailure,
   usageFromFailure,
 } from './model-failures.js';
-import { fittedBudget, truncatedTo, type PromptTruncation } from '../core/prompt-fit.js';
+import { fittedBudget, truncatedTo, type PromptFit, type PromptTruncation } from '../core/prompt-fit.js';
 import { SUMMARY_FUNCTIONS } from '../core/phase2/prompts.js';
 import type { Phase2Options } from './phase2-types.js';
 import type { RealAgentSettings } from '../agents/config.js';
@@ -217,14 +217,15 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
         setCurrentDetails(
           `plan attempt ${request.attempt}, planning call ${call}/${options.maxPlanningCalls}`,
         );
-        const answer = await fittedCall(round, (maxFunctions) =>
+        const answer = await fittedCall(round, (budget) =>
           ioLocal.preparePhase2Prompt({
             runDir: request.runDir,
             interfaceSha: request.interfaceSha,
             targets: request.truth,
             templates: options.promptTemplates,
             ...prompt,
-            ...(maxFunctions === SUMMARY_FUNCTIONS ? {} : { maxFunctions }),
+            ...(budget.maxFunctions === SUMMARY_FUNCTIONS ? {} : { maxFunctions: budget.maxFunctions }),
+            ...(budget.maxTargets === undefined ? {} : { maxTargets: budget.maxTargets }),
           }),
         );
         round.answerSha = answer.answerSha;
@@ -238,13 +239,11 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
        */
       const fittedCall = async (
         round: PlanningRound,
-        prepare: (
-          maxFunctions: number,
-        ) => Promise<{ promptSha: string; vocabularySha: string; functionsShown: number }>,
+        prepare: (budget: PromptBudget) => Promise<PreparedPrompt>,
       ) => {
-        let maxFunctions = SUMMARY_FUNCTIONS;
+        const budget: PromptBudget = { maxFunctions: SUMMARY_FUNCTIONS };
         for (;;) {
-          const prompt = await prepare(maxFunctions);
+          const prompt = await prepare(budget);
           round.promptSha = prompt.promptSha;
           try {
             return await countedCall(
@@ -256,18 +255,11 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
           } catch (err) {
             const fit = promptFitFromFailure(err);
             if (!fit) throw err;
-            if (prompt.functionsShown === 0 || Date.now() >= request.deadlineMs) {
+            if (prompt.targetsShown <= 1 || Date.now() >= request.deadlineMs) {
               countFailedCall(calls, failureKind(err), failureMessage(err));
               throw err;
             }
-            maxFunctions = fittedBudget(prompt.functionsShown, fit);
-            round.truncation = truncatedTo(
-              round.truncation ?? null,
-              'functions',
-              prompt.functionsShown,
-              fit,
-              maxFunctions,
-            );
+            round.truncation = fitBudget(budget, prompt, fit, round.truncation ?? null);
           }
         }
       };
@@ -323,6 +315,38 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
       };
     },
   };
+}
+
+/** What a planning prompt shows at most: lowered, functions first, to fit a local model's context. */
+interface PromptBudget {
+  maxFunctions: number;
+  maxTargets?: number;
+}
+
+interface PreparedPrompt {
+  promptSha: string;
+  vocabularySha: string;
+  functionsShown: number;
+  targetsShown: number;
+}
+
+/**
+ * Lowers the budget of a prompt measured too long: the summary's functions, and once none is left the
+ * target types listed (at least one stays). Returns the truncation so far.
+ */
+function fitBudget(
+  budget: PromptBudget,
+  prompt: PreparedPrompt,
+  fit: PromptFit,
+  before: PromptTruncation | null,
+): PromptTruncation {
+  if (prompt.functionsShown > 0) {
+    budget.maxFunctions = fittedBudget(prompt.functionsShown, fit);
+    return truncatedTo(before, 'functions', prompt.functionsShown, fit, budget.maxFunctions);
+  }
+  budget.maxTargets = Math.max(1, fittedBudget(prompt.targetsShown, fit));
+  const cut = truncatedTo(before, 'functions', 0, fit, 0);
+  return { ...cut, targets_before: cut.targets_before ?? prompt.targetsShown, targets: budget.maxTargets };
 }
 
 /** One planning request of a stored prompt, its answer bound to the prompt's vocabulary. */

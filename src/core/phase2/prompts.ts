@@ -24,6 +24,11 @@ export interface PlanningPromptRequest {
   templates: Record<string, string>;
   /** Functions the interface summary shows at most: upstream's 60, lowered to fit a local model's context. */
   maxFunctions?: number;
+  /**
+   * Target types the prompt lists at most (in sorted order): all of them, unless even a summary of no
+   * function leaves the prompt too long for a local model's context (0x2 has 65, each listed twice).
+   */
+  maxTargets?: number;
 }
 
 /** The runner's summary size, as upstream. */
@@ -161,7 +166,7 @@ export function buildPlanningPrompt(iface: unknown, request: PlanningPromptReque
     isRecord(iface) && typeof iface['package_id'] === 'string' && iface['package_id']
       ? iface['package_id']
       : '0x0';
-  const targets = sortedByCodePoint(request.targets);
+  const targets = sortedByCodePoint(request.targets).slice(0, request.maxTargets);
   const summary = summarizeInterface(iface, request.maxFunctions ?? SUMMARY_FUNCTIONS, summaryMode(request));
   const kind = request.kind;
   const all: Record<string, string> = {
