@@ -33,6 +33,9 @@ async function runLocal(
       .concat(only.ids ? ['--package-ids-file', idsFile] : [])
       .concat(extra),
     { SMI_HOME: join(home, '.smi-bench'), ...(await ownServerPorts()), ...only.env },
+    PROJECT_ROOT,
+    // Prompts fitted to the whole context take a minute each on a busy 2-core machine.
+    { timeoutMs: 420_000 },
   );
   expect(result.exitCode, String(result.stderr)).toBe(0);
   const runDir = join(home, 'logs', runId);
@@ -136,8 +139,9 @@ describe.skipIf(withoutLocalModel)('--agent local-llm runs', () => {
     'phase2 with local simulation: every package planned or its reason recorded, none lost to length',
     { timeout: 480_000 },
     async () => {
-      // Every planning prompt of the framework is longer than the context (0x3's by far): each is fitted
-      // and evaluated whole, so the test asks once per package, for a short answer.
+      // Every planning prompt of the framework is longer than the context (0x3's by far; 0x2's even with
+      // no function, for its 65 targets): each is fitted and evaluated whole, so the test asks once per
+      // package, for a short answer.
       const { lines, metadata } = await runLocal(
         'phase2',
         ['--simulation-mode', 'local', '--max-plan-attempts', '1', '--max-planning-calls', '1'],
