@@ -255,7 +255,8 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
           } catch (err) {
             const fit = promptFitFromFailure(err);
             if (!fit) throw err;
-            if (prompt.targetsShown <= 1 || Date.now() >= request.deadlineMs) {
+            const nothingToCut = prompt.functionsShown === 0 && prompt.targetsShown <= 1;
+            if (nothingToCut || Date.now() >= request.deadlineMs) {
               countFailedCall(calls, failureKind(err), failureMessage(err));
               throw err;
             }
