@@ -8,7 +8,13 @@ import { Context } from '@temporalio/activity';
 import { describeLocation, type LocatedValue } from '../agents/config.js';
 import { ModelEmptyContent, ModelMalformedOutput, ModelRateLimited } from '../agents/model-errors.js';
 import type { AdaptiveLimit, AdaptiveLimits } from '../agents/adaptive-limit.js';
-import type { AnswerFormat } from '../agents/answer-schemas.js';
+import {
+  answerSchema,
+  vocabularyNames,
+  type AnswerFormat,
+  type AnswerSchema,
+  type AnswerVocabulary,
+} from '../agents/answer-schemas.js';
 import type { LocalModels } from '../agents/local-llm.js';
 import { LOCAL_MAX_TOKENS } from '../agents/local-model.js';
 import { completeChat, type ChatCompletionResult } from '../agents/openai-chat.js';
@@ -101,6 +107,11 @@ async function sendWithin<T>(limit: AdaptiveLimit | undefined, send: () => Promi
   }
 }
 
+/** The vocabulary a prompt's preparation stored (none: the schema's names stay free). */
+async function readVocabulary(store: string, sha: string | undefined): Promise<AnswerVocabulary> {
+  return sha ? (JSON.parse(await getArtifact(store, sha)) as AnswerVocabulary) : {};
+}
+
 /** A cached answer sent nothing and costs nothing; it is counted apart. */
 function cachedUsage(settings: RealAgentSettings): TokenUsage {
   return { ...ZERO_USAGE, ...(settings.pricing ? { cost_usd: 0 } : {}), cached_calls: 1 };
@@ -176,11 +187,21 @@ export function createLlmActivities(
     cacheSlot?: string;
     /** The answer's schema, for a structured request (absent in histories from before structured answers). */
     format?: AnswerFormat;
+    /** The names the prompt lists (an AnswerVocabulary in the artifact store), which bind the schema's. */
+    vocabularySha?: string;
+    /**
+     * A local model's time for generating, counted from the moment it has a slot; the rest of the
+     * activity's time is the bound on waiting for one. Absent: all of it is the generation's.
+     */
+    generationMs?: number;
   }): Promise<ModelAnswer> {
     return asActivity(async () => {
       noteEndpoint(basename(args.runDir), args.settings);
       const store = runPaths(args.runDir).artifacts;
       const prompt = await getArtifact(store, args.promptSha);
+      const answerFormat = args.format
+        ? await boundSchema(args.settings, args.format, await readVocabulary(store, args.vocabularySha))
+        : null;
       const cacheUse = args.settings.cache_answers
         ? {
             logDir: dirname(args.runDir),
@@ -188,11 +209,11 @@ export function createLlmActivities(
             settings: args.settings,
             prompt,
             slot: args.cacheSlot ?? '',
-            ...(args.format ? { format: args.format } : {}),
+            ...(answerFormat ? { answer: answerFormat } : {}),
           }
         : null;
       const { answer: sent, cached } = await cachedOrSent(cacheUse, () =>
-        send(args.settings, prompt, args.format ?? null),
+        send(args.settings, prompt, answerFormat, args.generationMs),
       );
       const answer = cached ? { ...sent, usage: cachedUsage(args.settings) } : sent;
       const answerSha = await putArtifact(store, answer.content);
@@ -223,28 +244,44 @@ export function createLlmActivities(
       };
     });
   }
+  /** The answer's schema; a local model's lists hold no more names than its answer's tokens can write. */
+  async function boundSchema(
+    settings: RealAgentSettings,
+    format: AnswerFormat,
+    vocabulary: AnswerVocabulary,
+  ): Promise<AnswerSchema> {
+    if (!settings.local_model) return answerSchema(format, vocabulary);
+    const maxTokens = settings.max_tokens ?? LOCAL_MAX_TOKENS;
+    const fit = await local.namesThatFit(settings.local_model, vocabularyNames(vocabulary), maxTokens);
+    return answerSchema(format, vocabulary, fit);
+  }
+
   /** One request: to the worker's own local model, or to the endpoint within its adaptive limit. */
   function send(
     settings: RealAgentSettings,
     prompt: string,
-    format: AnswerFormat | null,
+    answer: AnswerSchema | null,
+    generationMs: number | undefined,
   ): Promise<ChatCompletionResult> {
     const timeoutMs = requestBudgetMs();
     const signal = Context.current().cancellationSignal;
-    if (settings.local_model)
+    if (settings.local_model) {
+      const generation = Math.min(timeoutMs, generationMs ?? timeoutMs);
       return local.complete(settings.local_model, prompt, {
-        format,
+        answer,
         maxTokens: settings.max_tokens ?? LOCAL_MAX_TOKENS,
-        timeoutMs,
+        timeoutMs: generation,
+        ...(generationMs === undefined ? {} : { slotWaitMs: timeoutMs - generation }),
         signal,
       });
+    }
     return sendWithin(
       limits?.for(settings.base_url, settings.model, settings.requests_per_second ?? null),
       () =>
         completeChat(settings, deps.resolveApiKey(settings.api_key_env), prompt, {
           timeoutMs,
           signal,
-          ...(format ? { format } : {}),
+          ...(answer ? { answer } : {}),
         }),
     );
   }

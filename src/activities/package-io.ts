@@ -1,5 +1,6 @@
 // Per-package file work that package workflows run as local activities: extracting an interface,
 // building a prompt from it, recording the finished row. Each takes milliseconds and is idempotent.
+import type { AnswerVocabulary } from '../contracts/answer-vocabulary.js';
 import { buildPhase1Prompt } from '../core/phase1-prompt.js';
 import { withDefiningIds } from '../core/phase2/defining-ids.js';
 import { putArtifact } from '../run-store/artifacts.js';
@@ -41,17 +42,27 @@ async function extractInterface(args: {
   });
 }
 
-/** The Phase I prompt for an interface in the artifact store, stored there too. */
+/**
+ * The Phase I prompt for an interface in the artifact store, stored there too, with its vocabulary (the
+ * structs it shows, the only names the answer's schema admits).
+ */
 async function preparePhase1Prompt(args: {
   runDir: string;
   interfaceSha: string;
   maxStructs: number;
   template?: string | null;
-}): Promise<{ promptSha: string; structsIncluded: number }> {
+}): Promise<{ promptSha: string; vocabularySha: string; structsIncluded: number; structsAvailable: number }> {
   return asActivity(async () => {
     const iface = await readInterface(args.runDir, args.interfaceSha);
-    const { prompt, structsIncluded } = buildPhase1Prompt(iface, args.maxStructs, args.template ?? null);
-    return { promptSha: await putArtifact(runPaths(args.runDir).artifacts, prompt), structsIncluded };
+    const built = buildPhase1Prompt(iface, args.maxStructs, args.template ?? null);
+    const store = runPaths(args.runDir).artifacts;
+    const vocabulary: AnswerVocabulary = { types: built.structNames };
+    return {
+      promptSha: await putArtifact(store, built.prompt),
+      vocabularySha: await putArtifact(store, JSON.stringify(vocabulary)),
+      structsIncluded: built.structsIncluded,
+      structsAvailable: built.structsAvailable,
+    };
   });
 }
 

@@ -5,7 +5,11 @@ import { readFile } from 'node:fs/promises';
 import { packageIdKey } from '../core/ids-file.js';
 import { analyzePackage } from '../core/phase2/baseline.js';
 import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
-import { buildPlanningPrompt, type PlanningPromptRequest } from '../core/phase2/prompts.js';
+import {
+  buildPlanningPrompt,
+  planningVocabulary,
+  type PlanningPromptRequest,
+} from '../core/phase2/prompts.js';
 import type { PreparedVariant } from '../core/phase2/prepare.js';
 import { preparePlaceholderPlan } from '../core/phase2/unknown-objects.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
@@ -66,13 +70,21 @@ async function readPlanFromFile(args: { planFile: string; packageId: string }): 
 }
 
 /** Builds a planning prompt from the interface and stores it; the model activity reads it by hash. */
+/** A planning prompt, stored, with its vocabulary (the names the answer's schema admits). */
 async function preparePhase2Prompt(
   args: { runDir: string; interfaceSha: string } & PlanningPromptRequest,
-): Promise<{ promptSha: string }> {
+): Promise<{ promptSha: string; vocabularySha: string; functionsShown: number; targetsShown: number }> {
   return asActivity(async () => {
     const { runDir, interfaceSha, ...request } = args;
-    const prompt = buildPlanningPrompt(await readInterface(runDir, interfaceSha), request);
-    return { promptSha: await putArtifact(runPaths(runDir).artifacts, prompt) };
+    const iface = await readInterface(runDir, interfaceSha);
+    const store = runPaths(runDir).artifacts;
+    const vocabulary = planningVocabulary(iface, request);
+    return {
+      promptSha: await putArtifact(store, buildPlanningPrompt(iface, request)),
+      vocabularySha: await putArtifact(store, JSON.stringify(vocabulary)),
+      functionsShown: vocabulary.functions?.length ?? 0,
+      targetsShown: Math.min(request.targets.length, request.maxTargets ?? Infinity),
+    };
   });
 }
 

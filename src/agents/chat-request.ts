@@ -1,6 +1,6 @@
 // The chat-completions request the agent sends (upstream §16.2), and how long one request may take.
 
-import { ANSWER_SCHEMAS, type AnswerFormat } from './answer-schemas.js';
+import type { AnswerSchema } from './answer-schemas.js';
 import { isOpenRouter } from './config.js';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
 
@@ -26,15 +26,15 @@ export interface ChatRequestBody {
 }
 
 /**
- * `format`: the answer's schema, sent as `response_format` json_schema instead of SMI_RESPONSE_FORMAT when
- * the settings ask for structured answers (`--structured`); the one place that rule lives, so the answer
- * cache's key is always the request sent.
+ * `answer`: the answer's schema (its names bound to the prompt's), sent as `response_format` json_schema
+ * instead of SMI_RESPONSE_FORMAT when the settings ask for structured answers (`--structured`); the one
+ * place that rule lives, so the answer cache's key is always the request sent.
  */
 export function buildChatRequestBody(
   settings: RealAgentSettings,
   prompt: string,
   systemPrompt: string = SYSTEM_PROMPT,
-  format?: AnswerFormat,
+  answer?: AnswerSchema,
 ): ChatRequestBody {
   const body: ChatRequestBody = {
     model: settings.model,
@@ -49,11 +49,11 @@ export function buildChatRequestBody(
     body.thinking = { type: settings.thinking };
     if (settings.clear_thinking !== null) body.thinking.clear_thinking = settings.clear_thinking;
   }
-  if (format && settings.structured)
+  if (answer && settings.structured)
     // Not strict: OpenAI's strict mode refuses schemas with optional keys and open maps (helper files).
     body.response_format = {
       type: 'json_schema',
-      json_schema: { name: format, schema: ANSWER_SCHEMAS[format], strict: false },
+      json_schema: { name: answer.format, schema: answer.schema, strict: false },
     };
   else if (settings.response_format !== null) body.response_format = { type: settings.response_format };
   return body;

@@ -1,8 +1,10 @@
 // A GGUF model run in this process by node-llama-cpp (the llm worker's side of `--agent local-llm`).
 // The native library is the prebuilt CPU build from the npm registry: nothing is built or downloaded at run
 // time. Each model is loaded once per process and kept, with `concurrency` contexts of one thread each: a
-// generation takes an idle context or waits for one, so the CPU work is bounded and the worker's other model
-// calls (HTTP endpoints) are never held up behind it.
+// generation takes an idle context (a generation slot) or waits for one, so the CPU work is bounded and the
+// worker's other model calls (HTTP endpoints) are never held up behind it. A call's timeout counts its
+// generation from the moment it has a slot; the wait for one has its own bound.
+import { LRUCache } from 'lru-cache';
 import type {
   GbnfJsonSchema,
   Llama,
@@ -11,20 +13,29 @@ import type {
   LlamaGrammar,
   LlamaModel,
 } from 'node-llama-cpp';
-import { ANSWER_SCHEMAS, type AnswerFormat } from './answer-schemas.js';
+import type { AnswerSchema } from './answer-schemas.js';
 import { SYSTEM_PROMPT } from './chat-request.js';
 import { ConfigError } from '../config/config-error.js';
 import { LOCAL_CONTEXT_TOKENS } from './local-model.js';
 import { fileSha256 } from './local-model-file.js';
-import { ModelContextExceeded, ModelEmptyContent, ModelTimeout } from './model-errors.js';
+import {
+  ModelContextExceeded,
+  ModelEmptyContent,
+  ModelSlotWaitExceeded,
+  ModelTimeout,
+} from './model-errors.js';
 import type { ChatCompletionResult } from './openai-chat.js';
 import type { TokenUsage } from '../contracts/usage.js';
 import type { LocalModelFile } from '../contracts/agent-settings.js';
 
 export interface LocalCompletionOptions {
-  format: AnswerFormat | null;
+  /** The answer's schema, as the grammar that constrains every token. */
+  answer: AnswerSchema | null;
   maxTokens: number;
+  /** Time the generation may take, counted from the moment it has a slot. */
   timeoutMs: number;
+  /** Time the call may wait for a free slot (other calls' generations); the default waits as long as needed. */
+  slotWaitMs?: number;
   /** Aborts the generation (Temporal activity cancellation); its reason is rethrown as is. */
   signal?: AbortSignal;
 }
@@ -42,8 +53,15 @@ interface LoadedModel {
   idle: LlamaContext[];
   waiting: ((context: LlamaContext) => void)[];
   all: LlamaContext[];
-  grammars: Map<AnswerFormat, Promise<LlamaGrammar>>;
+  /** Grammars by schema text: a package's prompts share their names, other packages' rarely. */
+  grammars: LRUCache<string, Promise<LlamaGrammar>>;
 }
+
+/** Grammars kept per model: enough for the packages generating at once and their retries. */
+const GRAMMARS_KEPT = 32;
+
+/** Tokens of an answer around its list of names: `{"key_types": [`, `]}` and their whitespace. */
+const ANSWER_OPENING_TOKENS = 24;
 
 /** Tokens the chat template adds around the system and user messages (SmolLM2's takes about 20). */
 const TEMPLATE_TOKENS = 64;
@@ -106,40 +124,62 @@ export class LocalModels {
           model.createContext({ contextSize, sequences: 1, threads: THREADS }),
         ),
       );
-      return { model, Session: lib.LlamaChatSession, idle: [...all], waiting: [], all, grammars: new Map() };
+      const grammars = new LRUCache<string, Promise<LlamaGrammar>>({ max: GRAMMARS_KEPT });
+      return { model, Session: lib.LlamaChatSession, idle: [...all], waiting: [], all, grammars };
     } catch (err) {
       throw new ConfigError(`local model ${file.file_name} could not be loaded: ${(err as Error).message}`);
     }
   }
 
-  private grammar(loaded: LoadedModel, format: AnswerFormat): Promise<LlamaGrammar> {
-    let grammar = loaded.grammars.get(format);
+  private grammar(loaded: LoadedModel, answer: AnswerSchema): Promise<LlamaGrammar> {
+    const key = JSON.stringify(answer.schema);
+    let grammar = loaded.grammars.get(key);
     if (!grammar) {
-      grammar = loaded.model.llama.createGrammarForJsonSchema<GbnfJsonSchema>(ANSWER_SCHEMAS[format]);
-      loaded.grammars.set(format, grammar);
+      grammar = loaded.model.llama.createGrammarForJsonSchema<GbnfJsonSchema>(answer.schema);
+      grammar.catch(() => loaded.grammars.delete(key));
+      loaded.grammars.set(key, grammar);
     }
     return grammar;
   }
 
-  /** Answers one prompt; throws ModelError for a prompt that does not fit, an empty answer or a timeout. */
+  /**
+   * How many of `names` an answer of `maxTokens` can surely write: each as long as the longest, quoted,
+   * with its separator and indentation, after the answer's opening.
+   */
+  async namesThatFit(file: LocalModelFile, names: string[], maxTokens: number): Promise<number> {
+    if (names.length === 0) return Infinity;
+    const { model } = await this.load(file);
+    const longest = Math.max(...names.map((name) => model.tokenize(`"${name}",\n        `).length));
+    return Math.floor((maxTokens - ANSWER_OPENING_TOKENS) / longest);
+  }
+
+  /** The prompt's tokens as this model counts them, the chat template's included. */
+  async countPromptTokens(file: LocalModelFile, prompt: string): Promise<number> {
+    const loaded = await this.load(file);
+    return loaded.model.tokenize(SYSTEM_PROMPT + prompt).length + TEMPLATE_TOKENS;
+  }
+
+  /**
+   * Answers one prompt; throws ModelError for a prompt that does not fit, an empty answer, a generation
+   * over its time or a wait for a slot over its bound.
+   */
   async complete(
     file: LocalModelFile,
     prompt: string,
     options: LocalCompletionOptions,
   ): Promise<ChatCompletionResult> {
     const loaded = await this.load(file);
-    const promptTokens = loaded.model.tokenize(SYSTEM_PROMPT + prompt).length + TEMPLATE_TOKENS;
+    const promptTokens = await this.countPromptTokens(file, prompt);
     const contextTokens = loaded.all[0]!.contextSize;
     if (promptTokens + options.maxTokens > contextTokens)
       throw new ModelContextExceeded({ promptTokens, maxTokens: options.maxTokens, contextTokens });
-    const grammar = options.format ? await this.grammar(loaded, options.format) : undefined;
-    // The call's time counts from here, waiting for a free context included: the budget is the activity's.
+    const grammar = options.answer ? await this.grammar(loaded, options.answer) : undefined;
+    const context = await this.takeSlot(loaded, file, options);
+    // The call's time counts from here: waiting for the slot was the machine's time, not the model's.
     const timeout = AbortSignal.timeout(Math.max(1000, options.timeoutMs));
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    let context: LlamaContext | null = null;
     let session: LlamaChatSession | null = null;
     try {
-      context = await takeContext(loaded, signal);
       const sequence = context.getSequence();
       session = new loaded.Session({
         contextSequence: sequence,
@@ -159,11 +199,39 @@ export class LocalModels {
       return { content: answer.responseText, usage, finishReason, model: file.file_name };
     } catch (err) {
       if (timeout.aborted && !options.signal?.aborted)
-        throw new ModelTimeout({ baseUrl: file.path, timeoutMs: options.timeoutMs, cause: err });
+        throw new ModelTimeout({
+          baseUrl: file.path,
+          timeoutMs: options.timeoutMs,
+          cause: err,
+          localModel: file.file_name,
+        });
       throw err;
     } finally {
       session?.dispose();
-      if (context) giveBack(loaded, context);
+      giveBack(loaded, context);
+    }
+  }
+
+  /** A generation slot, within the call's bound on waiting for one (a cancellation ends the wait as is). */
+  private async takeSlot(
+    loaded: LoadedModel,
+    file: LocalModelFile,
+    options: LocalCompletionOptions,
+  ): Promise<LlamaContext> {
+    const started = Date.now();
+    const bound =
+      options.slotWaitMs === undefined ? null : AbortSignal.timeout(Math.max(1, options.slotWaitMs));
+    const signals = [options.signal, bound].filter((s): s is AbortSignal => s !== undefined && s !== null);
+    try {
+      return await takeContext(loaded, signals.length > 0 ? AbortSignal.any(signals) : undefined);
+    } catch (err) {
+      if (bound?.aborted && !options.signal?.aborted)
+        throw new ModelSlotWaitExceeded({
+          localModel: file.file_name,
+          waitedMs: Date.now() - started,
+          slots: loaded.all.length,
+        });
+      throw err;
     }
   }
 
@@ -181,20 +249,20 @@ export class LocalModels {
 }
 
 /** A free context, or the first one given back; a call that ends while it waits leaves the queue. */
-function takeContext(loaded: LoadedModel, signal: AbortSignal): Promise<LlamaContext> {
+function takeContext(loaded: LoadedModel, signal: AbortSignal | undefined): Promise<LlamaContext> {
   const context = loaded.idle.pop();
   if (context) return Promise.resolve(context);
   return new Promise((take, refuse) => {
-    if (signal.aborted) return refuse(signal.reason);
+    if (signal?.aborted) return refuse(signal.reason);
     const waiter = (given: LlamaContext) => {
-      signal.removeEventListener('abort', leave);
+      signal?.removeEventListener('abort', leave);
       take(given);
     };
     const leave = () => {
       loaded.waiting.splice(loaded.waiting.indexOf(waiter), 1);
-      refuse(signal.reason);
+      refuse(signal?.reason);
     };
-    signal.addEventListener('abort', leave, { once: true });
+    signal?.addEventListener('abort', leave, { once: true });
     loaded.waiting.push(waiter);
   });
 }

@@ -2,6 +2,7 @@
 // `retryable` tells the activity whether Temporal should try again (rate limits, server errors, timeouts,
 // dropped connections) or give up at once (bad request, bad key, unknown model, empty or unusable output).
 
+import type { PromptFit } from '../core/prompt-fit.js';
 import type { TokenUsage } from '../contracts/usage.js';
 import { FailureType } from '../contracts/failure-types.js';
 
@@ -133,14 +134,44 @@ export class ModelTimeout extends ModelError {
   override readonly name = FailureType.ModelTimeout;
   readonly retryable = true;
   readonly timeoutMs: number;
-  constructor(args: { baseUrl: string; timeoutMs: number; status?: number; body?: string; cause?: unknown }) {
+  /**
+   * `localModel`: the file name of a model run in the worker, whose time counts its generation only (the
+   * wait for a free generation slot is ModelSlotWaitExceeded's).
+   */
+  constructor(args: {
+    baseUrl: string;
+    timeoutMs: number;
+    status?: number;
+    body?: string;
+    cause?: unknown;
+    localModel?: string;
+  }) {
     super(
-      `model request timed out after ${args.timeoutMs} ms at ${args.baseUrl}` +
+      (args.localModel
+        ? `the local model ${args.localModel} did not finish its answer within ${args.timeoutMs} ms of generation`
+        : `model request timed out after ${args.timeoutMs} ms at ${args.baseUrl}`) +
         (args.status ? ` (${args.status}: ${describeBody(args.body ?? '')})` : '') +
         '; raise --per-package-timeout-seconds or SMI_MIN_REQUEST_TIMEOUT_SECONDS if the model is slow',
       args,
     );
     this.timeoutMs = args.timeoutMs;
+  }
+}
+
+/**
+ * Every generation slot of the local model stayed busy with other packages' answers for longer than a call
+ * may wait: the machine is overloaded, not the model slow (ModelTimeout). The package's other calls would
+ * wait alike, so it is not retried.
+ */
+export class ModelSlotWaitExceeded extends ModelError {
+  override readonly name = 'ModelSlotWaitExceeded';
+  readonly retryable = false;
+  constructor(args: { localModel: string; waitedMs: number; slots: number }) {
+    super(
+      `the local model ${args.localModel} had no free generation slot within ${Math.round(args.waitedMs / 1000)} s ` +
+        `(${args.slots} generation(s) at once on this worker, SMI_LOCAL_LLM_CONCURRENCY): other packages held ` +
+        'them all; run fewer packages at once (--concurrency)',
+    );
   }
 }
 
@@ -192,11 +223,13 @@ export class ModelEmptyContent extends ModelError {
 export class ModelContextExceeded extends ModelError {
   override readonly name = FailureType.ModelContextExceeded;
   readonly retryable = false;
+  readonly fit: PromptFit;
   constructor(args: { promptTokens: number; maxTokens: number; contextTokens: number }) {
     super(
       `prompt of ${args.promptTokens} tokens and an answer of up to ${args.maxTokens} do not fit the ` +
         `local model's context of ${args.contextTokens} tokens`,
     );
+    this.fit = { promptTokens: args.promptTokens, roomTokens: args.contextTokens - args.maxTokens };
   }
 }
 
@@ -249,6 +282,8 @@ export interface ModelFailureInfo {
     hitMaxTokens?: boolean;
     usage?: TokenUsage;
     answerSha?: string;
+    /** ModelContextExceeded: how far the prompt is from fitting, so the caller can shorten it to fit. */
+    fit?: PromptFit;
   };
 }
 
@@ -259,6 +294,7 @@ export function toModelFailureInfo(error: ModelError): ModelFailureInfo {
     details.usage = error.usage;
   }
   if (error instanceof ModelMalformedOutput && error.answerSha) details.answerSha = error.answerSha;
+  if (error instanceof ModelContextExceeded) details.fit = error.fit;
   return {
     type: error.name,
     message: error.message,

@@ -8,7 +8,7 @@ import {
   ResponseTooLargeError,
   type BufferedExchange,
 } from './buffering-fetch.js';
-import type { AnswerFormat } from './answer-schemas.js';
+import type { AnswerSchema } from './answer-schemas.js';
 import { buildChatRequestBody, effectiveRequestTimeoutMs, extraHeadersFor } from './chat-request.js';
 import { readChatAnswer } from './chat-response.js';
 import { classifyHttpError } from './classify-http-error.js';
@@ -33,7 +33,7 @@ export interface CompleteChatOptions {
   /** Cap on the response body; larger bodies fail as ModelBadResponse. */
   maxResponseBytes?: number;
   /** Ask for this answer schema in `response_format` (`--structured`). */
-  format?: AnswerFormat;
+  answer?: AnswerSchema;
 }
 
 export interface ChatCompletionResult {
@@ -70,7 +70,7 @@ export async function completeChat(
     // The SDK's own logging could print request details; our errors carry what is needed.
     logLevel: 'off',
   });
-  const body = buildChatRequestBody(settings, prompt, options.systemPrompt, options.format);
+  const body = buildChatRequestBody(settings, prompt, options.systemPrompt, options.answer);
 
   let data: unknown;
   try {

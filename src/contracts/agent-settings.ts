@@ -35,6 +35,12 @@ export interface RealAgentSettings {
 
 export const LOCAL_PROVIDER = 'local_gguf';
 
+/**
+ * How long a local call may wait for a free generation slot (other packages' answers), beyond the time
+ * its generation may take: the package's time counts the model's work, not the machine's queue.
+ */
+export const LOCAL_SLOT_WAIT_MS = 10 * 60_000;
+
 export interface LocalModelFile {
   /** Absolute path on the machine that started the run (workers load the same path). */
   path: string;

@@ -24,6 +24,7 @@ export const FailureType = {
   ModelRequestCancelled: 'ModelRequestCancelled',
   ModelEmptyContent: 'ModelEmptyContent',
   ModelContextExceeded: 'ModelContextExceeded',
+  ModelSlotWaitExceeded: 'ModelSlotWaitExceeded',
   ModelBadResponse: 'ModelBadResponse',
   ModelMalformedOutput: 'ModelMalformedOutput',
 } as const;

@@ -28,6 +28,10 @@ export function checkPhase1Template(text: string): void {
 export interface Phase1Prompt {
   prompt: string;
   structsIncluded: number;
+  /** `0xADDR::module::Struct` of each struct shown, as the truth names them: the answer's vocabulary. */
+  structNames: string[];
+  /** Structs the prompt would show with no budget: what a budget cut from, when it did. */
+  structsAvailable: number;
 }
 
 interface PromptField {
@@ -49,6 +53,8 @@ export function buildPhase1Prompt(
   const modulesOut: Record<string, { address: string; structs: Record<string, { fields: PromptField[] }> }> =
     {};
   let added = 0;
+  const structNames: string[] = [];
+  let structsAvailable = 0;
 
   for (const [moduleName, mod] of Object.entries(modulesIn)) {
     if (!isPlainObject(mod)) continue;
@@ -58,19 +64,20 @@ export function buildPhase1Prompt(
     const structsOut: Record<string, { fields: PromptField[] }> = {};
     let moduleHasStruct = false;
     for (const [structName, struct] of Object.entries(structs)) {
-      if (added >= maxStructs) break;
       if (!isPlainObject(struct) || !Array.isArray(struct['fields'])) continue;
+      structsAvailable++;
+      if (added >= maxStructs) continue;
       const fields: PromptField[] = [];
       for (const f of struct['fields']) {
         if (isPlainObject(f) && typeof f['name'] === 'string')
           fields.push({ name: f['name'], type: f['type'] ?? null });
       }
       defineEntry(structsOut, structName, { fields });
+      structNames.push(`${address}::${moduleName}::${structName}`);
       moduleHasStruct = true;
       added++;
     }
     if (moduleHasStruct) defineEntry(modulesOut, moduleName, { address, structs: structsOut });
-    if (added >= maxStructs) break;
   }
 
   const packageId = pyTruthy(root['package_id']) ? String(root['package_id']) : '<unknown>';
@@ -82,7 +89,7 @@ export function buildPhase1Prompt(
     template === null
       ? PHASE1_INSTRUCTIONS + payload
       : renderTemplate(template, { package_id: packageId, payload }, TEMPLATE_NAME);
-  return { prompt, structsIncluded: added };
+  return { prompt, structsIncluded: added, structNames, structsAvailable };
 }
 
 // Names come from untrusted JSON: store "__proto__" as a plain key, never as the prototype.

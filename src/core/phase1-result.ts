@@ -47,6 +47,7 @@ export function phase1RowToPy(row: Phase1PackageRow, { withTypeLists = true } = 
     max_structs_used: row.max_structs_used,
     timed_out: row.timed_out,
     usage: row.usage ? usageToPy(row.usage) : undefined, // smi-bench extension; left out when undefined
+    prompt_truncation: row.prompt_truncation, // smi-bench extension; left out when undefined
     // Upstream writes the lists as null when --include-type-lists is off.
     truth_key_types_list: withTypeLists ? (row.truth_key_types_list ?? null) : undefined,
     predicted_key_types_list: withTypeLists ? (row.predicted_key_types_list ?? null) : undefined,

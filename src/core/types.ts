@@ -1,6 +1,7 @@
 // Shared data shapes. Field names follow the upstream harness's JSON so output files stay compatible.
 import type { StoppedEarly, TokenUsage } from '../contracts/usage.js';
 import { MODEL_AGENTS, type ModelAgent } from '../contracts/agents.js';
+import type { PromptTruncation } from './prompt-fit.js';
 
 /** Canonical type JSON of the bytecode interface (schema_version 1). */
 export type MoveType =
@@ -91,6 +92,8 @@ export interface Phase1PackageRow {
   max_structs_used: number | null;
   timed_out: boolean | null;
   usage?: TokenUsage;
+  /** The struct budget lowered so the prompt fits the local model's context (our extension). */
+  prompt_truncation?: PromptTruncation;
   truth_key_types_list?: string[];
   predicted_key_types_list?: string[];
 }

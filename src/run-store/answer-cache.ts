@@ -5,7 +5,7 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildChatRequestBody } from '../agents/chat-request.js';
-import type { AnswerFormat } from '../agents/answer-schemas.js';
+import type { AnswerSchema } from '../agents/answer-schemas.js';
 import type { ChatCompletionResult } from '../agents/openai-chat.js';
 import { sha256Hex } from './artifacts.js';
 import { atomicWriteFile } from './atomic-write.js';
@@ -25,7 +25,7 @@ export function answerCacheDir(logDir: string, configured: string | undefined): 
  */
 function answerCacheKey(use: AnswerCacheUse): string {
   const { settings, prompt, slot } = use;
-  const request = buildChatRequestBody(settings, prompt, undefined, use.format);
+  const request = buildChatRequestBody(settings, prompt, undefined, use.answer);
   return sha256Hex(JSON.stringify({ endpoint: settings.base_url, request, slot }));
 }
 
@@ -36,7 +36,7 @@ export interface AnswerCacheUse {
   settings: RealAgentSettings;
   prompt: string;
   slot: string;
-  format?: AnswerFormat;
+  answer?: AnswerSchema;
 }
 
 const entryPath = (dir: string, key: string) => join(dir, key.slice(0, 2), `${key.slice(2)}.json`);

@@ -1,5 +1,6 @@
 // Reading the failures of model activities in workflow code: what kind, what message, what it cost.
 import { ActivityFailure, ApplicationFailure, TimeoutFailure } from '@temporalio/workflow';
+import type { PromptFit } from '../core/prompt-fit.js';
 import { ZERO_USAGE } from '../core/usage.js';
 import type { TokenUsage } from '../contracts/usage.js';
 import { FailureType } from '../contracts/failure-types.js';
@@ -45,4 +46,13 @@ export function answerShaFromFailure(err: unknown): string | null {
   const details = cause instanceof ApplicationFailure ? cause.details : undefined;
   const sha = (details?.[0] as { answerSha?: unknown } | undefined)?.answerSha;
   return typeof sha === 'string' ? sha : null;
+}
+
+/** A prompt too long for the local model's context: its measure, so a shorter one can be built to fit. */
+export function promptFitFromFailure(err: unknown): PromptFit | null {
+  if (failureType(err) !== FailureType.ModelContextExceeded) return null;
+  const cause = rootCause(err);
+  const details = cause instanceof ApplicationFailure ? cause.details : undefined;
+  const fit = (details?.[0] as { fit?: PromptFit } | undefined)?.fit;
+  return fit && typeof fit.promptTokens === 'number' && typeof fit.roomTokens === 'number' ? fit : null;
 }

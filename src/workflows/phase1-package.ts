@@ -51,6 +51,7 @@ export async function phase1Package(input: Phase1PackageInput): Promise<PackageS
     max_structs_used: prediction.maxStructsUsed,
     timed_out: prediction.timedOut,
     usage: prediction.usage,
+    ...(prediction.truncation ? { prompt_truncation: prediction.truncation } : {}),
   };
   if (options.includeTypeLists) {
     row.truth_key_types_list = sortedByCodePoint(truth);

@@ -11,8 +11,10 @@ import {
   failureMessage,
   failureType,
   isDeadlineFailure,
+  promptFitFromFailure,
   usageFromFailure,
 } from './model-failures.js';
+import { fittedBudget, truncatedTo, type PromptTruncation } from '../core/prompt-fit.js';
 import type { Phase1Options } from '../contracts/phase1-options.js';
 import { ZERO_USAGE, addUsage } from '../core/usage.js';
 import type { TokenUsage } from '../contracts/usage.js';
@@ -20,10 +22,13 @@ import type { RealAgentSettings } from '../contracts/agent-settings.js';
 import type { MockBehavior } from '../contracts/agents.js';
 import { FailureType } from '../contracts/failure-types.js';
 
-/** Upstream makes at most 4 prompt attempts, halving the struct budget when the answer comes back empty. */
+/**
+ * Upstream makes at most 4 prompt attempts, halving the struct budget when the answer comes back empty.
+ * A prompt the local model measured too long for its context generated nothing: it is fitted (the budget
+ * lowered until it fits) without counting as one of the 4.
+ */
 const MAX_PROMPT_ATTEMPTS = 4;
 const MIN_STRUCTS_IN_PROMPT = 5;
-const PROMPT_TOO_LARGE = new Set<string>([FailureType.ModelEmptyContent, FailureType.ModelContextExceeded]);
 
 export interface Phase1Problem {
   runDir: string;
@@ -50,6 +55,8 @@ export interface Prediction {
   error: string | null;
   usage: TokenUsage;
   trace: PromptTrace[];
+  /** The struct budget lowered to fit the local model's context, when it was. */
+  truncation?: PromptTruncation;
 }
 
 export type Phase1Solver = (problem: Phase1Problem) => Promise<Prediction>;
@@ -94,6 +101,7 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
     let attempts = 0;
     let lastError = 'unknown error';
     const trace: PromptTrace[] = [];
+    let truncation: PromptTruncation | null = null;
     const failed = (error: string, timedOut: boolean): Prediction => ({
       predicted: [],
       attempts,
@@ -102,6 +110,7 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
       error: `real-agent call failed: ${error}`,
       usage,
       trace,
+      ...(truncation ? { truncation } : {}),
     });
 
     for (let round = 0; round < MAX_PROMPT_ATTEMPTS; round++) {
@@ -116,12 +125,17 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
       });
       attempts++;
       maxStructsUsed = maxStructs;
-      const traced: PromptTrace = { ...prompt, answerSha: null };
+      const traced: PromptTrace = {
+        promptSha: prompt.promptSha,
+        structsIncluded: prompt.structsIncluded,
+        answerSha: null,
+      };
       trace.push(traced);
       try {
         const answer = await callModel({
           runDir: problem.runDir,
           promptSha: prompt.promptSha,
+          vocabularySha: prompt.vocabularySha,
           settings,
           expect: 'key_types',
           format: 'phase1_key_types',
@@ -131,18 +145,37 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
         traced.answerSha = answer.answerSha;
         usage = addUsage(usage, answer.usage);
         const predicted = answer.parsed as string[];
-        return { predicted, attempts, maxStructsUsed, timedOut: false, error: null, usage, trace };
+        return {
+          predicted,
+          attempts,
+          maxStructsUsed,
+          timedOut: false,
+          error: null,
+          usage,
+          trace,
+          ...(truncation ? { truncation } : {}),
+        };
       } catch (err) {
         usage = addUsage(usage, usageFromFailure(err));
         traced.answerSha = answerShaFromFailure(err);
         traced.error = failureMessage(err);
-        // Upstream's words for a request that ran into the package deadline.
-        if (isDeadlineFailure(err, deadlineMs)) return failed('per-call timeout exceeded', true);
+        if (isDeadlineFailure(err, deadlineMs)) return failed(deadlineWords(settings, err), true);
         lastError = failureMessage(err);
-        // An empty answer usually means the prompt was too large for the model (a local model's context
-        // says so): retry with half the structs.
+        const fit = promptFitFromFailure(err);
+        if (fit && prompt.structsIncluded > 0) {
+          const next = fittedBudget(prompt.structsIncluded, fit);
+          truncation = truncatedTo(truncation, 'structs', prompt.structsIncluded, fit, next);
+          log.info('prompt too long for the local model; fitting the struct budget', {
+            packageId: problem.packageId,
+            next,
+          });
+          maxStructs = next;
+          round--; // a fit generated nothing: not one of the attempts
+          continue;
+        }
+        // An empty answer usually means the prompt was too large for the model: retry with half the structs.
         const next = Math.max(MIN_STRUCTS_IN_PROMPT, Math.floor(maxStructs / 2));
-        if (!PROMPT_TOO_LARGE.has(failureType(err) ?? '') || next === maxStructs) break;
+        if (failureType(err) !== FailureType.ModelEmptyContent || next === maxStructs) break;
         log.info('prompt too large for the model; halving the struct budget', {
           packageId: problem.packageId,
           next,
@@ -152,4 +185,14 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
     }
     return failed(lastError, false);
   };
+}
+
+/**
+ * Upstream's words for a request that ran into the package deadline; a local model's name the model, and
+ * its own timeout says that its generation (not a wait for a slot) took the time.
+ */
+function deadlineWords(settings: RealAgentSettings, err: unknown): string {
+  if (!settings.local_model) return 'per-call timeout exceeded';
+  if (failureType(err) === FailureType.ModelTimeout) return failureMessage(err);
+  return `the local model ${settings.model} ran past the package's time (${failureMessage(err)})`;
 }

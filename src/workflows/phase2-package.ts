@@ -74,6 +74,7 @@ export async function phase2Package(input: Phase2PackageInput): Promise<PackageS
     }
   }
   if (options.agentSettings) row.setModelCalls(modelCalls);
+  row.setPromptTruncation(rounds.flatMap((round) => (round.truncation ? [round.truncation] : [])));
   // A model that was never heard is an error of the package, not a score of 0 (upstream: no error).
   if (!row.hasError() && neverAnswered(modelCalls)) row.fail(neverAnsweredError(modelCalls), false);
 

@@ -1,6 +1,7 @@
 // Accumulates one Phase II package's attempts into its row (spec §7.3 step 4 defaults, §7.8 fields).
 // Upstream's rules are kept where they decide scores (the best attempt by created hits, first causality);
 // where upstream reported the last attempt's details, the row reports the best attempt's.
+import type { PromptTruncation } from '../core/prompt-fit.js';
 import { emptyPhase2Row, type InhabitationScore, type Phase2Row } from '../core/phase2/row.js';
 import { scoreInhabitation } from '../core/phase2/score.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
@@ -54,6 +55,12 @@ export class Phase2RowBuilder {
 
   addUsage(usage: TokenUsage): void {
     this.usage = addUsage(this.usage, usage);
+  }
+
+  /** The deepest cut that fitted a planning prompt to the local model's context, if any was made. */
+  setPromptTruncation(cuts: PromptTruncation[]): void {
+    const deepest = cuts.reduce<PromptTruncation | null>((a, b) => (a && a.shown <= b.shown ? a : b), null);
+    if (deepest) this.row.prompt_truncation = deepest;
   }
 
   /** The agent's model calls (agents that call no model leave it null). */

@@ -13,11 +13,15 @@ import {
   failureKind,
   failureMessage,
   isDeadlineFailure,
+  promptFitFromFailure,
   usageFromFailure,
 } from './model-failures.js';
+import { fittedBudget, truncatedTo, type PromptFit, type PromptTruncation } from '../core/prompt-fit.js';
+import { SUMMARY_FUNCTIONS } from '../core/phase2/prompts.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
 import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';
 import type { Phase2Options } from '../contracts/phase2-options.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
 import { FailureType } from '../contracts/failure-types.js';
 import { PATCH } from './patches.js';
 
@@ -48,6 +52,8 @@ export interface PlanningRound {
   cached?: boolean;
   /** Why the call gave no usable answer (its failure's message), for the package's page. */
   error?: string;
+  /** The summary's function budget lowered so the prompt fits the local model's context. */
+  truncation?: PromptTruncation;
 }
 
 /**
@@ -163,20 +169,13 @@ function candidateSolver(
       const round: PlanningRound = {
         attempt: request.attempt,
         call: 1,
-        ...prompt,
+        promptSha: prompt.promptSha,
         answerSha: null,
         kind: 'error',
       };
       try {
         const answer = await countedCall(calls, request.deadlineMs, () =>
-          callModel({
-            ...request,
-            ...prompt,
-            settings,
-            expect: 'json_object',
-            format: 'phase2_planning',
-            cacheSlot: `candidate ${request.attempt}`,
-          }),
+          askPlanner(request, settings, prompt, `candidate ${request.attempt}`),
         );
         round.answerSha = answer.answerSha;
         if (answer.cached) round.cached = true;
@@ -209,17 +208,10 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
       // Upstream sends the retry prompt from the second attempt on, once something has failed.
       const retrying = request.attempt > 1 && request.lastFailure !== null;
       const ask = async (call: number, prompt: PromptRequest) => {
-        const { promptSha } = await ioLocal.preparePhase2Prompt({
-          runDir: request.runDir,
-          interfaceSha: request.interfaceSha,
-          targets: request.truth,
-          templates: options.promptTemplates,
-          ...prompt,
-        });
         const round: PlanningRound = {
           attempt: request.attempt,
           call,
-          promptSha,
+          promptSha: '',
           answerSha: null,
           kind: 'error',
         };
@@ -227,20 +219,52 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
         setCurrentDetails(
           `plan attempt ${request.attempt}, planning call ${call}/${options.maxPlanningCalls}`,
         );
-        const answer = await countedCall(calls, request.deadlineMs, () =>
-          callModel({
-            ...request,
-            promptSha,
-            settings,
-            expect: 'json_object',
-            format: 'phase2_planning',
-            cacheSlot: `attempt ${request.attempt}, call ${call}`,
+        const answer = await fittedCall(round, (budget) =>
+          ioLocal.preparePhase2Prompt({
+            runDir: request.runDir,
+            interfaceSha: request.interfaceSha,
+            targets: request.truth,
+            templates: options.promptTemplates,
+            ...prompt,
+            ...(budget.maxFunctions === SUMMARY_FUNCTIONS ? {} : { maxFunctions: budget.maxFunctions }),
+            ...(budget.maxTargets === undefined ? {} : { maxTargets: budget.maxTargets }),
           }),
         );
         round.answerSha = answer.answerSha;
         if (answer.cached) round.cached = true;
         usage = addUsage(usage, answer.usage);
         return { answer, round };
+      };
+      /**
+       * The call, its prompt fitted to a local model's context: a prompt measured too long is built again
+       * with fewer functions in its summary (a rejection generates nothing: counted only when final).
+       */
+      const fittedCall = async (
+        round: PlanningRound,
+        prepare: (budget: PromptBudget) => Promise<PreparedPrompt>,
+      ) => {
+        const budget: PromptBudget = { maxFunctions: SUMMARY_FUNCTIONS };
+        for (;;) {
+          const prompt = await prepare(budget);
+          round.promptSha = prompt.promptSha;
+          try {
+            return await countedCall(
+              calls,
+              request.deadlineMs,
+              () => askPlanner(request, settings, prompt, `attempt ${request.attempt}, call ${round.call}`),
+              true,
+            );
+          } catch (err) {
+            const fit = promptFitFromFailure(err);
+            if (!fit) throw err;
+            const nothingToCut = prompt.functionsShown === 0 && prompt.targetsShown <= 1;
+            if (nothingToCut || Date.now() >= request.deadlineMs) {
+              countFailedCall(calls, failureKind(err), failureMessage(err));
+              throw err;
+            }
+            round.truncation = fitBudget(budget, prompt, fit, round.truncation ?? null);
+          }
+        }
       };
       for (let call = 1; call <= options.maxPlanningCalls; call++) {
         if (Date.now() >= request.deadlineMs) throw new PackageTimeout();
@@ -296,6 +320,56 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
   };
 }
 
+/** What a planning prompt shows at most: lowered, functions first, to fit a local model's context. */
+interface PromptBudget {
+  maxFunctions: number;
+  maxTargets?: number;
+}
+
+interface PreparedPrompt {
+  promptSha: string;
+  vocabularySha: string;
+  functionsShown: number;
+  targetsShown: number;
+}
+
+/**
+ * Lowers the budget of a prompt measured too long: the summary's functions, and once none is left the
+ * target types listed (at least one stays). Returns the truncation so far.
+ */
+function fitBudget(
+  budget: PromptBudget,
+  prompt: PreparedPrompt,
+  fit: PromptFit,
+  before: PromptTruncation | null,
+): PromptTruncation {
+  if (prompt.functionsShown > 0) {
+    budget.maxFunctions = fittedBudget(prompt.functionsShown, fit);
+    return truncatedTo(before, 'functions', prompt.functionsShown, fit, budget.maxFunctions);
+  }
+  budget.maxTargets = Math.max(1, fittedBudget(prompt.targetsShown, fit));
+  const cut = truncatedTo(before, 'functions', 0, fit, 0);
+  return { ...cut, targets_before: cut.targets_before ?? prompt.targetsShown, targets: budget.maxTargets };
+}
+
+/** One planning request of a stored prompt, its answer bound to the prompt's vocabulary. */
+function askPlanner(
+  request: PlanRequest,
+  settings: RealAgentSettings,
+  prompt: { promptSha: string; vocabularySha: string },
+  cacheSlot: string,
+) {
+  return callModel({
+    ...request,
+    promptSha: prompt.promptSha,
+    vocabularySha: prompt.vocabularySha,
+    settings,
+    expect: 'json_object',
+    format: 'phase2_planning',
+    cacheSlot,
+  });
+}
+
 interface PromptRequest {
   kind: 'initial' | 'retry' | 'loop';
   requestedTargets: string[];
@@ -326,6 +400,7 @@ export async function countedCall<T>(
   calls: ModelCallTally,
   deadlineMs: number,
   call: () => Promise<T>,
+  fitting = false,
 ): Promise<T> {
   try {
     const answer = await call();
@@ -333,6 +408,8 @@ export async function countedCall<T>(
     return answer;
   } catch (err) {
     const kind = failureKind(err);
+    // A prompt too long for the local model generated nothing: a caller that fits it counts it if final.
+    if (fitting && kind === FailureType.ModelContextExceeded) throw err;
     if (ANSWERED_FAILURES.has(kind)) {
       countAnsweredCall(calls);
       throw err;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GbnfJsonSchema } from 'node-llama-cpp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ANSWER_SCHEMAS, type AnswerFormat } from '../../src/agents/answer-schemas.js';
+import { answerSchema, type AnswerFormat, type AnswerVocabulary } from '../../src/agents/answer-schemas.js';
 import { LocalModels } from '../../src/agents/local-llm.js';
 import {
   DEFAULT_LOCAL_MODEL_PATH,
@@ -15,16 +15,21 @@ import {
   localModelSettings,
 } from '../../src/agents/local-model-file.js';
 import { ConfigError } from '../../src/config/config-error.js';
-import { ModelContextExceeded, ModelTimeout } from '../../src/agents/model-errors.js';
+import { ModelContextExceeded, ModelSlotWaitExceeded, ModelTimeout } from '../../src/agents/model-errors.js';
 import { parseModelAnswer } from '../../src/core/model-answer.js';
 import { PINNED_MODEL_SHA256, withoutLocalModel } from '../support/local-model.js';
 
 const models = new LocalModels(1);
 afterAll(() => models.dispose());
 
-const ask = async (prompt: string, format: AnswerFormat | null, maxTokens = 120) =>
+const ask = async (
+  prompt: string,
+  format: AnswerFormat | null,
+  maxTokens = 120,
+  vocabulary: AnswerVocabulary = {},
+) =>
   models.complete(await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH), prompt, {
-    format,
+    answer: format ? answerSchema(format, vocabulary) : null,
     maxTokens,
     timeoutMs: 60_000,
   });
@@ -69,10 +74,53 @@ describe.skipIf(withoutLocalModel)('local model (node-llama-cpp, SmolLM2-135M)',
     expect('calls' in reply || 'need_more' in reply).toBe(true);
   });
 
-  it('turns every answer schema into a grammar', async () => {
+  it('names only the structs the prompt lists, fully qualified, under a bound grammar', async () => {
+    // The names SmolLM2 gave unbound on the demo corpus: bare struct and field names.
+    const listed = ['0xa11ce::vault::Vault', '0xa11ce::vault::Receipt', '0xa11ce::item::Item'];
+    const answer = await ask(
+      'Which of these Sui Move structs have the key ability? Item { id: UID, vault_id: ID }, ' +
+        'Vault { id: UID }, Receipt { amount: u64 }. Answer {"key_types": [...]}.',
+      'phase1_key_types',
+      120,
+      { types: listed },
+    );
+    const named = parseModelAnswer('key_types', answer.content) as string[];
+    expect(named.length).toBeGreaterThan(0);
+    for (const name of named) expect(listed).toContain(name);
+  });
+
+  it('lists no more names than its answer can hold, so a model that repeats one still finishes', async () => {
+    // Six structs under a 64-hex address, as the demo corpus names them: about 60 tokens each.
+    const address = '0xe77023d6ed3807546bc946ed4e37ebb431b0eebcbf3ba63311aa8634d71b4541';
+    const listed = ['Item', 'Shop', 'Receipt', 'Listing', 'Vault', 'Ticket'].map(
+      (s) => `${address}::shop::${s}`,
+    );
+    const file = await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH);
+    const fit = await models.namesThatFit(file, listed, 256);
+    expect(fit).toBeGreaterThanOrEqual(2);
+    expect(fit).toBeLessThan(listed.length);
+    const answer = await models.complete(
+      file,
+      `List every struct of this package: ${listed.join(', ')}. Answer {"key_types": [...]}.`,
+      { answer: answerSchema('phase1_key_types', { types: listed }, fit), maxTokens: 256, timeoutMs: 60_000 },
+    );
+    expect(answer.finishReason).toBe('stop');
+    const named = parseModelAnswer('key_types', answer.content) as string[];
+    expect(named.length).toBeLessThanOrEqual(fit);
+    for (const name of named) expect(listed).toContain(name);
+  });
+
+  it('turns every answer schema into a grammar, free or bound to names, up to none', async () => {
     const { llama } = (await models.load(await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH))).model;
-    for (const schema of Object.values(ANSWER_SCHEMAS))
-      await expect(llama.createGrammarForJsonSchema<GbnfJsonSchema>(schema)).resolves.toBeDefined();
+    const bound = { types: ['0x1::m::S'], functions: ['0x1::m::f'], requestable: ['0x1::m'] };
+    for (const format of ['phase1_key_types', 'phase2_planning', 'helper_payload'] as const)
+      for (const vocabulary of [{}, bound, { types: [], functions: [], requestable: [] }])
+        for (const maxNames of [Infinity, 0])
+          await expect(
+            llama.createGrammarForJsonSchema<GbnfJsonSchema>(
+              answerSchema(format, vocabulary, maxNames).schema,
+            ),
+          ).resolves.toBeDefined();
   });
 
   it('refuses a prompt that does not fit its context, before evaluating it', async () => {
@@ -86,30 +134,62 @@ describe.skipIf(withoutLocalModel)('local model (node-llama-cpp, SmolLM2-135M)',
     copyFileSync(DEFAULT_LOCAL_MODEL_PATH, copy);
     const other = { ...file, path: copy, sha256: '0'.repeat(64) };
     await expect(
-      models.complete(other, 'hi', { format: null, maxTokens: 8, timeoutMs: 10_000 }),
+      models.complete(other, 'hi', { answer: null, maxTokens: 8, timeoutMs: 10_000 }),
     ).rejects.toThrow(ConfigError);
   });
 
-  it('counts a call’s time from its start, so one waiting for a busy context ends as a timeout', async () => {
+  it('counts a call’s time from its slot: waiting for a busy one is bounded apart, in its own words', async () => {
     const one = new LocalModels(1);
     try {
       const file = await describeLocalModel(DEFAULT_LOCAL_MODEL_PATH);
       await one.load(file);
-      // The first call holds the only context for its 400 tokens (about 10 s here); the second may wait 1 s.
+      // The first call holds the only slot for its 300 tokens (several seconds here).
       const long = one.complete(file, 'Write a long story about a ship.', {
-        format: null,
-        maxTokens: 400,
-        timeoutMs: 60_000,
+        answer: null,
+        maxTokens: 300,
+        timeoutMs: 120_000,
       });
+      // Waits for the slot longer than its own 2 s of generation: the wait does not count against it.
+      const patientStarted = Date.now();
+      const patient = one.complete(file, 'hi', {
+        answer: null,
+        maxTokens: 4,
+        timeoutMs: 2000,
+        slotWaitMs: 120_000,
+      });
+      // May wait 1 s only: it ends as a busy machine, naming the local model, not as a slow model.
       const started = Date.now();
-      await expect(
-        one.complete(file, 'hi', { format: null, maxTokens: 8, timeoutMs: 1000 }),
-      ).rejects.toBeInstanceOf(ModelTimeout);
+      const hurried = one.complete(file, 'hi', {
+        answer: null,
+        maxTokens: 4,
+        timeoutMs: 60_000,
+        slotWaitMs: 1000,
+      });
+      await expect(hurried).rejects.toBeInstanceOf(ModelSlotWaitExceeded);
+      await expect(hurried).rejects.toThrow(
+        /^the local model SmolLM2-135M-Instruct\.Q4_1\.gguf had no free generation slot within 1 s \(1 generation/,
+      );
       expect(Date.now() - started).toBeLessThan(5000);
       await long;
-      // the context is free again: the queue holds no dead waiter
+      await expect(patient).resolves.toMatchObject({ model: 'SmolLM2-135M-Instruct.Q4_1.gguf' });
+      expect(Date.now() - patientStarted).toBeGreaterThan(2000);
+      // A generation over its own time is a timeout that names the local model.
       await expect(
-        one.complete(file, 'hi', { format: null, maxTokens: 4, timeoutMs: 60_000 }),
+        one.complete(file, 'Write a long story about a ship.', {
+          answer: null,
+          maxTokens: 400,
+          timeoutMs: 1000,
+        }),
+      ).rejects.toThrow(
+        new ModelTimeout({
+          baseUrl: file.path,
+          timeoutMs: 1000,
+          localModel: 'SmolLM2-135M-Instruct.Q4_1.gguf',
+        }),
+      );
+      // the slot is free again: the queue holds no dead waiter
+      await expect(
+        one.complete(file, 'hi', { answer: null, maxTokens: 4, timeoutMs: 60_000 }),
       ).resolves.toBeDefined();
     } finally {
       await one.dispose();

@@ -1,11 +1,12 @@
 // `--structured`: each phase offers an OpenAI-compatible endpoint its answer schema as `response_format`
-// (json_schema, not strict), the same schema the local model gets as its grammar; without the flag nothing
-// of the kind is sent. Seen from the endpoint's side: a scripted model server on 127.0.0.1.
+// (json_schema, not strict), the same schema the local model gets as its grammar, its names bound to the
+// ones the prompt lists (`enum`); without the flag nothing of the kind is sent. Seen from the endpoint's
+// side: a scripted model server on 127.0.0.1. The names expected are read off the package's interface as
+// upstream's extractor wrote it (test/fixtures/interface).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER_SCHEMAS } from '../../src/agents/answer-schemas.js';
 import { ownServerPorts, smiBench } from '../support/cli.js';
 import { startOpenAiStub, type RunningOpenAiStub } from '../support/openai-stub.js';
 import { CORPUS_DIR } from '../support/paths.js';
@@ -50,19 +51,76 @@ async function run(phase: 'phase1' | 'phase2', extra: string[]) {
   return stub.requests.slice(from).map((r) => (r.body as { response_format?: unknown }).response_format);
 }
 
+/** The package's public functions (its `init` is private), as a plan names them. */
+const PROBES = [
+  'probe_transfer_cap',
+  'probe_transfer_cap_generic',
+  'probe_transfer_coin_generic',
+  'probe_transfer_metadata_cap_generic',
+].map((name) => `${WRAPPER}::wrapper_coin::${name}`);
+
+interface EnumOf {
+  items: { enum: string[] };
+}
+interface SentSchema {
+  type: string;
+  json_schema: {
+    name: string;
+    strict: boolean;
+    schema: {
+      oneOf: [
+        {
+          properties: { calls: { items: { properties: { target: { enum: string[] }; type_args: EnumOf } } } };
+        },
+        { properties: { need_more: EnumOf } },
+      ];
+    };
+  };
+}
+
 describe('--structured', () => {
-  it('sends Phase I its key-type schema and Phase II its planning schema', { timeout: 120_000 }, async () => {
-    expect(await run('phase1', ['--structured'])).toEqual([
-      {
+  it(
+    'sends Phase I and Phase II their schemas, bound to the names of the prompt',
+    { timeout: 120_000 },
+    async () => {
+      const [phase1] = (await run('phase1', ['--structured'])) as SentSchema[];
+      expect(phase1).toEqual({
         type: 'json_schema',
-        json_schema: { name: 'phase1_key_types', schema: ANSWER_SCHEMAS.phase1_key_types, strict: false },
-      },
-    ]);
-    const phase2 = await run('phase2', ['--structured', '--max-plan-attempts', '1']);
-    expect(phase2.length).toBeGreaterThan(0);
-    for (const format of phase2)
-      expect(format).toMatchObject({ type: 'json_schema', json_schema: { name: 'phase2_planning' } });
-  });
+        json_schema: {
+          name: 'phase1_key_types',
+          strict: false,
+          schema: {
+            type: 'object',
+            required: ['key_types'],
+            properties: {
+              key_types: {
+                type: 'array',
+                maxItems: 40,
+                // Both structs of the package, fully qualified as the scorer compares them.
+                items: { enum: [`${WRAPPER}::freshx::FRESHX`, `${WRAPPER}::wrapper_coin::WRAPPER_COIN`] },
+              },
+            },
+          },
+        },
+      });
+      const phase2 = (await run('phase2', ['--structured', '--max-plan-attempts', '1'])) as SentSchema[];
+      expect(phase2.length).toBeGreaterThan(0);
+      for (const format of phase2) {
+        expect(format).toMatchObject({ type: 'json_schema', json_schema: { name: 'phase2_planning' } });
+        const [plan, needMore] = format.json_schema.schema.oneOf;
+        const call = plan.properties.calls.items;
+        expect(call.properties.target.enum).toEqual(PROBES);
+        expect(call.properties.type_args.items.enum).toEqual(
+          expect.arrayContaining(['u64', '0x2::sui::SUI', `${WRAPPER}::wrapper_coin::WRAPPER_COIN`]),
+        );
+        expect(needMore.properties.need_more.items.enum).toEqual([
+          `${WRAPPER}::freshx`,
+          `${WRAPPER}::wrapper_coin`,
+          ...PROBES,
+        ]);
+      }
+    },
+  );
 
   it('is off by default, and refused for an agent without a model', { timeout: 120_000 }, async () => {
     expect(await run('phase1', [])).toEqual([undefined]);

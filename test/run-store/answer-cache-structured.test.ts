@@ -1,9 +1,11 @@
 // The answer cache keys a request by what is sent: a structured request (`--structured`) carries its
-// schema, so it is another entry than the plain request of the same prompt, and than another schema's.
+// schema, so it is another entry than the plain request of the same prompt, and than another schema's
+// (another format, or the same format bound to other names).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { answerSchema } from '../../src/agents/answer-schemas.js';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
 import type { ChatCompletionResult } from '../../src/agents/openai-chat.js';
 import { cachedOrSent, type AnswerCacheUse } from '../../src/run-store/answer-cache.js';
@@ -28,9 +30,19 @@ describe('answer cache and structured requests', () => {
     });
     const structured = { ...plain, structured: true };
     const cases: [AnswerCacheUse, string][] = [
-      [use({ format: 'phase1_key_types' }), 'plain (the format is not sent without --structured)'],
-      [use({ settings: structured, format: 'phase1_key_types' }), 'structured, Phase I'],
-      [use({ settings: structured, format: 'phase2_planning' }), 'structured, Phase II'],
+      [
+        use({ answer: answerSchema('phase1_key_types') }),
+        'plain (the format is not sent without --structured)',
+      ],
+      [use({ settings: structured, answer: answerSchema('phase1_key_types') }), 'structured, Phase I'],
+      [
+        use({
+          settings: structured,
+          answer: answerSchema('phase1_key_types', { types: ['0x2::coin::Coin'] }),
+        }),
+        'structured, Phase I, bound to one struct',
+      ],
+      [use({ settings: structured, answer: answerSchema('phase2_planning') }), 'structured, Phase II'],
     ];
     for (const [u, content] of cases)
       expect(await cachedOrSent(u, async () => answer(content))).toEqual({

@@ -7,18 +7,21 @@ import { CORPUS_DIR, PROJECT_ROOT } from './paths.js';
 
 export const BIN = join(PROJECT_ROOT, 'bin', 'smi-bench.js');
 
-/** `keepFinalNewline`: stdout and stderr exactly as written (by default their last newline is cut). */
+/**
+ * `keepFinalNewline`: stdout and stderr exactly as written (by default their last newline is cut);
+ * `timeoutMs`: how long the command may take before it is stopped.
+ */
 export function smiBench(
   args: string[],
   env: Record<string, string> = {},
   cwd = PROJECT_ROOT,
-  { keepFinalNewline = false } = {},
+  { keepFinalNewline = false, timeoutMs = 180_000 } = {},
 ): Promise<Result> {
   return execa('node', [BIN, ...args], {
     cwd,
     env: { ...env, FORCE_COLOR: '0' },
     reject: false,
-    timeout: 180_000,
+    timeout: timeoutMs,
     stripFinalNewline: !keepFinalNewline,
   });
 }

@@ -7,7 +7,8 @@ import { inventorySummary } from './inventory.js';
 import { isRecord } from './json-copy.js';
 import type { PtbCall } from './ptb-spec.js';
 import { checkTemplate, renderTemplate } from '../prompt-template.js';
-import { summarizeInterface } from './summary.js';
+import { isCallable, summarizedFunctions, summarizeInterface, type SummaryOptions } from './summary.js';
+import type { AnswerVocabulary } from '../../contracts/answer-vocabulary.js';
 
 export type PromptKind = 'initial' | 'retry' | 'loop' | 'template';
 
@@ -21,10 +22,17 @@ export interface PlanningPromptRequest {
   skeletonCalls?: PtbCall[];
   /** Prompt kind → template text replacing our instructions. */
   templates: Record<string, string>;
+  /** Functions the interface summary shows at most: upstream's 60, lowered to fit a local model's context. */
+  maxFunctions?: number;
+  /**
+   * Target types the prompt lists at most (in sorted order): all of them, unless even a summary of no
+   * function leaves the prompt too long for a local model's context (0x2 has 65, each listed twice).
+   */
+  maxTargets?: number;
 }
 
 /** The runner's summary size, as upstream. */
-const SUMMARY_FUNCTIONS = 60;
+export const SUMMARY_FUNCTIONS = 60;
 
 export const PROMPT_PLACEHOLDERS: Record<PromptKind, readonly string[]> = {
   initial: ['package_id', 'targets', 'interface_summary', 'inventory', 'budget'],
@@ -158,12 +166,8 @@ export function buildPlanningPrompt(iface: unknown, request: PlanningPromptReque
     isRecord(iface) && typeof iface['package_id'] === 'string' && iface['package_id']
       ? iface['package_id']
       : '0x0';
-  const targets = sortedByCodePoint(request.targets);
-  const requested = request.requestedTargets ?? [];
-  const summary =
-    requested.length > 0
-      ? summarizeInterface(iface, SUMMARY_FUNCTIONS, { mode: 'focused', requestedTargets: requested })
-      : summarizeInterface(iface, SUMMARY_FUNCTIONS, { mode: 'entry_then_public' });
+  const targets = sortedByCodePoint(request.targets).slice(0, request.maxTargets);
+  const summary = summarizeInterface(iface, request.maxFunctions ?? SUMMARY_FUNCTIONS, summaryMode(request));
   const kind = request.kind;
   const all: Record<string, string> = {
     package_id: packageId,
@@ -178,6 +182,47 @@ export function buildPlanningPrompt(iface: unknown, request: PlanningPromptReque
   const template = request.templates[kind] ?? DEFAULT_INSTRUCTIONS[kind];
   const instructions = renderTemplate(template, values, `${kind} prompt template`);
   return instructions + pyDumps(payload(request, packageId, targets), { indent: 2, sortKeys: true });
+}
+
+/** The summary of the first call, or the functions asked about with `need_more`. */
+function summaryMode(request: PlanningPromptRequest): SummaryOptions {
+  const requested = request.requestedTargets ?? [];
+  return requested.length > 0
+    ? { mode: 'focused', requestedTargets: requested }
+    : { mode: 'entry_then_public' };
+}
+
+/** Sui's primitive type arguments, and SUI itself: type arguments a plan may give besides the package's. */
+const BUILT_IN_TYPES = ['u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'bool', 'address', '0x2::sui::SUI'];
+
+/**
+ * The names a planning answer may use: the functions the prompt shows as targets; the package's structs
+ * and built-in types as type arguments; its callable functions and modules in a `need_more` request.
+ */
+export function planningVocabulary(iface: unknown, request: PlanningPromptRequest): AnswerVocabulary {
+  const modules = isRecord(iface) && isRecord(iface['modules']) ? iface['modules'] : {};
+  const packageId =
+    isRecord(iface) && typeof iface['package_id'] === 'string' && iface['package_id']
+      ? iface['package_id']
+      : '0x0';
+  const types = [...BUILT_IN_TYPES];
+  const requestable: string[] = [];
+  for (const [moduleName, module] of Object.entries(modules)) {
+    if (!isRecord(module)) continue;
+    if (typeof module['address'] === 'string' && isRecord(module['structs']))
+      for (const struct of Object.keys(module['structs']))
+        types.push(`${module['address']}::${moduleName}::${struct}`);
+    if (!isRecord(module['functions'])) continue;
+    requestable.push(`${packageId}::${moduleName}`);
+    for (const [name, f] of Object.entries(module['functions']))
+      if (isRecord(f) && isCallable(name, f)) requestable.push(`${packageId}::${moduleName}::${name}`);
+  }
+  const functions = summarizedFunctions(
+    iface,
+    request.maxFunctions ?? SUMMARY_FUNCTIONS,
+    summaryMode(request),
+  );
+  return { types, functions, requestable };
 }
 
 function payload(

@@ -1,5 +1,6 @@
 // One Phase II result row (spec/harness.md §7.8: all 36 upstream keys, plus `exec_ok`, `plan_calls` and `usage`).
 // Its Python-compatible form, which adds the taxonomy's fields, is in row-py.ts.
+import type { PromptTruncation } from '../prompt-fit.js';
 import type { InhabitationScore } from './score.js';
 import type { ModelCallTally, TokenUsage } from '../../contracts/usage.js';
 
@@ -61,6 +62,11 @@ export interface Phase2Row {
   usage?: TokenUsage;
   /** smi-bench extension: the package's model calls, answered and failed by kind (null: no model agent). */
   model_calls?: ModelCallTally | null;
+  /**
+   * smi-bench extension: the deepest cut of the summary's function budget that made a planning prompt fit
+   * the local model's context. Absent when every prompt fitted.
+   */
+  prompt_truncation?: PromptTruncation;
   /**
    * smi-bench extension: why the last plan attempt that gave no plan gave none (an answer cut at the token
    * limit, no JSON, a plan off the schema), in the words the retry prompt passed on. Absent from older rows.

@@ -16,6 +16,11 @@ const DOC_WIDTH = 80;
 /** A whole-module request in `focused` mode. */
 const WHOLE_MODULE = '*';
 
+/** A function a transaction can call: public or entry, and not `init`. */
+export function isCallable(name: string, f: Record<string, unknown>): boolean {
+  return name !== 'init' && (f['visibility'] === 'public' || f['is_entry'] === true);
+}
+
 function requestedByModule(targets: readonly string[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const t of targets) {
@@ -53,8 +58,22 @@ function docLine(doc: unknown): string | null {
 
 /** Upstream `summarize_interface` for the two modes the runner uses, lines joined by `\n`. */
 export function summarizeInterface(iface: unknown, maxFunctions: number, options: SummaryOptions): string {
+  return summarize(iface, maxFunctions, options).text;
+}
+
+/** `0xPACKAGE::module::function` of every function the summary shows, in its order. */
+export function summarizedFunctions(iface: unknown, maxFunctions: number, options: SummaryOptions): string[] {
+  return summarize(iface, maxFunctions, options).shown;
+}
+
+function summarize(
+  iface: unknown,
+  maxFunctions: number,
+  options: SummaryOptions,
+): { text: string; shown: string[] } {
+  const shown: string[] = [];
   const modules = isRecord(iface) ? iface['modules'] : undefined;
-  if (!isRecord(modules)) return 'No modules found.';
+  if (!isRecord(modules)) return { text: 'No modules found.', shown };
   const pkg =
     isRecord(iface) && typeof iface['package_id'] === 'string' && iface['package_id']
       ? iface['package_id']
@@ -78,12 +97,13 @@ export function summarizeInterface(iface: unknown, maxFunctions: number, options
     const lines: string[] = [];
     for (const [name, f] of fns) {
       if (total >= maxFunctions) break;
-      const callable = name !== 'init' && (f['visibility'] === 'public' || f['is_entry'] === true);
+      const callable = isCallable(name, f);
       const show = focused
         ? wanted !== undefined && (wanted.has(name) || (wanted.has(WHOLE_MODULE) && callable))
         : callable;
       if (!show) continue;
       lines.push(signature(name, f));
+      shown.push(`${pkg}::${moduleName}::${name}`);
       const doc = docLine(f['doc']);
       if (doc) lines.push(doc);
       total++;
@@ -93,5 +113,5 @@ export function summarizeInterface(iface: unknown, maxFunctions: number, options
       out.push(`Module: ${moduleName}`, '  (No public/entry functions found in this module)', '');
   }
   if (total >= maxFunctions) out.push(`... (truncated after ${maxFunctions} functions)`);
-  return out.join('\n');
+  return { text: out.join('\n'), shown };
 }
