@@ -1,27 +1,15 @@
 // Configuration is read in one place: every SMI_* variable the code names is declared in the schema, the
 // docs/configuration.md's table is the one made from it, and no file outside src/config reads an SMI_*
 // value from an environment record; the rooms below the commands take the values as parameters.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configurationRows, TABLE_HEADER } from '../../src/config/table.js';
 import { VARIABLE_NAMES } from '../../src/config/variables.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../src/project-root.js';
+import { srcFiles } from '../support/source-files.js';
 
-const SRC = join(PROJECT_ROOT, 'src');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
-const FILES = sourceFiles(SRC).map((path) => ({
-  name: relative(SRC, path),
-  text: readFileSync(path, 'utf8'),
-}));
+const FILES = srcFiles();
 const outsideConfig = FILES.filter((file) => !file.name.startsWith('config/'));
 
 /** `src/` files whose text matches `pattern`, with the first line that does. */
