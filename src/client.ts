@@ -414,9 +414,11 @@ const HELP_CODES = new Set(['commander.help', 'commander.helpDisplayed', 'comman
 /** Runs the CLI; resolves to the exit status. */
 export async function main(argv: string[]): Promise<number> {
   try {
-    // Read once, before any command: a bad value stops here, naming the variable and what it accepts.
-    applyProcessSettings(processConfig());
-    await buildProgram().parseAsync(argv);
+    const program = buildProgram();
+    // Read once, before any command runs: a bad value stops it there, naming the variable and what it
+    // accepts. `--help` and `--version` run no command, so they still answer.
+    program.hook('preAction', () => applyProcessSettings(processConfig()));
+    await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -29,4 +29,14 @@ describe('a bad configuration', () => {
       'error: SMI_SDK_LOG_LEVEL must be one of TRACE, DEBUG, INFO, WARN, ERROR, got "chatty"',
     );
   });
+
+  it('leaves help to answer, so the user can read what a command takes', async () => {
+    const env = { SMI_VM_THREADS: 'abc' };
+    const help = await smiBench(['phase1', '--help'], env);
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toContain('--corpus-root');
+    const run = await smiBench(['datasets'], env);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toBe('error: SMI_VM_THREADS must be a whole number from 1 to 256, got "abc"');
+  });
 });
