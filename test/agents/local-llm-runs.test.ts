@@ -1,7 +1,8 @@
 // `phase1`, `phase2` (local simulation) and `helper` with `--agent local-llm` on the shared corpus, as a user
 // runs them: the built command, its own Temporal dev server, the real SmolLM2-135M in the worker, nothing
 // from the network. Every row ends with the model's parsed answer or the recorded reason it has none.
-// The framework's struct lists are several times the model's context: Phase I fits them, and says so.
+// The framework's struct lists are several times the model's context: Phase I fits them, and says so, for
+// every package of the corpus and of ../shared/mainnet alike (one run of all 21, about 5 minutes).
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,9 @@ import { DEFAULT_LOCAL_MODEL_PATH } from '../../src/agents/local-model-file.js';
 import { ownServerPorts, smiBench } from '../support/cli.js';
 import { CORPUS_DIR, PROJECT_ROOT, SHARED_PACKAGE_DIRS } from '../support/paths.js';
 import { PINNED_MODEL_SHA256, withoutLocalModel } from '../support/local-model.js';
+import { linkedSharedRoot, mainnetPackages } from '../support/mainnet-roots.js';
+import { skipUnlessCi } from '../support/required-in-ci.js';
+import { WHEEL_AVAILABLE, wheelExtract } from '../move/support/wheel.js';
 
 interface PackageLine {
   package_id: string;
@@ -17,25 +21,25 @@ interface PackageLine {
   usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number; cost_usd?: number };
 }
 
-/** `ids`: only these packages of the corpus; `env`: the command's extra environment. */
+/** `ids`: only these packages of the corpus; `env`: the command's extra environment; `root`: another corpus. */
 async function runLocal(
   command: string,
   extra: string[],
-  only: { ids?: string[]; env?: Record<string, string> } = {},
+  only: { ids?: string[]; env?: Record<string, string>; root?: string; timeoutMs?: number } = {},
 ) {
   const home = mkdtempSync(join(tmpdir(), 'smi-local-llm-'));
   const runId = `${command}-local`;
   const idsFile = join(home, 'ids.txt');
   if (only.ids) writeFileSync(idsFile, only.ids.join('\n') + '\n');
   const result = await smiBench(
-    [command, '--agent', 'local-llm', '--corpus-root', CORPUS_DIR, '--samples', '0']
+    [command, '--agent', 'local-llm', '--corpus-root', only.root ?? CORPUS_DIR, '--samples', '0']
       .concat(['--log-dir', join(home, 'logs'), '--run-id', runId, '--no-progress'])
       .concat(only.ids ? ['--package-ids-file', idsFile] : [])
       .concat(extra),
     { SMI_HOME: join(home, '.smi-bench'), ...(await ownServerPorts()), ...only.env },
     PROJECT_ROOT,
     // Prompts fitted to the whole context take a minute each on a busy 2-core machine.
-    { timeoutMs: 420_000 },
+    { timeoutMs: only.timeoutMs ?? 420_000 },
   );
   expect(result.exitCode, String(result.stderr)).toBe(0);
   const runDir = join(home, 'logs', runId);
@@ -63,6 +67,18 @@ interface FittedLine extends PackageLine {
 interface Phase1Line extends FittedLine {
   max_structs_used: number;
   predicted_key_types_list: string[];
+  truth_key_types_list: string[];
+}
+
+/** A package's structs in the upstream extractor's order (the wheel's), and those with `key`. */
+async function wheelStructs(packageDir: string): Promise<{ all: string[]; keys: string[] }> {
+  const modules = Object.entries((await wheelExtract(packageDir)).modules).flatMap(([module, m]) =>
+    Object.entries(m.structs).map(([struct, s]) => ({
+      name: `${String(m['address'])}::${module}::${struct}`,
+      key: (s['abilities'] as string[]).includes('key'),
+    })),
+  );
+  return { all: modules.map((s) => s.name), keys: modules.filter((s) => s.key).map((s) => s.name) };
 }
 
 /** `0xADDR::module::Struct` of a package's structs, in the order of its interface as upstream extracted it. */
@@ -132,6 +148,47 @@ describe.skipIf(withoutLocalModel)('--agent local-llm runs', () => {
         expect(cut.shown_before).toBe(structsInOrder(line.package_id).length);
         for (const name of line.predicted_key_types_list) expect(shown).toContain(name);
       }
+    },
+  );
+
+  it.skipIf(skipUnlessCi(WHEEL_AVAILABLE))(
+    'phase1 on every package of the corpus and mainnet: none lost to length, every name one its prompt shows',
+    { timeout: 600_000 },
+    async () => {
+      const root = linkedSharedRoot();
+      const ids = Object.keys(SHARED_PACKAGE_DIRS).concat(mainnetPackages().map((p) => p.id));
+      // 200 tokens of answer leave room for a few names; the prompt then has 4096 - 200 tokens.
+      const { runDir } = await runLocal('phase1', ['--include-type-lists'], {
+        root,
+        env: { SMI_LOCAL_LLM_MAX_TOKENS: '200' },
+        timeoutMs: 560_000,
+      });
+      const lines = (
+        JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as { packages: Phase1Line[] }
+      ).packages;
+      expect(lines.map((l) => l.package_id).sort()).toEqual([...ids].sort());
+      const figures = { fitted: 0, predicted: 0 };
+      for (const line of lines) {
+        const id = line.package_id;
+        expect(line.error ?? '', id).not.toMatch(/context|length|ModelContextExceeded/i);
+        expect(line.usage!.prompt_tokens, id).toBeLessThanOrEqual(4096 - 200);
+        // The truth, read from the bytecode by upstream's extractor, not by the code under test.
+        const structs = await wheelStructs(join(root, id.slice(0, 4), id.slice(4)));
+        expect([...line.truth_key_types_list].sort(), id).toEqual([...structs.keys].sort());
+        const cut = line.prompt_truncation;
+        if (cut) figures.fitted++;
+        // Fitting keeps the first `shown` structs of the interface; unfitted prompts show them all.
+        const shown = structs.all.slice(0, cut ? cut.shown : structs.all.length);
+        expect(cut?.shown_before ?? structs.all.length, id).toBe(structs.all.length);
+        for (const name of line.predicted_key_types_list) {
+          expect(name, id).toMatch(/^0x[0-9a-f]{64}::\w+::\w+$/);
+          expect(shown, id).toContain(name);
+          figures.predicted++;
+        }
+      }
+      console.log(
+        `phase1 local-llm: ${lines.length} packages, ${figures.fitted} fitted, ${figures.predicted} names`,
+      );
     },
   );
 

@@ -67,3 +67,14 @@ export function linkedMainnetRoot(): string {
   symlinkSync(links, root, 'dir');
   return root;
 }
+
+/**
+ * A corpus root holding every package of ../shared/corpus and ../shared/mainnet: a folder of links to the
+ * prefix folders of both (their prefixes do not overlap).
+ */
+export function linkedSharedRoot(): string {
+  const root = mkdtempSync(join(tmpdir(), 'smi-shared-corpus-'));
+  for (const dir of [CORPUS_DIR, MAINNET_DIR])
+    for (const prefix of prefixes(dir)) symlinkSync(join(dir, prefix), join(root, prefix), 'dir');
+  return root;
+}
