@@ -13,15 +13,18 @@ const LAYERS = [
   ['run-queries'],
   ['workflows', 'worker'],
   ['activities', 'vm-thread'],
-  ['doctor', 'helper', 'process-settings', 'report'],
+  ['report'],
+  ['compare'],
+  ['evalset'],
+  ['benchmarks'],
+  ['doctor', 'helper', 'process-settings'],
   ['corpus-report', 'fullnode', 'sui-compiler'],
-  ['compare', 'corpus-pull', 'manifest', 'move-stubs', 'sandbox', 'sim'],
+  ['corpus-pull', 'manifest', 'move-stubs', 'sandbox', 'sim'],
   ['run-store'],
   ['package-store'],
   ['vm'],
   ['bytecode-verifier', 'corpus'],
-  ['agents', 'evalset', 'models', 'move'],
-  ['benchmarks'],
+  ['agents', 'models', 'move'],
   ['chain', 'core', 'temporal', 'vm-pool'],
   ['files', 'project-root', 'promise-cache', 'smi-home', 'thread-pool', 'usage-error'],
   ['config'],
@@ -34,6 +37,9 @@ const ALL_ROOMS = LAYERS.flat();
 
 /** Rooms whose code may run inside Temporal's workflow sandbox, besides workflows/ itself. */
 const WORKFLOW_SAFE_ROOMS = ['contracts', 'core'];
+
+/** A benchmark's workflow-safe part: its package workflow and the logic it runs (prompt, parse, score). */
+const BENCHMARK_WORKFLOW_CODE = '^src/benchmarks/[^/]+/workflow/';
 
 const roomOrder = LAYERS.flatMap((layer, index) => {
   const sameOrAbove = LAYERS.slice(0, index + 1).flat();
@@ -79,10 +85,19 @@ module.exports = {
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
+      name: 'benchmark-alone',
+      comment:
+        'each benchmark (a folder of src/benchmarks/) is a room of its own: it never imports another ' +
+        "benchmark's folder (what they share sits in src/benchmarks/*.ts or lower rooms)",
+      severity: 'error',
+      from: { path: '^src/benchmarks/([^/]+)/' },
+      to: { path: '^src/benchmarks/[^/]+/', pathNot: '^src/benchmarks/$1/' },
+    },
+    {
       name: 'workflow-no-node',
       comment: "workflow code runs in Temporal's deterministic sandbox: no Node built-ins",
       severity: 'error',
-      from: { path: '^src/workflows/' },
+      from: { path: ['^src/workflows/', BENCHMARK_WORKFLOW_CODE] },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -94,7 +109,24 @@ module.exports = {
       from: { path: '^src/workflows/' },
       to: {
         path: '^src/',
-        pathNot: [inRooms(['workflows', ...WORKFLOW_SAFE_ROOMS]), '^src/temporal/names\\.ts$'],
+        pathNot: [
+          inRooms(['workflows', ...WORKFLOW_SAFE_ROOMS]),
+          '^src/temporal/names\\.ts$',
+          BENCHMARK_WORKFLOW_CODE,
+        ],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'workflow-pure-rooms',
+      comment:
+        "a benchmark's workflow/ folder is workflow code: it imports code only from contracts, core, " +
+        'temporal/names.ts and its own workflow/ folder; anything else only as types',
+      severity: 'error',
+      from: { path: '^src/benchmarks/([^/]+)/workflow/' },
+      to: {
+        path: '^src/',
+        pathNot: [inRooms(WORKFLOW_SAFE_ROOMS), '^src/temporal/names\\.ts$', '^src/benchmarks/$1/workflow/'],
         dependencyTypesNot: ['type-only'],
       },
     },

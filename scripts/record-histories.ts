@@ -37,7 +37,7 @@ import { startWorkers, workerSettings } from '../src/worker.js';
 import type { benchmarkRun } from '../src/workflows/benchmark-run.js';
 import { setConcurrencyUpdate } from '../src/workflows/run-api.js';
 import type { Phase1RunInput } from '../src/contracts/phase1-options.js';
-import { PHASE2_DEFAULT_OPTIONS } from '../src/benchmarks/phase2.js';
+import { PHASE2_DEFAULT_OPTIONS } from '../src/benchmarks/phase2/index.js';
 import type { Phase2Options, Phase2RunInput } from '../src/contracts/phase2-options.js';
 import type { RunInput } from '../src/contracts/run.js';
 import { SANDBOX_AGENT, type SandboxRunInput } from '../src/contracts/sandbox-options.js';

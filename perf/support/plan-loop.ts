@@ -7,7 +7,7 @@ import { validatePlanSchema } from '../../src/core/phase2/validate.js';
 import { ptbVariants } from '../../src/core/phase2/variants.js';
 import { extractPackageInterface } from '../../src/move/index.js';
 import { simulatePlans, type SimulationRequest } from '../../src/sim/index.js';
-import { PHASE2_DEFAULT_OPTIONS as DEFAULTS } from '../../src/benchmarks/phase2.js';
+import { PHASE2_DEFAULT_OPTIONS as DEFAULTS } from '../../src/benchmarks/phase2/index.js';
 
 async function planOne(packageDir: string): Promise<void> {
   const iface = await extractPackageInterface(packageDir);

@@ -1,9 +1,9 @@
 // Every benchmark smi-bench runs, by name: what the CLI, evaluation sets and pipelines know of them.
 import type { AnyBenchmark } from './definition.js';
-import { helperBenchmark } from './helper.js';
-import { phase1Benchmark } from './phase1.js';
-import { phase2Benchmark } from './phase2.js';
-import { sandboxBenchmark } from './sandbox.js';
+import { helperBenchmark } from './helper/index.js';
+import { phase1Benchmark } from './phase1/index.js';
+import { phase2Benchmark } from './phase2/index.js';
+import { sandboxBenchmark } from './sandbox/index.js';
 
 export const BENCHMARKS = {
   phase1: phase1Benchmark,

@@ -11,7 +11,7 @@ import {
   type HelperOptions,
   type HelperRunInput,
 } from '../contracts/helper-options.js';
-import type { HelperValues } from '../benchmarks/helper.js';
+import type { HelperValues } from '../benchmarks/helper/index.js';
 import { UsageError } from '../usage-error.js';
 import { readTemplate } from './prompt-templates.js';
 import {

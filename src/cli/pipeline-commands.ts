@@ -5,7 +5,7 @@ import { networkOption, rpcProtocolOption } from './chain-options.js';
 import { frameworkDirOption } from './framework-option.js';
 import { Option, type Command } from 'commander';
 import { presetFlags } from '../benchmarks/cli-flags.js';
-import { phase2Benchmark, targetedModelRun } from '../benchmarks/phase2.js';
+import { phase2Benchmark, targetedModelRun } from '../benchmarks/phase2/index.js';
 import { DEFAULT_BASE_MANIFEST } from '../corpus/shipped-datasets.js';
 import { integer } from './parse.js';
 import type { CliIO } from './run-common.js';

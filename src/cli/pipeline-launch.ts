@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { DEFAULT_BASE_MANIFEST, shippedDatasetPath } from '../corpus/shipped-datasets.js';
 import { presetValues } from '../benchmarks/definition.js';
-import { targetedModelRun, type TargetedModelRun } from '../benchmarks/phase2.js';
+import { targetedModelRun, type TargetedModelRun } from '../benchmarks/phase2/index.js';
 import { idsNotInCorpus } from './corpus-ids.js';
 import { UsageError } from '../usage-error.js';
 import { pipelineId, runPipeline } from './pipeline-run.js';

@@ -3,7 +3,7 @@
 import { join, resolve } from 'node:path';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
 import { benchmarkOptions } from '../benchmarks/definition.js';
-import { phase2Benchmark, type TargetedModelRun } from '../benchmarks/phase2.js';
+import { phase2Benchmark, type TargetedModelRun } from '../benchmarks/phase2/index.js';
 import { BENCHMARKS } from '../benchmarks/registry.js';
 import type { Phase2RunInput } from '../contracts/phase2-options.js';
 import type { PipelineStep } from '../contracts/pipeline.js';

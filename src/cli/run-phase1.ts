@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { checkPhase1Template } from '../core/phase1-prompt.js';
 import { isModelAgent } from '../core/types.js';
-import type { Phase1Values } from '../benchmarks/phase1.js';
+import type { Phase1Values } from '../benchmarks/phase1/index.js';
 import type { Phase1RunInput } from '../contracts/phase1-options.js';
 import {
   agentCheck,

@@ -4,7 +4,7 @@ import { chainEndpoint } from '../chain/networks.js';
 import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
 import { preflightSimulation } from '../sim/index.js';
 import { optionValues } from '../benchmarks/definition.js';
-import { phase2Benchmark, phase2RunOptions, type Phase2Values } from '../benchmarks/phase2.js';
+import { phase2Benchmark, phase2RunOptions, type Phase2Values } from '../benchmarks/phase2/index.js';
 import { UsageError } from '../usage-error.js';
 import { resolveSender } from '../core/phase2/sender.js';
 import {

@@ -5,7 +5,7 @@ import { checkFrameworkLocation } from '../package-store/framework-check.js';
 import { SANDBOX_AGENT, type SandboxOptions, type SandboxRunInput } from '../contracts/sandbox-options.js';
 import { normalizePackageId } from '../core/ids-file.js';
 import { idsNotInCorpus } from './corpus-ids.js';
-import type { SandboxValues } from '../benchmarks/sandbox.js';
+import type { SandboxValues } from '../benchmarks/sandbox/index.js';
 import { UsageError } from '../usage-error.js';
 import { flagNames, upstreamOnlyFlagGiven } from './sandbox-upstream-flags.js';
 import { buildRunInput, launchRun, runModelAccess, type CliIO, type RunCliOptions } from './run-common.js';

@@ -6,7 +6,7 @@ import { CommanderError, type Command } from 'commander';
 import { z } from 'zod';
 import { benchmarkOptions, defineBenchmark } from '../../src/benchmarks/definition.js';
 import { blockOptions } from '../../src/benchmarks/evalset-block.js';
-import { phase1Benchmark } from '../../src/benchmarks/phase1.js';
+import { phase1Benchmark } from '../../src/benchmarks/phase1/index.js';
 import { BENCHMARKS, type BenchmarkRegistry } from '../../src/benchmarks/registry.js';
 import { EvalSetConfigError, parseEvalSetConfig } from '../../src/evalset/config.js';
 import { buildProgram } from '../../src/client.js';

@@ -1,6 +1,6 @@
 // Phase II in the run directory: its rows, its packages.jsonl lines and its result (schema_version 2).
 import { recordedOptionFields } from '../../benchmarks/definition.js';
-import { phase2Benchmark } from '../../benchmarks/phase2.js';
+import { phase2Benchmark } from '../../benchmarks/phase2/index.js';
 import { STAGE_PREFIX, type StageCounts } from '../../core/phase2/taxonomy.js';
 import { planTally } from '../../core/phase2/plan-tally.js';
 import { emptyPhase2Row, type Phase2Row } from '../../core/phase2/row.js';

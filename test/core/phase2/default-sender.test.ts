@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSender, NO_SENDER, OFFLINE_SENDER, resolveSender } from '../../../src/core/phase2/sender.js';
 import { ptbVariants } from '../../../src/core/phase2/variants.js';
 import { SIMULATION_MODES } from '../../../src/contracts/simulation.js';
-import { PHASE2_DEFAULT_OPTIONS } from '../../../src/benchmarks/phase2.js';
+import { PHASE2_DEFAULT_OPTIONS } from '../../../src/benchmarks/phase2/index.js';
 
 // a plan with an address argument and an integer one, e.g. a baseline candidate `mint(amount, recipient)`
 const plan = {

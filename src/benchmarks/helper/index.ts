@@ -1,6 +1,6 @@
 // The helper-package benchmark: the model writes Move that uses the package; it is built, run and scored.
 import { z } from 'zod';
-import { HELPER_AGENTS, HELPER_DEFAULT_OPTIONS as D } from '../contracts/helper-options.js';
+import { HELPER_AGENTS, HELPER_DEFAULT_OPTIONS as D } from '../../contracts/helper-options.js';
 import {
   agentSchema,
   count,
@@ -10,8 +10,8 @@ import {
   onOff,
   packageIdSchema,
   seconds,
-} from './common-options.js';
-import { defineBenchmark } from './definition.js';
+} from '../common-options.js';
+import { defineBenchmark } from '../definition.js';
 
 const options = z.object({
   agent: agentSchema(HELPER_AGENTS, D.agent, 'who writes the helper'),

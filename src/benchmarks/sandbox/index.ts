@@ -1,7 +1,7 @@
 // Upstream's benchmark-local: arguments made up for every public/entry function, run in the local Move VM.
 import { z } from 'zod';
-import { count, frameworkDirSchema, onOff, packageIdSchema } from './common-options.js';
-import { defineBenchmark, withFlag } from './definition.js';
+import { count, frameworkDirSchema, onOff, packageIdSchema } from '../common-options.js';
+import { defineBenchmark, withFlag } from '../definition.js';
 
 const options = z.object({
   packageId: packageIdSchema(),

@@ -1,9 +1,9 @@
 // Phase II, type inhabitation: plan a transaction that creates the package's `key` types; simulate and score.
 import { InvalidArgumentError } from 'commander';
 import { z } from 'zod';
-import { SIMULATION_MODES } from '../contracts/simulation.js';
-import { defaultSender } from '../core/phase2/sender.js';
-import { PHASE2_AGENTS, type Phase2Options } from '../contracts/phase2-options.js';
+import { SIMULATION_MODES } from '../../contracts/simulation.js';
+import { defaultSender } from '../../core/phase2/sender.js';
+import { PHASE2_AGENTS, type Phase2Options } from '../../contracts/phase2-options.js';
 import {
   agentSchema,
   count,
@@ -14,8 +14,8 @@ import {
   rpcProtocolSchema,
   seconds,
   simulationFrameworkDirSchema,
-} from './common-options.js';
-import { defineBenchmark, withFlag, type Preset, type PresetValues } from './definition.js';
+} from '../common-options.js';
+import { defineBenchmark, withFlag, type Preset, type PresetValues } from '../definition.js';
 
 /** Upstream's `--gas-budget-ladder`: comma-separated budgets; non-positive ones dropped, duplicates kept once. */
 function gasLadder(raw: string): number[] {

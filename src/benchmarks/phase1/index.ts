@@ -1,8 +1,8 @@
 // Phase I, key-struct discovery: which structs of a package have `key`, with the abilities hidden.
 import { z } from 'zod';
-import { PHASE1_AGENTS } from '../contracts/agents.js';
-import { agentSchema, count, file, onOff, seconds } from './common-options.js';
-import { defineBenchmark } from './definition.js';
+import { PHASE1_AGENTS } from '../../contracts/agents.js';
+import { agentSchema, count, file, onOff, seconds } from '../common-options.js';
+import { defineBenchmark } from '../definition.js';
 
 const options = z.object({
   agent: agentSchema(PHASE1_AGENTS, 'mock-empty'),
