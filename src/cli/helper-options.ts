@@ -1,5 +1,5 @@
 // The `smi-bench helper` command's help and action. Its flags are the helper benchmark's options
-// (src/benchmarks/helper.ts) and the phases' selection, run and model flags; its code loads only when it runs.
+// (src/benchmarks/helper/index.ts) and the phases' selection, run and model flags; its code loads only when it runs.
 import type { Command } from 'commander';
 import { SUI_COMPILER_LABEL } from '../sui-compiler/release.js';
 import type { CliIO } from './run-common.js';

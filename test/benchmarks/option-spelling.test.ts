@@ -10,7 +10,7 @@ describe("Phase II's plan-attempt limit", () => {
       .filter((file) => spelling.test(file.text))
       .map((file) => file.name);
     expect(files).toEqual([
-      'benchmarks/phase2.ts',
+      'benchmarks/phase2/index.ts',
       'contracts/phase2-options.ts',
       'workflows/phase2-solvers.ts',
     ]);
