@@ -1,4 +1,4 @@
-// The README's table of SMI_* variables, made from the schema (a test keeps the README's copy equal to it;
+// docs/configuration.md's table of SMI_* variables, made from the schema (a test keeps that page's copy equal to it;
 // `node dist/scripts/configuration-table.js` prints it).
 import { metaOf, VARIABLE_NAMES, type Source } from './variables.js';
 
@@ -19,7 +19,7 @@ export function configurationRows(): string[][] {
   });
 }
 
-/** The table as Markdown (unpadded: prettier pads the README's copy). */
+/** The table as Markdown (unpadded: prettier pads the page's copy). */
 export function configurationTable(): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(TABLE_HEADER), line(TABLE_HEADER.map(() => '---')), ...configurationRows().map(line)].join(

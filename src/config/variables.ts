@@ -1,5 +1,5 @@
 // Every SMI_* environment variable smi-bench reads, in one zod schema: its form (type and bounds), default,
-// where it is read from and what it means. The README's Configuration table is made from it (table.ts).
+// where it is read from and what it means. docs/configuration.md's table is made from it (table.ts).
 import { z } from 'zod';
 import {
   httpUrl,
@@ -29,7 +29,7 @@ export interface VariableMeta {
   /** What a value must look like: `a whole number from 1 to 1024`. */
   accepts: string;
   source: Source;
-  /** The default as the README says it (`the cores`), when there is one. */
+  /** The default as docs/configuration.md says it (`the cores`), when there is one. */
   defaultText?: string;
 }
 

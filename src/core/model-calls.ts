@@ -1,6 +1,6 @@
 // How a package's model calls went: answered, or failed and why. A package whose every call failed never
 // heard from the model, and that is an error of the package, not a score of 0 (upstream hid it; see the
-// README's "Differences from upstream"). Pure: workflow code fills a tally, results add them up.
+// docs/upstream.md). Pure: workflow code fills a tally, results add them up.
 import type { ModelCallTally } from '../contracts/usage.js';
 
 export function emptyModelCallTally(): ModelCallTally {
