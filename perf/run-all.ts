@@ -28,6 +28,7 @@ const SCRIPTS = [
   'manifest-scale',
   'extract-corpus',
   'report-scale',
+  'cli-start',
 ] as const;
 /** Scripts too long for every run (a quarter of an hour or more): run with --only NAME. */
 const ON_REQUEST = ['eval-set-scale'] as const;
@@ -43,6 +44,7 @@ const USES_TEMPORAL = new Set<string>(
         'manifest-scale',
         'extract-corpus',
         'report-scale',
+        'cli-start',
       ].includes(s),
   ),
 );
