@@ -42,7 +42,7 @@ describe('import rules', () => {
     expect(exitCode).toBe(0);
   }, 120_000);
 
-  it('refuse room cycles (type-only imports too), impure workflows, undeclared rooms and module cycles', async () => {
+  it('refuse room cycles (type-only imports too), impure workflows, undeclared rooms, one benchmark importing another, and module cycles', async () => {
     plant({
       'tsconfig.json': JSON.stringify({
         compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, types: [] },
@@ -72,6 +72,25 @@ describe('import rules', () => {
       // vm/ still allows type-only cycles, but not a cycle of value imports.
       'src/vm/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'src/vm/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
+      // …nor be imported by a declared one.
+      'src/run-store/uses-new.ts':
+        "import { thing } from '../newroom/thing.js';\nexport const usesNew = thing;\n",
+      // A benchmark's folder never imports another's.
+      'src/benchmarks/alpha/index.ts':
+        "import { beta } from '../beta/index.js';\nexport const alpha = beta;\n",
+      'src/benchmarks/beta/index.ts': 'export const beta = 2;\n',
+      // A benchmark's workflow/ folder is workflow code: types of lower rooms only, no Node built-ins;
+      // workflows may import it as code.
+      'src/sim/backend.ts': 'export interface Backend { name: string }\n',
+      'src/benchmarks/alpha/workflow/package.ts': [
+        "import { createHash } from 'node:crypto';",
+        "import type { Backend } from '../../../sim/backend.js';",
+        "import { runPaths } from '../../../run-store/paths.js';",
+        'export const alphaPackage = (b: Backend) => [b, runPaths, createHash];',
+        '',
+      ].join('\n'),
+      'src/workflows/child.ts':
+        "import { alphaPackage } from '../benchmarks/alpha/workflow/package.js';\nexport const child = alphaPackage;\n",
       // contracts import nothing.
       'src/contracts/shape.ts': "import type { Left } from '../core/left.js';\nexport type Shape = Left;\n",
     });
@@ -88,11 +107,17 @@ describe('import rules', () => {
         'no-circular: src/core/left.ts -> src/core/right.ts',
         'no-circular: src/vm/a.ts -> src/vm/b.ts',
         'contracts-alone: src/contracts/shape.ts -> src/core/left.ts',
+        'room-undeclared: src/run-store/uses-new.ts -> src/newroom/thing.ts',
+        'benchmark-alone: src/benchmarks/alpha/index.ts -> src/benchmarks/beta/index.ts',
+        'workflow-no-node: src/benchmarks/alpha/workflow/package.ts -> crypto',
+        'workflow-pure-rooms: src/benchmarks/alpha/workflow/package.ts -> src/run-store/paths.ts',
       ]),
     );
     // What is allowed stays allowed: a room importing a lower one, a workflow naming an activity's type.
     expect(found.filter((f) => f.startsWith('room-order: src/cli/command.ts'))).toEqual([]);
     expect(found.filter((f) => f.includes('src/workflows/run.ts -> src/activities/io.ts'))).toEqual([]);
+    expect(found.filter((f) => f.includes('-> src/sim/backend.ts'))).toEqual([]);
+    expect(found.filter((f) => f.startsWith('workflow-pure-rooms: src/workflows/child.ts'))).toEqual([]);
     expect(exitCode).not.toBe(0);
   }, 120_000);
 });
