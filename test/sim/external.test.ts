@@ -166,10 +166,11 @@ describe('external smi_tx_sim', () => {
     const sim = await setUp('hang');
     const controller = new AbortController();
     const running = failureOf(simulatePlan(request(sim.bin), controller.signal));
-    await sleep(500);
+    // Abort once the binary runs (its pid is written), not after a fixed wait a loaded machine may outlast.
+    const pid = await startedPid(sim);
     controller.abort(new Error('activity cancelled'));
     expect((await running)?.message).toBe('activity cancelled');
-    await expectGone(await sim.pid());
+    await expectGone(pid);
   });
 
   test('pre-flight checks that the binary can be run, and nothing else', async () => {
@@ -182,6 +183,15 @@ describe('external smi_tx_sim', () => {
     ).rejects.toThrow(/missing or not executable/);
   });
 });
+
+async function startedPid(sim: FakeTxSim): Promise<number> {
+  for (let i = 0; i < 200; i++) {
+    const pid = await sim.pid().catch(() => null);
+    if (pid) return pid;
+    await sleep(50);
+  }
+  throw new Error('the fake binary never started');
+}
 
 async function expectGone(pid: number): Promise<void> {
   for (let i = 0; i < 50; i++) {
