@@ -1,5 +1,5 @@
 // `npm run test:cluster`: the team cluster of deploy/local-cluster.sh under faults. Separate from `npm test`
-// because it builds and starts its own Temporal server on PostgreSQL (see the README, "Without Docker").
+// because it builds and starts its own Temporal server on PostgreSQL (see docs/team.md, "Without Docker").
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

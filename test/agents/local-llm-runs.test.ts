@@ -39,7 +39,7 @@ async function runLocal(
     { SMI_HOME: join(home, '.smi-bench'), ...(await ownServerPorts()), ...only.env },
     PROJECT_ROOT,
     // Prompts fitted to the whole context take a minute each on a busy 2-core machine.
-    { timeoutMs: only.timeoutMs ?? 420_000 },
+    { timeoutMs: only.timeoutMs ?? 630_000 },
   );
   expect(result.exitCode, String(result.stderr)).toBe(0);
   const runDir = join(home, 'logs', runId);
@@ -117,7 +117,7 @@ function expectModelIdentity(metadata: Record<string, unknown>): void {
 describe.skipIf(withoutLocalModel)('--agent local-llm runs', () => {
   it(
     'phase1 on 0x2 and 0x3: struct lists several contexts long fitted, every name predicted one the prompt shows',
-    { timeout: 360_000 },
+    { timeout: 540_000 },
     async () => {
       const framework = ['0x2', '0x3'].map((short) => `0x${short.slice(2).padStart(64, '0')}`);
       // A short answer budget keeps the test quick; the prompt then has 4096 - 64 tokens of room.
@@ -153,7 +153,7 @@ describe.skipIf(withoutLocalModel)('--agent local-llm runs', () => {
 
   it.skipIf(skipUnlessCi(WHEEL_AVAILABLE))(
     'phase1 on every package of the corpus and mainnet: none lost to length, every name one its prompt shows',
-    { timeout: 600_000 },
+    { timeout: 900_000 },
     async () => {
       const root = linkedSharedRoot();
       const ids = Object.keys(SHARED_PACKAGE_DIRS).concat(mainnetPackages().map((p) => p.id));
@@ -161,7 +161,7 @@ describe.skipIf(withoutLocalModel)('--agent local-llm runs', () => {
       const { runDir } = await runLocal('phase1', ['--include-type-lists'], {
         root,
         env: { SMI_LOCAL_LLM_MAX_TOKENS: '200' },
-        timeoutMs: 560_000,
+        timeoutMs: 840_000,
       });
       const lines = (
         JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as { packages: Phase1Line[] }
@@ -194,7 +194,7 @@ describe.skipIf(withoutLocalModel)('--agent local-llm runs', () => {
 
   it(
     'phase2 with local simulation: every package planned or its reason recorded, none lost to length',
-    { timeout: 480_000 },
+    { timeout: 720_000 },
     async () => {
       // Every planning prompt of the framework is longer than the context (0x3's by far; 0x2's even with
       // no function, for its 65 targets): each is fitted and evaluated whole, so the test asks once per
@@ -212,7 +212,7 @@ describe.skipIf(withoutLocalModel)('--agent local-llm runs', () => {
     },
   );
 
-  it('helper: every package answered or its reason recorded', { timeout: 180_000 }, async () => {
+  it('helper: every package answered or its reason recorded', { timeout: 270_000 }, async () => {
     const { lines, metadata } = await runLocal('helper', ['--max-attempts', '1']);
     expectEveryRowAccounted(lines);
     expectModelIdentity(metadata);
