@@ -6,6 +6,7 @@
 // framework has its own check (framework-check.ts): its packages are not listed here.
 import { plural } from '../core/plural.js';
 import { discoverPackages } from '../package-store/discover.js';
+import { addressDigits } from '../move/address.js';
 import { deserializeModule } from '../move/module-json.js';
 import { packageLinkage } from '../package-store/corpus-index.js';
 import { FRAMEWORK_IDS, normalizeId } from '../vm/package-bytes.js';
@@ -16,7 +17,7 @@ import type { CheckResult } from './check.js';
 function moduleAddresses(bytes: Uint8Array, label: string): { self: string; referenced: string[] } {
   const module = deserializeModule(bytes, label);
   const address = (handle: number) =>
-    module.address_identifiers[module.module_handles[handle]!.address]!.padStart(64, '0');
+    addressDigits(module.address_identifiers[module.module_handles[handle]!.address]!);
   return {
     self: address(module.self_module_handle_idx),
     referenced: module.module_handles.map((_, i) => address(i)),

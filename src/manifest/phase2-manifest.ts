@@ -3,6 +3,7 @@
 // `--agent mock-planfile` reads, and the viability report. Run-all and targeted runs call it too.
 import { basename, relative, resolve } from 'node:path';
 import { discoverPackages, type SkippedDir } from '../package-store/discover.js';
+import { layoutIdOf } from '../package-store/layout.js';
 import { mapLimited } from '../corpus/map-limited.js';
 import { compareCodePoints } from '../core/py-string.js';
 import { pyDumps } from '../core/pyjson.js';
@@ -62,9 +63,7 @@ const WINDOW = 8;
  * its path under the root, so the report still names it.
  */
 function idFromLayout(root: string, dir: string): string {
-  const rel = relative(root, dir);
-  const m = /^(0x[0-9a-fA-F]{2})[\\/]([0-9a-fA-F]{62})$/.exec(rel);
-  return m ? m[1]! + m[2]! : rel;
+  return layoutIdOf(dir) ?? relative(root, dir);
 }
 
 /**
