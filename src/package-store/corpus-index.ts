@@ -3,7 +3,7 @@
 // storage id; so a dependency is looked for by original id, in whichever version the corpus has.
 // metadata.json of sui-packages says `originalPackageId` and `version`; without them, the self address
 // of one of the package's modules gives the original id.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { addressDigits, isAddress } from '../move/address.js';
 import { deserializeModule } from '../move/module-json.js';
@@ -11,7 +11,7 @@ import { VmLoadError } from '../vm/errors.js';
 import { CorpusFileError, readRegularFile } from '../files/regular-file.js';
 import { JSON_LIMIT, listModuleFiles, METADATA_FILE, readModuleFiles } from '../move/read-package.js';
 import { PromiseCache } from '../promise-cache.js';
-import { packageDirFor } from './layout.js';
+import { packageDirFor, packageDirsUnder } from './layout.js';
 
 interface StoredVersion {
   dir: string;
@@ -75,38 +75,21 @@ function versionsByOriginalId(corpusRoot: string): Promise<Map<string, StoredVer
   return indexes.get(corpusRoot, () => readVersions(corpusRoot));
 }
 
-/**
- * Folders directly under `dir`, symbolic links to folders included: a corpus may be assembled from links
- * (prefix folders of another corpus linked next to the framework's).
- */
-function childFolders(dir: string): string[] {
-  const folders: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (
-      entry.isDirectory() ||
-      (entry.isSymbolicLink() && statSync(path, { throwIfNoEntry: false })?.isDirectory())
-    )
-      folders.push(path);
-  }
-  return folders;
-}
-
 async function readVersions(corpusRoot: string): Promise<Map<string, StoredVersion[]>> {
   const index = new Map<string, StoredVersion[]>();
-  for (const prefix of existsSync(corpusRoot) ? childFolders(corpusRoot) : []) {
-    for (const dir of childFolders(prefix)) {
-      const meta = readJsonObject(join(dir, METADATA_FILE));
-      if (typeof meta?.['id'] !== 'string' || !isAddress(meta['id'])) continue;
-      const stated = meta['originalPackageId'];
-      const original =
-        typeof stated === 'string' && isAddress(stated) ? addressDigits(stated) : await moduleAddress(dir);
-      if (!original) continue;
-      const version = typeof meta['version'] === 'number' ? meta['version'] : null;
-      const versions = index.get(original) ?? [];
-      versions.push({ dir, version });
-      index.set(original, versions);
-    }
+  // The layout's own walk: links followed (a corpus may be assembled from linked prefix folders), folders
+  // being written passed over.
+  for (const dir of existsSync(corpusRoot) ? packageDirsUnder(corpusRoot) : []) {
+    const meta = readJsonObject(join(dir, METADATA_FILE));
+    if (typeof meta?.['id'] !== 'string' || !isAddress(meta['id'])) continue;
+    const stated = meta['originalPackageId'];
+    const original =
+      typeof stated === 'string' && isAddress(stated) ? addressDigits(stated) : await moduleAddress(dir);
+    if (!original) continue;
+    const version = typeof meta['version'] === 'number' ? meta['version'] : null;
+    const versions = index.get(original) ?? [];
+    versions.push({ dir, version });
+    index.set(original, versions);
   }
   return index;
 }
