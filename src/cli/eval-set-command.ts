@@ -23,7 +23,7 @@ import {
   type EvalSetModel,
   type EvalSetPhase,
 } from '../evalset/config.js';
-import { benchmarkOptions, type AnyBenchmark } from '../benchmarks/definition.js';
+import { benchmarkOptions, type AnyBenchmark, type RunContext } from '../benchmarks/definition.js';
 import { blockOptions } from '../benchmarks/evalset-block.js';
 import { BENCHMARKS } from '../benchmarks/registry.js';
 import { formatUsd, groupThousands } from '../core/cost.js';
@@ -139,27 +139,38 @@ async function cellRun(
     ...(model.max_total_tokens !== undefined ? { maxTotalTokens: model.max_total_tokens } : {}),
     ...(shares.tokens !== null ? { setTokenAllowance: shares.tokens } : {}),
   };
-  const benchmark: AnyBenchmark = BENCHMARKS[phase.phase];
-  const runs = await benchmark.runs();
   // The model's agent, unless the block names another (phase2's template-search).
-  const values = cellOptions(benchmark, phase, base, { agent });
-  const input = await runs.input({ ...common, ...values }, { settings, dotenv, argv: SET_ARGV });
-  await runs.preflight?.(input, io);
+  const values = cellOptions(phase, base, { agent });
+  const input = await benchmarkRun(phase, { ...common, ...values }, { settings, dotenv, argv: SET_ARGV }, io);
   return { ...input, ...limits };
 }
 
 const SET_ARGV = ['smi-bench', 'eval-set'];
+
+/** The phase's run, made and checked before it starts by its benchmark's definition. */
+async function benchmarkRun(
+  phase: EvalSetPhase,
+  flags: Record<string, unknown>,
+  context: RunContext,
+  io: CliIO,
+): Promise<RunInput> {
+  const benchmark: AnyBenchmark = BENCHMARKS[phase.phase];
+  const runs = await benchmark.runs();
+  const input = await runs.input(flags, context);
+  await runs.preflight?.(input, io);
+  return input;
+}
 
 /**
  * A benchmark's options in a set's run: its defaults, under the set's values for it (`given`, its
  * `evalSet.fixed`), under the block's; the paths among them relative to the config.
  */
 function cellOptions(
-  benchmark: AnyBenchmark,
   phase: EvalSetPhase,
   base: string,
   given: Record<string, unknown> = {},
 ): Record<string, unknown> {
+  const benchmark: AnyBenchmark = BENCHMARKS[phase.phase];
   const values: Record<string, unknown> = benchmarkOptions(benchmark, {
     ...given,
     ...benchmark.evalSet.fixed,
@@ -197,16 +208,8 @@ async function setWideRun(
   dotenv: Record<string, string>,
   io: CliIO,
 ): Promise<RunInput> {
-  const benchmark: AnyBenchmark = BENCHMARKS[phase.phase];
-  const runs = await benchmark.runs();
-  const flags = {
-    ...selection(config, base),
-    ...cellOptions(benchmark, phase, base),
-    runId: `${setId}.${phase.phase}`,
-  };
-  const input = await runs.input(flags, { settings: null, dotenv, argv: SET_ARGV });
-  await runs.preflight?.(input, io);
-  return input;
+  const flags = { ...selection(config, base), ...cellOptions(phase, base), runId: `${setId}.${phase.phase}` };
+  return benchmarkRun(phase, flags, { settings: null, dotenv, argv: SET_ARGV }, io);
 }
 
 /** A set ready to start: its id, its runs, its cap, and what its workflow's memo keeps. */
