@@ -8,7 +8,7 @@ import { ConfigError } from './config/config-error.js';
 import { processConfig } from './config/process-config.js';
 import { applyProcessSettings } from './process-settings.js';
 import { integer, positiveNumber } from './cli/parse.js';
-import type { CliIO } from './cli/run-phase1.js';
+import type { CliIO } from './cli/run-common.js';
 import { registerManifestCommands } from './cli/manifest-commands.js';
 import { registerToolCommands } from './cli/tool-commands.js';
 import { registerExtractCommand } from './cli/extract-options.js';

@@ -1,6 +1,10 @@
 // What a benchmark is to the rest of smi-bench: a name, a title, a one-line description and its options as
 // one zod schema. The run command's flags, the evaluation set's block and the pipelines' runs are made from it.
 import { z } from 'zod';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
+import type { CliIO } from '../contracts/cli-io.js';
+import type { RunInput } from '../contracts/run.js';
+import type { RunCliOptions } from './run-input.js';
 
 /** How a flag is written where its zod type alone does not say (given with `withFlag`). */
 export interface FlagHint {
@@ -37,9 +41,49 @@ export interface BenchmarkDefinition<S extends OptionsSchema = OptionsSchema> {
     narrower?: Partial<Record<keyof S['shape'], z.ZodType>>;
     /** false: one run for the whole set (no model), rather than one per model. */
     perModel: boolean;
+    /** Options that name files or folders: relative to the set's config. */
+    paths?: readonly (keyof S['shape'] & string)[];
+    /** Values a set's run of it always has, under the block's. */
+    fixed?: Partial<z.input<S>>;
+    /**
+     * Why a block cannot run with a local model (phase2's `template-search (it asks an endpoint)`), else
+     * null.
+     */
+    localModelRefusal?: (block: Partial<z.input<S>>) => string | null;
   };
+  /**
+   * How its runs are made, from the run command's flags, an evaluation set's cell or a pipeline's step.
+   * Loaded only when a run is made: it reads files and checks the corpus, the framework, a node.
+   */
+  runs: () => Promise<BenchmarkRuns<NoInfer<S>>>;
   /** Options written as they are into the run's metadata, under their snake_case names, in this order. */
   recorded?: readonly (keyof S['shape'] & string)[];
+}
+
+/** What a run is made with besides its flags. */
+export interface RunContext {
+  /** The model's settings when the agent asks one: from the environment, or an evaluation set's config. */
+  settings: RealAgentSettings | null;
+  /** The dotenv file's values (Phase II's sender and gas coin); empty for a set's or a pipeline's run. */
+  dotenv: Record<string, string>;
+  /** The command line, kept in the run's metadata. */
+  argv: string[];
+}
+
+/** The run command's flags: the corpus and the run's settings, and the benchmark's own options. */
+export type RunFlags<S extends OptionsSchema> = RunCliOptions & z.output<S>;
+
+/** A benchmark's way of making its runs (its `run.ts`). */
+export interface BenchmarkRuns<S extends OptionsSchema> {
+  /** Whether the agent of these options asks a model, so that the command reads the model's settings. */
+  needsModel: (values: z.output<S>) => boolean;
+  /** The engine's run input, after every check that would otherwise fail each package alike. */
+  input: (flags: RunFlags<S>, context: RunContext) => Promise<RunInput>;
+  /**
+   * What a built run needs before it starts (Phase II: its simulation's pre-flight). A method: it is given
+   * the run its own `input` made.
+   */
+  preflight?(input: RunInput, io: CliIO): Promise<void>;
 }
 
 /**
@@ -79,7 +123,7 @@ export function benchmarkOptions<S extends OptionsSchema>(
 
 /** The benchmark's own options out of a command's flags (which hold the run's settings too). */
 export function optionValues<S extends OptionsSchema>(
-  definition: BenchmarkDefinition<S>,
+  definition: Pick<BenchmarkDefinition<S>, 'options'>,
   flags: z.output<S>,
 ): z.output<S> {
   const values: Record<string, unknown> = {};

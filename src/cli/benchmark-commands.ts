@@ -8,7 +8,7 @@ import type { BenchmarkRegistry } from '../benchmarks/registry.js';
 import { registerHelperCommand } from './helper-options.js';
 import { integer, positiveNumber } from './parse.js';
 import type { CliIO } from './run-common.js';
-import { SANDBOX_UPSTREAM_ONLY, flagNames } from './sandbox-upstream-flags.js';
+import { SANDBOX_UPSTREAM_ONLY, flagNames } from '../benchmarks/sandbox/upstream-flags.js';
 
 const DETACH_HELP = 'start the run and return; follow it with `status` / `resume`';
 
@@ -148,23 +148,19 @@ function sandboxCommand(program: Command, sandbox: AnyBenchmark, io: CliIO): voi
     .addHelpText('after', SANDBOX_HELP);
   for (const flags of SANDBOX_UPSTREAM_ONLY.flatMap((f) => f.options)) cmd.addOption(hidden(flags));
   cmd.action(async (opts) => {
-    const { runSandbox } = await import('./sandbox-command.js');
-    process.exitCode = await runSandbox(opts, process.argv, io);
+    const { runBenchmark } = await import('./run-benchmark.js');
+    process.exitCode = await runBenchmark(sandbox, opts, process.argv, io);
   });
 }
 
 /** Registers the benchmarks' run commands, in the order `--help` lists them. */
 export function registerBenchmarkCommands(program: Command, benchmarks: BenchmarkRegistry, io: CliIO): void {
-  runCommand(program, benchmarks.phase1).action(async (opts, cmd: Command) => {
-    const { runPhase1 } = await import('./run-phase1.js');
-    process.exitCode = await runPhase1(batchDefaults(opts, cmd), process.argv, io);
-  });
-
-  runCommand(program, benchmarks.phase2).action(async (opts, cmd: Command) => {
-    const { runPhase2 } = await import('./run-phase2.js');
-    process.exitCode = await runPhase2(batchDefaults(opts, cmd), process.argv, io);
-  });
+  for (const benchmark of [benchmarks.phase1, benchmarks.phase2])
+    runCommand(program, benchmark).action(async (opts, cmd: Command) => {
+      const { runBenchmark } = await import('./run-benchmark.js');
+      process.exitCode = await runBenchmark(benchmark, batchDefaults(opts, cmd), process.argv, io);
+    });
 
   sandboxCommand(program, benchmarks.sandbox, io);
-  registerHelperCommand(runCommand(program, benchmarks.helper), io);
+  registerHelperCommand(runCommand(program, benchmarks.helper), benchmarks.helper, io);
 }

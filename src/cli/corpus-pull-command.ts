@@ -11,7 +11,8 @@ import { pullPackages, type PullProgress } from '../corpus-pull/pull.js';
 import { UsageError } from '../usage-error.js';
 import { ProgressPrinter } from '../run-queries/progress.js';
 import { requireChain } from './require-chain.js';
-import { checkIdsFile, datasetSearchDirs, type CliIO } from './run-common.js';
+import { checkIdsFile, datasetSearchDirs } from '../benchmarks/run-input.js';
+import type { CliIO } from './run-common.js';
 import { processConfig } from '../config/process-config.js';
 
 export interface CorpusPullOptions {

@@ -2,7 +2,8 @@
 // smi-bench ships, with how many ids each holds and where it is.
 // Registered by manifest-commands.ts, which loads this module only when the command runs.
 import { listDatasets, type DatasetEntry } from '../corpus/shipped-datasets.js';
-import { datasetSearchDirs, type CliIO } from './run-common.js';
+import { datasetSearchDirs } from '../benchmarks/run-input.js';
+import type { CliIO } from './run-common.js';
 
 function line(entry: DatasetEntry, width: number): string {
   const where = entry.shipped ? 'shipped' : entry.path;

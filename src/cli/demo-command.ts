@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { ensureDefaultLocalModel } from '../agents/local-model-file.js';
 import { LOCAL_AGENT } from '../agents/local-model.js';
-import { benchmarkOptions } from '../benchmarks/definition.js';
+import { benchmarkOptions, type RunFlags } from '../benchmarks/definition.js';
 import { BENCHMARKS } from '../benchmarks/registry.js';
 import { defaultRunId } from '../core/run-id.js';
 import { writeDemoCorpus } from '../package-store/demo-corpus.js';
@@ -16,13 +16,18 @@ import { smiHome } from '../smi-home.js';
 import { localServerPorts, noteServerStartedHere } from '../temporal/target.js';
 import { namespaceFromEnv } from '../temporal/names.js';
 import { DEFAULT_VIEW_PORT } from '../view/defaults.js';
-import { runPhase1, type CliIO, type Phase1CliOptions } from './run-phase1.js';
+import { runBenchmark } from './run-benchmark.js';
+import type { CliIO } from './run-common.js';
 import { serveUntilStopped, startSmiBenchServer } from './server-command.js';
 import { formatDemoScores } from './demo-scores.js';
 import { shellWord } from './shell-word.js';
 
+const { phase1 } = BENCHMARKS;
+
+type Phase1Flags = RunFlags<typeof phase1.options>;
+
 export type DemoCliOptions = Pick<
-  Phase1CliOptions,
+  Phase1Flags,
   'agent' | 'seed' | 'concurrency' | 'runId' | 'out' | 'logDir' | 'dotenv' | 'progress'
 > & {
   /** Keep the server (and the UI links printed during the run) up after the run, until Ctrl-C. */
@@ -49,16 +54,17 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
   // Both runs on one server: otherwise each would start and stop its own.
   const started = keepServer || twoRuns ? await startDemoServer(io, keepServer) : null;
   const runId =
-    runOpts.runId ?? defaultRunId('phase1', new Date(), process.pid, randomBytes(3).toString('hex'));
-  const phase1 = (agent: Phase1CliOptions['agent'], id: string, out?: string) =>
-    runPhase1(
+    runOpts.runId ?? defaultRunId(phase1.name, new Date(), process.pid, randomBytes(3).toString('hex'));
+  const phase1Run = (agent: Phase1Flags['agent'], id: string, out?: string) =>
+    runBenchmark(
+      phase1,
       {
         ...runOpts,
         runId: id,
         out,
         corpusRoot,
         samples: 0,
-        ...benchmarkOptions(BENCHMARKS.phase1, { agent, includeTypeLists: true }),
+        ...benchmarkOptions(phase1, { agent, includeTypeLists: true }),
         detach: false,
       },
       argv,
@@ -67,14 +73,14 @@ export async function runDemo(opts: DemoCliOptions, argv: string[], io: CliIO): 
   const runIds = [runId];
   let code: number;
   try {
-    code = await phase1(opts.agent, runId, runOpts.out);
+    code = await phase1Run(opts.agent, runId, runOpts.out);
     if (code === 0 && twoRuns) {
       await ensureDefaultLocalModel(io.log);
       io.log('');
       io.log('Now a real model on the same packages: SmolLM2-135M run in this process (--agent local-llm).');
       const localRunId = `${runId}-local-llm`;
       runIds.push(localRunId);
-      code = await phase1(LOCAL_AGENT, localRunId);
+      code = await phase1Run(LOCAL_AGENT, localRunId);
       if (code === 0) {
         const runDir = (id: string) => resolve(runOpts.logDir, id);
         const table = await formatDemoScores([

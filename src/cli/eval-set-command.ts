@@ -23,7 +23,7 @@ import {
   type EvalSetModel,
   type EvalSetPhase,
 } from '../evalset/config.js';
-import { benchmarkOptions } from '../benchmarks/definition.js';
+import { benchmarkOptions, type AnyBenchmark, type RunContext } from '../benchmarks/definition.js';
 import { blockOptions } from '../benchmarks/evalset-block.js';
 import { BENCHMARKS } from '../benchmarks/registry.js';
 import { formatUsd, groupThousands } from '../core/cost.js';
@@ -39,10 +39,6 @@ import { UsageError } from '../usage-error.js';
 import { workerModelDeps, type ModelAccess } from './model-access.js';
 import { preflightModel } from './model-preflight.js';
 import { readDotenvFile, type CliIO } from './run-common.js';
-import { buildPhase1Input } from './run-phase1.js';
-import { buildPhase2Input, checkSimulation } from './run-phase2.js';
-import { buildSandboxInput } from './sandbox-command.js';
-import { buildHelperInput } from './helper-command.js';
 import { withSession, type Session } from './session.js';
 import { cellView, formatMatrix, matrixProgressLine } from './set-matrix.js';
 import { watchWorkflow } from '../run-queries/watch.js';
@@ -143,36 +139,48 @@ async function cellRun(
     ...(model.max_total_tokens !== undefined ? { maxTotalTokens: model.max_total_tokens } : {}),
     ...(shares.tokens !== null ? { setTokenAllowance: shares.tokens } : {}),
   };
-  const argv = ['smi-bench', 'eval-set'];
-  if (phase.phase === 'helper') {
-    const { helper } = BENCHMARKS;
-    const opts = benchmarkOptions(helper, { agent, ...blockOptions(helper, phase) });
-    const frameworkDir = fromConfig(base, opts.frameworkDir);
-    const input = await buildHelperInput(
-      { ...common, ...opts, ...(frameworkDir ? { frameworkDir } : {}) },
-      settings,
-      argv,
-    );
-    return { ...input, ...limits };
-  }
-  if (phase.phase === 'phase1') {
-    const { phase1 } = BENCHMARKS;
-    const opts = benchmarkOptions(phase1, { agent, ...blockOptions(phase1, phase) });
-    const input = await buildPhase1Input({ ...common, ...opts }, settings, argv);
-    return { ...input, ...limits };
-  }
-  const { phase2 } = BENCHMARKS;
-  // The model's agent, unless the block names another (template-search).
-  const opts = benchmarkOptions(phase2, { agent, ...blockOptions(phase2, phase) });
-  const frameworkDir = fromConfig(base, opts.frameworkDir);
-  const input = await buildPhase2Input(
-    { ...common, ...opts, ...(frameworkDir ? { frameworkDir } : {}) },
-    settings,
-    dotenv,
-    argv,
-  );
-  await checkSimulation(input, io);
+  // The model's agent, unless the block names another (phase2's template-search).
+  const values = cellOptions(phase, base, { agent });
+  const input = await benchmarkRun(phase, { ...common, ...values }, { settings, dotenv, argv: SET_ARGV }, io);
   return { ...input, ...limits };
+}
+
+const SET_ARGV = ['smi-bench', 'eval-set'];
+
+/** The phase's run, made and checked before it starts by its benchmark's definition. */
+async function benchmarkRun(
+  phase: EvalSetPhase,
+  flags: Record<string, unknown>,
+  context: RunContext,
+  io: CliIO,
+): Promise<RunInput> {
+  const benchmark: AnyBenchmark = BENCHMARKS[phase.phase];
+  const runs = await benchmark.runs();
+  const input = await runs.input(flags, context);
+  await runs.preflight?.(input, io);
+  return input;
+}
+
+/**
+ * A benchmark's options in a set's run: its defaults, under the set's values for it (`given`, its
+ * `evalSet.fixed`), under the block's; the paths among them relative to the config.
+ */
+function cellOptions(
+  phase: EvalSetPhase,
+  base: string,
+  given: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const benchmark: AnyBenchmark = BENCHMARKS[phase.phase];
+  const values: Record<string, unknown> = benchmarkOptions(benchmark, {
+    ...given,
+    ...benchmark.evalSet.fixed,
+    ...blockOptions(benchmark, phase),
+  });
+  for (const key of benchmark.evalSet.paths ?? []) {
+    const path = fromConfig(base, values[key] as string | undefined);
+    if (path) values[key] = path;
+  }
+  return values;
 }
 
 /** The packages a set's runs take, and where their run directories go; a set's runs never detach. */
@@ -188,26 +196,20 @@ function selection(config: EvalSetConfig, base: string) {
   };
 }
 
-/** The set's one sandbox run, `<set>.sandbox`: the VM's reach on the same packages, the same for any model. */
-async function sandboxRun(
+/**
+ * The set's one run of a benchmark without a model (the sandbox), `<set>.<phase>`: the same for any model,
+ * on the same packages.
+ */
+async function setWideRun(
   config: EvalSetConfig,
   base: string,
   setId: string,
   phase: EvalSetPhase,
+  dotenv: Record<string, string>,
+  io: CliIO,
 ): Promise<RunInput> {
-  const { sandbox } = BENCHMARKS;
-  // The rows stay in the run directory (benchmark_local.jsonl).
-  const opts = benchmarkOptions(sandbox, { output: '', ...blockOptions(sandbox, phase) });
-  const frameworkDir = fromConfig(base, opts.frameworkDir);
-  return buildSandboxInput(
-    {
-      ...selection(config, base),
-      ...opts,
-      ...(frameworkDir ? { frameworkDir } : {}),
-      runId: `${setId}.sandbox`,
-    },
-    ['smi-bench', 'eval-set'],
-  );
+  const flags = { ...selection(config, base), ...cellOptions(phase, base), runId: `${setId}.${phase.phase}` };
+  return benchmarkRun(phase, flags, { settings: null, dotenv, argv: SET_ARGV }, io);
 }
 
 /** A set ready to start: its id, its runs, its cap, and what its workflow's memo keeps. */
@@ -251,9 +253,9 @@ export async function planEvalSet(
   // A benchmark without a model (the sandbox) runs once for the whole set.
   const perModel = (p: EvalSetPhase) => BENCHMARKS[p.phase].evalSet.perModel;
   const modelPhases = config.phases.filter(perModel);
-  const sandbox = config.phases.find((p) => !perModel(p));
+  const setWide = config.phases.find((p) => !perModel(p));
   const modelRuns = config.models.length * modelPhases.length;
-  const runs = modelRuns + (sandbox ? 1 : 0);
+  const runs = modelRuns + (setWide ? 1 : 0);
   const shares = {
     // The set's workflow starts every run (the sandbox too, which gives its share back) at an even share.
     costUsd: config.max_cost_usd === undefined ? null : config.max_cost_usd / runs,
@@ -267,8 +269,12 @@ export async function planEvalSet(
       const run = await cellRun(config, base, setId, model, phase, shares, dotenv, io);
       cells.push({ setId, model: model.name, run });
     }
-  if (sandbox)
-    cells.push({ setId, model: SANDBOX_CELL, run: await sandboxRun(config, base, setId, sandbox) });
+  if (setWide)
+    cells.push({
+      setId,
+      model: SANDBOX_CELL,
+      run: await setWideRun(config, base, setId, setWide, dotenv, io),
+    });
   const memo: EvalSetMemo = {
     config: file,
     ...(overrides.cache !== undefined ? { cache: overrides.cache } : {}),

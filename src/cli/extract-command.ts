@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { extractPackageInterface, formatInterfaceJson } from '../move/index.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
 import { UsageError } from '../usage-error.js';
-import type { CliIO } from './run-phase1.js';
+import type { CliIO } from './run-common.js';
 
 export interface ExtractCliOptions {
   bytecodePackageDir?: string;

@@ -1,6 +1,7 @@
 // The `smi-bench helper` command's help and action. Its flags are the helper benchmark's options
 // (src/benchmarks/helper/index.ts) and the phases' selection, run and model flags; its code loads only when it runs.
 import type { Command } from 'commander';
+import type { AnyBenchmark } from '../benchmarks/definition.js';
 import { SUI_COMPILER_LABEL } from '../sui-compiler/release.js';
 import type { CliIO } from './run-common.js';
 
@@ -14,9 +15,9 @@ names (else each zero-argument entry function) runs as one transaction. A packag
 end and entered a module of the target; the score counts the target's key types created. The run directory
 holds the rows, result.json, and every answer, source, diagnostic and trace.`;
 
-export function registerHelperCommand(cmd: Command, io: CliIO): void {
+export function registerHelperCommand(cmd: Command, helper: AnyBenchmark, io: CliIO): void {
   cmd.addHelpText('after', HELP).action(async (opts) => {
-    const { runHelperBenchmark } = await import('./helper-command.js');
-    process.exitCode = await runHelperBenchmark(opts, process.argv, io);
+    const { runBenchmark } = await import('./run-benchmark.js');
+    process.exitCode = await runBenchmark(helper, opts, process.argv, io);
   });
 }

@@ -5,14 +5,22 @@ import { resolve } from 'node:path';
 import { DEFAULT_BASE_MANIFEST, shippedDatasetPath } from '../corpus/shipped-datasets.js';
 import { presetValues } from '../benchmarks/definition.js';
 import { targetedModelRun, type TargetedModelRun } from '../benchmarks/phase2/index.js';
-import { idsNotInCorpus } from './corpus-ids.js';
+import { idsNotInCorpus } from '../benchmarks/corpus-ids.js';
+import { checkIdsFile } from '../benchmarks/run-input.js';
+import { BENCHMARKS } from '../benchmarks/registry.js';
 import { UsageError } from '../usage-error.js';
 import { pipelineId, runPipeline } from './pipeline-run.js';
-import { checkSimulation } from './run-phase2.js';
 import { runAllSteps, targetedRunSteps } from './pipeline-steps.js';
-import { checkIdsFile, modelSettings, readDotenvFile, runModelAccess, type CliIO } from './run-common.js';
+import { modelSettings, readDotenvFile, runModelAccess, type CliIO } from './run-common.js';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
+import type { RunInput } from '../contracts/run.js';
 import type { RpcProtocol, SimulationMode, SuiNetwork } from '../contracts/simulation.js';
+
+/** The pre-flight of the run that simulates, as its benchmark checks it before a run of its own starts. */
+async function preflight(run: RunInput, io: CliIO): Promise<void> {
+  const runs = await BENCHMARKS[run.phase].runs();
+  await runs.preflight?.(run, io);
+}
 
 interface SharedFlags {
   corpusRoot: string;
@@ -73,7 +81,7 @@ export async function runAll(flags: RunAllFlags, argv: string[], io: CliIO): Pro
       ...(dryRun ? { sender: flags.sender } : {}),
     },
   );
-  await checkSimulation(simulated, io);
+  await preflight(simulated, io);
   await mkdir(outDir, { recursive: true });
   return runPipeline(
     { command: 'run-all', id, steps, model: null, skipPreflight: true, progress: flags.progress },
@@ -167,7 +175,7 @@ export async function runTargeted(flags: TargetedFlags, argv: string[], io: CliI
     },
     settings,
   );
-  await checkSimulation(simulated, io);
+  await preflight(simulated, io);
   await mkdir(outDir, { recursive: true });
   return runPipeline(
     {

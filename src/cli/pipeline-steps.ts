@@ -1,15 +1,14 @@
 // The steps of upstream's multi-step commands (spec/harness.md §24.1 run-all, §24.4
-// smi-phase2-targeted-run), as a pipeline's input. Each run is built as the phase commands build theirs.
+// smi-phase2-targeted-run), as a pipeline's input. Each run is made by its benchmark's definition, as its
+// run command makes it.
 import { join, resolve } from 'node:path';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
-import { benchmarkOptions } from '../benchmarks/definition.js';
-import { phase2Benchmark, type TargetedModelRun } from '../benchmarks/phase2/index.js';
+import { benchmarkOptions, type RunFlags } from '../benchmarks/definition.js';
+import type { TargetedModelRun } from '../benchmarks/phase2/index.js';
 import { BENCHMARKS } from '../benchmarks/registry.js';
+import type { RunCliOptions } from '../benchmarks/run-input.js';
 import type { Phase2RunInput } from '../contracts/phase2-options.js';
 import type { PipelineStep } from '../contracts/pipeline.js';
-import { buildPhase1Input } from './run-phase1.js';
-import { buildPhase2Input, type Phase2CliOptions } from './run-phase2.js';
-import type { RunCliOptions } from './run-common.js';
 import type { RpcProtocol, SimulationMode, SuiNetwork } from '../contracts/simulation.js';
 
 /** What every run of a pipeline shares: where, and under which name, its runs keep their directories. */
@@ -38,25 +37,23 @@ function runOptions(p: PipelineRuns, step: string, samples: number, out: string)
   };
 }
 
+type Phase2Flags = RunFlags<typeof BENCHMARKS.phase2.options>;
+
 /** A Phase II run at upstream's settings except those given; its ids file may not exist yet. */
 async function phase2Run(
   p: PipelineRuns,
   step: string,
-  opts: Partial<Phase2CliOptions> & Pick<Phase2CliOptions, 'agent' | 'simulationMode' | 'samples'>,
+  opts: Partial<Phase2Flags> & Pick<Phase2Flags, 'agent' | 'simulationMode' | 'samples'>,
   idsFile: string,
   out: string,
   settings: RealAgentSettings | null,
 ): Promise<Phase2RunInput> {
-  const input = await buildPhase2Input(
-    {
-      ...runOptions(p, step, opts.samples, out),
-      ...benchmarkOptions(phase2Benchmark),
-      ...opts,
-    },
-    settings,
-    {},
-    p.argv,
-  );
+  const { phase2 } = BENCHMARKS;
+  const runs = await phase2.runs();
+  const input = (await runs.input(
+    { ...runOptions(p, step, opts.samples, out), ...benchmarkOptions(phase2), ...opts },
+    { settings, dotenv: {}, argv: p.argv },
+  )) as Phase2RunInput;
   // The ids come from an earlier step: set after the checks of an ids file that exists.
   return { ...input, idsFile: resolve(idsFile) };
 }
@@ -98,13 +95,15 @@ export interface RunAllSettings extends SimulationSettings {
 /** Phase I (mock-empty) → the executable-subset manifest → Phase II (baseline-search) over it. */
 export async function runAllSteps(p: PipelineRuns, s: RunAllSettings): Promise<PipelineSteps> {
   const file = (name: string) => join(s.outDir, name);
-  const phase1 = await buildPhase1Input(
+  const { phase1: phase1Benchmark } = BENCHMARKS;
+  const phase1 = await (
+    await phase1Benchmark.runs()
+  ).input(
     {
       ...runOptions(p, 'phase1', s.samples, file('phase1.json')),
-      ...benchmarkOptions(BENCHMARKS.phase1, { agent: 'mock-empty' }),
+      ...benchmarkOptions(phase1Benchmark, { agent: 'mock-empty' }),
     },
-    null,
-    p.argv,
+    { settings: null, dotenv: {}, argv: p.argv },
   );
   const phase2 = await phase2Run(
     p,

@@ -6,7 +6,7 @@ import { phaseDefinition } from '../activities/phases/index.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
 import { findRun, readFinishedRun, type FinishedResult } from '../run-queries/run-lookup.js';
 import { resultNumbers } from '../run-queries/run-notes.js';
-import type { CliIO } from './run-phase1.js';
+import type { CliIO } from './run-common.js';
 import { withSession } from './session.js';
 
 export async function runResults(

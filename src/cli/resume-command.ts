@@ -8,7 +8,7 @@ import { runNotes } from '../run-queries/run-notes.js';
 import { UsageError } from '../usage-error.js';
 import { findRun } from '../run-queries/run-lookup.js';
 import { startRun } from './start-run.js';
-import { readDotenvFile, type CliIO } from './run-phase1.js';
+import { readDotenvFile, type CliIO } from './run-common.js';
 import { withSession, type Session } from './session.js';
 import { describeSet, planEvalSet, startEvalSet } from './eval-set-command.js';
 import { watchRun } from '../run-queries/watch.js';

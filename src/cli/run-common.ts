@@ -1,9 +1,7 @@
-// What `phase1`, `phase2` and `demo` share: the run-level options, turning them into the engine's run
-// input, and launching the run (start or join it, follow it, report).
-import { existsSync, readFileSync, statSync } from 'node:fs';
+// What the run commands share: the dotenv file, the model's settings and access, upstream's flags that stop
+// before a run, and launching the run (start or join it, follow it, report).
+import { existsSync, readFileSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { findApiKey, loadRealAgentSettings, maxTokensSetting, ConfigError } from '../agents/config.js';
 import { LOCAL_AGENT, LOCAL_MAX_TOKENS, LOCAL_MAX_TOKENS_VARIABLE } from '../agents/local-model.js';
 import {
@@ -12,13 +10,9 @@ import {
   localModelSettings,
 } from '../agents/local-model-file.js';
 import { parseDotenv } from '../core/dotenv.js';
-import { isSuiAddress, parseIdsFile } from '../core/ids-file.js';
-import { defaultRunId, runIdProblem } from '../core/run-id.js';
-import { resolveDataset } from '../corpus/ids-file.js';
-import { withShippedDatasets } from '../corpus/shipped-datasets.js';
 import { runWorkflowId } from '../temporal/names.js';
-import type { BaseOptions, RunInput } from '../contracts/run.js';
-import { idsNotInCorpus } from './corpus-ids.js';
+import type { RunInput } from '../contracts/run.js';
+import type { RunCliOptions } from '../benchmarks/run-input.js';
 import { UsageError } from '../usage-error.js';
 import { keyReaders, modelAccess, modelBanner, type ModelAccess } from './model-access.js';
 import { preflightModel } from './model-preflight.js';
@@ -26,99 +20,16 @@ import { formatSummary } from '../run-queries/progress.js';
 import { runNotes } from '../run-queries/run-notes.js';
 import { withSession } from './session.js';
 import { startRun, workflowUiUrl } from './start-run.js';
-import { readUserFile } from './user-file.js';
 import { watchRun } from '../run-queries/watch.js';
 import type { CliIO } from '../contracts/cli-io.js';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
-import type { Phase } from '../contracts/phases.js';
-import { processConfig } from '../config/process-config.js';
+import { BENCHMARKS } from '../benchmarks/registry.js';
 
 // Commands import it from here with the other helpers; its definition sits below every room (doctor uses it).
 export type { CliIO } from '../contracts/cli-io.js';
 
-/** The options every run command takes. */
-export interface RunCliOptions {
-  corpusRoot: string;
-  samples: number;
-  seed: number;
-  packageIdsFile?: string;
-  dataset?: string;
-  /** `--batch-size`: the selected packages in batches of this many, one after the other. */
-  batchSize?: number;
-  concurrency: number;
-  runId?: string;
-  out?: string;
-  logDir: string;
-  dotenv: string;
-  detach: boolean;
-  progress: boolean;
-  /** false with `--no-log`. */
-  log?: boolean;
-  doctorAgent?: boolean;
-  smokeAgent?: boolean;
-  /** `--skip-preflight`: start a model run without checking the model first. */
-  skipPreflight?: boolean;
-  /** `--cache` / `--no-cache`; unset: the answer cache is used when the temperature is 0. */
-  cache?: boolean;
-  maxCostUsd?: number;
-  maxTotalTokens?: number;
-  /** `--model-path`: the GGUF file of `--agent local-llm` (default: the model scripts/install-model.sh installs). */
-  modelPath?: string;
-  /** `--structured`: offer the endpoint each phase's answer schema as `response_format`. */
-  structured?: boolean;
-  rustBin?: string;
-  buildRust?: boolean;
-}
-
 export function readDotenvFile(path: string): Record<string, string> {
   return existsSync(path) ? parseDotenv(readFileSync(path, 'utf8')) : {};
-}
-
-/**
- * Where `--dataset NAME` looks, in order: the user's folders ($SMI_DATASETS_DIR, then ./manifests/datasets,
- * ./manifests and ./datasets under `cwd`), then the datasets smi-bench ships (upstream's named lists).
- */
-export function datasetSearchDirs(
-  datasetsDir = processConfig().SMI_DATASETS_DIR,
-  cwd = process.cwd(),
-): string[] {
-  const own = [datasetsDir, 'manifests/datasets', 'manifests', 'datasets']
-    .filter((d): d is string => Boolean(d))
-    .map((d) => resolve(cwd, d));
-  return withShippedDatasets(own);
-}
-
-/** The path of the ids file or dataset of the options: refused when none of its ids is in the corpus. */
-async function resolveIdsFile(opts: RunCliOptions, corpusRoot: string): Promise<string | null> {
-  if (opts.packageIdsFile && opts.dataset)
-    throw new UsageError('use either --package-ids-file or --dataset, not both');
-  if (!opts.packageIdsFile && !opts.dataset) return null;
-  const path = opts.packageIdsFile
-    ? resolve(opts.packageIdsFile)
-    : await resolveDataset(opts.dataset!, datasetSearchDirs()).catch((err: unknown) => {
-        throw new UsageError((err as Error).message);
-      });
-  const ids = checkIdsFile(path);
-  const unknown = await idsNotInCorpus(corpusRoot, ids);
-  if (unknown.length === ids.length)
-    throw new UsageError(`none of the ${ids.length} ids of ${path} is in the corpus ${corpusRoot}`);
-  return path;
-}
-
-/**
- * An ids file without one package id would start a run of nothing: refuse it now, saying what it holds.
- * Returns its ids.
- */
-export function checkIdsFile(path: string): string[] {
-  const ids = parseIdsFile(readUserFile(path, 'package ids file'), { dedupe: true });
-  if (ids.length === 0)
-    throw new UsageError(`package ids file has no ids (only blank lines and # comments): ${path}`);
-  if (!ids.some(isSuiAddress))
-    throw new UsageError(
-      `package ids file has no package id (0x and hex digits, one per line): ${path}; ` +
-        `its first entry is ${JSON.stringify(ids[0]!.slice(0, 80))}`,
-    );
-  return ids;
 }
 
 /**
@@ -188,40 +99,6 @@ export function runModelAccess(
   return access;
 }
 
-/** The engine's run input for a phase, from the shared options and the phase's own settings. */
-export async function buildRunInput<O extends BaseOptions>(
-  phase: Phase,
-  opts: RunCliOptions,
-  options: O,
-  argv: string[],
-): Promise<RunInput<O>> {
-  const corpusRoot = resolve(opts.corpusRoot);
-  if (!existsSync(corpusRoot) || !statSync(corpusRoot).isDirectory()) {
-    throw new UsageError(`corpus root not found: ${corpusRoot}`);
-  }
-  const idsFile = await resolveIdsFile(opts, corpusRoot);
-  const runId = opts.runId ?? defaultRunId(phase, new Date(), process.pid, randomBytes(3).toString('hex'));
-  const badRunId = runIdProblem(runId);
-  if (badRunId) throw new UsageError(badRunId);
-  return {
-    phase,
-    runId,
-    runDir: resolve(opts.logDir, runId),
-    corpusRoot,
-    samples: opts.samples,
-    idsFile,
-    dataset: opts.dataset ?? null,
-    concurrency: opts.concurrency,
-    ...(opts.batchSize !== undefined ? { batchSize: opts.batchSize } : {}),
-    outFile: opts.out ? resolve(opts.out) : null,
-    argv,
-    options,
-    ...(opts.log === false ? { writeLogs: false } : {}),
-    ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
-    ...(opts.maxTotalTokens !== undefined ? { maxTotalTokens: opts.maxTotalTokens } : {}),
-  };
-}
-
 /**
  * Upstream's flags that stop before a run: `--doctor-agent` and `--smoke-agent` check the model and return
  * the exit status; null when neither is given. `--rust-bin` / `--build-rust` are refused with the reason.
@@ -250,13 +127,6 @@ export async function agentCheck(
   return runSmokeAgent(settings, apiKey, io);
 }
 
-const TITLES: Record<Phase, string> = {
-  phase1: 'Phase I',
-  phase2: 'Phase II',
-  sandbox: 'Sandbox',
-  helper: 'Helper package',
-};
-
 /**
  * Starts or joins the run (a model run after its pre-flight), follows it with a progress line unless
  * detached, and prints the summary.
@@ -281,7 +151,7 @@ export async function launchRun(
     if (!opts.skipPreflight) await preflightModel(session, input.runId, model, io);
     const outcome = await startRun(session, input);
     const verb = { started: 'Started', attached: 'Joined running', finished: 'Found finished' }[outcome.kind];
-    io.log(`${verb} ${TITLES[input.phase]} run ${input.runId} (agent ${input.options.agent})`);
+    io.log(`${verb} ${BENCHMARKS[input.phase].title} run ${input.runId} (agent ${input.options.agent})`);
     for (const line of modelBanner(model, keyReaders(session))) io.log(line);
     io.log(`  run directory: ${input.runDir}`);
     const ui = workflowUiUrl(session, runWorkflowId(input.phase, input.runId));

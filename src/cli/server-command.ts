@@ -6,7 +6,7 @@ import { rawValue } from '../config/read.js';
 import { namespaceFromEnv } from '../temporal/names.js';
 import { smiHome } from '../smi-home.js';
 import { localServerPorts } from '../temporal/target.js';
-import type { CliIO } from './run-phase1.js';
+import type { CliIO } from './run-common.js';
 
 export interface ServerCliOptions {
   /** Default: SMI_TEMPORAL_PORT, else 7233, the port other commands look at. */

@@ -7,7 +7,7 @@ import { runningPackageLines } from './package-details.js';
 import { formatProgress } from '../run-queries/progress.js';
 import { findRun, readFinishedRun, type FinishedRun } from '../run-queries/run-lookup.js';
 import { resultNumbers, runNotes, stalledRunAdvice } from '../run-queries/run-notes.js';
-import type { CliIO } from './run-phase1.js';
+import type { CliIO } from './run-common.js';
 import { withSession } from './session.js';
 import { workflowUiUrl } from './start-run.js';
 import { queryProgress } from '../run-queries/watch.js';

@@ -5,7 +5,7 @@ import { namespaceFromEnv } from '../temporal/names.js';
 import { checkIsSmiBenchServer, localServerPorts } from '../temporal/target.js';
 import { sdkLogNotice, startWorkers, workerSettings } from '../worker.js';
 import { workerModelDeps } from './model-access.js';
-import { readDotenvFile, type CliIO } from './run-phase1.js';
+import { readDotenvFile, type CliIO } from './run-common.js';
 import { STATUS_INTERVAL_MS, workerStatusLine } from './worker-status.js';
 
 /**

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import yaml from 'js-yaml';
 import { z } from 'zod';
-import { evalSetBlock } from '../benchmarks/evalset-block.js';
+import { blockOptions, evalSetBlock } from '../benchmarks/evalset-block.js';
 import { BENCHMARKS, type BenchmarkName, type BenchmarkRegistry } from '../benchmarks/registry.js';
 
 const name = z
@@ -139,12 +139,15 @@ export function parseEvalSetConfig(
   const both = config.models.findIndex((m) => m.provider !== 'local-llm' && m.price && m.cost_from_provider);
   if (both >= 0)
     throw new EvalSetConfigError(`${file}:\n  models[${both}]: use either price or cost_from_provider`);
-  const localTemplate = config.phases.some((p) => p.phase === 'phase2' && p['agent'] === 'template-search');
   const local = config.models.findIndex((m) => m.provider === 'local-llm');
-  if (localTemplate && local >= 0)
-    throw new EvalSetConfigError(
-      `${file}:\n  models[${local}]: a local-llm model cannot run phase2's template-search (it asks an endpoint)`,
-    );
+  for (const phase of local >= 0 ? config.phases : []) {
+    const block = blockOptions(benchmarks[phase.phase], phase);
+    const refusal = benchmarks[phase.phase].evalSet.localModelRefusal?.(block);
+    if (refusal)
+      throw new EvalSetConfigError(
+        `${file}:\n  models[${local}]: a local-llm model cannot run ${phase.phase}'s ${refusal}`,
+      );
+  }
   if (config.package_ids_file && config.dataset)
     throw new EvalSetConfigError(`${file}:\n  use either package_ids_file or dataset, not both`);
   return config;

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { datasetSearchDirs } from '../../src/cli/run-common.js';
+import { datasetSearchDirs } from '../../src/benchmarks/run-input.js';
 import { readIdsFile, resolveDataset } from '../../src/corpus/ids-file.js';
 import {
   listDatasets,

@@ -1,38 +1,6 @@
 // The helper-package benchmark: the model writes Move that uses the package; it is built, run and scored.
-import { z } from 'zod';
-import { HELPER_AGENTS, HELPER_DEFAULT_OPTIONS as D } from '../../contracts/helper-options.js';
-import {
-  agentSchema,
-  count,
-  file,
-  frameworkDirSchema,
-  maxRunSecondsSchema,
-  onOff,
-  packageIdSchema,
-  seconds,
-} from '../common-options.js';
 import { defineBenchmark } from '../definition.js';
-
-const options = z.object({
-  agent: agentSchema(HELPER_AGENTS, D.agent, 'who writes the helper'),
-  packageId: packageIdSchema(),
-  frameworkDir: frameworkDirSchema(),
-  helperDir: file('a helper package folder (Move.toml + sources/), the answer of --agent helper-file', 'dir'),
-  maxAttempts: count('answers the model may give until one builds', D.maxAttempts),
-  singleShot: onOff('one answer only (--max-attempts 1)'),
-  // On unless `--no-scoring-hints`: the help is the flag's.
-  scoringHints: z
-    .boolean()
-    .default(D.scoringHints)
-    .describe('do not tell the model how it is scored or which key types count'),
-  promptFile: file(
-    'your instructions instead of ours: {{package_id}} {{interface_summary}} {{targets}} {{scoring_hints}}',
-  ),
-  perPackageTimeoutSeconds: seconds('time limit of one package', D.perPackageTimeoutSeconds),
-  maxRunSeconds: maxRunSecondsSchema(),
-});
-
-export type HelperValues = z.output<typeof options>;
+import { options } from './options.js';
 
 export const helperBenchmark = defineBenchmark({
   name: 'helper',
@@ -43,5 +11,7 @@ export const helperBenchmark = defineBenchmark({
   evalSet: {
     keys: ['maxAttempts', 'scoringHints', 'frameworkDir', 'perPackageTimeoutSeconds'],
     perModel: true,
+    paths: ['frameworkDir'],
   },
+  runs: () => import('./run.js').then((m) => m.helperRuns),
 });

@@ -1,36 +1,25 @@
-// `smi-bench phase2`: Phase II's settings on top of the shared run options, checked before anything starts.
+// How Phase II's runs are made: its options on top of the run's, everything that would fail each package
+// alike checked first (the plan file, the endpoint, the simulation's pre-flight).
 import { resolve } from 'node:path';
-import { chainEndpoint } from '../chain/networks.js';
-import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
-import { preflightSimulation } from '../sim/index.js';
-import { optionValues } from '../benchmarks/definition.js';
-import { phase2Benchmark, phase2RunOptions, type Phase2Values } from '../benchmarks/phase2/index.js';
-import { UsageError } from '../usage-error.js';
-import { resolveSender } from '../core/phase2/sender.js';
-import {
-  agentCheck,
-  buildRunInput,
-  launchRun,
-  runModelSettings,
-  runModelAccess,
-  readDotenvFile,
-  type CliIO,
-  type RunCliOptions,
-} from './run-common.js';
-import { readPromptTemplates } from './prompt-templates.js';
-import { readUserFile } from './user-file.js';
-import type { RealAgentSettings } from '../contracts/agent-settings.js';
-import { MODEL_AGENTS } from '../contracts/agents.js';
-import type { SimulationMode } from '../contracts/simulation.js';
-import type { Phase2Agent, Phase2RunInput } from '../contracts/phase2-options.js';
-import { processConfig } from '../config/process-config.js';
-import { readConfig } from '../config/read.js';
-
-/** What commander hands over: the run's settings and Phase II's options, with the defaults applied. */
-export type Phase2CliOptions = RunCliOptions & Phase2Values;
+import { chainEndpoint } from '../../chain/networks.js';
+import { PlanFileError, parsePlanFile } from '../../core/phase2/plan-file.js';
+import { resolveSender } from '../../core/phase2/sender.js';
+import { preflightSimulation } from '../../sim/index.js';
+import { MODEL_AGENTS } from '../../contracts/agents.js';
+import type { CliIO } from '../../contracts/cli-io.js';
+import type { SimulationMode } from '../../contracts/simulation.js';
+import type { Phase2Agent, Phase2RunInput } from '../../contracts/phase2-options.js';
+import { processConfig } from '../../config/process-config.js';
+import { readConfig } from '../../config/read.js';
+import { UsageError } from '../../usage-error.js';
+import { optionValues, type BenchmarkRuns, type RunContext, type RunFlags } from '../definition.js';
+import { readPromptTemplates } from '../prompt-templates.js';
+import { buildRunInput } from '../run-input.js';
+import { readUserFile } from '../user-file.js';
+import { options, phase2RunOptions } from './options.js';
 
 /** Agents that need a model's settings: those that ask one for plans, and template-search, which asks one to fill its templates. */
-export const AGENTS_NEEDING_MODEL_SETTINGS = new Set<Phase2Agent>([...MODEL_AGENTS, 'template-search']);
+const AGENTS_NEEDING_MODEL_SETTINGS = new Set<Phase2Agent>([...MODEL_AGENTS, 'template-search']);
 
 /** A plan file that is not a JSON object of plans would fail every package alike: refuse it now. */
 function checkPlanFile(path: string): void {
@@ -42,15 +31,10 @@ function checkPlanFile(path: string): void {
   }
 }
 
-/**
- * `settings`: the model's, when the agent calls one (from the environment, or an evaluation set's config);
- * `dotenv` gives SMI_SENDER and SMI_GAS_COIN.
- */
-export async function buildPhase2Input(
-  opts: Phase2CliOptions,
-  settings: RealAgentSettings | null,
-  dotenv: Record<string, string>,
-  argv: string[],
+/** The dotenv file gives SMI_SENDER and SMI_GAS_COIN. */
+async function phase2Input(
+  opts: RunFlags<typeof options>,
+  { settings, dotenv, argv }: RunContext,
 ): Promise<Phase2RunInput> {
   if (opts.agent === 'mock-planfile' && !opts.planFile)
     throw new UsageError('--agent mock-planfile requires --plan-file');
@@ -82,7 +66,7 @@ export async function buildPhase2Input(
     throw new UsageError(
       '--framework-dir requires --simulation-mode local (the only mode that runs Move here)',
     );
-  const values = optionValues(phase2Benchmark, opts);
+  const values = optionValues({ options }, opts);
   const input = await buildRunInput(
     'phase2',
     opts,
@@ -106,22 +90,11 @@ export async function buildPhase2Input(
   return { ...input, maxRunSeconds: values.maxRunSeconds ?? null };
 }
 
-export async function runPhase2(opts: Phase2CliOptions, argv: string[], io: CliIO): Promise<number> {
-  const dotenv = readDotenvFile(resolve(opts.dotenv));
-  const checked = await agentCheck(opts, dotenv, io);
-  if (checked !== null) return checked;
-  const settings = await runModelSettings(AGENTS_NEEDING_MODEL_SETTINGS.has(opts.agent), opts, dotenv);
-  const input = await buildPhase2Input(opts, settings, dotenv, argv);
-  const model = runModelAccess(input.options.agentSettings, dotenv, io);
-  await checkSimulation(input, io);
-  return launchRun(input, opts, model, io);
-}
-
 /**
  * Only what the chosen mode needs: build-only nothing, local a readable Move framework (the corpus's, or
  * `--framework-dir`), the RPC modes an answering endpoint, external its binary.
  */
-export async function checkSimulation(input: Phase2RunInput, io: CliIO): Promise<void> {
+async function checkSimulation(input: Phase2RunInput, io: CliIO): Promise<void> {
   const {
     simulationMode: mode,
     rpcUrl,
@@ -147,3 +120,9 @@ export async function checkSimulation(input: Phase2RunInput, io: CliIO): Promise
     throw new UsageError(`pre-flight check for --simulation-mode ${mode} failed: ${(err as Error).message}`);
   }
 }
+
+export const phase2Runs: BenchmarkRuns<typeof options> = {
+  needsModel: (values) => AGENTS_NEEDING_MODEL_SETTINGS.has(values.agent),
+  input: phase2Input,
+  preflight: checkSimulation,
+};

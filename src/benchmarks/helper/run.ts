@@ -1,33 +1,21 @@
-// `smi-bench helper` (upstream's e2e_one_package.py): a model writes a Move helper package per target,
-// smi-bench builds it with Sui's own compiler, runs its entry functions in the in-process VM and scores
-// what they touched and created. Everything that would fail every package alike is checked here first.
+// How the helper benchmark's runs are made (upstream's e2e_one_package.py): the helper folder of
+// `--agent helper-file`, the prompt file and the framework checked first, since each would fail every
+// package alike.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkHelperPromptTemplate } from '../core/helper/prompts.js';
-import { isModelAgent } from '../core/types.js';
-import { MovePackageError, readMovePackage } from '../sui-compiler/package-dir.js';
+import { checkHelperPromptTemplate } from '../../core/helper/prompts.js';
+import { isModelAgent } from '../../core/types.js';
+import { MovePackageError, readMovePackage } from '../../sui-compiler/package-dir.js';
 import {
   HELPER_DEFAULT_OPTIONS,
   type HelperOptions,
   type HelperRunInput,
-} from '../contracts/helper-options.js';
-import type { HelperValues } from '../benchmarks/helper/index.js';
-import { UsageError } from '../usage-error.js';
-import { readTemplate } from './prompt-templates.js';
-import {
-  agentCheck,
-  buildRunInput,
-  launchRun,
-  runModelSettings,
-  readDotenvFile,
-  runModelAccess,
-  type CliIO,
-  type RunCliOptions,
-} from './run-common.js';
-import { checkFramework, checkPackageIds } from './sandbox-command.js';
-
-/** What commander hands over: the run's settings and the helper benchmark's options, with the defaults applied. */
-export type HelperCliOptions = RunCliOptions & HelperValues;
+} from '../../contracts/helper-options.js';
+import { UsageError } from '../../usage-error.js';
+import type { BenchmarkRuns, RunContext, RunFlags } from '../definition.js';
+import { readTemplate } from '../prompt-templates.js';
+import { buildRunInput, checkFramework, checkPackageIds } from '../run-input.js';
+import type { options } from './options.js';
 
 /** The helper folder must be a package smi-bench can read; its build errors, if any, are the run's to show. */
 async function checkHelperDir(dir: string): Promise<void> {
@@ -41,10 +29,9 @@ async function checkHelperDir(dir: string): Promise<void> {
   }
 }
 
-export async function buildHelperInput(
-  opts: HelperCliOptions,
-  settings: HelperOptions['agentSettings'],
-  argv: string[],
+async function helperInput(
+  opts: RunFlags<typeof options>,
+  { settings, argv }: RunContext,
 ): Promise<HelperRunInput> {
   if (opts.packageId.length > 0 && (opts.packageIdsFile || opts.dataset))
     throw new UsageError('use either --package-id or --package-ids-file / --dataset, not both');
@@ -79,11 +66,7 @@ export async function buildHelperInput(
     : withLimit;
 }
 
-export async function runHelperBenchmark(opts: HelperCliOptions, argv: string[], io: CliIO): Promise<number> {
-  const dotenv = readDotenvFile(resolve(opts.dotenv));
-  const checked = await agentCheck(opts, dotenv, io);
-  if (checked !== null) return checked;
-  const settings = await runModelSettings(isModelAgent(opts.agent), opts, dotenv);
-  const input = await buildHelperInput(opts, settings, argv);
-  return launchRun(input, opts, runModelAccess(settings, dotenv, io), io);
-}
+export const helperRuns: BenchmarkRuns<typeof options> = {
+  needsModel: (values) => isModelAgent(values.agent),
+  input: helperInput,
+};

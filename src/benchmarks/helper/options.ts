@@ -1,0 +1,35 @@
+// The helper benchmark's options: one zod schema, from which its flags, its block in evaluation sets and
+// its runs are made.
+import { z } from 'zod';
+import { HELPER_AGENTS, HELPER_DEFAULT_OPTIONS as D } from '../../contracts/helper-options.js';
+import {
+  agentSchema,
+  count,
+  file,
+  frameworkDirSchema,
+  maxRunSecondsSchema,
+  onOff,
+  packageIdSchema,
+  seconds,
+} from '../common-options.js';
+
+export const options = z.object({
+  agent: agentSchema(HELPER_AGENTS, D.agent, 'who writes the helper'),
+  packageId: packageIdSchema(),
+  frameworkDir: frameworkDirSchema(),
+  helperDir: file('a helper package folder (Move.toml + sources/), the answer of --agent helper-file', 'dir'),
+  maxAttempts: count('answers the model may give until one builds', D.maxAttempts),
+  singleShot: onOff('one answer only (--max-attempts 1)'),
+  // On unless `--no-scoring-hints`: the help is the flag's.
+  scoringHints: z
+    .boolean()
+    .default(D.scoringHints)
+    .describe('do not tell the model how it is scored or which key types count'),
+  promptFile: file(
+    'your instructions instead of ours: {{package_id}} {{interface_summary}} {{targets}} {{scoring_hints}}',
+  ),
+  perPackageTimeoutSeconds: seconds('time limit of one package', D.perPackageTimeoutSeconds),
+  maxRunSeconds: maxRunSecondsSchema(),
+});
+
+export type HelperValues = z.output<typeof options>;
