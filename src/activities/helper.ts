@@ -3,8 +3,9 @@
 // queue. Everything large (answers, sources, diagnostics, bytecode, traces) stays in the run's
 // content-addressed store; workflows see hashes and short summaries.
 import { ApplicationFailure } from '@temporalio/common';
-import { buildHelperPrompt, type AttemptNote } from '../core/helper/prompts.js';
-import { helperInterfaceSummary, targetAddressOf } from '../core/helper/interface-summary.js';
+import { buildHelperPrompt } from '../benchmarks/helper/workflow/prompts.js';
+import type { AttemptNote } from '../core/helper/row.js';
+import { helperInterfaceSummary, targetAddressOf } from '../benchmarks/helper/workflow/interface-summary.js';
 import type { EntrypointResult } from '../core/helper/row.js';
 import { buildHelper } from '../helper/build.js';
 import { runHelper } from '../helper/run.js';

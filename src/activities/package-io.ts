@@ -1,7 +1,7 @@
 // Per-package file work that package workflows run as local activities: extracting an interface,
 // building a prompt from it, recording the finished row. Each takes milliseconds and is idempotent.
 import type { AnswerVocabulary } from '../contracts/answer-vocabulary.js';
-import { buildPhase1Prompt } from '../core/phase1-prompt.js';
+import { buildPhase1Prompt } from '../benchmarks/phase1/workflow/prompt.js';
 import { withDefiningIds } from '../core/phase2/defining-ids.js';
 import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';

@@ -4,14 +4,14 @@
 import { readFile } from 'node:fs/promises';
 import { packageIdKey } from '../core/ids-file.js';
 import { analyzePackage } from '../core/phase2/baseline.js';
-import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
+import { PlanFileError, parsePlanFile } from '../benchmarks/phase2/workflow/plan-file.js';
 import {
   buildPlanningPrompt,
   planningVocabulary,
   type PlanningPromptRequest,
-} from '../core/phase2/prompts.js';
-import type { PreparedVariant } from '../core/phase2/prepare.js';
-import { preparePlaceholderPlan } from '../core/phase2/unknown-objects.js';
+} from '../benchmarks/phase2/workflow/prompts.js';
+import type { PreparedVariant } from '../benchmarks/phase2/workflow/prepare.js';
+import { preparePlaceholderPlan } from '../benchmarks/phase2/workflow/unknown-objects.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';

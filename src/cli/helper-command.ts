@@ -3,7 +3,7 @@
 // what they touched and created. Everything that would fail every package alike is checked here first.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkHelperPromptTemplate } from '../core/helper/prompts.js';
+import { checkHelperPromptTemplate } from '../benchmarks/helper/workflow/prompts.js';
 import { isModelAgent } from '../core/types.js';
 import { MovePackageError, readMovePackage } from '../sui-compiler/package-dir.js';
 import {

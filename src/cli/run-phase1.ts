@@ -1,6 +1,6 @@
 // `smi-bench phase1` (and `demo`): Phase I's settings on top of the shared run options.
 import { resolve } from 'node:path';
-import { checkPhase1Template } from '../core/phase1-prompt.js';
+import { checkPhase1Template } from '../benchmarks/phase1/workflow/prompt.js';
 import { isModelAgent } from '../core/types.js';
 import type { Phase1Values } from '../benchmarks/phase1/index.js';
 import type { Phase1RunInput } from '../contracts/phase1-options.js';

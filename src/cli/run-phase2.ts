@@ -1,12 +1,12 @@
 // `smi-bench phase2`: Phase II's settings on top of the shared run options, checked before anything starts.
 import { resolve } from 'node:path';
 import { chainEndpoint } from '../chain/networks.js';
-import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
+import { PlanFileError, parsePlanFile } from '../benchmarks/phase2/workflow/plan-file.js';
 import { preflightSimulation } from '../sim/index.js';
 import { optionValues } from '../benchmarks/definition.js';
 import { phase2Benchmark, phase2RunOptions, type Phase2Values } from '../benchmarks/phase2/index.js';
 import { UsageError } from '../usage-error.js';
-import { resolveSender } from '../core/phase2/sender.js';
+import { resolveSender } from '../benchmarks/phase2/workflow/sender.js';
 import {
   agentCheck,
   buildRunInput,
@@ -93,7 +93,7 @@ export async function buildPhase2Input(
       rpcUrl,
       ...(onChain ? { rpcProtocol, network: endpoint?.network ?? null } : {}),
       // Upstream's order: the flag, then SMI_SENDER from the dotenv file only; then 0x0 in the chain modes,
-      // a non-zero address offline (core/phase2/sender.ts).
+      // a non-zero address offline (benchmarks/phase2/workflow/sender.ts).
       sender: resolveSender(values.sender, phase2Settings.SMI_SENDER, values.simulationMode),
       gasCoin: values.gasCoin ?? phase2Settings.SMI_GAS_COIN ?? null,
       planFile,

@@ -11,7 +11,7 @@ import {
   setCurrentDetails,
 } from '@temporalio/workflow';
 import type { HelperFeedbackRef, HelperIoActivities, HelperSimActivities } from '../activities/helper.js';
-import type { AttemptNote } from '../core/helper/prompts.js';
+import type { AttemptNote } from '../core/helper/row.js';
 import {
   finishHelperRow,
   helperSummary,

@@ -2,11 +2,11 @@
 // each of its variants normalize, validate, simulate and score; the row keeps the best attempt.
 import { ActivityFailure, ApplicationFailure, patched } from '@temporalio/workflow';
 import { resolvePlaceholders } from '../core/phase2/inventory.js';
-import { preparePlanVariants, type PreparedVariant } from '../core/phase2/prepare.js';
-import { preparePlaceholderPlan } from '../core/phase2/unknown-objects.js';
+import { preparePlanVariants, type PreparedVariant } from '../benchmarks/phase2/workflow/prepare.js';
+import { preparePlaceholderPlan } from '../benchmarks/phase2/workflow/unknown-objects.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
 import { scoreInhabitation } from '../core/phase2/score.js';
-import { formatSimulationFeedback } from '../core/phase2/feedback.js';
+import { formatSimulationFeedback } from '../benchmarks/phase2/workflow/feedback.js';
 import { packageTimeoutError } from '../core/package-timeout.js';
 import { emptyModelCallTally, neverAnswered, neverAnsweredError } from '../core/model-calls.js';
 import type { PlanResult } from '../sim/backends.js';

@@ -5,7 +5,7 @@ import type { PromptTruncation } from '../core/prompt-fit.js';
 import { emptyPhase2Row, type InhabitationScore, type Phase2Row } from '../core/phase2/row.js';
 import { scoreInhabitation } from '../core/phase2/score.js';
 import { normalizeTypeString } from '../core/phase2/type-string.js';
-import type { CausalityResult } from '../core/phase2/validate.js';
+import type { CausalityResult } from '../benchmarks/phase2/workflow/validate.js';
 import { sortedByCodePoint } from '../core/py-string.js';
 import type { ModeUsed, SimulationOutcome } from '../sim/types.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';

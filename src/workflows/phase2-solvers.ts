@@ -3,8 +3,8 @@
 // model to fill in a candidate; the model agent runs the progressive-exposure loop (spec §7.4).
 import { ApplicationFailure, patched, setCurrentDetails } from '@temporalio/workflow';
 import { countAnsweredCall, countFailedCall } from '../core/model-calls.js';
-import { interpretPlanningReply } from '../core/phase2/planning.js';
-import type { PreparedVariant } from '../core/phase2/prepare.js';
+import { interpretPlanningReply } from '../benchmarks/phase2/workflow/planning.js';
+import type { PreparedVariant } from '../benchmarks/phase2/workflow/prepare.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import { ioLocal } from './io-activities.js';
 import { callModel } from './model-call.js';
@@ -17,7 +17,7 @@ import {
   usageFromFailure,
 } from './model-failures.js';
 import { fittedBudget, truncatedTo, type PromptFit, type PromptTruncation } from '../core/prompt-fit.js';
-import { SUMMARY_FUNCTIONS } from '../core/phase2/prompts.js';
+import { SUMMARY_FUNCTIONS } from '../benchmarks/phase2/workflow/prompts.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
 import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';
 import type { Phase2Options } from '../contracts/phase2-options.js';

@@ -2,7 +2,7 @@
 import { InvalidArgumentError } from 'commander';
 import { z } from 'zod';
 import { SIMULATION_MODES } from '../../contracts/simulation.js';
-import { defaultSender } from '../../core/phase2/sender.js';
+import { defaultSender } from './workflow/sender.js';
 import { PHASE2_AGENTS, type Phase2Options } from '../../contracts/phase2-options.js';
 import {
   agentSchema,

@@ -1,8 +1,13 @@
 // Phase II's sender when none is given. Upstream falls back to 0x0 and then leaves out the `addr_sender`
 // variant (spec §8.3, §29.5); offline smi-bench falls back to a non-zero address, so the variant is tried.
 import { describe, expect, it } from 'vitest';
-import { defaultSender, NO_SENDER, OFFLINE_SENDER, resolveSender } from '../../../src/core/phase2/sender.js';
-import { ptbVariants } from '../../../src/core/phase2/variants.js';
+import {
+  defaultSender,
+  NO_SENDER,
+  OFFLINE_SENDER,
+  resolveSender,
+} from '../../../src/benchmarks/phase2/workflow/sender.js';
+import { ptbVariants } from '../../../src/benchmarks/phase2/workflow/variants.js';
 import { SIMULATION_MODES } from '../../../src/contracts/simulation.js';
 import { PHASE2_DEFAULT_OPTIONS } from '../../../src/benchmarks/phase2/index.js';
 

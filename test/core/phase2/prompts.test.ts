@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPlanningPrompt, checkPromptTemplate } from '../../../src/core/phase2/prompts.js';
+import { buildPlanningPrompt, checkPromptTemplate } from '../../../src/benchmarks/phase2/workflow/prompts.js';
 import { PROJECT_ROOT } from '../../support/paths.js';
 
 const iface: unknown = JSON.parse(

@@ -2,7 +2,10 @@
 // the placeholders are upstream's (spec/harness.md §8.2: exact lookup by normalized type, `0x0` when the
 // inventory has no object of that type), the variants upstream's (§8.3: base, addr_sender, ints_0, ints_2, …).
 import { describe, expect, it } from 'vitest';
-import { preparePlaceholderPlan, unknownObjectsReason } from '../../../src/core/phase2/unknown-objects.js';
+import {
+  preparePlaceholderPlan,
+  unknownObjectsReason,
+} from '../../../src/benchmarks/phase2/workflow/unknown-objects.js';
 import { normalizeTypeString } from '../../../src/core/phase2/type-string.js';
 
 const PKG = '0x57ac46a3079b1346201739fbb9aa5df081e4a2f5f4b8146f249b176d7b2ea769';

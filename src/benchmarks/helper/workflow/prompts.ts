@@ -2,7 +2,8 @@
 // `target_pkg` at the target's original id, the Sui framework at 0x1/0x2/0x3, zero-argument entry functions run one
 // transaction each), the target's interface, and after a failed attempt what went wrong. A user's
 // `--prompt-file` replaces the first part; the feedback on earlier attempts is always added after it.
-import { checkTemplate, renderTemplate } from '../prompt-template.js';
+import { checkTemplate, renderTemplate } from '../../../core/prompt-template.js';
+import type { AttemptNote } from '../../../core/helper/row.js';
 
 export const HELPER_PROMPT_PLACEHOLDERS = [
   'package_id',
@@ -11,15 +12,6 @@ export const HELPER_PROMPT_PLACEHOLDERS = [
   'targets',
   'scoring_hints',
 ] as const;
-
-/** One earlier attempt, as the history in a retry prompt shows it. */
-export interface AttemptNote {
-  attempt: number;
-  /** `no_answer`, `invalid_payload`, `build_failed`, `built`. */
-  outcome: string;
-  /** Its first problems, one line each. */
-  errors: string[];
-}
 
 export interface HelperFeedback {
   /** The model's previous answer as it wrote it (possibly cut). */

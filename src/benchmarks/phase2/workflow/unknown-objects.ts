@@ -3,7 +3,7 @@
 // exact lookup never matches a type written with `unknown` arguments), no transaction can be built from the
 // plan: there is no id to put in it. Upstream put object `0x0` there, which no chain holds, so its dry-run
 // failed and no transaction was built; smi-bench records the plan as not built, without simulating it.
-import { resolvePlaceholders, type UnresolvedPlaceholder } from './inventory.js';
+import { resolvePlaceholders, type UnresolvedPlaceholder } from '../../../core/phase2/inventory.js';
 import { preparePlanVariants, type PreparedVariant } from './prepare.js';
 
 /** Why the plan cannot be built, one clause per object it lacks. */

@@ -1,6 +1,6 @@
 // What a model's reply means in the progressive-exposure loop (spec/harness.md §7.4).
-import { pyRepr } from '../py-string.js';
-import { isRecord } from './json-copy.js';
+import { pyRepr } from '../../../core/py-string.js';
+import { isRecord } from '../../../core/phase2/json-copy.js';
 
 export type PlanningStep =
   | { kind: 'plan'; raw: unknown }

@@ -2,7 +2,7 @@
 // struct with its abilities, type parameters and fields, and every function a helper package can call
 // (public, or entry) with parameter and return types. Private and package functions are left out: a
 // helper could not call them. Pure.
-import { isRecord } from '../phase2/json-copy.js';
+import { isRecord } from '../../../core/phase2/json-copy.js';
 
 /** Lines shown at most; big packages (the framework) are cut, saying so. */
 export const MAX_SUMMARY_LINES = 2500;

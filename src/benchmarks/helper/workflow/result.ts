@@ -1,8 +1,8 @@
 // The helper benchmark's result: its rows in order and what they add up to. Pure.
-import { sumModelCallTallies } from '../model-calls.js';
-import { sumUsage } from '../usage.js';
-import { HELPER_FAILURE_STAGES, type HelperFailureStage, type HelperRow } from './row.js';
-import type { ModelCallTally, TokenUsage } from '../../contracts/usage.js';
+import { sumModelCallTallies } from '../../../core/model-calls.js';
+import { sumUsage } from '../../../core/usage.js';
+import { HELPER_FAILURE_STAGES, type HelperFailureStage, type HelperRow } from '../../../core/helper/row.js';
+import type { ModelCallTally, TokenUsage } from '../../../contracts/usage.js';
 
 export const HELPER_BENCHMARK = 'helper_pkg_v1';
 

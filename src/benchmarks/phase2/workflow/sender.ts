@@ -5,7 +5,7 @@
 // mainnet runs that scored packages used a funded sender, so they tried that variant. On a chain the sender
 // is an account of the user's and has to be given; offline (build-only, local) any address will do, so
 // smi-bench gives those modes a non-zero one and the variant keeps its meaning.
-import type { SimulationMode } from '../../contracts/simulation.js';
+import type { SimulationMode } from '../../../contracts/simulation.js';
 
 /** Upstream's default, and its "no sender". */
 export const NO_SENDER = '0x0';

@@ -1,14 +1,19 @@
 // Phase II planning prompts (spec/harness.md §7.6), in our own words: instructions, then a JSON payload
 // (sorted keys, indent 2, ASCII-escaped, as upstream). Any kind's instructions can be replaced by a
 // user template (`{{placeholders}}`); the payload is always appended after them.
-import { pyDumps } from '../pyjson.js';
-import { pyRepr, sortedByCodePoint } from '../py-string.js';
-import { inventorySummary } from './inventory.js';
-import { isRecord } from './json-copy.js';
-import type { PtbCall } from './ptb-spec.js';
-import { checkTemplate, renderTemplate } from '../prompt-template.js';
-import { isCallable, summarizedFunctions, summarizeInterface, type SummaryOptions } from './summary.js';
-import type { AnswerVocabulary } from '../../contracts/answer-vocabulary.js';
+import { pyDumps } from '../../../core/pyjson.js';
+import { pyRepr, sortedByCodePoint } from '../../../core/py-string.js';
+import { inventorySummary } from '../../../core/phase2/inventory.js';
+import { isRecord } from '../../../core/phase2/json-copy.js';
+import type { PtbCall } from '../../../core/phase2/ptb-spec.js';
+import { checkTemplate, renderTemplate } from '../../../core/prompt-template.js';
+import {
+  isCallable,
+  summarizedFunctions,
+  summarizeInterface,
+  type SummaryOptions,
+} from '../../../core/phase2/summary.js';
+import type { AnswerVocabulary } from '../../../contracts/answer-vocabulary.js';
 
 export type PromptKind = 'initial' | 'retry' | 'loop' | 'template';
 

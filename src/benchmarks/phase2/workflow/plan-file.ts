@@ -1,6 +1,6 @@
 // `--plan-file` (spec/harness.md §3.4): a JSON object mapping package ids to PTB plans. One parser for the
 // CLI, which refuses a bad file before a run starts, and for the activity that reads a package's plan.
-import { packageIdKey } from '../ids-file.js';
+import { packageIdKey } from '../../../core/ids-file.js';
 
 /** A plan file that is not a JSON object of plans: nothing a retry could fix. */
 export class PlanFileError extends Error {

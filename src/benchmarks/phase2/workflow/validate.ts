@@ -1,7 +1,7 @@
 // PTB plan checks (spec/harness.md §12, §9.1): causality of result references (upstream's validator,
 // run on the raw plan) and the schema a normalized plan must follow before it is simulated.
-import { isRecord } from './json-copy.js';
-import type { PtbSpec } from './ptb-spec.js';
+import { isRecord } from '../../../core/phase2/json-copy.js';
+import type { PtbSpec } from '../../../core/phase2/ptb-spec.js';
 
 export interface CausalityResult {
   valid: boolean;

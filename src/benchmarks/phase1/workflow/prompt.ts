@@ -1,7 +1,7 @@
 // The Phase I prompt: instructions, then the package's struct layouts with abilities removed.
-import { checkTemplate, renderTemplate } from './prompt-template.js';
-import { pyDumps } from './pyjson.js';
-import { isPlainObject, pyTruthy } from './py-value.js';
+import { checkTemplate, renderTemplate } from '../../../core/prompt-template.js';
+import { pyDumps } from '../../../core/pyjson.js';
+import { isPlainObject, pyTruthy } from '../../../core/py-value.js';
 
 // Our own wording; same request as upstream: a {"key_types": [...]} object listing the structs believed
 // to have `key`, as fully qualified type strings, and nothing but JSON. Ends with a newline so the

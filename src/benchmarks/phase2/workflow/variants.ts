@@ -1,6 +1,6 @@
 // Heuristic plan variants (spec/harness.md §8.3): the same plan with the sender's address and with
 // other integer values, tried when the plan as given does not create everything.
-import { canonicalJsonText, copyJson, isRecord } from './json-copy.js';
+import { canonicalJsonText, copyJson, isRecord } from '../../../core/phase2/json-copy.js';
 
 const INT_KINDS = new Set(['u8', 'u16', 'u32', 'u64', 'u128', 'u256']);
 const INT_VALUES = [0, 2, 10, 100];
