@@ -37,6 +37,7 @@ export type HelperValues = z.output<typeof options>;
 export const helperBenchmark = defineBenchmark({
   name: 'helper',
   title: 'Helper package',
+  packageWorkflow: 'helperPackage',
   description:
     'the helper-package benchmark: the model writes Move that uses the package; build, run and score it',
   options,

@@ -19,6 +19,7 @@ export type Phase1Values = z.output<typeof options>;
 export const phase1Benchmark = defineBenchmark({
   name: 'phase1',
   title: 'Phase I',
+  packageWorkflow: 'phase1Package',
   description:
     'Phase I, key-struct discovery: ask which structs have `key` with abilities hidden; score P/R/F1',
   options,

@@ -84,6 +84,7 @@ const options = z.object({
 export const phase2Benchmark = defineBenchmark({
   name: 'phase2',
   title: 'Phase II',
+  packageWorkflow: 'phase2Package',
   description:
     'Phase II, type inhabitation: plan a transaction that creates the package’s `key` types; simulate and score',
   options,

@@ -18,6 +18,7 @@ export type SandboxValues = z.output<typeof options>;
 export const sandboxBenchmark = defineBenchmark({
   name: 'sandbox',
   title: 'Sandbox',
+  packageWorkflow: 'sandboxPackage',
   description:
     'upstream’s benchmark-local: synthesize arguments for every public/entry function and run it in the local Move VM',
   options,
