@@ -2,7 +2,7 @@
 export { benchmarkRun } from './benchmark-run.js';
 export { phase1Package } from './phase1-package.js';
 export { phase2Package } from './phase2-package.js';
-export { sandboxPackage } from './sandbox-package.js';
+export { sandboxPackage } from '../benchmarks/sandbox/workflow/package-workflow.js';
 export { helperPackage } from './helper-package.js';
 export { modelPreflight } from './model-preflight.js';
 export { evalSet } from './eval-set.js';
