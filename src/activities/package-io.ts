@@ -13,18 +13,7 @@ import { storedInterface } from './stored-interfaces.js';
 // The type origin table as the VM reads it, so targets and created types name types alike.
 import { packageTypeOrigins } from '../package-store/package-dir.js';
 import type { Phase } from '../contracts/phases.js';
-
-export interface ExtractedInterface {
-  interfaceSha: string;
-  /** `address::module::Struct` of every struct with `key`, sorted, as the interface names them (original id). */
-  truth: string[];
-  /**
-   * When asked for (`definingIds`): the same types under their defining ids (the package's type origin
-   * table), as Sui tags the objects, sorted. What Phase II and the helper score against. Absent from
-   * histories recorded before it: the truth was scored then.
-   */
-  targets?: string[];
-}
+import type { ExtractedInterface } from '../workflow-kit/local-io.js';
 
 async function extractInterface(args: {
   runDir: string;

@@ -27,15 +27,16 @@ import { addUsage, ZERO_USAGE } from '../core/usage.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import type { MoveDiagnostic } from '../contracts/sui-build.js';
 import type { HelperOptions, HelperPackageInput } from '../contracts/helper-options.js';
-import { extractInterfaceOf, ioLocal } from './io-activities.js';
-import { callModel } from './model-call.js';
-import { failureMessage, usageFromFailure } from './model-failures.js';
+import { ioLocal } from './io-activities.js';
+import { extractInterfaceOf } from '../workflow-kit/local-io.js';
+import { callModel } from '../workflow-kit/model-call.js';
+import { failureMessage, usageFromFailure } from '../workflow-kit/model-failures.js';
 import { countedCall, PackageFailure, PackageTimeout } from './phase2-solvers.js';
-import { LOCAL_RETRY_THRESHOLD, PERMANENT_ERROR_TYPES } from './retry-policies.js';
+import { LOCAL_RETRY_THRESHOLD, PERMANENT_ERROR_TYPES } from '../workflow-kit/retry-policies.js';
 import type { PackageSummary } from '../contracts/run.js';
 import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';
 import { FailureType } from '../contracts/failure-types.js';
-import { PATCH } from './patches.js';
+import { PATCH } from '../workflow-kit/patches.js';
 
 const retry = {
   initialInterval: '1 second',

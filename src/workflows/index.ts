@@ -1,6 +1,6 @@
 // Entry point of the workflow bundle: every workflow type the workers run.
 export { benchmarkRun } from './benchmark-run.js';
-export { phase1Package } from './phase1-package.js';
+export { phase1Package } from '../benchmarks/phase1/workflow/package-workflow.js';
 export { phase2Package } from './phase2-package.js';
 export { sandboxPackage } from '../benchmarks/sandbox/workflow/package-workflow.js';
 export { helperPackage } from './helper-package.js';

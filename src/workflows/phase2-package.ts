@@ -13,8 +13,9 @@ import type { PlanResult } from '../sim/backends.js';
 import type { SimulationRequest } from '../sim/types.js';
 import type { SimActivities } from '../activities/sim.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
-import { extractInterfaceOf, ioLocal } from './io-activities.js';
-import { failureMessage, failureType } from './model-failures.js';
+import { ioLocal } from './io-activities.js';
+import { extractInterfaceOf } from '../workflow-kit/local-io.js';
+import { failureMessage, failureType } from '../workflow-kit/model-failures.js';
 import { Phase2RowBuilder } from './phase2-row.js';
 import {
   PackageFailure,
@@ -31,7 +32,7 @@ import type { ModelCallTally } from '../contracts/usage.js';
 import { MODEL_AGENTS } from '../contracts/agents.js';
 import type { Phase2Options, Phase2PackageInput } from '../contracts/phase2-options.js';
 import { FailureType } from '../contracts/failure-types.js';
-import { PATCH } from './patches.js';
+import { PATCH } from '../workflow-kit/patches.js';
 
 /** The inventory is only worth fetching for agents that fill placeholders or tell the model about it. */
 const INVENTORY_AGENTS = new Set<string>(['baseline-search', 'template-search', ...MODEL_AGENTS]);

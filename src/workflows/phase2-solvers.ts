@@ -7,7 +7,7 @@ import { interpretPlanningReply } from '../benchmarks/phase2/workflow/planning.j
 import type { PreparedVariant } from '../benchmarks/phase2/workflow/prepare.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import { ioLocal } from './io-activities.js';
-import { callModel } from './model-call.js';
+import { callModel } from '../workflow-kit/model-call.js';
 import {
   answerShaFromFailure,
   failureKind,
@@ -15,7 +15,7 @@ import {
   isDeadlineFailure,
   promptFitFromFailure,
   usageFromFailure,
-} from './model-failures.js';
+} from '../workflow-kit/model-failures.js';
 import { fittedBudget, truncatedTo, type PromptFit, type PromptTruncation } from '../core/prompt-fit.js';
 import { SUMMARY_FUNCTIONS } from '../benchmarks/phase2/workflow/prompts.js';
 import { addUsage, ZERO_USAGE } from '../core/usage.js';
@@ -23,7 +23,7 @@ import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';
 import type { Phase2Options } from '../contracts/phase2-options.js';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
 import { FailureType } from '../contracts/failure-types.js';
-import { PATCH } from './patches.js';
+import { PATCH } from '../workflow-kit/patches.js';
 
 /** Why the last plan failed, in the words the retry prompt passes on (upstream's `last_failure`). */
 export type FailureContext = Record<string, string>;

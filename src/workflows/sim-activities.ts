@@ -5,10 +5,10 @@
 import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { SimActivities } from '../activities/sim.js';
 import { TASK_QUEUES } from '../temporal/names.js';
-import { LOCAL_RETRY_THRESHOLD } from './retry-policies.js';
+import { LOCAL_RETRY_THRESHOLD } from '../workflow-kit/retry-policies.js';
 import type { SimulationMode } from '../contracts/simulation.js';
 import { FailureType } from '../contracts/failure-types.js';
-import { PATCH } from './patches.js';
+import { PATCH } from '../workflow-kit/patches.js';
 
 const retry = {
   initialInterval: '1 second',

@@ -1,11 +1,27 @@
-// A benchmark's workflow code may not import the activities room (it sits above benchmarks), so it declares
-// the activities it calls as it sees them. The worker's activities must fit those declarations: tsc
-// (`npm run typecheck`) checks these assertions, and vitest runs them.
+// Workflow code below the activities room (a benchmark's workflow/ folder, workflow-kit) may not import it,
+// so it declares the activities it calls as it sees them. The worker's activities must fit those
+// declarations: tsc (`npm run typecheck`) checks these assertions, and vitest runs them.
 import { describe, expectTypeOf, it } from 'vitest';
+import type { IoActivities, LlmActivities } from '../../src/activities/index.js';
 import type { SandboxActivities as SandboxImplementation } from '../../src/activities/sandbox.js';
+import type { Phase1IoActivities } from '../../src/benchmarks/phase1/workflow/solvers.js';
 import type { SandboxActivities } from '../../src/benchmarks/sandbox/workflow/package-workflow.js';
+import type { PackageIoActivities } from '../../src/workflow-kit/local-io.js';
+import type { ModelActivities } from '../../src/workflow-kit/model-call.js';
 
 describe('the activities as workflow code declares them', () => {
+  it('fit the package io activities every package workflow calls', () => {
+    expectTypeOf<IoActivities>().toExtend<PackageIoActivities>();
+  });
+
+  it('fit the model activity', () => {
+    expectTypeOf<LlmActivities>().toExtend<ModelActivities>();
+  });
+
+  it("fit Phase I's io activity", () => {
+    expectTypeOf<IoActivities>().toExtend<Phase1IoActivities>();
+  });
+
   it("fit the sandbox's activity", () => {
     expectTypeOf<SandboxImplementation>().toExtend<SandboxActivities>();
   });

@@ -11,7 +11,7 @@ import type { SandboxPackageInput } from '../../../contracts/sandbox-options.js'
  * activities room above it (test/benchmarks/activity-fit.test.ts holds the worker's activity to it).
  */
 export interface SandboxActivities {
-  runSandboxPackage(input: SandboxPackageInput): Promise<PackageSummary>;
+  runSandboxPackage: (input: SandboxPackageInput) => Promise<PackageSummary>;
 }
 
 const sandbox = proxyActivities<SandboxActivities>({

@@ -1,12 +1,12 @@
 // One package, Phase I: extract the interface, ask the agent which structs have `key`, judge, record.
-import { scoreKeyTypes } from '../core/judge.js';
-import { sortedByCodePoint } from '../core/py-string.js';
-import type { KeyTypeScore, Phase1PackageRow } from '../core/types.js';
-import { extractInterfaceOf, ioLocal } from './io-activities.js';
-import { failureMessage } from './model-failures.js';
-import { offlinePrediction, phase1Solver } from './phase1-solvers.js';
-import type { Phase1PackageInput } from '../contracts/phase1-options.js';
-import type { PackageSummary } from '../contracts/run.js';
+import { scoreKeyTypes } from '../../../core/judge.js';
+import { sortedByCodePoint } from '../../../core/py-string.js';
+import type { KeyTypeScore, Phase1PackageRow } from '../../../core/types.js';
+import { extractInterfaceOf, packageIo } from '../../../workflow-kit/local-io.js';
+import { failureMessage } from '../../../workflow-kit/model-failures.js';
+import { offlinePrediction, phase1Solver } from './solvers.js';
+import type { Phase1PackageInput } from '../../../contracts/phase1-options.js';
+import type { PackageSummary } from '../../../contracts/run.js';
 
 export async function phase1Package(input: Phase1PackageInput): Promise<PackageSummary> {
   const startedMs = Date.now();
@@ -58,7 +58,7 @@ export async function phase1Package(input: Phase1PackageInput): Promise<PackageS
     row.predicted_key_types_list = sortedByCodePoint(new Set(prediction.predicted));
   }
 
-  await ioLocal.recordPackageResult({
+  await packageIo.recordPackageResult({
     phase: 'phase1',
     runDir: input.runDir,
     index: input.index,

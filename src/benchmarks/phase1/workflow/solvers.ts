@@ -1,11 +1,11 @@
 // Phase I agents as values: each is a function from the package (its truth, its interface) to a prediction.
 // Mock agents run in workflow code; the model agent calls the `complete` activity.
 import { ApplicationFailure, log } from '@temporalio/workflow';
-import { predictKeyTypesMock } from '../core/mock-agent.js';
-import { packageTimeoutError } from '../core/package-timeout.js';
-import { isModelAgent } from '../core/types.js';
-import { ioLocal } from './io-activities.js';
-import { callModel } from './model-call.js';
+import { predictKeyTypesMock } from '../../../core/mock-agent.js';
+import { packageTimeoutError } from '../../../core/package-timeout.js';
+import { isModelAgent } from '../../../core/types.js';
+import { localIoActivities } from '../../../workflow-kit/local-io.js';
+import { callModel } from '../../../workflow-kit/model-call.js';
 import {
   answerShaFromFailure,
   failureMessage,
@@ -13,14 +13,34 @@ import {
   isDeadlineFailure,
   promptFitFromFailure,
   usageFromFailure,
-} from './model-failures.js';
-import { fittedBudget, truncatedTo, type PromptTruncation } from '../core/prompt-fit.js';
-import type { Phase1Options } from '../contracts/phase1-options.js';
-import { ZERO_USAGE, addUsage } from '../core/usage.js';
-import type { TokenUsage } from '../contracts/usage.js';
-import type { RealAgentSettings } from '../contracts/agent-settings.js';
-import type { MockBehavior } from '../contracts/agents.js';
-import { FailureType } from '../contracts/failure-types.js';
+} from '../../../workflow-kit/model-failures.js';
+import { fittedBudget, truncatedTo, type PromptTruncation } from '../../../core/prompt-fit.js';
+import type { Phase1Options } from '../../../contracts/phase1-options.js';
+import { ZERO_USAGE, addUsage } from '../../../core/usage.js';
+import type { TokenUsage } from '../../../contracts/usage.js';
+import type { RealAgentSettings } from '../../../contracts/agent-settings.js';
+import type { MockBehavior } from '../../../contracts/agents.js';
+import { FailureType } from '../../../contracts/failure-types.js';
+
+/**
+ * The Phase I io activity it calls, as workflow code sees it (test/benchmarks/activity-fit.test.ts holds the
+ * worker's to it): the prompt for an interface, stored with its vocabulary in the run's artifact store.
+ */
+export interface Phase1IoActivities {
+  preparePhase1Prompt: (args: {
+    runDir: string;
+    interfaceSha: string;
+    maxStructs: number;
+    template?: string | null;
+  }) => Promise<{
+    promptSha: string;
+    vocabularySha: string;
+    structsIncluded: number;
+    structsAvailable: number;
+  }>;
+}
+
+const phase1Io = localIoActivities<Phase1IoActivities>();
 
 /**
  * Upstream makes at most 4 prompt attempts, halving the struct budget when the answer comes back empty.
@@ -117,7 +137,7 @@ function modelSolver(settings: RealAgentSettings, options: Phase1Options): Phase
       if (Date.now() >= deadlineMs) {
         return failed(packageTimeoutError(options.perPackageTimeoutSeconds), true);
       }
-      const prompt = await ioLocal.preparePhase1Prompt({
+      const prompt = await phase1Io.preparePhase1Prompt({
         runDir: problem.runDir,
         interfaceSha: problem.interfaceSha,
         maxStructs,

@@ -2,14 +2,50 @@
 // schedule-to-close timeout, so retries (backoff, Retry-After) never outlive the package. A local model's
 // call also gets the time it may wait for a free generation slot: its generation has the package's time.
 import { proxyActivities } from '@temporalio/workflow';
-import type { LlmActivities } from '../activities/index.js';
-import type { ModelAnswer } from '../activities/llm.js';
 import type { AnswerShape } from '../core/model-answer.js';
 import type { AnswerFormat } from '../agents/answer-schemas.js';
 import { LOCAL_SLOT_WAIT_MS } from '../contracts/agent-settings.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { MODEL_RETRY_POLICY } from './retry-policies.js';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
+import type { TokenUsage } from '../contracts/usage.js';
+
+/** What one model call gives back: the parsed answer, its cost, and where the answer is kept. */
+export interface ModelAnswer<T = unknown> {
+  parsed: T;
+  usage: TokenUsage;
+  answerSha: string;
+  finishReason: string | null;
+  /** The answer came from the answer cache: no request was sent. */
+  cached?: boolean;
+}
+
+/** One model call as the `complete` activity takes it. */
+export interface ModelRequest {
+  runDir: string;
+  promptSha: string;
+  settings: RealAgentSettings;
+  expect: AnswerShape;
+  /** The call's place in its package, for the answer cache (absent in histories from before the cache). */
+  cacheSlot?: string;
+  /** The answer's schema, for a structured request (absent in histories from before structured answers). */
+  format?: AnswerFormat;
+  /** The names the prompt lists (an AnswerVocabulary in the artifact store), which bind the schema's. */
+  vocabularySha?: string;
+  /**
+   * A local model's time for generating, counted from the moment it has a slot; the rest of the
+   * activity's time is the bound on waiting for one. Absent: all of it is the generation's.
+   */
+  generationMs?: number;
+}
+
+/**
+ * The model activity as workflow code sees it: declared here, since workflow code may not name the
+ * activities room above it (the worker's `complete` takes and gives these types).
+ */
+export interface ModelActivities {
+  complete: (request: ModelRequest) => Promise<ModelAnswer>;
+}
 
 export async function callModel(args: {
   runDir: string;
@@ -32,7 +68,7 @@ export async function callModel(args: {
   const remainingMs = Math.max(1, args.deadlineMs - Date.now());
   const local = args.settings.local_model !== undefined;
   const activityMs = remainingMs + (local ? LOCAL_SLOT_WAIT_MS : 0);
-  const llm = proxyActivities<LlmActivities>({
+  const llm = proxyActivities<ModelActivities>({
     taskQueue: TASK_QUEUES.llm,
     scheduleToCloseTimeout: activityMs,
     startToCloseTimeout: Math.max(1000, activityMs),
