@@ -31,7 +31,7 @@ import { ioLocal } from './io-activities.js';
 import { extractInterfaceOf } from '../workflow-kit/local-io.js';
 import { callModel } from '../workflow-kit/model-call.js';
 import { failureMessage, usageFromFailure } from '../workflow-kit/model-failures.js';
-import { countedCall, PackageFailure, PackageTimeout } from './phase2-solvers.js';
+import { countedCall, PackageFailure, PackageTimeout } from '../workflow-kit/counted-call.js';
 import { LOCAL_RETRY_THRESHOLD, PERMANENT_ERROR_TYPES } from '../workflow-kit/retry-policies.js';
 import type { PackageSummary } from '../contracts/run.js';
 import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';

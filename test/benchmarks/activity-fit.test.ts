@@ -4,7 +4,10 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { IoActivities, LlmActivities } from '../../src/activities/index.js';
 import type { SandboxActivities as SandboxImplementation } from '../../src/activities/sandbox.js';
+import type { SimActivities as SimImplementation } from '../../src/activities/sim.js';
 import type { Phase1IoActivities } from '../../src/benchmarks/phase1/workflow/solvers.js';
+import type { Phase2IoActivities } from '../../src/benchmarks/phase2/workflow/io.js';
+import type { SimActivities } from '../../src/benchmarks/phase2/workflow/sim-activities.js';
 import type { SandboxActivities } from '../../src/benchmarks/sandbox/workflow/package-workflow.js';
 import type { PackageIoActivities } from '../../src/workflow-kit/local-io.js';
 import type { ModelActivities } from '../../src/workflow-kit/model-call.js';
@@ -20,6 +23,11 @@ describe('the activities as workflow code declares them', () => {
 
   it("fit Phase I's io activity", () => {
     expectTypeOf<IoActivities>().toExtend<Phase1IoActivities>();
+  });
+
+  it("fit Phase II's io and simulation activities", () => {
+    expectTypeOf<IoActivities>().toExtend<Phase2IoActivities>();
+    expectTypeOf<SimImplementation>().toExtend<SimActivities>();
   });
 
   it("fit the sandbox's activity", () => {

@@ -1,38 +1,35 @@
 // One package, Phase II (spec §7.3): extract the interface, let the agent plan, and for each plan and
 // each of its variants normalize, validate, simulate and score; the row keeps the best attempt.
 import { ActivityFailure, ApplicationFailure, patched } from '@temporalio/workflow';
-import { resolvePlaceholders } from '../core/phase2/inventory.js';
-import { preparePlanVariants, type PreparedVariant } from '../benchmarks/phase2/workflow/prepare.js';
-import { preparePlaceholderPlan } from '../benchmarks/phase2/workflow/unknown-objects.js';
-import { normalizeTypeString } from '../core/phase2/type-string.js';
-import { scoreInhabitation } from '../core/phase2/score.js';
-import { formatSimulationFeedback } from '../benchmarks/phase2/workflow/feedback.js';
-import { packageTimeoutError } from '../core/package-timeout.js';
-import { emptyModelCallTally, neverAnswered, neverAnsweredError } from '../core/model-calls.js';
-import type { PlanResult } from '../sim/backends.js';
-import type { SimulationRequest } from '../sim/types.js';
-import type { SimActivities } from '../activities/sim.js';
-import type { PtbSpec } from '../core/phase2/ptb-spec.js';
-import { ioLocal } from './io-activities.js';
-import { extractInterfaceOf } from '../workflow-kit/local-io.js';
-import { failureMessage, failureType } from '../workflow-kit/model-failures.js';
-import { Phase2RowBuilder } from './phase2-row.js';
+import { resolvePlaceholders } from '../../../core/phase2/inventory.js';
+import { preparePlanVariants, type PreparedVariant } from './prepare.js';
+import { preparePlaceholderPlan } from './unknown-objects.js';
+import { normalizeTypeString } from '../../../core/phase2/type-string.js';
+import { scoreInhabitation } from '../../../core/phase2/score.js';
+import { formatSimulationFeedback } from './feedback.js';
+import { packageTimeoutError } from '../../../core/package-timeout.js';
+import { emptyModelCallTally, neverAnswered, neverAnsweredError } from '../../../core/model-calls.js';
+import type { PlanResult } from '../../../sim/backends.js';
+import type { SimulationRequest } from '../../../sim/types.js';
+import type { PtbSpec } from '../../../core/phase2/ptb-spec.js';
+import { extractInterfaceOf, packageIo } from '../../../workflow-kit/local-io.js';
+import { failureMessage, failureType } from '../../../workflow-kit/model-failures.js';
+import { Phase2RowBuilder } from './row-builder.js';
+import { PackageFailure, PackageTimeout } from '../../../workflow-kit/counted-call.js';
 import {
-  PackageFailure,
-  PackageTimeout,
   phase2Solver,
   type FailureContext,
   type Phase2Solver,
   type PlanningRound,
   type PlanRequest,
-} from './phase2-solvers.js';
-import type { PackageSummary } from '../contracts/run.js';
-import { simActivities } from './sim-activities.js';
-import type { ModelCallTally } from '../contracts/usage.js';
-import { MODEL_AGENTS } from '../contracts/agents.js';
-import type { Phase2Options, Phase2PackageInput } from '../contracts/phase2-options.js';
-import { FailureType } from '../contracts/failure-types.js';
-import { PATCH } from '../workflow-kit/patches.js';
+} from './solvers.js';
+import type { PackageSummary } from '../../../contracts/run.js';
+import { simActivities, type SimActivities } from './sim-activities.js';
+import type { ModelCallTally } from '../../../contracts/usage.js';
+import { MODEL_AGENTS } from '../../../contracts/agents.js';
+import type { Phase2Options, Phase2PackageInput } from '../../../contracts/phase2-options.js';
+import { FailureType } from '../../../contracts/failure-types.js';
+import { PATCH } from '../../../workflow-kit/patches.js';
 
 /** The inventory is only worth fetching for agents that fill placeholders or tell the model about it. */
 const INVENTORY_AGENTS = new Set<string>(['baseline-search', 'template-search', ...MODEL_AGENTS]);
@@ -83,7 +80,7 @@ export async function phase2Package(input: Phase2PackageInput): Promise<PackageS
     elapsedSeconds: (Date.now() - startedMs) / 1000,
     includeCreatedTypes: options.includeCreatedTypes,
   });
-  await ioLocal.recordPackageResult({
+  await packageIo.recordPackageResult({
     phase: 'phase2',
     runDir: input.runDir,
     index: input.index,

@@ -1,29 +1,33 @@
 // Phase II agents as values. Each offers a number of plan items and, for each, produces a raw plan (or
 // the reason it could not). Mock and search agents produce their plans offline; template-search asks the
 // model to fill in a candidate; the model agent runs the progressive-exposure loop (spec §7.4).
-import { ApplicationFailure, patched, setCurrentDetails } from '@temporalio/workflow';
-import { countAnsweredCall, countFailedCall } from '../core/model-calls.js';
-import { interpretPlanningReply } from '../benchmarks/phase2/workflow/planning.js';
-import type { PreparedVariant } from '../benchmarks/phase2/workflow/prepare.js';
-import type { PtbSpec } from '../core/phase2/ptb-spec.js';
-import { ioLocal } from './io-activities.js';
-import { callModel } from '../workflow-kit/model-call.js';
+import { ApplicationFailure, setCurrentDetails } from '@temporalio/workflow';
+import { countFailedCall } from '../../../core/model-calls.js';
+import { interpretPlanningReply } from './planning.js';
+import type { PreparedVariant } from './prepare.js';
+import type { PtbSpec } from '../../../core/phase2/ptb-spec.js';
+import { phase2Io } from './io.js';
+import { callModel } from '../../../workflow-kit/model-call.js';
 import {
   answerShaFromFailure,
   failureKind,
   failureMessage,
-  isDeadlineFailure,
   promptFitFromFailure,
   usageFromFailure,
-} from '../workflow-kit/model-failures.js';
-import { fittedBudget, truncatedTo, type PromptFit, type PromptTruncation } from '../core/prompt-fit.js';
-import { SUMMARY_FUNCTIONS } from '../benchmarks/phase2/workflow/prompts.js';
-import { addUsage, ZERO_USAGE } from '../core/usage.js';
-import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';
-import type { Phase2Options } from '../contracts/phase2-options.js';
-import type { RealAgentSettings } from '../contracts/agent-settings.js';
-import { FailureType } from '../contracts/failure-types.js';
-import { PATCH } from '../workflow-kit/patches.js';
+} from '../../../workflow-kit/model-failures.js';
+import {
+  fittedBudget,
+  truncatedTo,
+  type PromptFit,
+  type PromptTruncation,
+} from '../../../core/prompt-fit.js';
+import { SUMMARY_FUNCTIONS } from './prompts.js';
+import { addUsage, ZERO_USAGE } from '../../../core/usage.js';
+import type { ModelCallTally, TokenUsage } from '../../../contracts/usage.js';
+import type { Phase2Options } from '../../../contracts/phase2-options.js';
+import type { RealAgentSettings } from '../../../contracts/agent-settings.js';
+import { FailureType } from '../../../contracts/failure-types.js';
+import { countedCall, PackageFailure, PackageTimeout } from '../../../workflow-kit/counted-call.js';
 
 /** Why the last plan failed, in the words the retry prompt passes on (upstream's `last_failure`). */
 export type FailureContext = Record<string, string>;
@@ -119,7 +123,7 @@ function planFileSolver(options: Phase2Options): Phase2Solver {
     async plan({ packageId }) {
       if (!options.planFile)
         throw ApplicationFailure.nonRetryable('mock-planfile needs --plan-file', FailureType.InvalidConfig);
-      const raw = await ioLocal.readPlanFromFile({ planFile: options.planFile, packageId });
+      const raw = await phase2Io.readPlanFromFile({ planFile: options.planFile, packageId });
       if (raw === null) throw new PackageFailure(`No PTB plan found in plan file for package: ${packageId}`);
       return offline(raw);
     },
@@ -136,7 +140,7 @@ function candidateSolver(
 ): Phase2Solver {
   let candidates: PtbSpec[] = [];
   const prepareAll = ({ runDir, interfaceSha, inventory }: Omit<PlanRequest, 'attempt' | 'lastFailure'>) =>
-    ioLocal.prepareBaselinePlans({
+    phase2Io.prepareBaselinePlans({
       runDir,
       interfaceSha,
       limit: options.baselineMaxCandidates,
@@ -150,7 +154,7 @@ function candidateSolver(
     offline: kind === 'baseline',
     async items({ runDir, interfaceSha }) {
       const limit = kind === 'template' ? TEMPLATE_CANDIDATES : options.baselineMaxCandidates;
-      const found = await ioLocal.listPlanCandidates({ runDir, interfaceSha, limit });
+      const found = await phase2Io.listPlanCandidates({ runDir, interfaceSha, limit });
       candidates = found.length > 0 ? found : [{ calls: [] }];
       return candidates.length;
     },
@@ -158,7 +162,7 @@ function candidateSolver(
       const candidate = candidates[request.attempt - 1] ?? { calls: [] };
       if (kind === 'baseline') return offline(candidate);
       const settings = requireSettings(options);
-      const prompt = await ioLocal.preparePhase2Prompt({
+      const prompt = await phase2Io.preparePhase2Prompt({
         runDir: request.runDir,
         interfaceSha: request.interfaceSha,
         kind: 'template',
@@ -220,7 +224,7 @@ function exposureSolver(options: Phase2Options, calls: ModelCallTally): Phase2So
           `plan attempt ${request.attempt}, planning call ${call}/${options.maxPlanningCalls}`,
         );
         const answer = await fittedCall(round, (budget) =>
-          ioLocal.preparePhase2Prompt({
+          phase2Io.preparePhase2Prompt({
             runDir: request.runDir,
             interfaceSha: request.interfaceSha,
             targets: request.truth,
@@ -378,61 +382,8 @@ interface PromptRequest {
   budget: number | null;
 }
 
-/** Failures whose answer means the model did speak: its text was empty or held no usable JSON. */
-const ANSWERED_FAILURES = new Set<string>([FailureType.ModelEmptyContent, FailureType.ModelMalformedOutput]);
-
-/**
- * Failures of the endpoint or the configuration (key, model name, quota, request shape): every later call
- * of the package would meet them too, so they end the package at once with their message.
- */
-const ENDPOINT_FAILURES = new Set<string>([
-  FailureType.ModelAuthFailed,
-  FailureType.ModelNotFound,
-  FailureType.ModelQuotaExceeded,
-  FailureType.ModelRequestRejected,
-]);
-
-/**
- * Runs one model call and counts it: answered, or failed with its kind and message. A call that ran into
- * the package's deadline ends the package as timed out (upstream's `per-package timeout exceeded`).
- */
-export async function countedCall<T>(
-  calls: ModelCallTally,
-  deadlineMs: number,
-  call: () => Promise<T>,
-  fitting = false,
-): Promise<T> {
-  try {
-    const answer = await call();
-    countAnsweredCall(calls);
-    return answer;
-  } catch (err) {
-    const kind = failureKind(err);
-    // A prompt too long for the local model generated nothing: a caller that fits it counts it if final.
-    if (fitting && kind === FailureType.ModelContextExceeded) throw err;
-    if (ANSWERED_FAILURES.has(kind)) {
-      countAnsweredCall(calls);
-      throw err;
-    }
-    countFailedCall(calls, kind, failureMessage(err));
-    // Before this patch, the next plan attempt called the model again and met the same failure.
-    if (ENDPOINT_FAILURES.has(kind) && patched(PATCH.endpointFailureEndsPackage))
-      throw new PackageFailure(failureMessage(err));
-    // Before this patch, the package went on to its next plan attempt with a Temporal timeout message.
-    if (isDeadlineFailure(err, deadlineMs) && patched(PATCH.deadlineFailureEndsPackage))
-      throw new PackageTimeout();
-    throw err;
-  }
-}
-
 function requireSettings(options: Phase2Options) {
   if (!options.agentSettings)
     throw ApplicationFailure.nonRetryable(`${options.agent} needs model settings`, FailureType.InvalidConfig);
   return options.agentSettings;
 }
-
-/** The package ran out of time (a row with timed_out, as upstream's TimeoutError). */
-export class PackageTimeout extends Error {}
-
-/** A problem that ends the package with an error row (upstream's RuntimeError). */
-export class PackageFailure extends Error {}

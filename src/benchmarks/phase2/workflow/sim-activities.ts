@@ -3,12 +3,26 @@
 // is passing (an unreachable RPC), never when the simulator rejected the plan. `build-only` needs no
 // network and takes milliseconds: it runs as a local activity next to the workflow instead.
 import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
-import type { SimActivities } from '../activities/sim.js';
-import { TASK_QUEUES } from '../temporal/names.js';
-import { LOCAL_RETRY_THRESHOLD } from '../workflow-kit/retry-policies.js';
-import type { SimulationMode } from '../contracts/simulation.js';
-import { FailureType } from '../contracts/failure-types.js';
-import { PATCH } from '../workflow-kit/patches.js';
+import type { Inventory, PlanResult, SimulationOutcome, SimulationRequest } from '../../../sim/index.js';
+import { TASK_QUEUES } from '../../../temporal/names.js';
+import { LOCAL_RETRY_THRESHOLD } from '../../../workflow-kit/retry-policies.js';
+import type { RpcProtocol, SimulationMode } from '../../../contracts/simulation.js';
+import { FailureType } from '../../../contracts/failure-types.js';
+import { PATCH } from '../../../workflow-kit/patches.js';
+
+/**
+ * The simulation activities Phase II calls, as workflow code sees them: declared here, since workflow code
+ * may not name the activities room above it (test/benchmarks/activity-fit.test.ts holds the worker's).
+ */
+export interface SimActivities {
+  simulatePlan: (request: SimulationRequest) => Promise<SimulationOutcome>;
+  simulatePlans: (requests: SimulationRequest[]) => Promise<PlanResult[]>;
+  fetchSenderInventory: (args: {
+    rpcUrl: string;
+    sender: string;
+    rpcProtocol?: RpcProtocol;
+  }) => Promise<Inventory>;
+}
 
 const retry = {
   initialInterval: '1 second',

@@ -1,16 +1,16 @@
 // Accumulates one Phase II package's attempts into its row (spec §7.3 step 4 defaults, §7.8 fields).
 // Upstream's rules are kept where they decide scores (the best attempt by created hits, first causality);
 // where upstream reported the last attempt's details, the row reports the best attempt's.
-import type { PromptTruncation } from '../core/prompt-fit.js';
-import { emptyPhase2Row, type InhabitationScore, type Phase2Row } from '../core/phase2/row.js';
-import { scoreInhabitation } from '../core/phase2/score.js';
-import { normalizeTypeString } from '../core/phase2/type-string.js';
-import type { CausalityResult } from '../benchmarks/phase2/workflow/validate.js';
-import { sortedByCodePoint } from '../core/py-string.js';
-import type { ModeUsed, SimulationOutcome } from '../sim/types.js';
-import { addUsage, ZERO_USAGE } from '../core/usage.js';
-import type { PackageSummary } from '../contracts/run.js';
-import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';
+import type { PromptTruncation } from '../../../core/prompt-fit.js';
+import { emptyPhase2Row, type InhabitationScore, type Phase2Row } from '../../../core/phase2/row.js';
+import { scoreInhabitation } from '../../../core/phase2/score.js';
+import { normalizeTypeString } from '../../../core/phase2/type-string.js';
+import type { CausalityResult } from './validate.js';
+import { sortedByCodePoint } from '../../../core/py-string.js';
+import type { ModeUsed, SimulationOutcome } from '../../../sim/types.js';
+import { addUsage, ZERO_USAGE } from '../../../core/usage.js';
+import type { PackageSummary } from '../../../contracts/run.js';
+import type { ModelCallTally, TokenUsage } from '../../../contracts/usage.js';
 
 /** Upstream keeps at most five causality errors in a row. */
 const MAX_CAUSALITY_ERRORS = 5;
