@@ -10,33 +10,32 @@ import {
   proxyLocalActivities,
   setCurrentDetails,
 } from '@temporalio/workflow';
-import type { HelperFeedbackRef, HelperIoActivities, HelperSimActivities } from '../activities/helper.js';
-import type { AttemptNote } from '../core/helper/row.js';
+import type { HelperFeedbackRef, HelperIoActivities, HelperSimActivities } from './activities.js';
+import type { AttemptNote } from '../../../core/helper/row.js';
 import {
   finishHelperRow,
   helperSummary,
   type AttemptTrace,
   type EntrypointResult,
   type HelperRow,
-} from '../core/helper/row.js';
-import { emptyModelCallTally, neverAnswered, neverAnsweredError } from '../core/model-calls.js';
-import { packageTimeoutError } from '../core/package-timeout.js';
-import { scoreInhabitation } from '../core/phase2/score.js';
-import { isModelAgent } from '../core/types.js';
-import { addUsage, ZERO_USAGE } from '../core/usage.js';
-import { TASK_QUEUES } from '../temporal/names.js';
-import type { MoveDiagnostic } from '../contracts/sui-build.js';
-import type { HelperOptions, HelperPackageInput } from '../contracts/helper-options.js';
-import { ioLocal } from './io-activities.js';
-import { extractInterfaceOf } from '../workflow-kit/local-io.js';
-import { callModel } from '../workflow-kit/model-call.js';
-import { failureMessage, usageFromFailure } from '../workflow-kit/model-failures.js';
-import { countedCall, PackageFailure, PackageTimeout } from '../workflow-kit/counted-call.js';
-import { LOCAL_RETRY_THRESHOLD, PERMANENT_ERROR_TYPES } from '../workflow-kit/retry-policies.js';
-import type { PackageSummary } from '../contracts/run.js';
-import type { ModelCallTally, TokenUsage } from '../contracts/usage.js';
-import { FailureType } from '../contracts/failure-types.js';
-import { PATCH } from '../workflow-kit/patches.js';
+} from '../../../core/helper/row.js';
+import { emptyModelCallTally, neverAnswered, neverAnsweredError } from '../../../core/model-calls.js';
+import { packageTimeoutError } from '../../../core/package-timeout.js';
+import { scoreInhabitation } from '../../../core/phase2/score.js';
+import { isModelAgent } from '../../../core/types.js';
+import { addUsage, ZERO_USAGE } from '../../../core/usage.js';
+import { TASK_QUEUES } from '../../../temporal/names.js';
+import type { MoveDiagnostic } from '../../../contracts/sui-build.js';
+import type { HelperOptions, HelperPackageInput } from '../../../contracts/helper-options.js';
+import { extractInterfaceOf, packageIo } from '../../../workflow-kit/local-io.js';
+import { callModel } from '../../../workflow-kit/model-call.js';
+import { failureMessage, usageFromFailure } from '../../../workflow-kit/model-failures.js';
+import { countedCall, PackageFailure, PackageTimeout } from '../../../workflow-kit/counted-call.js';
+import { LOCAL_RETRY_THRESHOLD, PERMANENT_ERROR_TYPES } from '../../../workflow-kit/retry-policies.js';
+import type { PackageSummary } from '../../../contracts/run.js';
+import type { ModelCallTally, TokenUsage } from '../../../contracts/usage.js';
+import { FailureType } from '../../../contracts/failure-types.js';
+import { PATCH } from '../../../workflow-kit/patches.js';
 
 const retry = {
   initialInterval: '1 second',
@@ -279,7 +278,7 @@ export async function helperPackage(input: HelperPackageInput): Promise<PackageS
     usage,
     model_calls: o.agentSettings ? calls : null,
   });
-  await ioLocal.recordPackageResult({
+  await packageIo.recordPackageResult({
     phase: 'helper',
     runDir: input.runDir,
     index: input.index,
