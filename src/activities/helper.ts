@@ -19,20 +19,12 @@ import type {
   HelperBuildAndRun,
   HelperBuildArgs,
   HelperBuildSummary,
-  HelperFeedbackRef,
+  HelperPromptArgs,
   HelperRunArgs,
   HelperRunSummary,
 } from '../benchmarks/helper/workflow/activities.js';
 
-async function prepareHelperPrompt(args: {
-  runDir: string;
-  interfaceSha: string;
-  packageId: string;
-  truth: string[];
-  scoringHints: boolean;
-  template: string | null;
-  feedback: HelperFeedbackRef | null;
-}): Promise<{ promptSha: string }> {
+async function prepareHelperPrompt(args: HelperPromptArgs): Promise<{ promptSha: string }> {
   return asActivity(async () => {
     const store = runPaths(args.runDir).artifacts;
     const iface = await readInterface(args.runDir, args.interfaceSha);

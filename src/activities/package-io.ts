@@ -5,15 +5,14 @@ import { buildPhase1Prompt } from '../benchmarks/phase1/workflow/prompt.js';
 import { withDefiningIds } from '../core/phase2/defining-ids.js';
 import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
-import { recordRow, type BaseRow } from '../run-store/rows.js';
+import { recordRow } from '../run-store/rows.js';
 import { asActivity } from './failures.js';
 import { rememberInterface, readInterface } from './interface-cache.js';
 import { phaseDefinition } from './phases/index.js';
 import { storedInterface } from './stored-interfaces.js';
 // The type origin table as the VM reads it, so targets and created types name types alike.
 import { packageTypeOrigins } from '../package-store/package-dir.js';
-import type { Phase } from '../contracts/phases.js';
-import type { ExtractedInterface } from '../workflow-kit/local-io.js';
+import type { ExtractedInterface, PackageResultRecord } from '../workflow-kit/local-io.js';
 
 async function extractInterface(args: {
   runDir: string;
@@ -55,17 +54,7 @@ async function preparePhase1Prompt(args: {
   });
 }
 
-async function recordPackageResult(args: {
-  phase: Phase;
-  runDir: string;
-  index: number;
-  row: BaseRow;
-  trace: Record<string, unknown>;
-  startedAtUnixSeconds: number;
-  finishedAtUnixSeconds: number;
-  round?: string;
-  writeLogs?: boolean;
-}): Promise<void> {
+async function recordPackageResult(args: PackageResultRecord): Promise<void> {
   return asActivity(() =>
     recordRow(
       args.runDir,

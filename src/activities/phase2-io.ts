@@ -10,6 +10,7 @@ import {
   planningVocabulary,
   type PlanningPromptRequest,
 } from '../benchmarks/phase2/workflow/prompts.js';
+import type { BaselinePlansRequest } from '../benchmarks/phase2/workflow/io.js';
 import type { PreparedVariant } from '../benchmarks/phase2/workflow/prepare.js';
 import { preparePlaceholderPlan } from '../benchmarks/phase2/workflow/unknown-objects.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
@@ -38,14 +39,7 @@ async function listPlanCandidates(args: {
  * placeholders filled from the inventory, their variants normalized and checked. One activity instead of
  * one workflow step per candidate keeps a package cheap; the work is the same pure code either way.
  */
-async function prepareBaselinePlans(args: {
-  runDir: string;
-  interfaceSha: string;
-  limit: number;
-  inventory: Record<string, string[]>;
-  sender: string;
-  maxVariants: number;
-}): Promise<PreparedVariant[]> {
+async function prepareBaselinePlans(args: BaselinePlansRequest): Promise<PreparedVariant[]> {
   return asActivity(async () => {
     const found = await candidatePlans(args.runDir, args.interfaceSha, args.limit);
     const plans = found.length > 0 ? found : [{ calls: [] }];

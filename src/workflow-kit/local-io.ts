@@ -47,17 +47,20 @@ export interface PackageIoActivities {
     packageId: string;
     definingIds?: boolean;
   }) => Promise<ExtractedInterface>;
-  recordPackageResult: (args: {
-    phase: Phase;
-    runDir: string;
-    index: number;
-    row: BaseRow;
-    trace: Record<string, unknown>;
-    startedAtUnixSeconds: number;
-    finishedAtUnixSeconds: number;
-    round?: string;
-    writeLogs?: boolean;
-  }) => Promise<void>;
+  recordPackageResult: (args: PackageResultRecord) => Promise<void>;
+}
+
+/** A package's row and trace, as its workflow hands them to be recorded. */
+export interface PackageResultRecord {
+  phase: Phase;
+  runDir: string;
+  index: number;
+  row: BaseRow;
+  trace: Record<string, unknown>;
+  startedAtUnixSeconds: number;
+  finishedAtUnixSeconds: number;
+  round?: string;
+  writeLogs?: boolean;
 }
 
 export const packageIo = localIoActivities<PackageIoActivities>();

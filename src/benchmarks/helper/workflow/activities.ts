@@ -58,17 +58,20 @@ export interface HelperRunArgs {
   entrypoints: string[];
 }
 
+/** What an attempt's prompt is made from: the target, its stored interface, and the attempts before. */
+export interface HelperPromptArgs {
+  runDir: string;
+  interfaceSha: string;
+  packageId: string;
+  truth: string[];
+  scoringHints: boolean;
+  template: string | null;
+  feedback: HelperFeedbackRef | null;
+}
+
 /** Run next to the package workflow (local activities on the orchestration worker). */
 export interface HelperIoActivities {
-  prepareHelperPrompt: (args: {
-    runDir: string;
-    interfaceSha: string;
-    packageId: string;
-    truth: string[];
-    scoringHints: boolean;
-    template: string | null;
-    feedback: HelperFeedbackRef | null;
-  }) => Promise<{ promptSha: string }>;
+  prepareHelperPrompt: (args: HelperPromptArgs) => Promise<{ promptSha: string }>;
   readHelperDir: (args: { runDir: string; helperDir: string }) => Promise<{ answerSha: string }>;
   checkHelperDependencies: (args: {
     corpusRoot: string;

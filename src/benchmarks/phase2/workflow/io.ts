@@ -6,18 +6,21 @@ import { localIoActivities } from '../../../workflow-kit/local-io.js';
 import type { PreparedVariant } from './prepare.js';
 import type { PlanningPromptRequest } from './prompts.js';
 
+/** baseline-search's plans for an interface: how many candidates, whose inventory, how many variants. */
+export interface BaselinePlansRequest {
+  runDir: string;
+  interfaceSha: string;
+  limit: number;
+  inventory: Record<string, string[]>;
+  sender: string;
+  maxVariants: number;
+}
+
 export interface Phase2IoActivities {
   /** The plan a plan file holds for the package (null: none). */
   readPlanFromFile: (args: { planFile: string; packageId: string }) => Promise<unknown>;
   /** Upstream's baseline plans for the interface, prepared with the sender's inventory. */
-  prepareBaselinePlans: (args: {
-    runDir: string;
-    interfaceSha: string;
-    limit: number;
-    inventory: Record<string, string[]>;
-    sender: string;
-    maxVariants: number;
-  }) => Promise<PreparedVariant[]>;
+  prepareBaselinePlans: (args: BaselinePlansRequest) => Promise<PreparedVariant[]>;
   /** Candidate plans for template-search to fill in. */
   listPlanCandidates: (args: { runDir: string; interfaceSha: string; limit: number }) => Promise<PtbSpec[]>;
   /** The planning prompt, stored with its vocabulary in the run's artifact store. */
