@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildPhase1Prompt, PHASE1_INSTRUCTIONS } from '../../src/benchmarks/phase1/workflow/prompt.js';
-import { REFERENCE_INTERFACE_TEXT, REFERENCE_PHASE1_PAYLOAD } from './fixtures/reference-interface.js';
+import { buildPhase1Prompt, PHASE1_INSTRUCTIONS } from '../../../src/benchmarks/phase1/workflow/prompt.js';
+import {
+  REFERENCE_INTERFACE_TEXT,
+  REFERENCE_PHASE1_PAYLOAD,
+} from '../../core/fixtures/reference-interface.js';
 
 const iface = JSON.parse(REFERENCE_INTERFACE_TEXT) as unknown;
 
