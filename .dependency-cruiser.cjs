@@ -17,7 +17,7 @@ const LAYERS = [
   ['compare'],
   ['evalset'],
   ['benchmarks'],
-  ['doctor', 'helper', 'process-settings'],
+  ['doctor', 'helper', 'process-settings', 'workflow-kit'],
   ['corpus-report', 'fullnode', 'sui-compiler'],
   ['corpus-pull', 'manifest', 'move-stubs', 'sandbox', 'sim'],
   ['run-store'],
@@ -36,7 +36,7 @@ const inRooms = (rooms) => `^src/(${rooms.join('|')})(/|\\.ts$)`;
 const ALL_ROOMS = LAYERS.flat();
 
 /** Rooms whose code may run inside Temporal's workflow sandbox, besides workflows/ itself. */
-const WORKFLOW_SAFE_ROOMS = ['contracts', 'core'];
+const WORKFLOW_SAFE_ROOMS = ['contracts', 'core', 'workflow-kit'];
 
 /** A benchmark's workflow-safe part: its package workflow and the logic it runs (prompt, parse, score). */
 const BENCHMARK_WORKFLOW_CODE = '^src/benchmarks/[^/]+/workflow/';
@@ -91,13 +91,13 @@ module.exports = {
       name: 'workflow-no-node',
       comment: "workflow code runs in Temporal's deterministic sandbox: no Node built-ins",
       severity: 'error',
-      from: { path: ['^src/workflows/', BENCHMARK_WORKFLOW_CODE] },
+      from: { path: ['^src/workflows/', '^src/workflow-kit/', BENCHMARK_WORKFLOW_CODE] },
       to: { dependencyTypes: ['core'] },
     },
     {
       name: 'workflow-pure-rooms',
       comment:
-        'workflows import code only from contracts, core and temporal/names.ts (the ids and search ' +
+        'workflows import code only from contracts, core, workflow-kit and temporal/names.ts (the ids and search ' +
         'attributes); activities and other I/O rooms only as types (proxyActivities<typeof ...>)',
       severity: 'error',
       from: { path: '^src/workflows/' },
@@ -115,12 +115,25 @@ module.exports = {
       name: 'workflow-pure-rooms',
       comment:
         "a benchmark's workflow/ folder is workflow code: it imports code only from contracts, core, " +
-        'temporal/names.ts and its own workflow/ folder; anything else only as types',
+        'workflow-kit, temporal/names.ts and its own workflow/ folder; anything else only as types',
       severity: 'error',
       from: { path: '^src/benchmarks/([^/]+)/workflow/' },
       to: {
         path: '^src/',
         pathNot: [inRooms(WORKFLOW_SAFE_ROOMS), '^src/temporal/names\\.ts$', '^src/benchmarks/$1/workflow/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'workflow-pure-rooms',
+      comment:
+        'workflow-kit is workflow code: it imports code only from contracts, core and temporal/names.ts; ' +
+        'anything else only as types',
+      severity: 'error',
+      from: { path: '^src/workflow-kit/' },
+      to: {
+        path: '^src/',
+        pathNot: [inRooms(WORKFLOW_SAFE_ROOMS), '^src/temporal/names\\.ts$'],
         dependencyTypesNot: ['type-only'],
       },
     },

@@ -3,7 +3,7 @@
 // test/support/helper-answers.ts).
 // Expected values from the framework's source: `kiosk::new(ctx)` returns a fresh Kiosk and its
 // KioskOwnerCap, both `key` structs of 0x2, so the good shop creates exactly those two of 0x2's key types.
-import { RETRY_HEADING } from '../../src/core/helper/prompts.js';
+import { RETRY_HEADING } from '../../src/benchmarks/helper/workflow/prompts.js';
 import type { StubReply } from './openai-stub.js';
 
 export const MOVE_TOML = '[package]\nname = "KioskHelper"\nedition = "2024"\n\n[addresses]\nhelper = "0x0"\n';

@@ -2,9 +2,9 @@
 // orchestration at all. Per package: extract the interface, find the candidates, make the plan variants,
 // normalize and check them, then build each plan to BCS and scan for created types, one after another.
 import { analyzePackage } from '../../src/core/phase2/baseline.js';
-import { normalizePtbSpec } from '../../src/core/phase2/normalize.js';
-import { validatePlanSchema } from '../../src/core/phase2/validate.js';
-import { ptbVariants } from '../../src/core/phase2/variants.js';
+import { normalizePtbSpec } from '../../src/benchmarks/phase2/workflow/normalize.js';
+import { validatePlanSchema } from '../../src/benchmarks/phase2/workflow/validate.js';
+import { ptbVariants } from '../../src/benchmarks/phase2/workflow/variants.js';
 import { extractPackageInterface } from '../../src/move/index.js';
 import { simulatePlans, type SimulationRequest } from '../../src/sim/index.js';
 import { PHASE2_DEFAULT_OPTIONS as DEFAULTS } from '../../src/benchmarks/phase2/index.js';

@@ -4,7 +4,7 @@ import { CorpusInputError } from '../corpus-report/corpus-job.js';
 import { ApplicationFailure } from '@temporalio/common';
 import { ModelError, toModelFailureInfo } from '../agents/model-errors.js';
 import { ConfigError } from '../agents/config.js';
-import { PlanFileError } from '../core/phase2/plan-file.js';
+import { PlanFileError } from '../benchmarks/phase2/workflow/plan-file.js';
 import { PackageReadError } from '../move/errors.js';
 import { withHeartbeat } from './heartbeat.js';
 import { FailureType } from '../contracts/failure-types.js';

@@ -3,38 +3,28 @@
 // queue. Everything large (answers, sources, diagnostics, bytecode, traces) stays in the run's
 // content-addressed store; workflows see hashes and short summaries.
 import { ApplicationFailure } from '@temporalio/common';
-import { buildHelperPrompt, type AttemptNote } from '../core/helper/prompts.js';
-import { helperInterfaceSummary, targetAddressOf } from '../core/helper/interface-summary.js';
-import type { EntrypointResult } from '../core/helper/row.js';
+import { buildHelperPrompt } from '../benchmarks/helper/workflow/prompts.js';
+import { helperInterfaceSummary, targetAddressOf } from '../benchmarks/helper/workflow/interface-summary.js';
 import { buildHelper } from '../helper/build.js';
 import { runHelper } from '../helper/run.js';
 import { checkTargetDependencies, MissingDependenciesError } from '../sui-compiler/dependencies.js';
 import { readMovePackage } from '../sui-compiler/package-dir.js';
-import type { MoveDiagnostic } from '../contracts/sui-build.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
 import { asActivity } from './failures.js';
 import { readInterface } from './interface-cache.js';
 import { VmLoadError } from '../vm/errors.js';
 import { FailureType } from '../contracts/failure-types.js';
+import type {
+  HelperBuildAndRun,
+  HelperBuildArgs,
+  HelperBuildSummary,
+  HelperPromptArgs,
+  HelperRunArgs,
+  HelperRunSummary,
+} from '../benchmarks/helper/workflow/activities.js';
 
-/** What a retry prompt needs of the attempts before it. */
-export interface HelperFeedbackRef {
-  answerSha: string;
-  /** The problems of the last answer: the payload's, or the compiler's rendered diagnostics. */
-  problemsSha: string;
-  history: AttemptNote[];
-}
-
-async function prepareHelperPrompt(args: {
-  runDir: string;
-  interfaceSha: string;
-  packageId: string;
-  truth: string[];
-  scoringHints: boolean;
-  template: string | null;
-  feedback: HelperFeedbackRef | null;
-}): Promise<{ promptSha: string }> {
+async function prepareHelperPrompt(args: HelperPromptArgs): Promise<{ promptSha: string }> {
   return asActivity(async () => {
     const store = runPaths(args.runDir).artifacts;
     const iface = await readInterface(args.runDir, args.interfaceSha);
@@ -71,21 +61,6 @@ async function readHelperDir(args: { runDir: string; helperDir: string }): Promi
   });
 }
 
-export interface HelperBuildSummary {
-  stage: 'invalid_payload' | 'build_failed' | 'built';
-  /** The payload's problems, or the compiler's errors one line each. */
-  errors: string[];
-  /** Sui's diagnostics of the build, parsed (the first 50); absent in histories recorded before. */
-  diagnostics?: MoveDiagnostic[];
-  /** Everything the model is shown about this answer's problems (empty when it built). */
-  problemsSha: string | null;
-  /** The payload's files and Move.toml, and the build's bytecode (base64), when they exist. */
-  sourcesSha: string | null;
-  modulesSha: string | null;
-  entrypoints: string[];
-  assumptions: string[];
-}
-
 /** The errors one line each (file:line:column), then the compiler's full report with the source lines. */
 function buildFailureText(errors: string[], rendered: string): string {
   const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
@@ -99,16 +74,8 @@ interface StoredModules {
   modules: { name: string; bytes_base64: string }[];
 }
 
-interface BuildArgs {
-  runDir: string;
-  answerSha: string;
-  packageId: string;
-  corpusRoot: string;
-  frameworkDir: string | null;
-}
-
 /** Builds the answer stored under `answerSha`, storing its sources, problems and bytecode. */
-async function buildStored(args: BuildArgs): Promise<HelperBuildSummary> {
+async function buildStored(args: HelperBuildArgs): Promise<HelperBuildSummary> {
   const store = runPaths(args.runDir).artifacts;
   const answer = await getArtifact(store, args.answerSha);
   const build = await buildHelper(answer, {
@@ -163,23 +130,8 @@ async function buildStored(args: BuildArgs): Promise<HelperBuildSummary> {
   };
 }
 
-interface RunArgs {
-  runDir: string;
-  modulesSha: string;
-  packageId: string;
-  packageDir: string;
-  corpusRoot: string;
-  frameworkDir: string | null;
-  entrypoints: string[];
-}
-
-export interface HelperRunSummary {
-  entrypoints: EntrypointResult[];
-  traceSha: string;
-}
-
 /** Runs the helper stored under `modulesSha` beside its target, storing the trace. */
-async function runStored(args: RunArgs): Promise<HelperRunSummary> {
+async function runStored(args: HelperRunArgs): Promise<HelperRunSummary> {
   const store = runPaths(args.runDir).artifacts;
   const stored = JSON.parse(await getArtifact(store, args.modulesSha)) as StoredModules;
   // In VM threads: the event loop (heartbeats, other activities) turns meanwhile.
@@ -195,8 +147,8 @@ async function runStored(args: RunArgs): Promise<HelperRunSummary> {
   return { entrypoints, traceSha };
 }
 
-const buildHelperPackage = (args: BuildArgs) => asActivity(() => buildStored(args));
-const runHelperPackage = (args: RunArgs) =>
+const buildHelperPackage = (args: HelperBuildArgs) => asActivity(() => buildStored(args));
+const runHelperPackage = (args: HelperRunArgs) =>
   asActivity(() =>
     runStored(args).catch((error: unknown) => {
       // The target (or the framework) cannot be loaded: every retry would fail alike.
@@ -206,19 +158,12 @@ const runHelperPackage = (args: RunArgs) =>
     }),
   );
 
-/** An attempt's build and, when it built, its run, or (`runRefused`) why the target would not load beside it. */
-interface HelperBuildAndRun {
-  build: HelperBuildSummary;
-  run: HelperRunSummary | null;
-  runRefused?: string;
-}
-
 /**
  * A build and, when it builds, the run, in one activity: one task-queue round trip per attempt instead of
  * two. A target that cannot be loaded is returned as `runRefused` (the build's results still count).
  */
 async function buildAndRunHelperPackage(
-  args: BuildArgs & Omit<RunArgs, 'modulesSha' | 'entrypoints'>,
+  args: HelperBuildArgs & Omit<HelperRunArgs, 'modulesSha' | 'entrypoints'>,
 ): Promise<HelperBuildAndRun> {
   return asActivity(async () => {
     const build = await buildStored(args);

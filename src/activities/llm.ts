@@ -18,13 +18,14 @@ import {
 import type { LocalModels } from '../agents/local-llm.js';
 import { LOCAL_MAX_TOKENS } from '../agents/local-model.js';
 import { completeChat, type ChatCompletionResult } from '../agents/openai-chat.js';
-import { parseModelAnswer, type AnswerShape } from '../core/model-answer.js';
+import { parseModelAnswer } from '../core/model-answer.js';
 import { ZERO_USAGE } from '../core/usage.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
 import { cachedOrSent } from '../run-store/answer-cache.js';
 import { runPaths } from '../run-store/paths.js';
 import { asActivity } from './failures.js';
 import type { TokenUsage } from '../contracts/usage.js';
+import type { ModelAnswer, ModelRequest } from '../workflow-kit/model-call.js';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
 
 export type { AnswerShape } from '../core/model-answer.js';
@@ -58,15 +59,6 @@ const PROCESS_ID = `${process.pid}@${hostname()}`;
 
 const PROBE_PROMPT = 'Reply with the JSON object {"ok": true} and nothing else.';
 const PROBE_TIMEOUT_MS = 30_000;
-
-export interface ModelAnswer<T = unknown> {
-  parsed: T;
-  usage: TokenUsage;
-  answerSha: string;
-  finishReason: string | null;
-  /** The answer came from the answer cache: no request was sent. */
-  cached?: boolean;
-}
 
 /**
  * Why an answer stopped short, with the limit it ran into: the run's max_tokens (the local model's default
@@ -178,23 +170,7 @@ export function createLlmActivities(
    * Sends the stored prompt once and stores the raw answer. Throws ModelEmptyContent when the model said
    * nothing and ModelMalformedOutput when the text does not hold the expected shape; both carry the usage.
    */
-  async function complete(args: {
-    runDir: string;
-    promptSha: string;
-    settings: RealAgentSettings;
-    expect: AnswerShape;
-    /** The call's place in its package, for the answer cache (absent in histories from before the cache). */
-    cacheSlot?: string;
-    /** The answer's schema, for a structured request (absent in histories from before structured answers). */
-    format?: AnswerFormat;
-    /** The names the prompt lists (an AnswerVocabulary in the artifact store), which bind the schema's. */
-    vocabularySha?: string;
-    /**
-     * A local model's time for generating, counted from the moment it has a slot; the rest of the
-     * activity's time is the bound on waiting for one. Absent: all of it is the generation's.
-     */
-    generationMs?: number;
-  }): Promise<ModelAnswer> {
+  async function complete(args: ModelRequest): Promise<ModelAnswer> {
     return asActivity(async () => {
       noteEndpoint(basename(args.runDir), args.settings);
       const store = runPaths(args.runDir).artifacts;

@@ -1,30 +1,18 @@
 // Per-package file work that package workflows run as local activities: extracting an interface,
 // building a prompt from it, recording the finished row. Each takes milliseconds and is idempotent.
 import type { AnswerVocabulary } from '../contracts/answer-vocabulary.js';
-import { buildPhase1Prompt } from '../core/phase1-prompt.js';
+import { buildPhase1Prompt } from '../benchmarks/phase1/workflow/prompt.js';
 import { withDefiningIds } from '../core/phase2/defining-ids.js';
 import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
-import { recordRow, type BaseRow } from '../run-store/rows.js';
+import { recordRow } from '../run-store/rows.js';
 import { asActivity } from './failures.js';
 import { rememberInterface, readInterface } from './interface-cache.js';
 import { phaseDefinition } from './phases/index.js';
 import { storedInterface } from './stored-interfaces.js';
 // The type origin table as the VM reads it, so targets and created types name types alike.
 import { packageTypeOrigins } from '../package-store/package-dir.js';
-import type { Phase } from '../contracts/phases.js';
-
-export interface ExtractedInterface {
-  interfaceSha: string;
-  /** `address::module::Struct` of every struct with `key`, sorted, as the interface names them (original id). */
-  truth: string[];
-  /**
-   * When asked for (`definingIds`): the same types under their defining ids (the package's type origin
-   * table), as Sui tags the objects, sorted. What Phase II and the helper score against. Absent from
-   * histories recorded before it: the truth was scored then.
-   */
-  targets?: string[];
-}
+import type { ExtractedInterface, PackageResultRecord } from '../workflow-kit/local-io.js';
 
 async function extractInterface(args: {
   runDir: string;
@@ -66,17 +54,7 @@ async function preparePhase1Prompt(args: {
   });
 }
 
-async function recordPackageResult(args: {
-  phase: Phase;
-  runDir: string;
-  index: number;
-  row: BaseRow;
-  trace: Record<string, unknown>;
-  startedAtUnixSeconds: number;
-  finishedAtUnixSeconds: number;
-  round?: string;
-  writeLogs?: boolean;
-}): Promise<void> {
+async function recordPackageResult(args: PackageResultRecord): Promise<void> {
   return asActivity(() =>
     recordRow(
       args.runDir,

@@ -4,14 +4,15 @@
 import { readFile } from 'node:fs/promises';
 import { packageIdKey } from '../core/ids-file.js';
 import { analyzePackage } from '../core/phase2/baseline.js';
-import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
+import { PlanFileError, parsePlanFile } from '../benchmarks/phase2/workflow/plan-file.js';
 import {
   buildPlanningPrompt,
   planningVocabulary,
   type PlanningPromptRequest,
-} from '../core/phase2/prompts.js';
-import type { PreparedVariant } from '../core/phase2/prepare.js';
-import { preparePlaceholderPlan } from '../core/phase2/unknown-objects.js';
+} from '../benchmarks/phase2/workflow/prompts.js';
+import type { BaselinePlansRequest } from '../benchmarks/phase2/workflow/io.js';
+import type { PreparedVariant } from '../benchmarks/phase2/workflow/prepare.js';
+import { preparePlaceholderPlan } from '../benchmarks/phase2/workflow/unknown-objects.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
@@ -38,14 +39,7 @@ async function listPlanCandidates(args: {
  * placeholders filled from the inventory, their variants normalized and checked. One activity instead of
  * one workflow step per candidate keeps a package cheap; the work is the same pure code either way.
  */
-async function prepareBaselinePlans(args: {
-  runDir: string;
-  interfaceSha: string;
-  limit: number;
-  inventory: Record<string, string[]>;
-  sender: string;
-  maxVariants: number;
-}): Promise<PreparedVariant[]> {
+async function prepareBaselinePlans(args: BaselinePlansRequest): Promise<PreparedVariant[]> {
   return asActivity(async () => {
     const found = await candidatePlans(args.runDir, args.interfaceSha, args.limit);
     const plans = found.length > 0 ? found : [{ calls: [] }];

@@ -28,6 +28,11 @@ export interface BenchmarkDefinition<S extends OptionsSchema = OptionsSchema> {
   /** The run command's one-line description. */
   description: string;
   /**
+   * The workflow type that runs one of its packages, as `workflows/index.ts` exports it: a name, not the
+   * function, since the workflow bundle never loads a definition (zod). Recorded histories carry it.
+   */
+  packageWorkflow: string;
+  /**
    * Its own options, in `--help` order: each with `.describe()` (the flag's help; a boolean that defaults
    * to true describes its `--no-` flag) and a `.default()` unless it may be absent.
    */

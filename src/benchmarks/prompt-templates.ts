@@ -1,6 +1,6 @@
 // `--prompt-template`: the user's wording for a prompt (Phase II: per KIND=FILE), checked before the run.
 import { resolve } from 'node:path';
-import { checkPromptTemplate, PROMPT_PLACEHOLDERS } from '../core/phase2/prompts.js';
+import { checkPromptTemplate, PROMPT_PLACEHOLDERS } from '../benchmarks/phase2/workflow/prompts.js';
 import { UsageError } from '../usage-error.js';
 import { readUserFile } from './user-file.js';
 

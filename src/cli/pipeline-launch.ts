@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { DEFAULT_BASE_MANIFEST, shippedDatasetPath } from '../corpus/shipped-datasets.js';
 import { presetValues } from '../benchmarks/definition.js';
-import { targetedModelRun, type TargetedModelRun } from '../benchmarks/phase2/index.js';
+import { targetedModelRun, type TargetedModelRun } from '../benchmarks/phase2/options.js';
 import { idsNotInCorpus } from '../benchmarks/corpus-ids.js';
 import { checkIdsFile } from '../benchmarks/run-input.js';
 import { BENCHMARKS } from '../benchmarks/registry.js';

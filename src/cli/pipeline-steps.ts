@@ -4,7 +4,7 @@
 import { join, resolve } from 'node:path';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
 import { benchmarkOptions, type RunFlags } from '../benchmarks/definition.js';
-import type { TargetedModelRun } from '../benchmarks/phase2/index.js';
+import type { TargetedModelRun } from '../benchmarks/phase2/options.js';
 import { BENCHMARKS } from '../benchmarks/registry.js';
 import type { RunCliOptions } from '../benchmarks/run-input.js';
 import type { Phase2RunInput } from '../contracts/phase2-options.js';

@@ -2,7 +2,7 @@
 // spec harness.md §13, its ok-rates over plans with calls that something executed), tokens and cost, a bootstrap interval on the mean score, and for two runs a paired
 // comparison on the packages both ran. Rows with an error count with their score (0 for a package that
 // never heard from its model), as upstream's scripts counted them; `errors` says how many there are.
-import { planTally } from '../core/phase2/plan-tally.js';
+import { planTally } from '../benchmarks/phase2/workflow/plan-tally.js';
 import { bootstrapInterval, mean, pairedComparison, type Interval, type PairedComparison } from './stats.js';
 
 /** The phases with a model to rank, in board order. */

@@ -2,7 +2,7 @@
 // JSON file, or an evaluation set's id (its runs are the log folder's `<set-id>.<model>.<phase>`).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { HELPER_BENCHMARK } from '../core/helper/result.js';
+import { HELPER_BENCHMARK } from '../benchmarks/helper/workflow/result.js';
 import { nameOfSet, setOfRun } from '../evalset/run-name.js';
 import { knownSets } from '../evalset/set-index.js';
 import type { ComparedPhase, LoadedRun } from './leaderboard.js';

@@ -24,7 +24,7 @@ export interface Phase2Options extends BaseOptions {
   network?: SuiNetwork | null;
   /**
    * Resolved: the flag, else SMI_SENDER from the dotenv file (upstream's order), else "0x0" in the chain
-   * modes and a non-zero address in the offline ones (src/core/phase2/sender.ts).
+   * modes and a non-zero address in the offline ones (src/benchmarks/phase2/workflow/sender.ts).
    */
   sender: string;
   gasBudget: number;

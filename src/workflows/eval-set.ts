@@ -19,7 +19,7 @@ import { costAllowanceSignal, tokenAllowanceSignal } from './run-api.js';
 import { evalSetCellsQuery, runAtCostLimitSignal, runAtTokenLimitSignal } from './eval-set-types.js';
 import type { RunOutput } from '../contracts/run.js';
 import type { EvalSetCell, EvalSetCellState, EvalSetInput } from '../contracts/eval-set.js';
-import { PATCH } from './patches.js';
+import { PATCH } from '../workflow-kit/patches.js';
 
 export async function evalSet(input: EvalSetInput): Promise<EvalSetCellState[]> {
   const states: EvalSetCellState[] = input.cells.map((cell) => ({

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { ApplicationFailure, type Logger } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLlmActivities, type ModelAnswer } from '../../src/activities/llm.js';
+import { createLlmActivities } from '../../src/activities/llm.js';
+import type { ModelAnswer } from '../../src/workflow-kit/model-call.js';
 import { LocalModels } from '../../src/agents/local-llm.js';
 import {
   DEFAULT_LOCAL_MODEL_PATH,

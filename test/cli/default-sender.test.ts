@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { OFFLINE_SENDER } from '../../src/core/phase2/sender.js';
+import { OFFLINE_SENDER } from '../../src/benchmarks/phase2/workflow/sender.js';
 import { smiBench, spawnWorker, stopProcess } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR } from '../support/paths.js';

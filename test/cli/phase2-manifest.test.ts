@@ -11,7 +11,7 @@ import { TEST_NAMESPACES } from '../support/namespaces.js';
 import { CORPUS_DIR, UPSTREAM_DATA_DIR } from '../support/paths.js';
 import { temporalAddress } from '../support/temporal.js';
 import { makeBadCorpus } from '../support/bad-corpus.js';
-import { parsePlanFile } from '../../src/core/phase2/plan-file.js';
+import { parsePlanFile } from '../../src/benchmarks/phase2/workflow/plan-file.js';
 
 const FRAMEWORK = '0x' + '0'.repeat(63) + '2';
 const SUI_SYSTEM = '0x' + '0'.repeat(63) + '3';

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OFFLINE_SENDER } from '../../src/core/phase2/sender.js';
+import { OFFLINE_SENDER } from '../../src/benchmarks/phase2/workflow/sender.js';
 import type { RunningWorkers } from '../../src/worker.js';
 import { smiBench } from '../support/cli.js';
 import { TEST_NAMESPACES } from '../support/namespaces.js';

@@ -2,7 +2,7 @@
 // plans counted apart, and equal hit rates ordered by what only trying gives. Expected values by hand.
 import { describe, expect, it } from 'vitest';
 import { leaderboard, type LoadedRun } from '../../src/compare/leaderboard.js';
-import { planTally } from '../../src/core/phase2/plan-tally.js';
+import { planTally } from '../../src/benchmarks/phase2/workflow/plan-tally.js';
 
 const row = (patch: Record<string, unknown>) => ({
   package_id: '0x1',

@@ -4,10 +4,10 @@ import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
 import { toFailure } from '../../src/activities/failures.js';
 import { ConfigError } from '../../src/agents/config.js';
-import { PlanFileError } from '../../src/core/phase2/plan-file.js';
+import { PlanFileError } from '../../src/benchmarks/phase2/workflow/plan-file.js';
 import { CorpusInputError } from '../../src/corpus-report/corpus-job.js';
 import { PackageReadError } from '../../src/move/errors.js';
-import { PERMANENT_ERROR_TYPES } from '../../src/workflows/retry-policies.js';
+import { PERMANENT_ERROR_TYPES } from '../../src/workflow-kit/retry-policies.js';
 
 describe('toFailure', () => {
   it.each([

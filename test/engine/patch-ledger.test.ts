@@ -1,17 +1,24 @@
-// Every patch marker of the workflows is in the ledger (src/workflows/patches.ts), with what changed and when
+// Every patch marker of the workflows is in the ledger (src/workflow-kit/patches.ts), with what changed and when
 // it may go: workflow code names markers only through it, every ledger entry is in use, and every marker
 // that a recorded history carries (read from the histories' events, independently of the code) is listed.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/project-root.js';
-import { PATCH, PATCH_LEDGER } from '../../src/workflows/patches.js';
+import { PATCH, PATCH_LEDGER } from '../../src/workflow-kit/patches.js';
 
-const WORKFLOWS = join(PROJECT_ROOT, 'src', 'workflows');
+const SRC = join(PROJECT_ROOT, 'src');
 const HISTORIES = join(PROJECT_ROOT, 'test', 'histories');
-const workflowSources = readdirSync(WORKFLOWS)
-  .filter((name) => name.endsWith('.ts') && name !== 'patches.ts')
-  .map((name) => readFileSync(join(WORKFLOWS, name), 'utf8'));
+const BENCHMARK_WORKFLOWS = readdirSync(join(SRC, 'benchmarks'))
+  .map((name) => join(SRC, 'benchmarks', name, 'workflow'))
+  .filter((dir) => existsSync(dir));
+/** All workflow code: the engine's, workflow-kit's and each benchmark's workflow/ folder. */
+const workflowSources = [join(SRC, 'workflows'), join(SRC, 'workflow-kit'), ...BENCHMARK_WORKFLOWS].flatMap(
+  (dir) =>
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.ts') && !(dir.endsWith('workflow-kit') && name === 'patches.ts'))
+      .map((name) => readFileSync(join(dir, name), 'utf8')),
+);
 
 interface HistoryEvent {
   markerRecordedEventAttributes?: {

@@ -6,8 +6,11 @@
 // defined in earlier versions carry those versions' ids (the table's `ARTIPEDIA`: 0xb7c36a…, the original;
 // `TierRegistration`: 0x074cc1…, a version between), which a helper reaches as type arguments.
 import { afterAll, describe, expect, it } from 'vitest';
-import { helperInterfaceSummary, targetAddressOf } from '../../src/core/helper/interface-summary.js';
-import { buildHelperPrompt } from '../../src/core/helper/prompts.js';
+import {
+  helperInterfaceSummary,
+  targetAddressOf,
+} from '../../src/benchmarks/helper/workflow/interface-summary.js';
+import { buildHelperPrompt } from '../../src/benchmarks/helper/workflow/prompts.js';
 import type { EntrypointResult } from '../../src/core/helper/row.js';
 import { buildHelper } from '../../src/helper/build.js';
 import { runHelper } from '../../src/helper/run.js';

@@ -1,7 +1,7 @@
 // Which row fields each simulation mode fills (docs/chain.md, "Which fields mean what in each mode"): upstream's
 // meaning in dry-run and dev-inspect (spec/harness.md §7.3, §7.8), `exec_ok` the same in every mode.
 import { describe, expect, it } from 'vitest';
-import { Phase2RowBuilder } from '../../src/workflows/phase2-row.js';
+import { Phase2RowBuilder } from '../../src/benchmarks/phase2/workflow/row-builder.js';
 import type { ModeUsed, SimulationFailure, SimulationOutcome } from '../../src/sim/types.js';
 
 const ABORTED: SimulationFailure = {

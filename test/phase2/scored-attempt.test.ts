@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { scoreInhabitation } from '../../src/core/phase2/score.js';
 import type { SimulationOutcome } from '../../src/sim/types.js';
-import { Phase2RowBuilder } from '../../src/workflows/phase2-row.js';
+import { Phase2RowBuilder } from '../../src/benchmarks/phase2/workflow/row-builder.js';
 
 const P = '0x' + 'ab'.repeat(32);
 const TARGETS = [`${P}::m::A`, `${P}::m::B`, `${P}::m::C`];

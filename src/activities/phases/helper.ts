@@ -1,6 +1,6 @@
 // The helper benchmark in the run directory: a row per package (packages.jsonl has the whole row) and a
 // result JSON with the rows and their aggregate.
-import { helperAggregate, HELPER_BENCHMARK } from '../../core/helper/result.js';
+import { helperAggregate, HELPER_BENCHMARK } from '../../benchmarks/helper/workflow/result.js';
 import { finishHelperRow, helperSummary, type HelperRow } from '../../core/helper/row.js';
 import { pyFloat } from '../../core/pyjson.js';
 import { ZERO_USAGE } from '../../core/usage.js';

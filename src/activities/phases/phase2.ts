@@ -2,7 +2,7 @@
 import { recordedOptionFields } from '../../benchmarks/definition.js';
 import { phase2Benchmark } from '../../benchmarks/phase2/index.js';
 import { STAGE_PREFIX, type StageCounts } from '../../core/phase2/taxonomy.js';
-import { planTally } from '../../core/phase2/plan-tally.js';
+import { planTally } from '../../benchmarks/phase2/workflow/plan-tally.js';
 import { emptyPhase2Row, type Phase2Row } from '../../core/phase2/row.js';
 import { formatPhase2ResultJson } from '../../run-store/phase2-result-json.js';
 import { pyFloat } from '../../core/pyjson.js';

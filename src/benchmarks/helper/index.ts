@@ -5,6 +5,7 @@ import { options } from './options.js';
 export const helperBenchmark = defineBenchmark({
   name: 'helper',
   title: 'Helper package',
+  packageWorkflow: 'helperPackage',
   description:
     'the helper-package benchmark: the model writes Move that uses the package; build, run and score it',
   options,

@@ -3,7 +3,7 @@
 // package alike.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkHelperPromptTemplate } from '../../core/helper/prompts.js';
+import { checkHelperPromptTemplate } from './workflow/prompts.js';
 import { isModelAgent } from '../../core/types.js';
 import { MovePackageError, readMovePackage } from '../../sui-compiler/package-dir.js';
 import {

@@ -6,6 +6,7 @@ import { options } from './options.js';
 export const phase1Benchmark = defineBenchmark({
   name: 'phase1',
   title: 'Phase I',
+  packageWorkflow: 'phase1Package',
   description:
     'Phase I, key-struct discovery: ask which structs have `key` with abilities hidden; score P/R/F1',
   options,

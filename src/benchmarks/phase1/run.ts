@@ -1,5 +1,5 @@
 // How Phase I's runs are made: its options on top of the run's, its prompt template read and checked.
-import { checkPhase1Template } from '../../core/phase1-prompt.js';
+import { checkPhase1Template } from './workflow/prompt.js';
 import { isModelAgent } from '../../core/types.js';
 import type { Phase1RunInput } from '../../contracts/phase1-options.js';
 import type { BenchmarkRuns, RunContext, RunFlags } from '../definition.js';

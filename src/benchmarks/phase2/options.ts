@@ -16,7 +16,7 @@ import {
   seconds,
   simulationFrameworkDirSchema,
 } from '../common-options.js';
-import { withFlag } from '../definition.js';
+import { withFlag, type BenchmarkDefinition, type Preset, type PresetValues } from '../definition.js';
 
 /** Upstream's `--gas-budget-ladder`: comma-separated budgets; non-positive ones dropped, duplicates kept once. */
 function gasLadder(raw: string): number[] {
@@ -117,3 +117,40 @@ export function phase2RunOptions(values: Phase2Values, resolved: Phase2Resolved)
   } = values;
   return { ...asGiven, ...resolved, maxHeuristicVariants: Math.max(1, maxHeuristicVariants) };
 }
+
+/** Its block in an evaluation set: the options a config may set, in the order the set's id hashes them. */
+export const evalSet: BenchmarkDefinition<typeof options>['evalSet'] = {
+  keys: [
+    'agent',
+    'simulationMode',
+    'maxPlanAttempts',
+    'maxPlanningCalls',
+    'perPackageTimeoutSeconds',
+    'rpcUrl',
+    'network',
+    'rpcProtocol',
+    'sender',
+    'frameworkDir',
+  ],
+  // A set's runs ask its models: only the agents that do.
+  narrower: { agent: z.enum(['real-openai-compatible', 'template-search']), rpcUrl: z.url() },
+  perModel: true,
+  paths: ['frameworkDir'],
+  localModelRefusal: (block) =>
+    block.agent === 'template-search' ? 'template-search (it asks an endpoint)' : null,
+};
+
+/** Options run_metadata.json repeats as they are. */
+export const recorded: BenchmarkDefinition<typeof options>['recorded'] = [
+  'maxPlanAttempts',
+  'maxHeuristicVariants',
+];
+
+/** The model run of `phase2-targeted-run` (upstream's): fewer, shorter tries, on a chain. */
+export const targetedModelRun = {
+  perPackageTimeoutSeconds: { default: 90, help: "the model run's time per package" },
+  maxPlanAttempts: { default: 2, help: "the model run's plans per package" },
+  simulationMode: { default: 'dry-run', help: "the model run's simulation" },
+} satisfies Preset<typeof options>;
+
+export type TargetedModelRun = PresetValues<typeof options, typeof targetedModelRun>;

@@ -2,8 +2,8 @@
 // alike checked first (the plan file, the endpoint, the simulation's pre-flight).
 import { resolve } from 'node:path';
 import { chainEndpoint } from '../../chain/networks.js';
-import { PlanFileError, parsePlanFile } from '../../core/phase2/plan-file.js';
-import { resolveSender } from '../../core/phase2/sender.js';
+import { PlanFileError, parsePlanFile } from './workflow/plan-file.js';
+import { resolveSender } from './workflow/sender.js';
 import { preflightSimulation } from '../../sim/index.js';
 import { MODEL_AGENTS } from '../../contracts/agents.js';
 import type { CliIO } from '../../contracts/cli-io.js';
@@ -77,7 +77,7 @@ async function phase2Input(
       rpcUrl,
       ...(onChain ? { rpcProtocol, network: endpoint?.network ?? null } : {}),
       // Upstream's order: the flag, then SMI_SENDER from the dotenv file only; then 0x0 in the chain modes,
-      // a non-zero address offline (core/phase2/sender.ts).
+      // a non-zero address offline (benchmarks/phase2/workflow/sender.ts).
       sender: resolveSender(values.sender, phase2Settings.SMI_SENDER, values.simulationMode),
       gasCoin: values.gasCoin ?? phase2Settings.SMI_GAS_COIN ?? null,
       planFile,

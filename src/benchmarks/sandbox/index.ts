@@ -5,6 +5,7 @@ import { options } from './options.js';
 export const sandboxBenchmark = defineBenchmark({
   name: 'sandbox',
   title: 'Sandbox',
+  packageWorkflow: 'sandboxPackage',
   description:
     'upstream’s benchmark-local: synthesize arguments for every public/entry function and run it in the local Move VM',
   options,

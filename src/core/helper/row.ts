@@ -3,8 +3,16 @@
 import type { MoveDiagnostic } from '../../contracts/sui-build.js';
 import type { InhabitationScore } from '../phase2/score.js';
 import type { PackageSummary } from '../../contracts/run.js';
-import type { AttemptNote } from './prompts.js';
 import type { ModelCallTally, TokenUsage } from '../../contracts/usage.js';
+
+/** One earlier attempt, as the history in a retry prompt shows it. */
+export interface AttemptNote {
+  attempt: number;
+  /** `no_answer`, `invalid_payload`, `build_failed`, `built`. */
+  outcome: string;
+  /** Its first problems, one line each. */
+  errors: string[];
+}
 
 /**
  * The artifact hashes behind one helper attempt, kept in the row file's trace: null where it did not get

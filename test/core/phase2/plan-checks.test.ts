@@ -2,12 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalizePtbSpec } from '../../../src/core/phase2/normalize.js';
-import { validateCausality, validatePlanSchema } from '../../../src/core/phase2/validate.js';
-import { ptbVariants } from '../../../src/core/phase2/variants.js';
+import { normalizePtbSpec } from '../../../src/benchmarks/phase2/workflow/normalize.js';
+import { validateCausality, validatePlanSchema } from '../../../src/benchmarks/phase2/workflow/validate.js';
+import { ptbVariants } from '../../../src/benchmarks/phase2/workflow/variants.js';
 import { resolvePlaceholders, inventorySummary } from '../../../src/core/phase2/inventory.js';
-import { interpretPlanningReply } from '../../../src/core/phase2/planning.js';
-import { parsePlanFile } from '../../../src/core/phase2/plan-file.js';
+import { interpretPlanningReply } from '../../../src/benchmarks/phase2/workflow/planning.js';
+import { parsePlanFile } from '../../../src/benchmarks/phase2/workflow/plan-file.js';
 import { scoreInhabitation } from '../../../src/core/phase2/score.js';
 import { canonicalBaseType, normalizeTypeString } from '../../../src/core/phase2/type-string.js';
 import type { PtbSpec } from '../../../src/core/phase2/ptb-spec.js';

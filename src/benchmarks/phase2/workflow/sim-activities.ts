@@ -1,0 +1,56 @@
+// The simulation activities as workflows call them: on their own task queue (their own concurrency limit,
+// so a slow RPC never holds up model calls or extraction), heartbeating, retried only when the failure
+// is passing (an unreachable RPC), never when the simulator rejected the plan. `build-only` needs no
+// network and takes milliseconds: it runs as a local activity next to the workflow instead.
+import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import type { Inventory, PlanResult, SimulationOutcome, SimulationRequest } from '../../../sim/index.js';
+import { TASK_QUEUES } from '../../../temporal/names.js';
+import { LOCAL_RETRY_THRESHOLD } from '../../../workflow-kit/retry-policies.js';
+import type { RpcProtocol, SimulationMode } from '../../../contracts/simulation.js';
+import { FailureType } from '../../../contracts/failure-types.js';
+import { PATCH } from '../../../workflow-kit/patches.js';
+
+/**
+ * The simulation activities Phase II calls, as workflow code sees them: declared here, since workflow code
+ * may not name the activities room above it (test/benchmarks/activity-fit.test.ts holds the worker's).
+ */
+export interface SimActivities {
+  simulatePlan: (request: SimulationRequest) => Promise<SimulationOutcome>;
+  simulatePlans: (requests: SimulationRequest[]) => Promise<PlanResult[]>;
+  fetchSenderInventory: (args: {
+    rpcUrl: string;
+    sender: string;
+    rpcProtocol?: RpcProtocol;
+  }) => Promise<Inventory>;
+}
+
+const retry = {
+  initialInterval: '1 second',
+  maximumInterval: '8 seconds',
+  maximumAttempts: 3,
+  nonRetryableErrorTypes: [
+    FailureType.SimulationRejected,
+    FailureType.InvalidPackage,
+    FailureType.InvalidConfig,
+  ],
+};
+
+export function simActivities(timeoutMs: number, mode?: SimulationMode): SimActivities {
+  const scheduleToCloseTimeout = Math.max(1000, timeoutMs);
+  // A local activity saves a server round trip (schedule, dispatch, completion, one more workflow task).
+  // Runs from before it scheduled build-only on the smi-sim queue, and replay so; the marker is written
+  // once per package workflow, at its first simulation.
+  if (mode === 'build-only' && patched(PATCH.localBuildOnly)) {
+    return proxyLocalActivities<SimActivities>({
+      scheduleToCloseTimeout,
+      retry,
+      localRetryThreshold: LOCAL_RETRY_THRESHOLD,
+    });
+  }
+  return proxyActivities<SimActivities>({
+    taskQueue: TASK_QUEUES.sim,
+    scheduleToCloseTimeout,
+    heartbeatTimeout: '30 seconds',
+    retry,
+  });
+}
