@@ -1,6 +1,8 @@
 // One package of one run: Phase I's true and predicted key structs; Phase II's targets, the plan as
 // normalized with its corrections, the simulation's outcome or abort; the helper's attempts (helper-page.ts);
 // and the conversation with the model.
+import { boardOf } from '../benchmarks/registry.js';
+import type { PackagePageKind } from '../benchmarks/display.js';
 import type { LoadedRun } from '../compare/leaderboard.js';
 import { contentText, html, safeHref, tableBox, type SafeHtml } from './html.js';
 import type { ReportLinks } from './links.js';
@@ -137,15 +139,16 @@ export function packagePageBody(args: PackagePageArgs): SafeHtml {
   const turns = readConversation(run.runDir, trace, args.textLimit);
   const targets = readTargets(run.runDir, trace);
   const temporal = links.temporalPackageHref(run, packageId);
-  let body: SafeHtml;
-  if (run.phase === 'phase1') {
-    const { truth, predicted } = phase1Lists(row, targets, turns);
-    body = phase1Body(row, truth, predicted);
-  } else if (run.phase === 'helper') {
-    body = helperBody({ row, runDir: run.runDir, trace, targets, textLimit: args.textLimit });
-  } else {
-    body = phase2Body(row, targets);
-  }
+  // The page of the kind its benchmark's display names.
+  const bodies: Record<PackagePageKind, () => SafeHtml> = {
+    'key-structs': () => {
+      const { truth, predicted } = phase1Lists(row, targets, turns);
+      return phase1Body(row, truth, predicted);
+    },
+    helper: () => helperBody({ row, runDir: run.runDir, trace, targets, textLimit: args.textLimit }),
+    plan: () => phase2Body(row, targets),
+  };
+  const body = bodies[boardOf(run.phase).packagePage]();
   const temporalLink = temporal
     ? html` · <a href="${safeHref(temporal)}">package workflow in the Temporal UI</a>`
     : '';

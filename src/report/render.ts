@@ -1,7 +1,8 @@
 // The report as one HTML document: compare's leaderboards (sortable), the figures as inline SVG, a table
 // of packages per run, and, for the self-contained file, every package's page as a section of the same
 // document (shown by its anchor, without script).
-import { PHASE_TITLES, rowScore, type ComparedPhase, type LoadedRun } from '../compare/leaderboard.js';
+import { BENCHMARKS, boardOf } from '../benchmarks/registry.js';
+import type { LoadedRun } from '../compare/leaderboard.js';
 import { reportFigures, type Figure } from './figures.js';
 import { figureSvg } from './figure-render.js';
 import { plural } from '../core/plural.js';
@@ -60,14 +61,11 @@ async function figuresHtml(figures: Figure[]): Promise<SafeHtml> {
   )}`;
 }
 
-/** The score column of a run's package table. */
-const ROW_SCORE_NAME: Record<ComparedPhase, string> = { phase1: 'F1', phase2: 'hit rate', helper: 'pass' };
-
 function runTable(run: LoadedRun, runIndex: number, links: ReportLinks): SafeHtml {
-  // Phase II and the helper say where each package stopped.
-  const stages = run.phase !== 'phase1';
+  const board = boardOf(run.phase);
+  const stages = board.stages;
   const rows = run.rows.map((row, i) => {
-    const score = rowScore(run.phase, row);
+    const score = board.rowScore(row);
     // Where a Phase II row says why it stopped (its error, or the reason for its stage), that is shown.
     const why = row['error'] ?? row['stop_reason'];
     const error = why === null || why === undefined ? '' : String(why);
@@ -77,8 +75,8 @@ function runTable(run: LoadedRun, runIndex: number, links: ReportLinks): SafeHtm
   const page = links.runPageHref(run);
   const heading = page ? html`<a href="${safeHref(page)}">${run.label}</a>` : run.label;
   return html`<h3 id="run-${runIndex}">${heading}</h3>
-<p class="sub">${PHASE_TITLES[run.phase]} · model ${run.model} · agent ${run.agent} · ${plural(run.rows.length, 'package')}</p>
-${tableBox(html`<table class="sortable packages"><thead><tr><th>#</th><th>package</th><th>${ROW_SCORE_NAME[run.phase]}</th>${stages ? html`<th>stopped at</th>` : ''}<th>${run.phase === 'phase2' ? 'why' : 'error'}</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
+<p class="sub">${BENCHMARKS[run.phase].title} · model ${run.model} · agent ${run.agent} · ${plural(run.rows.length, 'package')}</p>
+${tableBox(html`<table class="sortable packages"><thead><tr><th>#</th><th>package</th><th>${board.rowScoreName}</th>${stages ? html`<th>stopped at</th>` : ''}<th>${board.whyHeader}</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
 }
 
 function sandboxSummary(input: ReportInput, links: ReportLinks): SafeHtml | string {

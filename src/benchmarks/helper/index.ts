@@ -12,6 +12,7 @@ import {
   seconds,
 } from '../common-options.js';
 import { defineBenchmark } from '../definition.js';
+import { helperDisplay } from './display.js';
 
 const options = z.object({
   agent: agentSchema(HELPER_AGENTS, D.agent, 'who writes the helper'),
@@ -44,4 +45,5 @@ export const helperBenchmark = defineBenchmark({
     keys: ['maxAttempts', 'scoringHints', 'frameworkDir', 'perPackageTimeoutSeconds'],
     perModel: true,
   },
+  display: helperDisplay,
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PHASE1_AGENTS } from '../../contracts/agents.js';
 import { agentSchema, count, file, onOff, seconds } from '../common-options.js';
 import { defineBenchmark } from '../definition.js';
+import { phase1Display } from './display.js';
 
 const options = z.object({
   agent: agentSchema(PHASE1_AGENTS, 'mock-empty'),
@@ -28,4 +29,5 @@ export const phase1Benchmark = defineBenchmark({
     narrower: { maxStructsInPrompt: z.number().int().positive() },
     perModel: true,
   },
+  display: phase1Display,
 });

@@ -16,6 +16,7 @@ import {
   simulationFrameworkDirSchema,
 } from '../common-options.js';
 import { defineBenchmark, withFlag, type Preset, type PresetValues } from '../definition.js';
+import { phase2Display } from './display.js';
 
 /** Upstream's `--gas-budget-ladder`: comma-separated budgets; non-positive ones dropped, duplicates kept once. */
 function gasLadder(raw: string): number[] {
@@ -105,6 +106,7 @@ export const phase2Benchmark = defineBenchmark({
     perModel: true,
   },
   recorded: ['maxPlanAttempts', 'maxHeuristicVariants'],
+  display: phase2Display,
 });
 
 export type Phase2Values = z.output<typeof options>;

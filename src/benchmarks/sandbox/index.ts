@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { count, frameworkDirSchema, onOff, packageIdSchema } from '../common-options.js';
 import { defineBenchmark, withFlag } from '../definition.js';
+import { sandboxDisplay } from './display.js';
 
 const options = z.object({
   packageId: packageIdSchema(),
@@ -23,4 +24,5 @@ export const sandboxBenchmark = defineBenchmark({
   options,
   // No model: one run for the whole set, the same for any model.
   evalSet: { keys: ['frameworkDir', 'tierAOnly', 'concurrency'], perModel: false },
+  display: sandboxDisplay,
 });
