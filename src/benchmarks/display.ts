@@ -18,8 +18,8 @@ export interface ProgressDisplay {
   aggregate: [string, string][];
   /** Counts shown in the final summary when not zero (the sandbox's functions per stage). */
   counts?: readonly string[];
-  /** Its plans are described, always, so that an ok execution is read beside what ran (Phase II). */
-  plans?: boolean;
+  /** A line of the final summary always shown, from the aggregate (Phase II: what its plans were). */
+  detail?(aggregate: Record<string, number>): string;
   /** A number that ranks nothing, shown last under a label that says what it is. */
   aside?: [string, string];
 }

@@ -38,7 +38,7 @@ export function formatSummary(out: RunOutput): string[] {
     `${benchmark.title} finished: ${plural(out.total, 'package')}, ${out.errors} with errors`,
     `  ${numbers.join(' · ')}`,
   ];
-  if (display.plans) lines.push(`  ${describePlans(out.aggregate)}`);
+  if (display.detail) lines.push(`  ${display.detail(out.aggregate)}`);
   const counts = (display.counts ?? [])
     .filter((key) => (out.aggregate[key] ?? 0) > 0)
     .map((key) => `${key} ${out.aggregate[key]}`);
@@ -59,18 +59,6 @@ export function formatSummary(out: RunOutput): string[] {
   if (out.stoppedEarly) lines.push(`  ${describeStop(out.runId, out.stoppedEarly)}`);
   lines.push(`  result: ${out.outFile ?? out.resultPath}`);
   return lines;
-}
-
-/**
- * `packages with hits 2 · plans with calls: 3 built, 3 executed, 2 without failing · empty plans 1`: an
- * empty plan executes without failing and creates nothing, so it is counted apart, never as an ok run.
- */
-function describePlans(aggregate: Record<string, number>): string {
-  const n = (key: string) => aggregate[key] ?? 0;
-  return (
-    `packages with hits ${n('packages_with_hits')} · plans with calls: ${n('plans_built')} built, ` +
-    `${n('plans_executed')} executed, ${n('plans_executed_ok')} without failing · empty plans ${n('empty_plans')}`
-  );
 }
 
 const LIMIT_FLAGS: Record<StoppedEarly['reason'], string> = {

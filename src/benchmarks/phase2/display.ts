@@ -5,6 +5,18 @@ import type { Phase2Row } from '../../core/phase2/row.js';
 import { failureStage, stopReason } from '../../core/phase2/taxonomy.js';
 import { hitRate, hitTotals, scoreField, type BenchmarkDisplay, type Row } from '../display.js';
 
+/**
+ * `packages with hits 2 · plans with calls: 3 built, 3 executed, 2 without failing · empty plans 1`: an
+ * empty plan executes without failing and creates nothing, so it is counted apart, never as an ok run.
+ */
+function describePlans(aggregate: Record<string, number>): string {
+  const n = (key: string) => aggregate[key] ?? 0;
+  return (
+    `packages with hits ${n('packages_with_hits')} · plans with calls: ${n('plans_built')} built, ` +
+    `${n('plans_executed')} executed, ${n('plans_executed_ok')} without failing · empty plans ${n('empty_plans')}`
+  );
+}
+
 export const phase2Display: BenchmarkDisplay = {
   progress: {
     mean: ['hit_rate', 'avg hit rate'],
@@ -13,7 +25,8 @@ export const phase2Display: BenchmarkDisplay = {
       ['micro_hit_rate', 'micro hit rate'],
       ['max_hit_rate', 'max hit rate'],
     ],
-    plans: true,
+    // Always shown, so that an ok execution is read beside what ran.
+    detail: describePlans,
     aside: [
       'avg_partial_credit',
       "upstream's partial-credit rubric (steps reached, not targets created; ranks nothing)",
