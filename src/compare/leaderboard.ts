@@ -1,9 +1,10 @@
-// Leaderboards of runs of one phase, from their rows: upstream's columns (Phase II: phase2_leaderboard's,
-// spec harness.md §13, its ok-rates over plans with calls that something executed), tokens and cost, a bootstrap interval on the mean score, and for two runs a paired
-// comparison on the packages both ran. Rows with an error count with their score (0 for a package that
-// never heard from its model), as upstream's scripts counted them; `errors` says how many there are.
+// Leaderboards of runs of one benchmark, from their rows: the score, columns and tie-breaks its display
+// gives (src/benchmarks/<name>/display.ts; Phase II's are upstream's phase2_leaderboard's, spec harness.md
+// §13), tokens and cost, a bootstrap interval on the mean score, and for two runs a paired comparison on
+// the packages both ran. Rows with an error count with their score (0 for a package that never heard from
+// its model), as upstream's scripts counted them; `errors` says how many there are.
 import { boardOf, RANKED_BENCHMARKS, type BenchmarkName } from '../benchmarks/registry.js';
-import type { Row } from '../benchmarks/display.js';
+import type { BoardColumns, Row } from '../benchmarks/display.js';
 import {
   bootstrapInterval,
   mean,
@@ -39,7 +40,7 @@ export interface LeaderboardEntry {
   score: number;
   interval: Interval | null;
   /** The phase's other columns, in display order. */
-  columns: Record<string, number | null>;
+  columns: BoardColumns;
   tokens: number;
   costUsd: number | null;
 }
