@@ -1,8 +1,11 @@
 // How a benchmark shows itself: its line while it runs, its summary when done, its leaderboard (what a row
-// scores, the columns, the tie-breaks), what `compare` recognizes as its result file, and which of the
-// report's and view's parts its runs get. `compare`, `report`, `view` and the progress line read it from
-// BENCHMARKS instead of knowing benchmarks by name. The parts themselves (HTML, figures) stay in those
-// rooms, above this one; a display picks among them.
+// scores, the columns, the tie-breaks), what `compare` recognizes as its result file, its package page,
+// and which of the report's figures and the view's parts its runs get. `compare`, `report`, `view` and the
+// progress line read it from BENCHMARKS instead of knowing benchmarks by name. A package page is made of
+// report-parts' pieces; the report puts it in its document, the figures stay in report/.
+import type { Turn } from '../report-parts/conversation.js';
+import type { SafeHtml } from '../report-parts/html.js';
+import type { PackageTrace } from '../report-parts/traces.js';
 
 /** A result row as its file holds it. */
 export type Row = Record<string, unknown>;
@@ -30,11 +33,23 @@ export interface ProgressDisplay {
  */
 export type ResultMark = { benchmark: string } | { schemaVersion: number };
 
-/** The report's package pages, one kind per benchmark with a board. */
-export type PackagePageKind = 'key-structs' | 'plan' | 'helper';
+/** What a package page is made from: the row, and what its run directory holds of the package. */
+export interface PackagePageInput {
+  row: Row;
+  runDir: string | null;
+  trace: PackageTrace;
+  /** Its targets under their defining ids, as scored (null: not recorded). */
+  targets: string[] | null;
+  /** The calls to the model, as the page shows them. */
+  turns: Turn[];
+  /** Characters of each prompt and answer shown (null: all). */
+  textLimit: number | null;
+}
 
 /** Figures of the report beyond score, matrix and cost, drawn for a benchmark's runs. */
 export type ReportFigureKind = 'failure-stages' | 'need-more';
+
+export type PackagePage = (input: PackagePageInput) => SafeHtml;
 
 /** A benchmark with a model to rank: its leaderboard and its parts of the report. */
 export interface BoardDisplay {
@@ -60,7 +75,11 @@ export interface BoardDisplay {
   stages: boolean;
   /** The heading of the package table's last column (the row's error, or why it stopped). */
   whyHeader: string;
-  packagePage: PackagePageKind;
+  /**
+   * Its part of a package's page, between the heading and the conversation with the model: loaded when a
+   * report is made, so that the CLI starts without the pages' code.
+   */
+  packagePage(): Promise<PackagePage>;
   figures?: readonly ReportFigureKind[];
 }
 

@@ -7,7 +7,7 @@ import type { ComparedPhase, Leaderboard, LoadedRun } from '../compare/leaderboa
 import { FAILURE_STAGES } from '../core/phase2/taxonomy.js';
 import type { ReportInput } from './input.js';
 import { boardOrder, runNames, sandboxRunName, shortPackageIds } from './names.js';
-import { EMPTY_TRACE, needMoreRounds, type PackageTrace } from './traces.js';
+import { EMPTY_TRACE, needMoreRounds, type PackageTrace } from '../report-parts/traces.js';
 
 export interface Figure {
   /** File name stem for `--figures`, and the figure's anchor. */

@@ -5,10 +5,10 @@
 import { BENCHMARKS, boardOf } from '../benchmarks/registry.js';
 import { boardGrid, boardNotes, cellText } from '../compare/format.js';
 import type { Leaderboard } from '../compare/leaderboard.js';
-import { html, safeHref, tableBox, type SafeHtml } from './html.js';
+import { html, safeHref, tableBox, type SafeHtml } from '../report-parts/html.js';
 import type { ReportInput } from './input.js';
 import type { ReportLinks } from './links.js';
-import { formatRate, RATE_DIGITS } from './numbers.js';
+import { formatRate, RATE_DIGITS } from '../report-parts/numbers.js';
 
 /** Shown whatever the board; its score column is shown too. */
 const ESSENTIAL = new Set([

@@ -34,6 +34,6 @@ export const helperDisplay: BenchmarkDisplay = {
     cell: { caption: '1 where the helper ran through the target, else 0', legend: 'pass' },
     stages: true,
     whyHeader: 'error',
-    packagePage: 'helper',
+    packagePage: async () => (await import('./page.js')).helperBody,
   },
 };

@@ -28,6 +28,6 @@ export const phase1Display: BenchmarkDisplay = {
     cell: { caption: 'the F1 of the predicted key structs', legend: 'F1' },
     stages: false,
     whyHeader: 'error',
-    packagePage: 'key-structs',
+    packagePage: async () => (await import('./page.js')).phase1Page,
   },
 };

@@ -74,7 +74,7 @@ export const phase2Display: BenchmarkDisplay = {
     nothingToScore: (row) => (row['score'] as Row | null | undefined)?.['targets'] === 0,
     stages: true,
     whyHeader: 'why',
-    packagePage: 'plan',
+    packagePage: async () => (await import('./page.js')).phase2Page,
     figures: ['failure-stages', 'need-more'],
   },
   rowOutcome(row) {
