@@ -2,7 +2,7 @@
 // orchestration at all. Per package: extract the interface, find the candidates, make the plan variants,
 // normalize and check them, then build each plan to BCS and scan for created types, one after another.
 import { analyzePackage } from '../../src/core/phase2/baseline.js';
-import { normalizePtbSpec } from '../../src/benchmarks/phase2/workflow/normalize.js';
+import { normalizePtbSpec } from '../../src/core/phase2/normalize.js';
 import { validatePlanSchema } from '../../src/benchmarks/phase2/workflow/validate.js';
 import { ptbVariants } from '../../src/benchmarks/phase2/workflow/variants.js';
 import { extractPackageInterface } from '../../src/move/index.js';

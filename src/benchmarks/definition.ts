@@ -5,6 +5,7 @@ import type { RealAgentSettings } from '../contracts/agent-settings.js';
 import type { CliIO } from '../contracts/cli-io.js';
 import type { RunInput } from '../contracts/run.js';
 import type { RunCliOptions } from './run-input.js';
+import type { BenchmarkDisplay } from './display.js';
 
 /** How a flag is written where its zod type alone does not say (given with `withFlag`). */
 export interface FlagHint {
@@ -63,6 +64,8 @@ export interface BenchmarkDefinition<S extends OptionsSchema = OptionsSchema> {
   runs: () => Promise<BenchmarkRuns<NoInfer<S>>>;
   /** Options written as they are into the run's metadata, under their snake_case names, in this order. */
   recorded?: readonly (keyof S['shape'] & string)[];
+  /** How it shows itself: progress line, leaderboard, report and view parts (display.ts). */
+  display: BenchmarkDisplay;
 }
 
 /** What a run is made with besides its flags. */

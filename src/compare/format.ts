@@ -1,13 +1,11 @@
 // A leaderboard as text: a table for the terminal, TSV, CSV, Markdown, or JSON for programs.
 import { formatUsd } from '../core/cost.js';
 import { plural } from '../core/plural.js';
-import { PHASE_TITLES, type Leaderboard } from './leaderboard.js';
+import { BENCHMARKS, boardOf } from '../benchmarks/registry.js';
+import type { Leaderboard } from './leaderboard.js';
 
 export const COMPARE_FORMATS = ['table', 'tsv', 'csv', 'md', 'json'] as const;
 export type CompareFormat = (typeof COMPARE_FORMATS)[number];
-
-/** The column a board ranks on. */
-export const SCORE_NAME = { phase1: 'f1', phase2: 'macro_avg_hit_rate', helper: 'ok_rate' } as const;
 
 /** The header and the cells of each entry, in display order (numbers kept as numbers for JSON). */
 export function boardGrid(board: Leaderboard): { header: string[]; rows: (string | number | null)[][] } {
@@ -21,7 +19,7 @@ export function boardGrid(board: Leaderboard): { header: string[]; rows: (string
     'model',
     'agent',
     'packages',
-    SCORE_NAME[board.phase],
+    boardOf(board.phase).scoreColumn,
     'ci95_low',
     'ci95_high',
     ...extra,
@@ -139,7 +137,7 @@ export function formatBoards(boards: Leaderboard[], format: CompareFormat): stri
       const escape = (t: string) => t.replace(/\|/g, '\\|');
       parts.push(
         [
-          `### ${PHASE_TITLES[board.phase]}`,
+          `### ${BENCHMARKS[board.phase].title}`,
           '',
           `| ${header.join(' | ')} |`,
           `|${header.map(() => ' --- ').join('|')}|`,
@@ -157,7 +155,7 @@ export function formatBoards(boards: Leaderboard[], format: CompareFormat): stri
           .trimEnd();
       parts.push(
         [
-          PHASE_TITLES[board.phase],
+          BENCHMARKS[board.phase].title,
           line(header),
           line(widths.map((w) => '-'.repeat(w))),
           ...texts.map(line),

@@ -1,22 +1,20 @@
-// Leaderboards of runs of one phase, from their rows: upstream's columns (Phase II: phase2_leaderboard's,
-// spec harness.md §13, its ok-rates over plans with calls that something executed), tokens and cost, a bootstrap interval on the mean score, and for two runs a paired
-// comparison on the packages both ran. Rows with an error count with their score (0 for a package that
-// never heard from its model), as upstream's scripts counted them; `errors` says how many there are.
-import { planTally } from '../benchmarks/phase2/workflow/plan-tally.js';
-import { bootstrapInterval, mean, pairedComparison, type Interval, type PairedComparison } from './stats.js';
+// Leaderboards of runs of one benchmark, from their rows: the score, columns and tie-breaks its display
+// gives (src/benchmarks/<name>/display.ts; Phase II's are upstream's phase2_leaderboard's, spec harness.md
+// §13), tokens and cost, a bootstrap interval on the mean score, and for two runs a paired comparison on
+// the packages both ran. Rows with an error count with their score (0 for a package that never heard from
+// its model), as upstream's scripts counted them; `errors` says how many there are.
+import { boardOf, RANKED_BENCHMARKS, type BenchmarkName } from '../benchmarks/registry.js';
+import type { BoardColumns, Row } from '../benchmarks/display.js';
+import {
+  bootstrapInterval,
+  mean,
+  pairedComparison,
+  type Interval,
+  type PairedComparison,
+} from '../core/stats.js';
 
-/** The phases with a model to rank, in board order. */
-export const COMPARED_PHASES = ['phase1', 'phase2', 'helper'] as const;
-export type ComparedPhase = (typeof COMPARED_PHASES)[number];
-
-/** How boards, reports and figures name each phase. */
-export const PHASE_TITLES: Record<ComparedPhase, string> = {
-  phase1: 'Phase I',
-  phase2: 'Phase II',
-  helper: 'Helper package',
-};
-
-type Row = Record<string, unknown>;
+/** A benchmark with a model to rank (its definition's display has a board). */
+export type ComparedPhase = BenchmarkName;
 
 export interface LoadedRun {
   /** How the user named it: run id or file. */
@@ -42,7 +40,7 @@ export interface LeaderboardEntry {
   score: number;
   interval: Interval | null;
   /** The phase's other columns, in display order. */
-  columns: Record<string, number | null>;
+  columns: BoardColumns;
   tokens: number;
   costUsd: number | null;
 }
@@ -59,22 +57,8 @@ export interface Leaderboard {
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const obj = (v: unknown): Row => (v !== null && typeof v === 'object' ? (v as Row) : {});
 
-/** Created hits over targets (0 without targets), Phase II's score and the helper's hit rate. */
-function hitRate(row: Row): number {
-  const score = obj(row['score']);
-  const targets = num(score['targets']);
-  return targets > 0 ? num(score['created_hits']) / targets : 0;
-}
-
-/**
- * A row's score on the board: Phase I F1, Phase II's hit rate, the helper's pass (1 when an entry function
- * ran to the end through the target, else 0: its mean is the result's ok_rate).
- */
-export function rowScore(phase: ComparedPhase, row: Row): number {
-  if (phase === 'phase1') return num(obj(row['score'])['f1']);
-  if (phase === 'helper') return row['ok'] === true ? 1 : 0;
-  return hitRate(row);
-}
+/** A row's score on the board of its benchmark (its display's). */
+export const rowScore = (phase: ComparedPhase, row: Row): number => boardOf(phase).rowScore(row);
 
 function usageOf(rows: Row[]): { tokens: number; costUsd: number | null } {
   let tokens = 0;
@@ -85,41 +69,6 @@ function usageOf(rows: Row[]): { tokens: number; costUsd: number | null } {
     if (typeof usage['cost_usd'] === 'number') cost = (cost ?? 0) + usage['cost_usd'];
   }
   return { tokens, costUsd: cost };
-}
-
-function phaseColumns(phase: ComparedPhase, rows: Row[]): Record<string, number | null> {
-  const n = rows.length;
-  const share = (test: (r: Row) => boolean) => (n === 0 ? 0 : rows.filter(test).length / n);
-  if (phase === 'phase1') {
-    return {
-      precision: mean(rows.map((r) => num(obj(r['score'])['precision']))),
-      recall: mean(rows.map((r) => num(obj(r['score'])['recall']))),
-    };
-  }
-  const hits = rows.reduce((s, r) => s + num(obj(r['score'])['created_hits']), 0);
-  const targets = rows.reduce((s, r) => s + num(obj(r['score'])['targets']), 0);
-  if (phase === 'helper')
-    return {
-      avg_hit_rate: mean(rows.map(hitRate)),
-      hits,
-      targets,
-      // Answers the model gave until one built (or all it was allowed).
-      mean_attempts: mean(rows.map((r) => num(r['attempts']))),
-    };
-  const plans = planTally(rows);
-  // Over plans with calls that something executed: an empty plan runs without failing and creates nothing.
-  const ofExecuted = (n: number) => (plans.executed === 0 ? null : n / plans.executed);
-  return {
-    micro_hit_rate: targets === 0 ? 0 : hits / targets,
-    any_hit_rate: share((r) => num(obj(r['score'])['created_hits']) > 0),
-    hits,
-    targets,
-    plans_executed: plans.executed,
-    empty_plans: plans.empty,
-    dry_run_ok_rate: ofExecuted(plans.dryRunOk),
-    // Rows written before exec_ok existed have none: then there is no column to show.
-    exec_ok_rate: rows.some((r) => 'exec_ok' in r) ? ofExecuted(plans.executedOk) : null,
-  };
 }
 
 /** What a board says of one run's rows: packages, errors, the mean score and its interval, tokens, cost. */
@@ -133,7 +82,7 @@ export function rowsSummary(
     errors: rows.filter((r) => r['error'] !== null && r['error'] !== undefined).length,
     score: mean(scores),
     interval: bootstrapInterval(scores),
-    columns: phaseColumns(phase, rows),
+    columns: boardOf(phase).columns(rows),
     ...usageOf(rows),
   };
 }
@@ -162,36 +111,18 @@ function differencesOf(runs: LoadedRun[]): string[] {
     .map((k) => `${k}: ${runs.map((r) => `${r.label}=${r.setting[k] ?? '(none)'}`).join(', ')}`);
 }
 
-/** One board per phase present among the runs, in COMPARED_PHASES order. */
+/** One board per benchmark present among the runs, in RANKED_BENCHMARKS order. */
 export function boardsOf(runs: LoadedRun[]): Leaderboard[] {
-  return COMPARED_PHASES.map((phase) => runs.filter((r) => r.phase === phase))
+  return RANKED_BENCHMARKS.map((phase) => runs.filter((r) => r.phase === phase))
     .filter((group) => group.length > 0)
     .map((group) => leaderboard(group[0]!.phase, group));
 }
 
-/**
- * For equal scores, what decides the order, each larger first: things only an agent that tried can have.
- * Phase I: recall (predicting nothing scores F1 1.0 on a package without key structs, and recall 0 where
- * there are some). Phase II: hits over all targets, then plans with calls that ran without failing, then
- * plans with calls executed (an empty plan counts for none). The helper: its hit rate, then its hits.
- */
-const TIE_BREAKS: Record<ComparedPhase, ((c: LeaderboardEntry['columns']) => number)[]> = {
-  phase1: [(c) => c['recall'] ?? 0],
-  phase2: [
-    (c) => c['micro_hit_rate'] ?? 0,
-    // The count back from its rate: rounded, since 15/22 × 22 is 14.999… in floating point, and equal
-    // counts must tie so that plans_executed decides.
-    (c) => Math.round((c['exec_ok_rate'] ?? 0) * (c['plans_executed'] ?? 0)),
-    (c) => c['plans_executed'] ?? 0,
-  ],
-  helper: [(c) => c['avg_hit_rate'] ?? 0, (c) => c['hits'] ?? 0],
-};
-
-/** Best first: the score, then the phase's tie-breaks; runs equal in all keep the order they were given. */
+/** Best first: the score, then the benchmark's tie-breaks (its display's); runs equal in all keep the order they were given. */
 function rankEntries(phase: ComparedPhase, entries: LeaderboardEntry[]): LeaderboardEntry[] {
   const keys = [
     (e: LeaderboardEntry) => e.score,
-    ...TIE_BREAKS[phase].map((k) => (e: LeaderboardEntry) => k(e.columns)),
+    ...boardOf(phase).tieBreaks.map((k) => (e: LeaderboardEntry) => k(e.columns)),
   ];
   return [...entries].sort((a, b) => {
     for (const key of keys) {

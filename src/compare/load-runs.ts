@@ -2,7 +2,7 @@
 // JSON file, or an evaluation set's id (its runs are the log folder's `<set-id>.<model>.<phase>`).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { HELPER_BENCHMARK } from '../benchmarks/helper/workflow/result.js';
+import { benchmarkOfResult, RANKED_BENCHMARKS, resultKinds } from '../benchmarks/registry.js';
 import { nameOfSet, setOfRun } from '../evalset/run-name.js';
 import { knownSets } from '../evalset/set-index.js';
 import type { ComparedPhase, LoadedRun } from './leaderboard.js';
@@ -22,14 +22,11 @@ export function readJson(path: string): Json | null {
   }
 }
 
+/** The ranked benchmark whose result this is, as its display marks it. */
 function phaseOf(result: Json, file: string): ComparedPhase {
-  // (The helper's result is schema_version 1 too: its benchmark tells it from Phase I's.)
-  if (result['benchmark'] === HELPER_BENCHMARK && Array.isArray(result['packages'])) return 'helper';
-  if (result['schema_version'] === 1 && Array.isArray(result['packages'])) return 'phase1';
-  if (result['schema_version'] === 2 && Array.isArray(result['packages'])) return 'phase2';
-  throw new CompareInputError(
-    `${file} is not a Phase I or Phase II result (schema_version 1 or 2 with packages) nor a helper result (${HELPER_BENCHMARK}); compare reads those`,
-  );
+  const phase = Array.isArray(result['packages']) ? benchmarkOfResult(result, RANKED_BENCHMARKS) : null;
+  if (phase) return phase;
+  throw new CompareInputError(`${file} is not a result compare reads: ${resultKinds(RANKED_BENCHMARKS)}`);
 }
 
 /**

@@ -9,8 +9,9 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { runPaths } from '../run-store/paths.js';
+import { BENCHMARKS } from '../benchmarks/registry.js';
 import { rowScore, rowsSummary, type ComparedPhase } from './leaderboard.js';
-import { bootstrapInterval, mean, normalInterval, type Interval } from './stats.js';
+import { bootstrapInterval, mean, normalInterval, type Interval } from '../core/stats.js';
 import type { Phase } from '../contracts/phases.js';
 
 export interface RunSummary {
@@ -25,14 +26,6 @@ export interface RunSummary {
   /** A finished run that a limit stopped before all its packages started. */
   stoppedEarly: { reason: string; packages_not_started: number } | null;
 }
-
-/** The result's aggregate field that holds each phase's mean score. */
-export const RESULT_SCORE: Record<Phase, string> = {
-  phase1: 'avg_f1',
-  phase2: 'avg_hit_rate',
-  sandbox: 'avg_tier_b_rate',
-  helper: 'ok_rate',
-};
 
 const CACHE_VERSION = 1;
 
@@ -87,8 +80,10 @@ function computeFinished(phase: Phase, resultFile: string): RunSummary {
   const result = JSON.parse(readFileSync(resultFile, 'utf8')) as ResultFile;
   const a = result.aggregate;
   const cost = typeof a['total_cost_usd'] === 'number' ? a['total_cost_usd'] : (a.usage?.cost_usd ?? null);
-  const score = a[RESULT_SCORE[phase]];
-  const rows = phase === 'sandbox' ? null : rowsSummary(phase, result.packages ?? []);
+  const { display } = BENCHMARKS[phase];
+  const score = a[display.resultScore];
+  // (A benchmark without a board has no row scores: its interval and tokens are the aggregate's.)
+  const rows = display.board ? rowsSummary(phase, result.packages ?? []) : null;
   return {
     done: result.samples,
     total: result.samples + (result.stopped_early?.packages_not_started ?? 0),

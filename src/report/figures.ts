@@ -1,17 +1,13 @@
 // The report's figures as Vega-Lite specifications, built from compare's boards and the runs' rows. Pure:
 // rendering them (SVG, PNG) is figure-render.ts's job, so the same specs serve the page and `--figures`.
 import type { TopLevelSpec } from 'vega-lite';
-import {
-  PHASE_TITLES,
-  rowScore,
-  type ComparedPhase,
-  type Leaderboard,
-  type LoadedRun,
-} from '../compare/leaderboard.js';
+import { BENCHMARKS, boardOf } from '../benchmarks/registry.js';
+import type { ReportFigureKind } from '../benchmarks/display.js';
+import type { ComparedPhase, Leaderboard, LoadedRun } from '../compare/leaderboard.js';
 import { FAILURE_STAGES } from '../core/phase2/taxonomy.js';
 import type { ReportInput } from './input.js';
 import { boardOrder, runNames, sandboxRunName, shortPackageIds } from './names.js';
-import { EMPTY_TRACE, needMoreRounds, type PackageTrace } from './traces.js';
+import { EMPTY_TRACE, needMoreRounds, type PackageTrace } from '../report-parts/traces.js';
 
 export interface Figure {
   /** File name stem for `--figures`, and the figure's anchor. */
@@ -24,17 +20,6 @@ export interface Figure {
 
 type Json = Record<string, unknown>;
 
-const SCORE_NAME: Record<ComparedPhase, string> = {
-  phase1: 'mean F1',
-  phase2: 'mean hit rate',
-  helper: 'pass rate',
-};
-/** What a matrix cell holds, in its caption and its colour legend. */
-const CELL_SCORE: Record<ComparedPhase, { caption: string; legend: string }> = {
-  phase1: { caption: 'the F1 of the predicted key structs', legend: 'F1' },
-  phase2: { caption: 'the share of key types created', legend: 'hit rate' },
-  helper: { caption: '1 where the helper ran through the target, else 0', legend: 'pass' },
-};
 const WIDTH = 640;
 const CONFIG = { font: 'DejaVu Sans, Liberation Sans, sans-serif', view: { stroke: null } } as const;
 
@@ -78,11 +63,12 @@ function scoreFigure(board: Leaderboard, runs: NamedRuns): Figure {
       },
     ];
   });
+  const meanName = boardOf(board.phase).meanName;
   const y = { field: 'run', type: 'nominal', sort: runs.order, title: null };
   return {
     id: `scores-${board.phase}`,
-    title: `${PHASE_TITLES[board.phase]}: ${SCORE_NAME[board.phase]} per run`,
-    caption: `Each run's ${SCORE_NAME[board.phase]} over its packages (dot) and its 95% bootstrap interval (bar), as compare computes them.`,
+    title: `${BENCHMARKS[board.phase].title}: ${meanName} per run`,
+    caption: `Each run's ${meanName} over its packages (dot) and its 95% bootstrap interval (bar), as compare computes them.`,
     spec: spec({
       width: WIDTH * 0.6,
       height: { step: 24 },
@@ -96,7 +82,7 @@ function scoreFigure(board: Leaderboard, runs: NamedRuns): Figure {
               field: 'low',
               type: 'quantitative',
               scale: { domain: [0, 1] },
-              title: SCORE_NAME[board.phase],
+              title: meanName,
             },
             x2: { field: 'high' },
           },
@@ -117,20 +103,16 @@ const CELL_KINDS = {
 } as const;
 type CellKind = keyof typeof CELL_KINDS;
 
-/** A Phase II package with no key type has nothing to create: its 0 is no miss. */
-function hasNoTargets(phase: ComparedPhase, row: Json): boolean {
-  return phase === 'phase2' && obj(row['score'])['targets'] === 0;
-}
-
 /** Run × package matrix of scores: where each run succeeds and fails, packages in id order. */
 function matrixFigure(phase: ComparedPhase, runs: NamedRuns): Figure {
+  const board = boardOf(phase);
   const short = shortPackageIds(runs.runs.flatMap((run) => run.rows.map((row) => String(row['package_id']))));
   const scored = runs.runs.flatMap((run) =>
     run.rows.map((row, i) => ({
       run: runs.name(run),
       package: `${short.get(String(row['package_id']))!}${i > 0 && row['package_id'] === run.rows[i - 1]?.['package_id'] ? ' (again)' : ''}`,
-      score: rowScore(phase, row),
-      kind: hasNoTargets(phase, row) ? ('no targets' as CellKind) : null,
+      score: board.rowScore(row),
+      kind: board.nothingToScore?.(row) ? ('no targets' as CellKind) : null,
       error: row['error'] !== null && row['error'] !== undefined,
     })),
   );
@@ -161,8 +143,8 @@ function matrixFigure(phase: ComparedPhase, runs: NamedRuns): Figure {
   );
   return {
     id: `matrix-${phase}`,
-    title: `${PHASE_TITLES[phase]}: score per run and package`,
-    caption: `One cell per run and package (packages in id order): ${CELL_SCORE[phase].caption}${notes.length > 0 ? `; ${notes.join('; ')}` : ''}; a cross marks a row with an error.`,
+    title: `${BENCHMARKS[phase].title}: score per run and package`,
+    caption: `One cell per run and package (packages in id order): ${board.cell.caption}${notes.length > 0 ? `; ${notes.join('; ')}` : ''}; a cross marks a row with an error.`,
     spec: spec({
       width: WIDTH,
       height: { step: 22 },
@@ -191,7 +173,7 @@ function matrixFigure(phase: ComparedPhase, runs: NamedRuns): Figure {
               field: 'score',
               type: 'quantitative',
               scale: { domain: [0, 1], scheme: 'viridis' },
-              title: CELL_SCORE[phase].legend,
+              title: board.cell.legend,
             },
           },
         },
@@ -230,7 +212,7 @@ function costFigure(boards: Leaderboard[], runs: NamedRuns): Figure | null {
     const board = boards.find((b) => b.phase === run.phase);
     const e = board?.entries.find((entry) => entry.run === run.label);
     if (!e || e.costUsd === null) return [];
-    return [{ run: runs.name(run), phase: PHASE_TITLES[run.phase], cost: e.costUsd, score: e.score }];
+    return [{ run: runs.name(run), phase: BENCHMARKS[run.phase].title, cost: e.costUsd, score: e.score }];
   });
   // Free runs (a local model, a price of 0) would all sit on one spot of a zero axis.
   if (values.every((v) => v.cost === 0)) return null;
@@ -388,13 +370,18 @@ export function reportFigures(input: ReportInput, traces: Map<LoadedRun, Package
       ),
     );
   };
-  const phase2 = ofPhase('phase2');
+  const kindFigure: Record<ReportFigureKind, (runs: NamedRuns) => Figure | null> = {
+    'failure-stages': failureStagesFigure,
+    'need-more': (runs) => needMoreFigure(runs, traces),
+  };
   const figures: (Figure | null)[] = [
     ...input.boards.map((b) => scoreFigure(b, ofPhase(b.phase))),
     ...input.boards.map((b) => matrixFigure(b.phase, ofPhase(b.phase))),
     costFigure(input.boards, named(input.runs)),
-    phase2.runs.length > 0 ? failureStagesFigure(phase2) : null,
-    phase2.runs.length > 0 ? needMoreFigure(phase2, traces) : null,
+    // The figures a benchmark's display asks for, of its runs.
+    ...input.boards.flatMap((b) =>
+      (boardOf(b.phase).figures ?? []).map((kind) => kindFigure[kind](ofPhase(b.phase))),
+    ),
     sandboxFigure(input),
   ];
   return figures.filter((f): f is Figure => f !== null);

@@ -1,7 +1,8 @@
-// What a report shows: the runs the arguments name (Phase I, II and helper runs as `compare` loads them, with compare's
-// leaderboards, so both print the same numbers) and sandbox runs, which compare does not rank.
+// What a report shows: the runs the arguments name (runs of benchmarks with a leaderboard as `compare` loads them,
+// with compare's leaderboards, so both print the same numbers) and sandbox runs, which compare does not rank.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { benchmarkOfResult, BENCHMARKS } from '../benchmarks/registry.js';
 import { boardsOf, type Leaderboard, type LoadedRun } from '../compare/leaderboard.js';
 import { loadResult, readJson, resolveResults } from '../compare/load-runs.js';
 
@@ -15,7 +16,7 @@ export interface SandboxRun {
 }
 
 export interface ReportInput {
-  /** Phase I, Phase II and helper runs, in argument order. */
+  /** Runs of benchmarks with a leaderboard, in argument order. */
   runs: LoadedRun[];
   /** compare's leaderboards, one per phase present, in compare's order. */
   boards: Leaderboard[];
@@ -28,7 +29,9 @@ export function loadReportInput(args: string[], logDir: string): ReportInput {
   const sandboxRuns: SandboxRun[] = [];
   for (const { file, label } of resolveResults(args, logDir)) {
     const result = readJson(file);
-    if (result?.['benchmark'] === 'benchmark_local') {
+    const benchmark = result && benchmarkOfResult(result);
+    // A benchmark without a board (the sandbox) has no model to rank: its runs are shown apart.
+    if (benchmark && !BENCHMARKS[benchmark].display.board) {
       const runDir = existsSync(join(dirname(file), 'run_metadata.json')) ? dirname(file) : null;
       sandboxRuns.push({ label, runDir, result });
     } else {

@@ -2,12 +2,13 @@
 // (run, model, packages, hits and targets, the score with its interval, errors, tokens, cost) are shown,
 // the rest (agent, the interval's bounds, Phase II's other rates) are one checkbox away. The checkbox
 // works by CSS alone (`:has`), so the view's pages and the offline file need no script for it.
-import { boardGrid, boardNotes, cellText, SCORE_NAME } from '../compare/format.js';
-import { PHASE_TITLES, type ComparedPhase, type Leaderboard } from '../compare/leaderboard.js';
-import { html, safeHref, tableBox, type SafeHtml } from './html.js';
+import { BENCHMARKS, boardOf } from '../benchmarks/registry.js';
+import { boardGrid, boardNotes, cellText } from '../compare/format.js';
+import type { Leaderboard } from '../compare/leaderboard.js';
+import { html, safeHref, tableBox, type SafeHtml } from '../report-parts/html.js';
 import type { ReportInput } from './input.js';
 import type { ReportLinks } from './links.js';
-import { formatRate, RATE_DIGITS } from './numbers.js';
+import { formatRate, RATE_DIGITS } from '../report-parts/numbers.js';
 
 /** Shown whatever the board; its score column is shown too. */
 const ESSENTIAL = new Set([
@@ -23,14 +24,6 @@ const ESSENTIAL = new Set([
   'tokens',
   'cost_usd',
 ]);
-
-/** What a board's less obvious columns mean, said under it. */
-const BOARD_TERMS: Partial<Record<ComparedPhase, string>> = {
-  phase2:
-    'macro avg hit rate: the mean over packages of targets created over targets, a package with no target counting as 0; micro hit rate: all hits over all targets.',
-  helper:
-    'ok rate: the share of packages whose helper ran an entry function to the end through the target; avg hit rate: the mean over packages of targets created over targets, a package with no target counting as 0.',
-};
 
 /** A column name as words (`dry_run_ok_rate` → `dry run ok rate`): a heading breaks between words only. */
 function headerWords(name: string): string {
@@ -60,7 +53,7 @@ function cellHtml(
 
 function boardTable(input: ReportInput, links: ReportLinks, board: Leaderboard): SafeHtml {
   const { header, rows } = boardGrid(board);
-  const score = SCORE_NAME[board.phase];
+  const score = boardOf(board.phase).scoreColumn;
   const optional = header.map((h) => !ESSENTIAL.has(h) && h !== score);
   const hidden = optional.filter(Boolean).length;
   const body = rows.map((cells, r) => {
@@ -92,8 +85,8 @@ export function leaderboards(input: ReportInput, links: ReportLinks): SafeHtml {
     const notes = boardNotes(board, RATE_DIGITS).map(
       (line) => html`<p class="${line.startsWith('paired') ? 'note' : 'warn'}">${line}</p>`,
     );
-    const meaning = BOARD_TERMS[board.phase];
-    return html`<h3>${PHASE_TITLES[board.phase]}</h3>
+    const meaning = boardOf(board.phase).terms;
+    return html`<h3>${BENCHMARKS[board.phase].title}</h3>
 ${boardTable(input, links, board)}<p class="note">Under the score, its 95% bootstrap interval.${meaning ? ` ${meaning}` : ''}</p>${notes}`;
   })}`;
 }

@@ -2,7 +2,8 @@
 // set's run by the model's name in the set), with its phase where runs of several phases are shown
 // together; a package by its short id (`0x2`, `0xdee9`, `0x1e00…3ccf`), not 64 digits cut off by an axis.
 import { setOfRun, setRunName } from '../evalset/run-name.js';
-import { PHASE_TITLES, type Leaderboard, type LoadedRun } from '../compare/leaderboard.js';
+import { BENCHMARKS } from '../benchmarks/registry.js';
+import type { Leaderboard, LoadedRun } from '../compare/leaderboard.js';
 
 /** Digits beyond this are shortened to their first and last four. */
 const SHORT_DIGITS = 9;
@@ -40,7 +41,7 @@ function modelName(run: LoadedRun): string {
 export function runNames(runs: LoadedRun[]): Map<LoadedRun, string> {
   const phases = new Set(runs.map((r) => r.phase));
   const base = (run: LoadedRun) =>
-    phases.size > 1 ? `${modelName(run)} · ${PHASE_TITLES[run.phase]}` : modelName(run);
+    phases.size > 1 ? `${modelName(run)} · ${BENCHMARKS[run.phase].title}` : modelName(run);
   const counts = new Map<string, number>();
   for (const run of runs) counts.set(base(run), (counts.get(base(run)) ?? 0) + 1);
   return new Map(

@@ -1,19 +1,21 @@
 // The report as one HTML document: compare's leaderboards (sortable), the figures as inline SVG, a table
 // of packages per run, and, for the self-contained file, every package's page as a section of the same
 // document (shown by its anchor, without script).
-import { PHASE_TITLES, rowScore, type ComparedPhase, type LoadedRun } from '../compare/leaderboard.js';
+import { BENCHMARKS, boardOf } from '../benchmarks/registry.js';
+import type { PackagePage } from '../benchmarks/display.js';
+import type { LoadedRun } from '../compare/leaderboard.js';
 import { reportFigures, type Figure } from './figures.js';
 import { figureSvg } from './figure-render.js';
 import { plural } from '../core/plural.js';
 import { setOfRun } from '../evalset/run-name.js';
-import { html, safeHref, tableBox, trustedHtml, type SafeHtml } from './html.js';
+import { html, safeHref, tableBox, trustedHtml, type SafeHtml } from '../report-parts/html.js';
 import { leaderboards } from './leaderboard-table.js';
-import { formatRate } from './numbers.js';
+import { formatRate } from '../report-parts/numbers.js';
 import type { ReportInput } from './input.js';
 import { packageAnchor, type ReportLinks } from './links.js';
 import { EMBEDDED_TURNS, packagePageBody } from './package-page.js';
 import { REPORT_CSP, REPORT_SCRIPT, REPORT_STYLE } from './page-assets.js';
-import { tracesFor, type PackageTrace } from './traces.js';
+import { tracesFor, type PackageTrace } from '../report-parts/traces.js';
 import { trailHtml } from './trail.js';
 
 export interface RenderOptions {
@@ -60,14 +62,11 @@ async function figuresHtml(figures: Figure[]): Promise<SafeHtml> {
   )}`;
 }
 
-/** The score column of a run's package table. */
-const ROW_SCORE_NAME: Record<ComparedPhase, string> = { phase1: 'F1', phase2: 'hit rate', helper: 'pass' };
-
 function runTable(run: LoadedRun, runIndex: number, links: ReportLinks): SafeHtml {
-  // Phase II and the helper say where each package stopped.
-  const stages = run.phase !== 'phase1';
+  const board = boardOf(run.phase);
+  const stages = board.stages;
   const rows = run.rows.map((row, i) => {
-    const score = rowScore(run.phase, row);
+    const score = board.rowScore(row);
     // Where a Phase II row says why it stopped (its error, or the reason for its stage), that is shown.
     const why = row['error'] ?? row['stop_reason'];
     const error = why === null || why === undefined ? '' : String(why);
@@ -77,8 +76,8 @@ function runTable(run: LoadedRun, runIndex: number, links: ReportLinks): SafeHtm
   const page = links.runPageHref(run);
   const heading = page ? html`<a href="${safeHref(page)}">${run.label}</a>` : run.label;
   return html`<h3 id="run-${runIndex}">${heading}</h3>
-<p class="sub">${PHASE_TITLES[run.phase]} · model ${run.model} · agent ${run.agent} · ${plural(run.rows.length, 'package')}</p>
-${tableBox(html`<table class="sortable packages"><thead><tr><th>#</th><th>package</th><th>${ROW_SCORE_NAME[run.phase]}</th>${stages ? html`<th>stopped at</th>` : ''}<th>${run.phase === 'phase2' ? 'why' : 'error'}</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
+<p class="sub">${BENCHMARKS[run.phase].title} · model ${run.model} · agent ${run.agent} · ${plural(run.rows.length, 'package')}</p>
+${tableBox(html`<table class="sortable packages"><thead><tr><th>#</th><th>package</th><th>${board.rowScoreName}</th>${stages ? html`<th>stopped at</th>` : ''}<th>${board.whyHeader}</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
 }
 
 function sandboxSummary(input: ReportInput, links: ReportLinks): SafeHtml | string {
@@ -93,17 +92,25 @@ function sandboxSummary(input: ReportInput, links: ReportLinks): SafeHtml | stri
   return html`<h2>Sandbox runs</h2>${lines}`;
 }
 
-function embeddedPages(
+/** The package page part of each benchmark among the runs, loaded. */
+async function pagesOf(runs: LoadedRun[]): Promise<Map<LoadedRun['phase'], PackagePage>> {
+  const phases = [...new Set(runs.map((r) => r.phase))];
+  return new Map(await Promise.all(phases.map(async (p) => [p, await boardOf(p).packagePage()] as const)));
+}
+
+async function embeddedPages(
   input: ReportInput,
   traces: Map<LoadedRun, PackageTrace[]>,
   options: RenderOptions,
-): SafeHtml {
+): Promise<SafeHtml> {
+  const pageOf = await pagesOf(input.runs);
   const pages: SafeHtml[] = [];
   const textLimit = options.textLimit === undefined ? embeddedTextLimit(traces) : options.textLimit;
   for (const [runIndex, run] of input.runs.entries()) {
     const runTraces = traces.get(run)!;
     for (let rowIndex = 0; rowIndex < run.rows.length; rowIndex++) {
       const body = packagePageBody({
+        page: pageOf.get(run.phase)!,
         run,
         runIndex,
         rowIndex,
@@ -150,7 +157,7 @@ export async function renderReport(input: ReportInput, options: RenderOptions): 
     input.runs.length > 0
       ? html`<h2 id="runs">Packages of each run</h2>${input.runs.map((run, i) => runTable(run, i, options.links))}`
       : '';
-  const pages = options.embedPackagePages ? embeddedPages(input, traces, options) : '';
+  const pages = options.embedPackagePages ? await embeddedPages(input, traces, options) : '';
   const body = html`<main id="overview">${trailHtml(options.links.reportTrail)}<h1>${title}</h1>
 <p class="sub">${plural(labels.length, 'run')}. Scores, intervals and paired tests are <code>smi-bench compare</code>'s.</p>
 ${boards}<h2 id="figures">Figures</h2>${await figuresHtml(reportFigures(input, traces))}${sandboxSummary(input, options.links)}${runs}</main>
@@ -169,7 +176,8 @@ export async function renderPackagePage(
   if (!run || rowIndex < 0 || rowIndex >= run.rows.length)
     throw new RangeError('no such package in the report');
   const trace = tracesFor(run.runDir, run.rows)[rowIndex]!;
-  const body = packagePageBody({ run, runIndex, rowIndex, trace, links, textLimit: null });
+  const page = await boardOf(run.phase).packagePage();
+  const body = packagePageBody({ page, run, runIndex, rowIndex, trace, links, textLimit: null });
   return documentHtml(
     `${String(run.rows[rowIndex]!['package_id'])} · ${run.label}`,
     html`<section class="page-whole">${trailHtml(links.packageTrail(runIndex, run))}${body}</section>`,

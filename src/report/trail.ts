@@ -1,5 +1,5 @@
 // The path back up from a page (all runs › set › run), shown at its top, so no page is a dead end.
-import { html, safeHref, type SafeHtml } from './html.js';
+import { html, safeHref, type SafeHtml } from '../report-parts/html.js';
 
 export interface Crumb {
   href: string;

@@ -1,72 +1,12 @@
-// The live progress line the CLI shows while it waits for a run.
+// The live progress line the CLI shows while it waits for a run, and its summary when the run is done; what
+// each benchmark's numbers are called there is its display's (src/benchmarks/<name>/display.ts).
+import { BENCHMARKS } from '../benchmarks/registry.js';
 import type { RunOutput, RunProgress } from '../contracts/run.js';
-import { OUTCOMES } from '../sandbox/package-row.js';
 import { describeModelCalls } from '../core/model-calls.js';
 import { formatUsd, groupThousands } from '../core/cost.js';
 import { STAGE_PREFIX } from '../core/phase2/taxonomy.js';
 import { plural } from '../core/plural.js';
 import type { StoppedEarly } from '../contracts/usage.js';
-import type { Phase } from '../contracts/phases.js';
-
-/**
- * How each phase's numbers are named on screen: the progress line's mean, then the final aggregate, the
- * score the phase is ranked by first (Phase I F1, Phase II hit rates).
- */
-interface PhaseDisplay {
-  title: string;
-  mean: [string, string];
-  aggregate: [string, string][];
-  /** Counts shown in the final summary when not zero (the sandbox's functions per stage). */
-  counts?: readonly string[];
-  /** Phase II: what its plans were, always shown, so that an ok execution is read beside what ran. */
-  plans?: boolean;
-  /** A number that ranks nothing, shown last under a label that says what it is. */
-  aside?: [string, string];
-}
-
-const PHASE_DISPLAY: Record<Phase, PhaseDisplay> = {
-  phase1: {
-    title: 'Phase I',
-    mean: ['f1', 'avg F1'],
-    aggregate: [
-      ['avg_f1', 'avg F1'],
-      ['avg_precision', 'avg precision'],
-      ['avg_recall', 'avg recall'],
-    ],
-  },
-  phase2: {
-    title: 'Phase II',
-    mean: ['hit_rate', 'avg hit rate'],
-    aggregate: [
-      ['avg_hit_rate', 'avg hit rate'],
-      ['micro_hit_rate', 'micro hit rate'],
-      ['max_hit_rate', 'max hit rate'],
-    ],
-    plans: true,
-    aside: [
-      'avg_partial_credit',
-      "upstream's partial-credit rubric (steps reached, not targets created; ranks nothing)",
-    ],
-  },
-  sandbox: {
-    title: 'Sandbox',
-    mean: ['tier_b_rate', 'avg Tier B rate'],
-    aggregate: [
-      ['avg_tier_b_rate', 'avg Tier B rate'],
-      ['micro_tier_b_rate', 'Tier B rate over all functions'],
-    ],
-    counts: ['functions', ...OUTCOMES],
-  },
-  helper: {
-    title: 'Helper package',
-    mean: ['ok', 'pass rate'],
-    aggregate: [
-      ['ok_rate', 'pass rate'],
-      ['avg_hit_rate', 'avg hit rate'],
-    ],
-    counts: ['ok', 'hits', 'targets'],
-  },
-};
 
 export function formatProgress(p: RunProgress, elapsedMs: number): string {
   if (p.phase === 'preparing') return `[${p.runId}] preparing: discovering and selecting packages…`;
@@ -77,7 +17,7 @@ export function formatProgress(p: RunProgress, elapsedMs: number): string {
     `${p.errors} error${p.errors === 1 ? '' : 's'}`,
   ];
   if (p.batch) parts.splice(1, 0, `batch ${p.batch.current}/${p.batch.total}`);
-  const [meanKey, meanLabel] = PHASE_DISPLAY[p.runPhase].mean;
+  const [meanKey, meanLabel] = BENCHMARKS[p.runPhase].display.progress.mean;
   const mean = p.means[meanKey];
   if (mean !== undefined) parts.push(`${meanLabel} ${mean.toFixed(3)}`);
   if (p.usage.total_tokens > 0) parts.push(`${groupThousands(p.usage.total_tokens)} tokens`);
@@ -89,15 +29,16 @@ export function formatProgress(p: RunProgress, elapsedMs: number): string {
 }
 
 export function formatSummary(out: RunOutput): string[] {
-  const display = PHASE_DISPLAY[out.runPhase];
+  const benchmark = BENCHMARKS[out.runPhase];
+  const display = benchmark.display.progress;
   const numbers = display.aggregate
     .filter(([key]) => out.aggregate[key] !== undefined)
     .map(([key, label]) => `${label} ${(out.aggregate[key] ?? 0).toFixed(4)}`);
   const lines = [
-    `${display.title} finished: ${plural(out.total, 'package')}, ${out.errors} with errors`,
+    `${benchmark.title} finished: ${plural(out.total, 'package')}, ${out.errors} with errors`,
     `  ${numbers.join(' · ')}`,
   ];
-  if (display.plans) lines.push(`  ${describePlans(out.aggregate)}`);
+  if (display.detail) lines.push(`  ${display.detail(out.aggregate)}`);
   const counts = (display.counts ?? [])
     .filter((key) => (out.aggregate[key] ?? 0) > 0)
     .map((key) => `${key} ${out.aggregate[key]}`);
@@ -118,18 +59,6 @@ export function formatSummary(out: RunOutput): string[] {
   if (out.stoppedEarly) lines.push(`  ${describeStop(out.runId, out.stoppedEarly)}`);
   lines.push(`  result: ${out.outFile ?? out.resultPath}`);
   return lines;
-}
-
-/**
- * `packages with hits 2 · plans with calls: 3 built, 3 executed, 2 without failing · empty plans 1`: an
- * empty plan executes without failing and creates nothing, so it is counted apart, never as an ok run.
- */
-function describePlans(aggregate: Record<string, number>): string {
-  const n = (key: string) => aggregate[key] ?? 0;
-  return (
-    `packages with hits ${n('packages_with_hits')} · plans with calls: ${n('plans_built')} built, ` +
-    `${n('plans_executed')} executed, ${n('plans_executed_ok')} without failing · empty plans ${n('empty_plans')}`
-  );
 }
 
 const LIMIT_FLAGS: Record<StoppedEarly['reason'], string> = {

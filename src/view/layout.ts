@@ -3,7 +3,7 @@
 // its hash, so that even markup slipping past the escaping could neither run nor restyle anything.
 import { createHash } from 'node:crypto';
 import { html, type Html } from './html.js';
-import { trustedHtml } from '../report/html.js';
+import { trustedHtml } from '../report-parts/html.js';
 import { trailHtml, type Crumb } from '../report/trail.js';
 
 const STYLE = `

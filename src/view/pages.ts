@@ -1,7 +1,6 @@
 // The view's own pages: the runs and sets of the log dir, and the progress of a run or set that has no
 // report yet. Pages showing something that may still move reload themselves.
-import type { Phase2Row } from '../core/phase2/row.js';
-import { failureStage, stopReason } from '../core/phase2/taxonomy.js';
+import { BENCHMARKS } from '../benchmarks/registry.js';
 import type { StoredRow } from '../run-store/rows.js';
 import { html, table, type Html } from './html.js';
 import { page } from './layout.js';
@@ -80,12 +79,11 @@ export function indexPage(
   );
 }
 
-/** A recorded row's outcome: its error, else for Phase II where it stopped and why (as its result will say). */
+/** A recorded row's outcome: its error, else what its benchmark's display says of it (Phase II: where it stopped and why, as its result will say), else ok. */
 function outcome(row: StoredRow['row'], phase: RunView['phase']): Html {
   if (row.error !== null) return html`<span class="error">${row.error}</span>`;
-  if (phase !== 'phase2') return html`ok`;
-  const phase2 = row as unknown as Phase2Row;
-  return html`${failureStage(phase2)}: ${stopReason(phase2)}`;
+  const rowOutcome = phase ? BENCHMARKS[phase].display.rowOutcome : undefined;
+  return rowOutcome ? html`${rowOutcome(row as unknown as Record<string, unknown>)}` : html`ok`;
 }
 
 function recordedRows(rows: StoredRow[], phase: RunView['phase']): Html {

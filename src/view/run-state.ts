@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { formatProgress } from '../run-queries/progress.js';
 import { readFinishedRun } from '../run-queries/run-lookup.js';
 import { mapLimited } from '../corpus/map-limited.js';
-import { RATE_DIGITS } from '../report/numbers.js';
+import { RATE_DIGITS } from '../report-parts/numbers.js';
 import { resultNumbers } from '../run-queries/run-notes.js';
 import { countManifestEntries } from '../run-store/manifest.js';
 import { readSelection } from '../run-store/run-record.js';

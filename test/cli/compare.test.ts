@@ -199,6 +199,8 @@ describe('smi-bench compare', () => {
     writeFileSync(other, JSON.stringify({ benchmark: 'benchmark_local', aggregate: {} }));
     const wrong = await compare(other);
     expect(wrong.exitCode).toBe(2);
-    expect(String(wrong.stderr)).toContain('is not a Phase I or Phase II result');
+    expect(String(wrong.stderr)).toContain(
+      'is not a result compare reads: a Phase I result (schema_version 1, with packages), a Phase II result',
+    );
   });
 });

@@ -11,7 +11,7 @@ import { formatBoards } from '../../src/compare/format.js';
 import { boardsOf } from '../../src/compare/leaderboard.js';
 import { loadRuns } from '../../src/compare/load-runs.js';
 import { runningRunSummary } from '../../src/compare/run-summary.js';
-import { bootstrapInterval } from '../../src/compare/stats.js';
+import { bootstrapInterval } from '../../src/core/stats.js';
 import { rowPath } from '../../src/run-store/paths.js';
 
 const row = (i: number, ok: boolean, hits: number, targets: number, attempts: number) => ({

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rowsSummary } from '../../src/compare/leaderboard.js';
-import { bootstrapInterval, normalInterval } from '../../src/compare/stats.js';
+import { bootstrapInterval, normalInterval } from '../../src/core/stats.js';
 import {
   finishedRunSummary,
   runningInterval,

@@ -6,7 +6,7 @@ import { boardsOf, type LoadedRun } from '../../src/compare/leaderboard.js';
 import { reportFigures } from '../../src/report/figures.js';
 import { figureSvg } from '../../src/report/figure-render.js';
 import type { ReportInput } from '../../src/report/input.js';
-import { EMPTY_TRACE, type PackageTrace } from '../../src/report/traces.js';
+import { EMPTY_TRACE, type PackageTrace } from '../../src/report-parts/traces.js';
 
 type Row = Record<string, unknown>;
 

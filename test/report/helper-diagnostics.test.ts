@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { helperBody } from '../../src/report/helper-page.js';
-import { EMPTY_TRACE } from '../../src/report/traces.js';
+import { helperBody } from '../../src/benchmarks/helper/page.js';
+import { EMPTY_TRACE } from '../../src/report-parts/traces.js';
 import { putArtifact } from '../../src/run-store/artifacts.js';
 import { BROKEN_SHOP, MOVE_TOML } from '../support/helper-answers.js';
 

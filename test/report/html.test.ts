@@ -1,6 +1,6 @@
 // The report's escaping: every value from a run is text, in element content and in attributes alike.
 import { describe, expect, it } from 'vitest';
-import { contentText, escapeHtml, html, safeHref, trustedHtml } from '../../src/report/html.js';
+import { contentText, escapeHtml, html, safeHref, trustedHtml } from '../../src/report-parts/html.js';
 
 describe('html', () => {
   it('escapes every interpolated value, quotes included, and joins arrays', () => {

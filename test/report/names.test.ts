@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Leaderboard, LoadedRun } from '../../src/compare/leaderboard.js';
 import { setOfRun, setRunName } from '../../src/evalset/run-name.js';
-import { readConversation } from '../../src/report/conversation.js';
+import { readConversation } from '../../src/report-parts/conversation.js';
 import {
   boardOrder,
   runNames,
@@ -14,8 +14,8 @@ import {
   shortPackageId,
   shortPackageIds,
 } from '../../src/report/names.js';
-import { targetHit } from '../../src/report/page-parts.js';
-import { EMPTY_TRACE } from '../../src/report/traces.js';
+import { targetHit } from '../../src/report-parts/page-parts.js';
+import { EMPTY_TRACE } from '../../src/report-parts/traces.js';
 import { putArtifact } from '../../src/run-store/artifacts.js';
 
 const SUI = '0x0000000000000000000000000000000000000000000000000000000000000002';

@@ -5,7 +5,7 @@ import { boardNotes } from '../../src/compare/format.js';
 import { boardsOf, type LoadedRun } from '../../src/compare/leaderboard.js';
 import { leaderboards } from '../../src/report/leaderboard-table.js';
 import { FILE_LINKS } from '../../src/report/links.js';
-import { facts } from '../../src/report/page-parts.js';
+import { facts } from '../../src/report-parts/page-parts.js';
 
 const run = (label: string, f1s: number[]): LoadedRun => ({
   label,

@@ -1,6 +1,7 @@
 // The helper-package benchmark: the model writes Move that uses the package; it is built, run and scored.
 import { defineBenchmark } from '../definition.js';
 import { options } from './options.js';
+import { helperDisplay } from './display.js';
 
 export const helperBenchmark = defineBenchmark({
   name: 'helper',
@@ -15,4 +16,5 @@ export const helperBenchmark = defineBenchmark({
     paths: ['frameworkDir'],
   },
   runs: () => import('./run.js').then((m) => m.helperRuns),
+  display: helperDisplay,
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineBenchmark } from '../definition.js';
 import { options } from './options.js';
+import { phase1Display } from './display.js';
 
 export const phase1Benchmark = defineBenchmark({
   name: 'phase1',
@@ -17,4 +18,5 @@ export const phase1Benchmark = defineBenchmark({
     perModel: true,
   },
   runs: () => import('./run.js').then((m) => m.phase1Runs),
+  display: phase1Display,
 });

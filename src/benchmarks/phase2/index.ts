@@ -3,6 +3,7 @@ import { defaultSender } from './workflow/sender.js';
 import type { Phase2Options } from '../../contracts/phase2-options.js';
 import { defineBenchmark } from '../definition.js';
 import { evalSet, options, phase2RunOptions, recorded } from './options.js';
+import { phase2Display } from './display.js';
 
 export const phase2Benchmark = defineBenchmark({
   name: 'phase2',
@@ -14,6 +15,7 @@ export const phase2Benchmark = defineBenchmark({
   evalSet,
   recorded,
   runs: () => import('./run.js').then((m) => m.phase2Runs),
+  display: phase2Display,
 });
 
 /** Phase II settings at the CLI's defaults (upstream's, except the offline simulation mode). */

@@ -1,6 +1,7 @@
 // Upstream's benchmark-local: arguments made up for every public/entry function, run in the local Move VM.
 import { defineBenchmark } from '../definition.js';
 import { options } from './options.js';
+import { sandboxDisplay } from './display.js';
 
 export const sandboxBenchmark = defineBenchmark({
   name: 'sandbox',
@@ -18,4 +19,5 @@ export const sandboxBenchmark = defineBenchmark({
     fixed: { output: '' },
   },
   runs: () => import('./run.js').then((m) => m.sandboxRuns),
+  display: sandboxDisplay,
 });

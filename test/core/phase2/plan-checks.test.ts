@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalizePtbSpec } from '../../../src/benchmarks/phase2/workflow/normalize.js';
+import { normalizePtbSpec } from '../../../src/core/phase2/normalize.js';
 import { validateCausality, validatePlanSchema } from '../../../src/benchmarks/phase2/workflow/validate.js';
 import { ptbVariants } from '../../../src/benchmarks/phase2/workflow/variants.js';
 import { resolvePlaceholders, inventorySummary } from '../../../src/core/phase2/inventory.js';

@@ -1,6 +1,6 @@
 // A plan made ready to simulate (spec §7.3): its argument variants, each normalized and checked. Pure: the
 // workflow runs it on the model's plans, an activity on a search agent's many candidates at once.
-import { normalizePtbSpec } from './normalize.js';
+import { normalizePtbSpec } from '../../../core/phase2/normalize.js';
 import type { PtbSpec } from '../../../core/phase2/ptb-spec.js';
 import { validateCausality, validatePlanSchema, type CausalityResult } from './validate.js';
 import { ptbVariants } from './variants.js';

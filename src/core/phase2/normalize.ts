@@ -1,9 +1,9 @@
 // PTB plan normalization (spec/harness.md §11): every correction upstream makes to a model's plan, with
 // the same correction strings, except that u128/u256 values are kept exact instead of clamped to 2^63−1.
-import { coercePyInt, parsePyIntText } from '../../../core/phase2/py-int.js';
-import { copyJson, isRecord } from '../../../core/phase2/json-copy.js';
-import type { PtbSpec } from '../../../core/phase2/ptb-spec.js';
-import { addMissingHexPrefix } from '../../../core/phase2/upstream-address.js';
+import { coercePyInt, parsePyIntText } from './py-int.js';
+import { copyJson, isRecord } from './json-copy.js';
+import type { PtbSpec } from './ptb-spec.js';
+import { addMissingHexPrefix } from './upstream-address.js';
 
 export interface NormalizedPlan {
   /**

@@ -2,8 +2,8 @@
 // compiler's diagnostics under the lines they point at (or the payload's problems); and the trace of the
 // built helper's run: each entry function's outcome, the target's modules it entered, what it created.
 // Sources, diagnostics and answers are a model's text: they only ever go through the `html` template.
-import { readArtifact } from './conversation.js';
-import { html, tableBox, type SafeHtml } from './html.js';
+import { readArtifact } from '../../report-parts/conversation.js';
+import { html, tableBox, type SafeHtml } from '../../report-parts/html.js';
 import {
   createdType,
   cutNote,
@@ -15,11 +15,11 @@ import {
   targetHit,
   targetList,
   type Json,
-} from './page-parts.js';
-import type { AttemptRef, PackageTrace } from './traces.js';
-import { plural } from '../core/plural.js';
-import { diagnosticLine } from '../sui-compiler/diagnostics.js';
-import type { MoveDiagnostic } from '../contracts/sui-build.js';
+} from '../../report-parts/page-parts.js';
+import type { AttemptRef, PackageTrace } from '../../report-parts/traces.js';
+import { plural } from '../../core/plural.js';
+import { diagnosticLine } from '../../sui-compiler/diagnostics.js';
+import type { MoveDiagnostic } from '../../contracts/sui-build.js';
 
 const OUTCOMES: Record<string, string> = {
   no_answer: 'no answer',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { getArtifactSync } from '../run-store/artifacts.js';
 import { extractJsonValue, extractTypeList } from '../core/json-extract.js';
 import { extractKeyTypes } from '../core/truth.js';
-import { normalizePtbSpec, type NormalizedPlan } from '../benchmarks/phase2/workflow/normalize.js';
+import { normalizePtbSpec, type NormalizedPlan } from '../core/phase2/normalize.js';
 import type { PackageTrace } from './traces.js';
 
 export interface Turn {

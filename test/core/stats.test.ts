@@ -3,7 +3,7 @@
 // printed (0.16666666666666666, 0.9166666666666666) and (0.325, 0.775) for the two inputs below.
 // Sign-flip p-values: counted by hand.
 import { describe, expect, it } from 'vitest';
-import { bootstrapInterval, pairedComparison, quantile, signFlipPValue } from '../../src/compare/stats.js';
+import { bootstrapInterval, pairedComparison, quantile, signFlipPValue } from '../../src/core/stats.js';
 
 describe('compare statistics', () => {
   it('bootstrap intervals equal Python’s for the same draws', () => {
