@@ -17,7 +17,7 @@ const LAYERS = [
   ['compare'],
   ['evalset'],
   ['benchmarks'],
-  ['doctor', 'helper', 'process-settings'],
+  ['activity-support', 'doctor', 'helper', 'process-settings'],
   ['corpus-report', 'fullnode', 'sui-compiler'],
   ['corpus-pull', 'manifest', 'move-stubs', 'sandbox', 'sim'],
   ['run-store'],

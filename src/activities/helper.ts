@@ -13,8 +13,8 @@ import { readMovePackage } from '../sui-compiler/package-dir.js';
 import type { MoveDiagnostic } from '../contracts/sui-build.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
-import { asActivity } from './failures.js';
-import { readInterface } from './interface-cache.js';
+import { asActivity } from '../activity-support/failures.js';
+import { readInterface } from '../activity-support/interface-cache.js';
 import { VmLoadError } from '../vm/errors.js';
 import { FailureType } from '../contracts/failure-types.js';
 

@@ -6,10 +6,10 @@ import { withDefiningIds } from '../core/phase2/defining-ids.js';
 import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
 import { recordRow, type BaseRow } from '../run-store/rows.js';
-import { asActivity } from './failures.js';
-import { rememberInterface, readInterface } from './interface-cache.js';
+import { asActivity } from '../activity-support/failures.js';
+import { rememberInterface, readInterface } from '../activity-support/interface-cache.js';
 import { phaseDefinition } from './phases/index.js';
-import { storedInterface } from './stored-interfaces.js';
+import { storedInterface } from '../activity-support/stored-interfaces.js';
 // The type origin table as the VM reads it, so targets and created types name types alike.
 import { packageTypeOrigins } from '../package-store/package-dir.js';
 import type { Phase } from '../contracts/phases.js';

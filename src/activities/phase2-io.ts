@@ -15,8 +15,8 @@ import { preparePlaceholderPlan } from '../core/phase2/unknown-objects.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import { putArtifact } from '../run-store/artifacts.js';
 import { runPaths } from '../run-store/paths.js';
-import { asActivity } from './failures.js';
-import { readInterface } from './interface-cache.js';
+import { asActivity } from '../activity-support/failures.js';
+import { readInterface } from '../activity-support/interface-cache.js';
 
 /** The baseline's runnable candidates (spec §10.6), at most `limit` (0 = all), as plans. */
 async function candidatePlans(runDir: string, interfaceSha: string, limit: number): Promise<PtbSpec[]> {

@@ -20,7 +20,7 @@ import { finishedRunSummary } from '../compare/run-summary.js';
 import { runPaths } from '../run-store/paths.js';
 import { readStoredRow, recordRow, type StoredRow } from '../run-store/rows.js';
 import type { PackagePageEntry, PackageSummary, PreparedRun, RunInput, RunOutput } from '../contracts/run.js';
-import { asActivity } from './failures.js';
+import { asActivity } from '../activity-support/failures.js';
 import { phaseDefinition } from './phases/index.js';
 import type { StoppedEarly } from '../contracts/usage.js';
 import type { Phase } from '../contracts/phases.js';

@@ -10,7 +10,7 @@ import type { LocalRow } from '../sandbox/row.js';
 import { VmLoadError } from '../vm/errors.js';
 import type { PackageSummary } from '../contracts/run.js';
 import type { SandboxPackageInput } from '../contracts/sandbox-options.js';
-import { asActivity } from './failures.js';
+import { asActivity } from '../activity-support/failures.js';
 import { sandboxDefinition } from './phases/sandbox.js';
 
 /** Functions run between two yields to the event loop, which lets heartbeats and cancellation through. */
