@@ -8,7 +8,7 @@ import { runPaths } from '../run-store/paths.js';
 import { recordRow, type BaseRow } from '../run-store/rows.js';
 import { asActivity } from '../activity-support/failures.js';
 import { rememberInterface, readInterface } from '../activity-support/interface-cache.js';
-import { phaseDefinition } from './phases/index.js';
+import { BENCHMARKS } from '../benchmarks/registry.js';
 import { storedInterface } from '../activity-support/stored-interfaces.js';
 // The type origin table as the VM reads it, so targets and created types name types alike.
 import { packageTypeOrigins } from '../package-store/package-dir.js';
@@ -77,7 +77,7 @@ async function recordPackageResult(args: {
   round?: string;
   writeLogs?: boolean;
 }): Promise<void> {
-  return asActivity(() =>
+  return asActivity(async () =>
     recordRow(
       args.runDir,
       {
@@ -88,7 +88,7 @@ async function recordPackageResult(args: {
         finished_at_unix_seconds: args.finishedAtUnixSeconds,
         ...(args.round ? { round: args.round } : {}),
       },
-      phaseDefinition(args.phase).rowLog,
+      (await BENCHMARKS[args.phase].record()).rowLog,
       args.writeLogs !== false,
     ),
   );

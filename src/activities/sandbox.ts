@@ -11,7 +11,7 @@ import { VmLoadError } from '../vm/errors.js';
 import type { PackageSummary } from '../contracts/run.js';
 import type { SandboxPackageInput } from '../contracts/sandbox-options.js';
 import { asActivity } from '../activity-support/failures.js';
-import { sandboxDefinition } from './phases/sandbox.js';
+import { sandboxRecord } from '../benchmarks/sandbox/record.js';
 
 /** Functions run between two yields to the event loop, which lets heartbeats and cancellation through. */
 const FUNCTIONS_PER_SLICE = 8;
@@ -55,8 +55,8 @@ async function runSandboxPackage(input: SandboxPackageInput): Promise<PackageSum
       finished_at_unix_seconds: nowUnixSeconds(),
       ...(input.round ? { round: input.round } : {}),
     };
-    await recordRow(input.runDir, stored, sandboxDefinition.rowLog, input.writeLogs !== false);
-    return sandboxDefinition.summaryOf(stored);
+    await recordRow(input.runDir, stored, sandboxRecord.rowLog, input.writeLogs !== false);
+    return sandboxRecord.summaryOf(stored);
   });
 }
 

@@ -1,6 +1,7 @@
 // What a benchmark is to the rest of smi-bench: a name, a title, a one-line description and its options as
 // one zod schema. The run command's flags, the evaluation set's block and the pipelines' runs are made from it.
 import { z } from 'zod';
+import type { AnyBenchmarkRecord } from './record.js';
 
 /** How a flag is written where its zod type alone does not say (given with `withFlag`). */
 export interface FlagHint {
@@ -40,6 +41,11 @@ export interface BenchmarkDefinition<S extends OptionsSchema = OptionsSchema> {
   };
   /** Options written as they are into the run's metadata, under their snake_case names, in this order. */
   recorded?: readonly (keyof S['shape'] & string)[];
+  /**
+   * Its rows in the run directory and its result file (its `record.ts`), loaded when first asked for so
+   * that the CLI's start does not load every benchmark's result builders.
+   */
+  record: () => Promise<AnyBenchmarkRecord>;
 }
 
 /**

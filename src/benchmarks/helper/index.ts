@@ -44,4 +44,5 @@ export const helperBenchmark = defineBenchmark({
     keys: ['maxAttempts', 'scoringHints', 'frameworkDir', 'perPackageTimeoutSeconds'],
     perModel: true,
   },
+  record: () => import('./record.js').then((m) => m.helperRecord),
 });

@@ -28,4 +28,5 @@ export const phase1Benchmark = defineBenchmark({
     narrower: { maxStructsInPrompt: z.number().int().positive() },
     perModel: true,
   },
+  record: () => import('./record.js').then((m) => m.phase1Record),
 });

@@ -105,6 +105,7 @@ export const phase2Benchmark = defineBenchmark({
     perModel: true,
   },
   recorded: ['maxPlanAttempts', 'maxHeuristicVariants'],
+  record: () => import('./record.js').then((m) => m.phase2Record),
 });
 
 export type Phase2Values = z.output<typeof options>;

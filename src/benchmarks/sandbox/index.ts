@@ -23,4 +23,5 @@ export const sandboxBenchmark = defineBenchmark({
   options,
   // No model: one run for the whole set, the same for any model.
   evalSet: { keys: ['frameworkDir', 'tierAOnly', 'concurrency'], perModel: false },
+  record: () => import('./record.js').then((m) => m.sandboxRecord),
 });
