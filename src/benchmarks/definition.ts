@@ -1,6 +1,7 @@
 // What a benchmark is to the rest of smi-bench: a name, a title, a one-line description and its options as
 // one zod schema. The run command's flags, the evaluation set's block and the pipelines' runs are made from it.
 import { z } from 'zod';
+import type { BenchmarkActivities } from './activity-sets.js';
 import type { AnyBenchmarkRecord } from './record.js';
 
 /** How a flag is written where its zod type alone does not say (given with `withFlag`). */
@@ -17,7 +18,10 @@ export const flagHints = z.registry<FlagHint>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod type may be an option
 export type OptionsSchema = z.ZodObject<Record<string, z.ZodType<any>>>;
 
-export interface BenchmarkDefinition<S extends OptionsSchema = OptionsSchema> {
+export interface BenchmarkDefinition<
+  S extends OptionsSchema = OptionsSchema,
+  A extends BenchmarkActivities = BenchmarkActivities,
+> {
   /** Its run command, its phase in evaluation sets and its run directories' phase. */
   name: string;
   /** How pages and summaries name it (`Phase II`). */
@@ -46,6 +50,11 @@ export interface BenchmarkDefinition<S extends OptionsSchema = OptionsSchema> {
    * that the CLI's start does not load every benchmark's result builders.
    */
   record: () => Promise<AnyBenchmarkRecord>;
+  /**
+   * Its activities (its `activities.ts`), loaded by a worker only: they reach the VM, the compiler and the
+   * chain, which the CLI's start must not load.
+   */
+  activities: () => Promise<A>;
 }
 
 /**
@@ -73,7 +82,9 @@ export function presetValues<S extends OptionsSchema, P extends Preset<S>>(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a definition's schema type varies with it
 export type AnyBenchmark = BenchmarkDefinition<any>;
 
-export const defineBenchmark = <S extends OptionsSchema>(d: BenchmarkDefinition<S>) => d;
+export const defineBenchmark = <S extends OptionsSchema, A extends BenchmarkActivities>(
+  d: BenchmarkDefinition<S, A>,
+) => d;
 
 /** A benchmark's options with every default applied to the values given (which the schema checks). */
 export function benchmarkOptions<S extends OptionsSchema>(

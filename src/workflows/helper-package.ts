@@ -10,7 +10,11 @@ import {
   proxyLocalActivities,
   setCurrentDetails,
 } from '@temporalio/workflow';
-import type { HelperFeedbackRef, HelperIoActivities, HelperSimActivities } from '../activities/helper.js';
+import type {
+  HelperFeedbackRef,
+  HelperIoActivities,
+  HelperSimActivities,
+} from '../benchmarks/helper/activities.js';
 import type { AttemptNote } from '../core/helper/prompts.js';
 import {
   finishHelperRow,

@@ -11,7 +11,7 @@ import { packageTimeoutError } from '../core/package-timeout.js';
 import { emptyModelCallTally, neverAnswered, neverAnsweredError } from '../core/model-calls.js';
 import type { PlanResult } from '../sim/backends.js';
 import type { SimulationRequest } from '../sim/types.js';
-import type { SimActivities } from '../activities/sim.js';
+import type { SimActivities } from '../benchmarks/phase2/sim-activities.js';
 import type { PtbSpec } from '../core/phase2/ptb-spec.js';
 import { extractInterfaceOf, ioLocal } from './io-activities.js';
 import { failureMessage, failureType } from './model-failures.js';

@@ -2,7 +2,7 @@
 // the package in the in-process VM and records its row. A package that cannot be loaded is recorded with its
 // reason by the activity itself; nothing about it can fail the run.
 import { proxyActivities } from '@temporalio/workflow';
-import type { SandboxActivities } from '../activities/sandbox.js';
+import type { SandboxActivities } from '../benchmarks/sandbox/activities.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import type { PackageSummary } from '../contracts/run.js';
 import type { SandboxPackageInput } from '../contracts/sandbox-options.js';

@@ -3,7 +3,7 @@
 // is passing (an unreachable RPC), never when the simulator rejected the plan. `build-only` needs no
 // network and takes milliseconds: it runs as a local activity next to the workflow instead.
 import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
-import type { SimActivities } from '../activities/sim.js';
+import type { SimActivities } from '../benchmarks/phase2/sim-activities.js';
 import { TASK_QUEUES } from '../temporal/names.js';
 import { LOCAL_RETRY_THRESHOLD } from './retry-policies.js';
 import type { SimulationMode } from '../contracts/simulation.js';

@@ -45,4 +45,5 @@ export const helperBenchmark = defineBenchmark({
     perModel: true,
   },
   record: () => import('./record.js').then((m) => m.helperRecord),
+  activities: () => import('./activities.js').then((m) => m.helperActivities()),
 });

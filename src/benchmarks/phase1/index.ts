@@ -29,4 +29,5 @@ export const phase1Benchmark = defineBenchmark({
     perModel: true,
   },
   record: () => import('./record.js').then((m) => m.phase1Record),
+  activities: () => import('./activities.js').then((m) => m.phase1Activities()),
 });

@@ -106,6 +106,7 @@ export const phase2Benchmark = defineBenchmark({
   },
   recorded: ['maxPlanAttempts', 'maxHeuristicVariants'],
   record: () => import('./record.js').then((m) => m.phase2Record),
+  activities: () => import('./activities.js').then((m) => m.phase2Activities()),
 });
 
 export type Phase2Values = z.output<typeof options>;

@@ -24,4 +24,5 @@ export const sandboxBenchmark = defineBenchmark({
   // No model: one run for the whole set, the same for any model.
   evalSet: { keys: ['frameworkDir', 'tierAOnly', 'concurrency'], perModel: false },
   record: () => import('./record.js').then((m) => m.sandboxRecord),
+  activities: () => import('./activities.js').then((m) => m.sandboxActivities()),
 });

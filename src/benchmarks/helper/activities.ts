@@ -3,20 +3,20 @@
 // queue. Everything large (answers, sources, diagnostics, bytecode, traces) stays in the run's
 // content-addressed store; workflows see hashes and short summaries.
 import { ApplicationFailure } from '@temporalio/common';
-import { buildHelperPrompt, type AttemptNote } from '../core/helper/prompts.js';
-import { helperInterfaceSummary, targetAddressOf } from '../core/helper/interface-summary.js';
-import type { EntrypointResult } from '../core/helper/row.js';
-import { buildHelper } from '../helper/build.js';
-import { runHelper } from '../helper/run.js';
-import { checkTargetDependencies, MissingDependenciesError } from '../sui-compiler/dependencies.js';
-import { readMovePackage } from '../sui-compiler/package-dir.js';
-import type { MoveDiagnostic } from '../contracts/sui-build.js';
-import { getArtifact, putArtifact } from '../run-store/artifacts.js';
-import { runPaths } from '../run-store/paths.js';
-import { asActivity } from '../activity-support/failures.js';
-import { readInterface } from '../activity-support/interface-cache.js';
-import { VmLoadError } from '../vm/errors.js';
-import { FailureType } from '../contracts/failure-types.js';
+import { buildHelperPrompt, type AttemptNote } from '../../core/helper/prompts.js';
+import { helperInterfaceSummary, targetAddressOf } from '../../core/helper/interface-summary.js';
+import type { EntrypointResult } from '../../core/helper/row.js';
+import { buildHelper } from '../../helper/build.js';
+import { runHelper } from '../../helper/run.js';
+import { checkTargetDependencies, MissingDependenciesError } from '../../sui-compiler/dependencies.js';
+import { readMovePackage } from '../../sui-compiler/package-dir.js';
+import type { MoveDiagnostic } from '../../contracts/sui-build.js';
+import { getArtifact, putArtifact } from '../../run-store/artifacts.js';
+import { runPaths } from '../../run-store/paths.js';
+import { asActivity } from '../../activity-support/failures.js';
+import { readInterface } from '../../activity-support/interface-cache.js';
+import { VmLoadError } from '../../vm/errors.js';
+import { FailureType } from '../../contracts/failure-types.js';
 
 /** What a retry prompt needs of the attempts before it. */
 export interface HelperFeedbackRef {
@@ -258,14 +258,19 @@ async function checkHelperDependencies(args: {
 }
 
 /** Run next to the package workflow (local activities on the orchestration worker). */
-export function createHelperIoActivities() {
+function createHelperIoActivities() {
   return { prepareHelperPrompt, readHelperDir, checkHelperDependencies };
 }
 
 /** On the simulation queue. */
-export function createHelperSimActivities() {
+function createHelperSimActivities() {
   // The two single steps stay for histories recorded before they were one activity.
   return { buildHelperPackage, runHelperPackage, buildAndRunHelperPackage };
+}
+
+/** The helper benchmark's activities, by the workers that run them. */
+export function helperActivities() {
+  return { io: createHelperIoActivities(), sim: createHelperSimActivities() };
 }
 
 export type HelperIoActivities = ReturnType<typeof createHelperIoActivities>;

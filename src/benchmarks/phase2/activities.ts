@@ -2,21 +2,22 @@
 // interface JSON (candidate plans, prompts with interface summaries) or a file (the plan file) is done
 // here with the pure functions of core/phase2, so workflow history only carries hashes and small plans.
 import { readFile } from 'node:fs/promises';
-import { packageIdKey } from '../core/ids-file.js';
-import { analyzePackage } from '../core/phase2/baseline.js';
-import { PlanFileError, parsePlanFile } from '../core/phase2/plan-file.js';
+import { packageIdKey } from '../../core/ids-file.js';
+import { analyzePackage } from '../../core/phase2/baseline.js';
+import { PlanFileError, parsePlanFile } from '../../core/phase2/plan-file.js';
 import {
   buildPlanningPrompt,
   planningVocabulary,
   type PlanningPromptRequest,
-} from '../core/phase2/prompts.js';
-import type { PreparedVariant } from '../core/phase2/prepare.js';
-import { preparePlaceholderPlan } from '../core/phase2/unknown-objects.js';
-import type { PtbSpec } from '../core/phase2/ptb-spec.js';
-import { putArtifact } from '../run-store/artifacts.js';
-import { runPaths } from '../run-store/paths.js';
-import { asActivity } from '../activity-support/failures.js';
-import { readInterface } from '../activity-support/interface-cache.js';
+} from '../../core/phase2/prompts.js';
+import type { PreparedVariant } from '../../core/phase2/prepare.js';
+import { preparePlaceholderPlan } from '../../core/phase2/unknown-objects.js';
+import type { PtbSpec } from '../../core/phase2/ptb-spec.js';
+import { putArtifact } from '../../run-store/artifacts.js';
+import { runPaths } from '../../run-store/paths.js';
+import { createSimActivities } from './sim-activities.js';
+import { asActivity } from '../../activity-support/failures.js';
+import { readInterface } from '../../activity-support/interface-cache.js';
 
 /** The baseline's runnable candidates (spec §10.6), at most `limit` (0 = all), as plans. */
 async function candidatePlans(runDir: string, interfaceSha: string, limit: number): Promise<PtbSpec[]> {
@@ -88,6 +89,14 @@ async function preparePhase2Prompt(
   });
 }
 
-export function createPhase2IoActivities() {
-  return { listPlanCandidates, prepareBaselinePlans, readPlanFromFile, preparePhase2Prompt };
+/**
+ * Phase II's activities, by the workers that run them: its file work, and its simulations (build-only
+ * ones run beside the package workflow as local activities).
+ */
+export function phase2Activities() {
+  return {
+    io: { listPlanCandidates, prepareBaselinePlans, readPlanFromFile, preparePhase2Prompt },
+    sim: createSimActivities(),
+    localSim: createSimActivities(),
+  };
 }
