@@ -2,8 +2,8 @@
 import { formatPhase1PackageLine } from '../../core/phase1-result.js';
 import { pyFloat } from '../../core/pyjson.js';
 import type { Phase1PackageRow } from '../../core/types.js';
-import { formatPhase1ResultJson } from '../../run-store/phase1-result-json.js';
-import { buildPhase1Result } from '../../run-store/phase1-result.js';
+import { formatPhase1ResultJson } from './result-json.js';
+import { buildPhase1Result } from './result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
 import { ZERO_USAGE } from '../../core/usage.js';
 import { modelFields, sha256OrNull, type BenchmarkRecord } from '../record.js';

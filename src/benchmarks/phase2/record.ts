@@ -2,9 +2,9 @@
 import { STAGE_PREFIX, type StageCounts } from '../../core/phase2/taxonomy.js';
 import { planTally } from '../../core/phase2/plan-tally.js';
 import { emptyPhase2Row, type Phase2Row } from '../../core/phase2/row.js';
-import { formatPhase2ResultJson } from '../../run-store/phase2-result-json.js';
+import { formatPhase2ResultJson } from './result-json.js';
 import { pyFloat } from '../../core/pyjson.js';
-import { buildPhase2Result } from '../../run-store/phase2-result.js';
+import { buildPhase2Result } from './result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
 import { ZERO_USAGE } from '../../core/usage.js';
 import { modelFields, sha256OrNull, type BenchmarkRecord } from '../record.js';

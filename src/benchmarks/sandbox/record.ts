@@ -8,7 +8,7 @@ import {
   type SandboxPackageRow,
 } from '../../sandbox/package-row.js';
 import { readStoredRows, type RowLogFormat } from '../../run-store/rows.js';
-import { sandboxOutputs } from '../../sandbox/run-result.js';
+import { sandboxOutputs } from './result.js';
 import type { SandboxOptions } from '../../contracts/sandbox-options.js';
 import { ZERO_USAGE } from '../../core/usage.js';
 import type { BenchmarkRecord } from '../record.js';
