@@ -17,7 +17,7 @@ const LAYERS = [
   ['compare'],
   ['evalset'],
   ['benchmarks'],
-  ['doctor', 'helper', 'process-settings', 'report-parts', 'workflow-kit'],
+  ['activity-support', 'doctor', 'helper', 'process-settings', 'report-parts', 'workflow-kit'],
   ['corpus-report', 'fullnode', 'sui-compiler'],
   ['corpus-pull', 'manifest', 'move-stubs', 'sandbox', 'sim'],
   ['run-store'],

@@ -11,14 +11,7 @@ import {
   type LogLevel,
   type WorkerOptions,
 } from '@temporalio/worker';
-import {
-  createIoActivities,
-  createLlmActivities,
-  createSandboxActivities,
-  createHelperSimActivities,
-  createSimActivities,
-  type LlmActivityDeps,
-} from './activities/index.js';
+import { createLlmActivities, createQueueActivities, type LlmActivityDeps } from './activities/index.js';
 import { TASK_QUEUES } from './temporal/names.js';
 import { workflowBundlePath, workflowSourcePath } from './temporal/workflow-bundle.js';
 import { unreachableServerError } from './temporal/connect.js';
@@ -100,6 +93,7 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
   const common = { connection, namespace: settings.namespace };
   // Loaded on a run's first local call, kept for the next ones, freed when the workers stop.
   const localModels = new LocalModels(settings.localLlmConcurrency);
+  const activities = await createQueueActivities();
   const [orchestration, io, llm, sim] = await Promise.all([
     // The orchestration worker also runs the io activities that workflows call as local activities.
     Worker.create({
@@ -107,14 +101,14 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
       taskQueue: TASK_QUEUES.orchestration,
       ...workflowCode(),
       // Extraction, recording and build-only simulation run here as local activities.
-      activities: { ...createIoActivities(), ...createSimActivities() },
+      activities: activities.orchestration,
       // Without this only the SDK default bounds the local activities.
       maxConcurrentLocalActivityExecutions: settings.ioConcurrency,
     }),
     Worker.create({
       ...common,
       taskQueue: TASK_QUEUES.io,
-      activities: createIoActivities(),
+      activities: activities.io,
       maxConcurrentActivityTaskExecutions: settings.ioConcurrency,
     }),
     Worker.create({
@@ -132,7 +126,7 @@ export async function startWorkers(settings: WorkerSettings): Promise<RunningWor
     Worker.create({
       ...common,
       taskQueue: TASK_QUEUES.sim,
-      activities: { ...createSimActivities(), ...createSandboxActivities(), ...createHelperSimActivities() },
+      activities: activities.sim,
       maxConcurrentActivityTaskExecutions: settings.simConcurrency,
     }),
   ]);

@@ -1,6 +1,6 @@
 // Corpus mode's three steps as io activities; corpus-report/corpus-job.ts does the work.
 import { analysePage, finishCorpus, planCorpus, type CorpusJob } from '../corpus-report/corpus-job.js';
-import { asActivity } from './failures.js';
+import { asActivity } from '../activity-support/failures.js';
 
 export function createCorpusActivities() {
   return {

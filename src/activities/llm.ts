@@ -23,7 +23,7 @@ import { ZERO_USAGE } from '../core/usage.js';
 import { getArtifact, putArtifact } from '../run-store/artifacts.js';
 import { cachedOrSent } from '../run-store/answer-cache.js';
 import { runPaths } from '../run-store/paths.js';
-import { asActivity } from './failures.js';
+import { asActivity } from '../activity-support/failures.js';
 import type { TokenUsage } from '../contracts/usage.js';
 import type { ModelAnswer, ModelRequest } from '../workflow-kit/model-call.js';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';

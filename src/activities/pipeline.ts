@@ -6,7 +6,7 @@ import { buildPhase2Manifest } from '../manifest/phase2-manifest.js';
 import { idsText } from '../manifest/ids-text.js';
 import { idsWithMinHits, idsWithMinTargets } from '../manifest/result-filters.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
-import { asActivity } from './failures.js';
+import { asActivity } from '../activity-support/failures.js';
 import type { PipelineStep } from '../contracts/pipeline.js';
 import { FailureType } from '../contracts/failure-types.js';
 

@@ -20,8 +20,9 @@ import { finishedRunSummary } from '../compare/run-summary.js';
 import { runPaths } from '../run-store/paths.js';
 import { readStoredRow, recordRow, type StoredRow } from '../run-store/rows.js';
 import type { PackagePageEntry, PackageSummary, PreparedRun, RunInput, RunOutput } from '../contracts/run.js';
-import { asActivity } from './failures.js';
-import { phaseDefinition } from './phases/index.js';
+import { asActivity } from '../activity-support/failures.js';
+import { recordedOptionFields, type AnyBenchmark } from '../benchmarks/definition.js';
+import { BENCHMARKS } from '../benchmarks/registry.js';
 import type { StoppedEarly } from '../contracts/usage.js';
 import type { Phase } from '../contracts/phases.js';
 import { FailureType } from '../contracts/failure-types.js';
@@ -31,6 +32,9 @@ async function appendEventsUnlessNoLog(input: RunInput, events: Parameters<typeo
   if (input.writeLogs !== false) await appendEvents(input.runDir, events);
 }
 
+/** How the phase's benchmark records its rows and its result. */
+const recordOf = (phase: Phase) => BENCHMARKS[phase].record();
+
 function refuse(message: string): ApplicationFailure {
   return ApplicationFailure.create({ type: FailureType.InvalidRunInput, message, nonRetryable: true });
 }
@@ -38,7 +42,8 @@ function refuse(message: string): ApplicationFailure {
 /** Discovers and selects the packages, and writes the run's manifest and metadata. Idempotent. */
 async function prepareRun(input: RunInput): Promise<PreparedRun> {
   return asActivity(async () => {
-    const definition = phaseDefinition(input.phase);
+    const benchmark: AnyBenchmark = BENCHMARKS[input.phase];
+    const benchmarkRecord = await benchmark.record();
     const identity = runIdentity(input);
     // A retried or restarted run keeps the selection it made the first time, if it is the same run.
     const existing = await readSelection(input.runDir);
@@ -56,7 +61,9 @@ async function prepareRun(input: RunInput): Promise<PreparedRun> {
     const { packages, skipped, idMismatches } = await discoverPackages(input.corpusRoot);
     const idsFileIds =
       input.packageIds ??
-      (input.idsFile ? await readIdsFile(input.idsFile, { dedupe: !definition.keepsRepeatedIds }) : null);
+      (input.idsFile
+        ? await readIdsFile(input.idsFile, { dedupe: !benchmarkRecord.keepsRepeatedIds })
+        : null);
     const selection = selectPackages({
       packages,
       ...(idsFileIds ? { idsFileIds } : {}),
@@ -71,7 +78,7 @@ async function prepareRun(input: RunInput): Promise<PreparedRun> {
     }
     const started = nowUnixSeconds();
     const { agent, seed } = input.options;
-    const metadata = definition.metadata(input);
+    const metadata = benchmarkRecord.metadata(input, recordedOptionFields(benchmark, { ...input.options }));
     await writeManifest(input.runDir, selection.selected);
     await writeRunMetadata(input.runDir, {
       schema_version: 1,
@@ -87,7 +94,7 @@ async function prepareRun(input: RunInput): Promise<PreparedRun> {
       {
         t: started,
         event: 'run_started',
-        fields: { started_at_unix_seconds: started, agent, seed, ...definition.runStartedFields(input) },
+        fields: { started_at_unix_seconds: started, agent, seed, ...benchmarkRecord.runStartedFields(input) },
       },
       ...skipped.map((s) => ({
         t: started,
@@ -137,12 +144,12 @@ async function listPackagePage(args: {
   limit: number;
 }): Promise<PackagePageEntry[]> {
   return asActivity(async () => {
-    const definition = phaseDefinition(args.phase);
+    const record = await recordOf(args.phase);
     const entries = await readManifestPage(args.runDir, args.offset, args.limit);
     return Promise.all(
       entries.map(async (entry) => {
         const stored = await readStoredRow(args.runDir, entry.index);
-        return { ...entry, recorded: stored ? definition.summaryOf(stored) : null };
+        return { ...entry, recorded: stored ? record.summaryOf(stored) : null };
       }),
     );
   });
@@ -155,7 +162,7 @@ async function loadRecordedSummary(args: {
 }): Promise<PackageSummary | null> {
   return asActivity(async () => {
     const stored = await readStoredRow(args.runDir, args.index);
-    return stored ? phaseDefinition(args.phase).summaryOf(stored) : null;
+    return stored ? (await recordOf(args.phase)).summaryOf(stored) : null;
   });
 }
 
@@ -170,17 +177,17 @@ async function recordFailedPackage(args: {
   writeLogs?: boolean;
 }): Promise<PackageSummary> {
   return asActivity(async () => {
-    const definition = phaseDefinition(args.phase);
+    const record = await recordOf(args.phase);
     const now = nowUnixSeconds();
     const stored: StoredRow = {
       index: args.index,
-      row: definition.failedRow(args.packageId, args.error),
+      row: record.failedRow(args.packageId, args.error),
       started_at_unix_seconds: now,
       finished_at_unix_seconds: now,
       ...(args.round ? { round: args.round } : {}),
     };
-    await recordRow(args.runDir, stored, definition.rowLog, args.writeLogs !== false);
-    return definition.summaryOf(stored);
+    await recordRow(args.runDir, stored, record.rowLog, args.writeLogs !== false);
+    return record.summaryOf(stored);
   });
 }
 
@@ -194,7 +201,7 @@ async function finalizeRun(args: {
 }): Promise<RunOutput> {
   return asActivity(async () => {
     const finished = nowUnixSeconds();
-    const result = await phaseDefinition(args.phase).buildResult(args.runDir, finished, args.stoppedEarly);
+    const result = await (await recordOf(args.phase)).buildResult(args.runDir, finished, args.stoppedEarly);
     const resultPath = runPaths(args.runDir).result;
     const output = result.outputFile;
     const outFileSource = output ? join(args.runDir, output.name) : resultPath;
@@ -248,7 +255,7 @@ async function finishBatch(args: {
 }): Promise<void> {
   return asActivity(async () => {
     const now = nowUnixSeconds();
-    const result = await phaseDefinition(args.phase).buildResult(args.runDir, now);
+    const result = await (await recordOf(args.phase)).buildResult(args.runDir, now);
     if (args.outFile) await atomicWriteFile(args.outFile, result.outputFile?.text ?? result.text);
     if (args.writeLogs !== false)
       await appendEvents(args.runDir, [

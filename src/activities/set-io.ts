@@ -6,7 +6,7 @@ import { finishedRunSummary, type RunSummary } from '../compare/run-summary.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
 import { setResultPath } from '../run-store/paths.js';
 import { nowUnixSeconds } from '../run-store/events.js';
-import { asActivity } from './failures.js';
+import { asActivity } from '../activity-support/failures.js';
 import type { EvalSetCellState } from '../contracts/eval-set.js';
 
 /** A run's line of the matrix; the numbers are absent for a run that failed or left no result. */

@@ -6,6 +6,8 @@ import type { CliIO } from '../contracts/cli-io.js';
 import type { RunInput } from '../contracts/run.js';
 import type { RunCliOptions } from './run-input.js';
 import type { BenchmarkDisplay } from './display.js';
+import type { BenchmarkActivities } from './activity-sets.js';
+import type { AnyBenchmarkRecord } from './record.js';
 
 /** How a flag is written where its zod type alone does not say (given with `withFlag`). */
 export interface FlagHint {
@@ -21,7 +23,10 @@ export const flagHints = z.registry<FlagHint>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any zod type may be an option
 export type OptionsSchema = z.ZodObject<Record<string, z.ZodType<any>>>;
 
-export interface BenchmarkDefinition<S extends OptionsSchema = OptionsSchema> {
+export interface BenchmarkDefinition<
+  S extends OptionsSchema = OptionsSchema,
+  A extends BenchmarkActivities = BenchmarkActivities,
+> {
   /** Its run command, its phase in evaluation sets and its run directories' phase. */
   name: string;
   /** How pages and summaries name it (`Phase II`). */
@@ -66,6 +71,16 @@ export interface BenchmarkDefinition<S extends OptionsSchema = OptionsSchema> {
   recorded?: readonly (keyof S['shape'] & string)[];
   /** How it shows itself: progress line, leaderboard, report and view parts (display.ts). */
   display: BenchmarkDisplay;
+  /**
+   * Its rows in the run directory and its result file (its `record.ts`), loaded when first asked for so
+   * that the CLI's start does not load every benchmark's result builders.
+   */
+  record: () => Promise<AnyBenchmarkRecord>;
+  /**
+   * Its activities (its `activities.ts`), loaded by a worker only: they reach the VM, the compiler and the
+   * chain, which the CLI's start must not load.
+   */
+  activities: () => Promise<A>;
 }
 
 /** What a run is made with besides its flags. */
@@ -119,7 +134,9 @@ export function presetValues<S extends OptionsSchema, P extends Preset<S>>(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a definition's schema type varies with it
 export type AnyBenchmark = BenchmarkDefinition<any>;
 
-export const defineBenchmark = <S extends OptionsSchema>(d: BenchmarkDefinition<S>) => d;
+export const defineBenchmark = <S extends OptionsSchema, A extends BenchmarkActivities>(
+  d: BenchmarkDefinition<S, A>,
+) => d;
 
 /** A benchmark's options with every default applied to the values given (which the schema checks). */
 export function benchmarkOptions<S extends OptionsSchema>(

@@ -2,7 +2,7 @@
 // directory (no server needed); a running run's is built from the rows recorded so far.
 import { copyFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { phaseDefinition } from '../activities/phases/index.js';
+import { BENCHMARKS } from '../benchmarks/registry.js';
 import { atomicWriteFile } from '../run-store/atomic-write.js';
 import { findRun, readFinishedRun, type FinishedResult } from '../run-queries/run-lookup.js';
 import { resultNumbers } from '../run-queries/run-notes.js';
@@ -24,8 +24,8 @@ export async function runResults(
   return withSession({ log: io.log, worker: 'never' }, async (session) => {
     const run = await findRun(session, runId, opts.logDir);
     const finishedAt = run.description.closeTime ?? new Date();
-    const definition = phaseDefinition(run.input.phase);
-    const result = await definition.buildResult(run.runDir, Math.floor(finishedAt.getTime() / 1000));
+    const record = await BENCHMARKS[run.input.phase].record();
+    const result = await record.buildResult(run.runDir, Math.floor(finishedAt.getTime() / 1000));
     await atomicWriteFile(out, result.text);
     const state =
       run.description.status.name === 'COMPLETED' ? 'finished' : run.description.status.name.toLowerCase();

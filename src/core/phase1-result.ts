@@ -1,5 +1,5 @@
 // Phase I aggregate and the Python-compatible shapes of its rows (for results JSON and packages.jsonl).
-// Pure: safe for workflow code. The results-file writer lives in run-store/phase1-result-json.ts.
+// Pure: safe for workflow code. The results-file writer lives in benchmarks/phase1/result-json.ts.
 import type { Phase1Aggregate, Phase1PackageRow, Phase1RunResult } from './types.js';
 import { sumUsage, usageToPy } from './usage.js';
 import { PyFloat, pyDumps } from './pyjson.js';

@@ -1,5 +1,5 @@
 // Retry behaviour shared by the workflows. Error type names match the ApplicationFailure types that
-// activities throw (see src/activities/failures.ts).
+// activities throw (see src/activity-support/failures.ts).
 import type { RetryPolicy } from '@temporalio/common';
 import { FailureType } from '../contracts/failure-types.js';
 

@@ -6,9 +6,9 @@ import type { IoActivities, LlmActivities } from '../../src/activities/index.js'
 import type {
   HelperIoActivities as HelperIoImplementation,
   HelperSimActivities as HelperSimImplementation,
-} from '../../src/activities/helper.js';
-import type { SandboxActivities as SandboxImplementation } from '../../src/activities/sandbox.js';
-import type { SimActivities as SimImplementation } from '../../src/activities/sim.js';
+} from '../../src/benchmarks/helper/activities.js';
+import type { SandboxActivities as SandboxImplementation } from '../../src/benchmarks/sandbox/activities.js';
+import type { SimActivities as SimImplementation } from '../../src/benchmarks/phase2/sim-activities.js';
 import type {
   HelperIoActivities,
   HelperSimActivities,

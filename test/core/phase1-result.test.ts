@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeJsonChecksum } from '../../src/run-store/checksum.js';
 import { parseJson } from '../../src/core/json-parse.js';
 import { scoreKeyTypes } from '../../src/core/judge.js';
-import { formatPhase1ResultJson } from '../../src/run-store/phase1-result-json.js';
+import { formatPhase1ResultJson } from '../../src/benchmarks/phase1/result-json.js';
 import {
   aggregatePhase1,
   formatJsonlLine,

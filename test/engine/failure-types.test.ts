@@ -2,7 +2,7 @@
 // type the workflows' retry policies name (spelled as recorded histories carry them), never retried.
 import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
-import { toFailure } from '../../src/activities/failures.js';
+import { toFailure } from '../../src/activity-support/failures.js';
 import { ConfigError } from '../../src/agents/config.js';
 import { PlanFileError } from '../../src/benchmarks/phase2/workflow/plan-file.js';
 import { CorpusInputError } from '../../src/corpus-report/corpus-job.js';

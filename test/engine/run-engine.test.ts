@@ -9,7 +9,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
 import { loadRealAgentSettings } from '../../src/agents/config.js';
-import { createIoActivities } from '../../src/activities/index.js';
+import { createQueueActivities } from '../../src/activities/index.js';
 import { SEARCH_ATTRIBUTES, TASK_QUEUES, runWorkflowId } from '../../src/temporal/names.js';
 import { workflowSourcePath } from '../../src/temporal/workflow-bundle.js';
 import type { RunningWorkers } from '../../src/worker.js';
@@ -153,7 +153,11 @@ describe('run engine when rows cannot be recorded', () => {
     const broken = async (): Promise<never> => {
       throw ApplicationFailure.nonRetryable('disk full (simulated)', 'InvalidRunInput');
     };
-    const activities = { ...createIoActivities(), recordPackageResult: broken, recordFailedPackage: broken };
+    const activities = {
+      ...(await createQueueActivities()).io,
+      recordPackageResult: broken,
+      recordFailedPackage: broken,
+    };
     const common = { connection, namespace: TEST_NAMESPACES.engineFaults, activities };
     const workers = await Promise.all([
       Worker.create({ ...common, taskQueue: TASK_QUEUES.orchestration, workflowsPath: workflowSourcePath() }),

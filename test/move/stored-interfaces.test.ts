@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { storedInterface } from '../../src/activities/stored-interfaces.js';
+import { storedInterface } from '../../src/activity-support/stored-interfaces.js';
 import { extractKeyTypes } from '../../src/core/truth.js';
 import { extractPackageInterface, formatInterfaceJson } from '../../src/move/index.js';
 import { readdressPackage } from '../../src/package-store/readdress-package.js';

@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { phase1Definition } from '../../src/activities/phases/phase1.js';
+import { phase1Record } from '../../src/benchmarks/phase1/record.js';
 import type { Phase1PackageRow } from '../../src/core/types.js';
 import { appendEvents } from '../../src/run-store/events.js';
 import { rowPath, runPaths } from '../../src/run-store/paths.js';
 import { readStoredRows, recordRow, type StoredRow } from '../../src/run-store/rows.js';
 import { PROJECT_ROOT } from '../support/paths.js';
 
-const PHASE1_ROWS = phase1Definition.rowLog;
+const PHASE1_ROWS = phase1Record.rowLog;
 
 const DIST_RUN_STORE = join(PROJECT_ROOT, 'dist', 'src', 'run-store');
 

@@ -8,7 +8,7 @@ import { benchmarkModules } from '../../src/sandbox/benchmark-local.js';
 import { loadSandboxPackage } from '../../src/sandbox/load-package.js';
 import { sandboxPackageRow } from '../../src/sandbox/package-row.js';
 import type { LocalRow } from '../../src/sandbox/row.js';
-import { sandboxOutputs } from '../../src/sandbox/run-result.js';
+import { sandboxOutputs } from '../../src/benchmarks/sandbox/result.js';
 import { DEPENDENCY_IDS, makeDependencyCorpus } from '../support/dependency-corpus.js';
 
 let root: string;

@@ -2,7 +2,7 @@
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { ApplicationFailure, type Logger } from '@temporalio/common';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createSimActivities } from '../../src/activities/sim.js';
+import { createSimActivities } from '../../src/benchmarks/phase2/sim-activities.js';
 import type { PlanResult, SimulationOutcome, SimulationRequest } from '../../src/sim/index.js';
 import { closedPortUrl } from './support/sui-rpc-server.js';
 import { writeFakeTxSim, type FakeTxSim } from './support/fake-tx-sim.js';

@@ -17,4 +17,6 @@ export const helperBenchmark = defineBenchmark({
   },
   runs: () => import('./run.js').then((m) => m.helperRuns),
   display: helperDisplay,
+  record: () => import('./record.js').then((m) => m.helperRecord),
+  activities: () => import('./activities.js').then((m) => m.helperActivities()),
 });

@@ -19,4 +19,6 @@ export const phase1Benchmark = defineBenchmark({
   },
   runs: () => import('./run.js').then((m) => m.phase1Runs),
   display: phase1Display,
+  record: () => import('./record.js').then((m) => m.phase1Record),
+  activities: () => import('./activities.js').then((m) => m.phase1Activities()),
 });

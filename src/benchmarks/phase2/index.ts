@@ -16,6 +16,8 @@ export const phase2Benchmark = defineBenchmark({
   recorded,
   runs: () => import('./run.js').then((m) => m.phase2Runs),
   display: phase2Display,
+  record: () => import('./record.js').then((m) => m.phase2Record),
+  activities: () => import('./activities.js').then((m) => m.phase2Activities()),
 });
 
 /** Phase II settings at the CLI's defaults (upstream's, except the offline simulation mode). */

@@ -20,4 +20,6 @@ export const sandboxBenchmark = defineBenchmark({
   },
   runs: () => import('./run.js').then((m) => m.sandboxRuns),
   display: sandboxDisplay,
+  record: () => import('./record.js').then((m) => m.sandboxRecord),
+  activities: () => import('./activities.js').then((m) => m.sandboxActivities()),
 });

@@ -1,5 +1,5 @@
 // Phase II aggregate (spec/harness.md §7.9) plus the planning metrics upstream only computed in
-// scripts (§13), and the run result. Pure: the file writer is in run-store/phase2-result-json.ts.
+// scripts (§13), and the run result. Pure: the file writer is in benchmarks/phase2/result-json.ts.
 import { sumModelCallTallies } from '../model-calls.js';
 import { PyFloat } from '../pyjson.js';
 import { sumUsage } from '../usage.js';

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emptyPhase2Row, type Phase2Row } from '../../../src/core/phase2/row.js';
 import { aggregatePhase2, type Phase2RunResult } from '../../../src/core/phase2/result.js';
-import { formatPhase2ResultJson } from '../../../src/run-store/phase2-result-json.js';
+import { formatPhase2ResultJson } from '../../../src/benchmarks/phase2/result-json.js';
 import { formatSimulationFeedback } from '../../../src/benchmarks/phase2/workflow/feedback.js';
 import { execFileSync } from 'node:child_process';
 import { UPSTREAM_DATA_DIR } from '../../support/paths.js';

@@ -1,11 +1,11 @@
 // Builds the Phase I result (schema_version 1) from what a run directory holds. Used when a run finishes
 // and by `smi-bench results` for a run that is still going.
 import { basename } from 'node:path';
-import { aggregatePhase1, type Phase1RunResult } from '../core/phase1-result.js';
-import type { Phase1PackageRow } from '../core/types.js';
-import { corpusGitHead } from './git-info.js';
-import { readSelection } from './run-record.js';
-import { readStoredRows } from './rows.js';
+import { aggregatePhase1, type Phase1RunResult } from '../../core/phase1-result.js';
+import type { Phase1PackageRow } from '../../core/types.js';
+import { corpusGitHead } from '../../run-store/git-info.js';
+import { readSelection } from '../../run-store/run-record.js';
+import { readStoredRows } from '../../run-store/rows.js';
 
 export async function buildPhase1Result(
   runDir: string,

@@ -6,9 +6,9 @@ import {
   packageCeilings,
   type DifficultyLevel,
   type PackageCeilings,
-} from './oracle.js';
-import { formatLocalRow } from './row.js';
-import { OUTCOMES, tierBRate, type Outcome, type SandboxPackageRow } from './package-row.js';
+} from '../../sandbox/oracle.js';
+import { formatLocalRow } from '../../sandbox/row.js';
+import { OUTCOMES, tierBRate, type Outcome, type SandboxPackageRow } from '../../sandbox/package-row.js';
 
 export interface SandboxResult {
   schema_version: 1;

@@ -1,17 +1,17 @@
 // The sandbox phase's activity, on the simulation queue: benchmark-local over one package in the in-process
 // VM, then its row recorded. A package that cannot be loaded gets a row with the reason, never a failure.
 import { Context } from '@temporalio/activity';
-import { nowUnixSeconds } from '../run-store/events.js';
-import { recordRow } from '../run-store/rows.js';
-import { packageBenchmark } from '../sandbox/benchmark-local.js';
-import { loadSandboxPackage } from '../sandbox/load-package.js';
-import { sandboxPackageRow, type SandboxPackageRow } from '../sandbox/package-row.js';
-import type { LocalRow } from '../sandbox/row.js';
-import { VmLoadError } from '../vm/errors.js';
-import type { PackageSummary } from '../contracts/run.js';
-import type { SandboxPackageInput } from '../contracts/sandbox-options.js';
-import { asActivity } from './failures.js';
-import { sandboxDefinition } from './phases/sandbox.js';
+import { nowUnixSeconds } from '../../run-store/events.js';
+import { recordRow } from '../../run-store/rows.js';
+import { packageBenchmark } from '../../sandbox/benchmark-local.js';
+import { loadSandboxPackage } from '../../sandbox/load-package.js';
+import { sandboxPackageRow, type SandboxPackageRow } from '../../sandbox/package-row.js';
+import type { LocalRow } from '../../sandbox/row.js';
+import { VmLoadError } from '../../vm/errors.js';
+import type { PackageSummary } from '../../contracts/run.js';
+import type { SandboxPackageInput } from '../../contracts/sandbox-options.js';
+import { asActivity } from '../../activity-support/failures.js';
+import { sandboxRecord } from './record.js';
 
 /** Functions run between two yields to the event loop, which lets heartbeats and cancellation through. */
 const FUNCTIONS_PER_SLICE = 8;
@@ -55,13 +55,14 @@ async function runSandboxPackage(input: SandboxPackageInput): Promise<PackageSum
       finished_at_unix_seconds: nowUnixSeconds(),
       ...(input.round ? { round: input.round } : {}),
     };
-    await recordRow(input.runDir, stored, sandboxDefinition.rowLog, input.writeLogs !== false);
-    return sandboxDefinition.summaryOf(stored);
+    await recordRow(input.runDir, stored, sandboxRecord.rowLog, input.writeLogs !== false);
+    return sandboxRecord.summaryOf(stored);
   });
 }
 
-export function createSandboxActivities() {
-  return { runSandboxPackage };
+/** The sandbox's activity, on the simulation queue. */
+export function sandboxActivities() {
+  return { sim: { runSandboxPackage } };
 }
 
-export type SandboxActivities = ReturnType<typeof createSandboxActivities>;
+export type SandboxActivities = ReturnType<typeof sandboxActivities>['sim'];

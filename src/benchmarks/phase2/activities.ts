@@ -2,22 +2,19 @@
 // interface JSON (candidate plans, prompts with interface summaries) or a file (the plan file) is done
 // here with the pure functions of core/phase2, so workflow history only carries hashes and small plans.
 import { readFile } from 'node:fs/promises';
-import { packageIdKey } from '../core/ids-file.js';
-import { analyzePackage } from '../core/phase2/baseline.js';
-import { PlanFileError, parsePlanFile } from '../benchmarks/phase2/workflow/plan-file.js';
-import {
-  buildPlanningPrompt,
-  planningVocabulary,
-  type PlanningPromptRequest,
-} from '../benchmarks/phase2/workflow/prompts.js';
-import type { BaselinePlansRequest } from '../benchmarks/phase2/workflow/io.js';
-import type { PreparedVariant } from '../benchmarks/phase2/workflow/prepare.js';
-import { preparePlaceholderPlan } from '../benchmarks/phase2/workflow/unknown-objects.js';
-import type { PtbSpec } from '../core/phase2/ptb-spec.js';
-import { putArtifact } from '../run-store/artifacts.js';
-import { runPaths } from '../run-store/paths.js';
-import { asActivity } from './failures.js';
-import { readInterface } from './interface-cache.js';
+import { packageIdKey } from '../../core/ids-file.js';
+import { analyzePackage } from '../../core/phase2/baseline.js';
+import { PlanFileError, parsePlanFile } from './workflow/plan-file.js';
+import { buildPlanningPrompt, planningVocabulary, type PlanningPromptRequest } from './workflow/prompts.js';
+import type { BaselinePlansRequest } from './workflow/io.js';
+import type { PreparedVariant } from './workflow/prepare.js';
+import { preparePlaceholderPlan } from './workflow/unknown-objects.js';
+import type { PtbSpec } from '../../core/phase2/ptb-spec.js';
+import { putArtifact } from '../../run-store/artifacts.js';
+import { runPaths } from '../../run-store/paths.js';
+import { asActivity } from '../../activity-support/failures.js';
+import { readInterface } from '../../activity-support/interface-cache.js';
+import { createSimActivities } from './sim-activities.js';
 
 /** The baseline's runnable candidates (spec §10.6), at most `limit` (0 = all), as plans. */
 async function candidatePlans(runDir: string, interfaceSha: string, limit: number): Promise<PtbSpec[]> {
@@ -82,6 +79,14 @@ async function preparePhase2Prompt(
   });
 }
 
-export function createPhase2IoActivities() {
-  return { listPlanCandidates, prepareBaselinePlans, readPlanFromFile, preparePhase2Prompt };
+/**
+ * Phase II's activities, by the workers that run them: its file work, and its simulations (build-only
+ * ones run beside the package workflow as local activities).
+ */
+export function phase2Activities() {
+  return {
+    io: { listPlanCandidates, prepareBaselinePlans, readPlanFromFile, preparePhase2Prompt },
+    sim: createSimActivities(),
+    localSim: createSimActivities(),
+  };
 }

@@ -16,11 +16,11 @@ import {
   type SimulationErrorKind,
   type SimulationOutcome,
   type SimulationRequest,
-} from '../sim/index.js';
-import { toFailure } from './failures.js';
-import { withHeartbeat } from './heartbeat.js';
-import type { RpcProtocol } from '../contracts/simulation.js';
-import { FailureType } from '../contracts/failure-types.js';
+} from '../../sim/index.js';
+import { toFailure } from '../../activity-support/failures.js';
+import { withHeartbeat } from '../../activity-support/heartbeat.js';
+import type { RpcProtocol } from '../../contracts/simulation.js';
+import { FailureType } from '../../contracts/failure-types.js';
 
 const FAILURE_TYPES: Record<SimulationErrorKind, string> = {
   rejected: FailureType.SimulationRejected,

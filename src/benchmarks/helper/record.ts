@@ -6,7 +6,7 @@ import { pyFloat } from '../../core/pyjson.js';
 import { ZERO_USAGE } from '../../core/usage.js';
 import { readStoredRows, type RowLogFormat } from '../../run-store/rows.js';
 import type { HelperOptions } from '../../contracts/helper-options.js';
-import { modelFields, sha256OrNull, type PhaseDefinition } from './definition.js';
+import { modelFields, sha256OrNull, type BenchmarkRecord } from '../record.js';
 
 const HELPER_ROW_LOG: RowLogFormat<HelperRow> = {
   packageLine: (row) => JSON.stringify(row) + '\n',
@@ -20,7 +20,7 @@ const HELPER_ROW_LOG: RowLogFormat<HelperRow> = {
   }),
 };
 
-export const helperDefinition: PhaseDefinition<HelperRow> = {
+export const helperRecord: BenchmarkRecord<HelperRow> = {
   phase: 'helper',
   keepsRepeatedIds: false,
   metadata: (input) => {

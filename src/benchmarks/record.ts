@@ -1,15 +1,15 @@
-// What a phase tells the run-level activities: how its rows look in the run directory and in the result.
-// The engine and the activities in run-io.ts know nothing else about a phase.
+// A benchmark's record: how its rows look in the run directory and in its result file. The run-level
+// activities and `smi-bench results` know a benchmark's rows through this alone.
 import { createHash } from 'node:crypto';
-import type { BaseRow, RowLogFormat, StoredRow } from '../../run-store/rows.js';
-import type { PackageSummary, RunInput } from '../../contracts/run.js';
-import { localModelIdentity } from '../../agents/local-model.js';
-import type { ModelCallTally, StoppedEarly, TokenUsage } from '../../contracts/usage.js';
-import type { RealAgentSettings } from '../../contracts/agent-settings.js';
-import type { Phase } from '../../contracts/phases.js';
+import type { BaseRow, RowLogFormat, StoredRow } from '../run-store/rows.js';
+import type { PackageSummary, RunInput } from '../contracts/run.js';
+import { localModelIdentity } from '../agents/local-model.js';
+import type { ModelCallTally, StoppedEarly, TokenUsage } from '../contracts/usage.js';
+import type { RealAgentSettings } from '../contracts/agent-settings.js';
+import type { Phase } from '../contracts/phases.js';
 
-/** A phase's result file, built from the rows in a run directory. */
-export interface PhaseResult {
+/** A benchmark's result file, built from the rows in a run directory. */
+export interface RecordResult {
   /** The result JSON as written to result.json and `--out`. */
   text: string;
   samples: number;
@@ -28,12 +28,18 @@ export interface PhaseResult {
   outputFile?: { name: string; text: string };
 }
 
-export interface PhaseDefinition<Row extends BaseRow> {
+export interface BenchmarkRecord<Row extends BaseRow> {
   phase: Phase;
   /** Whether an id listed twice in an ids file is processed twice (Phase II) or once (Phase I, as upstream). */
   keepsRepeatedIds: boolean;
-  /** run_metadata.json: upstream's `benchmark` name and the phase's own fields. */
-  metadata(input: RunInput): { benchmark: string; fields: Record<string, unknown> };
+  /**
+   * run_metadata.json: upstream's `benchmark` name and the phase's own fields, among them, where it puts
+   * them, its definition's `recorded` options (`recordedOptionFields`).
+   */
+  metadata(
+    input: RunInput,
+    recordedOptions: Record<string, unknown>,
+  ): { benchmark: string; fields: Record<string, unknown> };
   /** Fields of the `run_started` event besides the start time, agent and seed. */
   runStartedFields(input: RunInput): Record<string, unknown>;
   rowLog: RowLogFormat<Row>;
@@ -48,8 +54,12 @@ export interface PhaseDefinition<Row extends BaseRow> {
     runDir: string,
     finishedAtUnixSeconds: number,
     stoppedEarly?: StoppedEarly,
-  ): Promise<PhaseResult>;
+  ): Promise<RecordResult>;
 }
+
+/** Any benchmark's record, as the definition holds it (each row type is its benchmark's own). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the row type varies with the benchmark
+export type AnyBenchmarkRecord = BenchmarkRecord<any>;
 
 /** What run_metadata.json records of a user's prompt template: its hash (null: the built-in wording). */
 export function sha256OrNull(text: string | null | undefined): string | null {

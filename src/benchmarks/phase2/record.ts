@@ -1,15 +1,13 @@
 // Phase II in the run directory: its rows, its packages.jsonl lines and its result (schema_version 2).
-import { recordedOptionFields } from '../../benchmarks/definition.js';
-import { phase2Benchmark } from '../../benchmarks/phase2/index.js';
 import { STAGE_PREFIX, type StageCounts } from '../../core/phase2/taxonomy.js';
 import { planTally } from '../../benchmarks/phase2/workflow/plan-tally.js';
 import { emptyPhase2Row, type Phase2Row } from '../../core/phase2/row.js';
-import { formatPhase2ResultJson } from '../../run-store/phase2-result-json.js';
+import { formatPhase2ResultJson } from './result-json.js';
 import { pyFloat } from '../../core/pyjson.js';
-import { buildPhase2Result } from '../../run-store/phase2-result.js';
+import { buildPhase2Result } from './result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
 import { ZERO_USAGE } from '../../core/usage.js';
-import { modelFields, sha256OrNull, type PhaseDefinition } from './definition.js';
+import { modelFields, sha256OrNull, type BenchmarkRecord } from '../record.js';
 import type { Phase2Options } from '../../contracts/phase2-options.js';
 import { formatPhase2PackageLine } from '../../core/phase2/row-py.js';
 
@@ -34,10 +32,10 @@ function stageNumbers(stages: StageCounts): Record<string, number> {
   return Object.fromEntries(Object.entries(stages).map(([stage, n]) => [`${STAGE_PREFIX}${stage}`, n]));
 }
 
-export const phase2Definition: PhaseDefinition<Phase2Row> = {
+export const phase2Record: BenchmarkRecord<Phase2Row> = {
   phase: 'phase2',
   keepsRepeatedIds: true,
-  metadata: (input) => {
+  metadata: (input, recordedOptions) => {
     const o = input.options as Phase2Options;
     return {
       benchmark: 'phase2_inhabitation',
@@ -55,7 +53,7 @@ export const phase2Definition: PhaseDefinition<Phase2Row> = {
         gas_budget_ladder: o.gasBudgetLadder.join(','),
         gas_coin: o.gasCoin,
         simulation_mode: o.simulationMode,
-        ...recordedOptionFields(phase2Benchmark, o),
+        ...recordedOptions,
         max_run_seconds: input.maxRunSeconds ?? null,
         prompt_templates_sha256: Object.fromEntries(
           Object.entries(o.promptTemplates).map(([kind, text]) => [kind, sha256OrNull(text)]),

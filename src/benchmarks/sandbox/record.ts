@@ -8,10 +8,10 @@ import {
   type SandboxPackageRow,
 } from '../../sandbox/package-row.js';
 import { readStoredRows, type RowLogFormat } from '../../run-store/rows.js';
-import { sandboxOutputs } from '../../sandbox/run-result.js';
+import { sandboxOutputs } from './result.js';
 import type { SandboxOptions } from '../../contracts/sandbox-options.js';
 import { ZERO_USAGE } from '../../core/usage.js';
-import type { PhaseDefinition } from './definition.js';
+import type { BenchmarkRecord } from '../record.js';
 
 export const BENCHMARK_LOCAL_FILE = 'benchmark_local.jsonl';
 
@@ -25,7 +25,7 @@ const SANDBOX_ROW_LOG: RowLogFormat<SandboxPackageRow> = {
   }),
 };
 
-export const sandboxDefinition: PhaseDefinition<SandboxPackageRow> = {
+export const sandboxRecord: BenchmarkRecord<SandboxPackageRow> = {
   phase: 'sandbox',
   keepsRepeatedIds: false,
   metadata: (input) => {

@@ -1,10 +1,10 @@
 // Builds the Phase II result (schema_version 2) from what a run directory holds, as phase1-result.ts
 // does for Phase I. The simulation settings come from run_metadata.json, where they carry upstream's names.
 import { basename } from 'node:path';
-import { aggregatePhase2, type Phase2RunResult } from '../core/phase2/result.js';
-import type { Phase2Row } from '../core/phase2/row.js';
-import { readRunMetadata, readSelection } from './run-record.js';
-import { readStoredRows } from './rows.js';
+import { aggregatePhase2, type Phase2RunResult } from '../../core/phase2/result.js';
+import type { Phase2Row } from '../../core/phase2/row.js';
+import { readRunMetadata, readSelection } from '../../run-store/run-record.js';
+import { readStoredRows } from '../../run-store/rows.js';
 
 export async function buildPhase2Result(
   runDir: string,

@@ -3,18 +3,18 @@
 // queue. Everything large (answers, sources, diagnostics, bytecode, traces) stays in the run's
 // content-addressed store; workflows see hashes and short summaries.
 import { ApplicationFailure } from '@temporalio/common';
-import { buildHelperPrompt } from '../benchmarks/helper/workflow/prompts.js';
-import { helperInterfaceSummary, targetAddressOf } from '../benchmarks/helper/workflow/interface-summary.js';
-import { buildHelper } from '../helper/build.js';
-import { runHelper } from '../helper/run.js';
-import { checkTargetDependencies, MissingDependenciesError } from '../sui-compiler/dependencies.js';
-import { readMovePackage } from '../sui-compiler/package-dir.js';
-import { getArtifact, putArtifact } from '../run-store/artifacts.js';
-import { runPaths } from '../run-store/paths.js';
-import { asActivity } from './failures.js';
-import { readInterface } from './interface-cache.js';
-import { VmLoadError } from '../vm/errors.js';
-import { FailureType } from '../contracts/failure-types.js';
+import { buildHelperPrompt } from './workflow/prompts.js';
+import { helperInterfaceSummary, targetAddressOf } from './workflow/interface-summary.js';
+import { buildHelper } from '../../helper/build.js';
+import { runHelper } from '../../helper/run.js';
+import { checkTargetDependencies, MissingDependenciesError } from '../../sui-compiler/dependencies.js';
+import { readMovePackage } from '../../sui-compiler/package-dir.js';
+import { getArtifact, putArtifact } from '../../run-store/artifacts.js';
+import { runPaths } from '../../run-store/paths.js';
+import { asActivity } from '../../activity-support/failures.js';
+import { readInterface } from '../../activity-support/interface-cache.js';
+import { VmLoadError } from '../../vm/errors.js';
+import { FailureType } from '../../contracts/failure-types.js';
 import type {
   HelperBuildAndRun,
   HelperBuildArgs,
@@ -22,7 +22,7 @@ import type {
   HelperPromptArgs,
   HelperRunArgs,
   HelperRunSummary,
-} from '../benchmarks/helper/workflow/activities.js';
+} from './workflow/activities.js';
 
 async function prepareHelperPrompt(args: HelperPromptArgs): Promise<{ promptSha: string }> {
   return asActivity(async () => {
@@ -203,14 +203,19 @@ async function checkHelperDependencies(args: {
 }
 
 /** Run next to the package workflow (local activities on the orchestration worker). */
-export function createHelperIoActivities() {
+function createHelperIoActivities() {
   return { prepareHelperPrompt, readHelperDir, checkHelperDependencies };
 }
 
 /** On the simulation queue. */
-export function createHelperSimActivities() {
+function createHelperSimActivities() {
   // The two single steps stay for histories recorded before they were one activity.
   return { buildHelperPackage, runHelperPackage, buildAndRunHelperPackage };
+}
+
+/** The helper benchmark's activities, by the workers that run them. */
+export function helperActivities() {
+  return { io: createHelperIoActivities(), sim: createHelperSimActivities() };
 }
 
 export type HelperIoActivities = ReturnType<typeof createHelperIoActivities>;

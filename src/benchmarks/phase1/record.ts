@@ -2,11 +2,11 @@
 import { formatPhase1PackageLine } from '../../core/phase1-result.js';
 import { pyFloat } from '../../core/pyjson.js';
 import type { Phase1PackageRow } from '../../core/types.js';
-import { formatPhase1ResultJson } from '../../run-store/phase1-result-json.js';
-import { buildPhase1Result } from '../../run-store/phase1-result.js';
+import { formatPhase1ResultJson } from './result-json.js';
+import { buildPhase1Result } from './result.js';
 import type { RowLogFormat } from '../../run-store/rows.js';
 import { ZERO_USAGE } from '../../core/usage.js';
-import { modelFields, sha256OrNull, type PhaseDefinition } from './definition.js';
+import { modelFields, sha256OrNull, type BenchmarkRecord } from '../record.js';
 import type { Phase1Options } from '../../contracts/phase1-options.js';
 
 const PHASE1_ROW_LOG: RowLogFormat<Phase1PackageRow> = {
@@ -19,7 +19,7 @@ const PHASE1_ROW_LOG: RowLogFormat<Phase1PackageRow> = {
   }),
 };
 
-export const phase1Definition: PhaseDefinition<Phase1PackageRow> = {
+export const phase1Record: BenchmarkRecord<Phase1PackageRow> = {
   phase: 'phase1',
   keepsRepeatedIds: false,
   metadata: (input) => ({
