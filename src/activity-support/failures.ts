@@ -4,7 +4,6 @@ import { CorpusInputError } from '../corpus-report/corpus-job.js';
 import { ApplicationFailure } from '@temporalio/common';
 import { ModelError, toModelFailureInfo } from '../agents/model-errors.js';
 import { ConfigError } from '../agents/config.js';
-import { PlanFileError } from '../benchmarks/phase2/workflow/plan-file.js';
 import { PackageReadError } from '../move/errors.js';
 import { withHeartbeat } from './heartbeat.js';
 import { FailureType } from '../contracts/failure-types.js';
@@ -12,20 +11,25 @@ import { FailureType } from '../contracts/failure-types.js';
 /** Errors that no retry can fix, by the failure type they become. */
 const PERMANENT: [new (...args: never[]) => Error, FailureType][] = [
   [PackageReadError, FailureType.InvalidPackage],
-  [PlanFileError, FailureType.InvalidPlanFile],
   [CorpusInputError, FailureType.InvalidCorpusInput],
   [ConfigError, FailureType.InvalidConfig],
 ];
 
+/**
+ * An error a benchmark's own module throws for input no retry can fix (Phase II's plan file) carries its
+ * failure type, so this room need not know the benchmark's error classes.
+ */
+function ownPermanentType(err: unknown): FailureType | null {
+  const type = err instanceof Error ? (err as { permanentFailureType?: unknown }).permanentFailureType : null;
+  return typeof type === 'string' && Object.values<string>(FailureType).includes(type)
+    ? (type as FailureType)
+    : null;
+}
+
 export function toFailure(err: unknown): unknown {
   if (err instanceof ApplicationFailure) return err;
-  const permanent = PERMANENT.find(([kind]) => err instanceof kind);
-  if (permanent)
-    return ApplicationFailure.create({
-      type: permanent[1],
-      message: (err as Error).message,
-      nonRetryable: true,
-    });
+  const type = PERMANENT.find(([kind]) => err instanceof kind)?.[1] ?? ownPermanentType(err);
+  if (type) return ApplicationFailure.create({ type, message: (err as Error).message, nonRetryable: true });
   if (err instanceof ModelError) {
     const info = toModelFailureInfo(err);
     return ApplicationFailure.create({

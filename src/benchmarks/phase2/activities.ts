@@ -60,7 +60,6 @@ async function readPlanFromFile(args: { planFile: string; packageId: string }): 
   });
 }
 
-/** Builds a planning prompt from the interface and stores it; the model activity reads it by hash. */
 /** A planning prompt, stored, with its vocabulary (the names the answer's schema admits). */
 async function preparePhase2Prompt(
   args: { runDir: string; interfaceSha: string } & PlanningPromptRequest,

@@ -1,10 +1,13 @@
 // `--plan-file` (spec/harness.md §3.4): a JSON object mapping package ids to PTB plans. One parser for the
 // CLI, which refuses a bad file before a run starts, and for the activity that reads a package's plan.
 import { packageIdKey } from '../../../core/ids-file.js';
+import { FailureType } from '../../../contracts/failure-types.js';
 
 /** A plan file that is not a JSON object of plans: nothing a retry could fix. */
 export class PlanFileError extends Error {
   override readonly name = 'PlanFileError';
+  /** No retry fixes a bad plan file: an activity that throws this fails for good, with this type. */
+  readonly permanentFailureType = FailureType.InvalidPlanFile;
 }
 
 const isPlanObject = (v: unknown): v is Record<string, unknown> =>
