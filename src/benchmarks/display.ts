@@ -88,6 +88,8 @@ export interface BenchmarkDisplay {
   progress: ProgressDisplay;
   /** The result's aggregate field that holds its mean score. */
   resultScore: string;
+  /** The score's short name, as an evaluation set's status shows a run's mean (`F1`, `hit rate`). */
+  scoreName: string;
   /** Its leaderboard; absent where there is no model to rank (the sandbox). */
   board?: BoardDisplay;
   /** A recorded row's outcome beside ok, for the view's progress page (Phase II: where and why it stopped). */

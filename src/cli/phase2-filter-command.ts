@@ -4,6 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
+import { BENCHMARKS } from '../benchmarks/registry.js';
 import { isRecord } from '../core/phase2/json-copy.js';
 import { idsText } from '../manifest/ids-text.js';
 import {
@@ -35,14 +36,14 @@ async function resultPathOf(arg: string, logDir: string): Promise<string> {
 }
 
 /**
- * The run a result's aggregate says it comes from when that is not Phase II, else null. Told by the
- * aggregate, not schema_version: upstream's own Phase II example file says schema_version 1.
+ * The benchmark a result's aggregate says it comes from when that is not Phase II, else null: told by the
+ * field each benchmark keeps its score in (its display's `resultScore`), not by schema_version, since
+ * upstream's own Phase II example file says schema_version 1.
  */
-function otherPhase(aggregate: unknown): string | null {
-  if (!isRecord(aggregate) || 'avg_hit_rate' in aggregate) return null;
-  if ('avg_f1' in aggregate) return 'Phase I';
-  if ('avg_tier_b_rate' in aggregate) return 'sandbox';
-  return null;
+function otherBenchmark(aggregate: unknown): string | null {
+  if (!isRecord(aggregate) || BENCHMARKS.phase2.display.resultScore in aggregate) return null;
+  const other = Object.values(BENCHMARKS).find((b) => b.display.resultScore in aggregate);
+  return other?.title ?? null;
 }
 
 /** The rows of a Phase II result; anything else is refused with one line. */
@@ -57,7 +58,7 @@ async function readPhase2Rows(arg: string, logDir: string): Promise<unknown[]> {
   }
   if (!isRecord(json) || !Array.isArray(json['packages']))
     throw new UsageError(`invalid out json: missing packages[] in ${path}`);
-  const other = otherPhase(json['aggregate']);
+  const other = otherBenchmark(json['aggregate']);
   if (other !== null)
     throw new UsageError(
       `${path} is a ${other} result, not a Phase II one: this command reads Phase II results`,

@@ -5,6 +5,7 @@
 // 10,000 packages a run. A finished run's score and interval are `compare`'s (rowsSummary), so status and
 // compare never disagree.
 import type { Client } from '@temporalio/client';
+import { BENCHMARKS } from '../benchmarks/registry.js';
 import { finishedRunSummary, runningRunSummary, type RunSummary } from '../compare/run-summary.js';
 import { formatUsd, groupThousands } from '../core/cost.js';
 import { readSelection } from '../run-store/run-record.js';
@@ -22,20 +23,14 @@ export interface CellView extends RunSummary {
   error: string | null;
 }
 
-const SCORE: Record<Phase, { progress: string; label: string }> = {
-  phase1: { progress: 'f1', label: 'F1' },
-  phase2: { progress: 'hit_rate', label: 'hit rate' },
-  sandbox: { progress: 'tier_b_rate', label: 'Tier B rate' },
-  helper: { progress: 'ok', label: 'pass rate' },
-};
-
 export async function cellView(client: Client, cell: EvalSetCellState): Promise<CellView> {
   const base = { model: cell.model, phase: cell.phase, state: cell.state, error: cell.error };
   if (cell.state !== 'running') {
     const finished = finishedRunSummary(cell.phase, cell.runDir);
     if (finished) return { ...base, ...finished };
   }
-  if (cell.phase !== 'sandbox') {
+  // A benchmark with a board scores its recorded rows as compare does; the others ask the run's progress.
+  if (BENCHMARKS[cell.phase].display.board) {
     const selection = await readSelection(cell.runDir);
     const summary = runningRunSummary(
       cell.phase,
@@ -54,7 +49,7 @@ export async function cellView(client: Client, cell: EvalSetCellState): Promise<
     done: progress?.completed ?? 0,
     total: progress && progress.phase !== 'preparing' ? progress.total : null,
     errors: progress?.errors ?? 0,
-    score: progress?.means[SCORE[cell.phase].progress] ?? null,
+    score: progress?.means[BENCHMARKS[cell.phase].display.progress.mean[0]] ?? null,
     interval: null,
     costUsd: progress?.usage.cost_usd ?? null,
     tokens: progress?.usage.total_tokens ?? 0,
@@ -67,7 +62,7 @@ function describeCell(v: CellView): string {
   const parts = [`${v.done}/${v.total ?? '?'}`];
   if (v.score !== null)
     parts.push(
-      `${SCORE[v.phase].label} ${v.score.toFixed(3)}` +
+      `${BENCHMARKS[v.phase].display.scoreName} ${v.score.toFixed(3)}` +
         (v.interval ? ` (95% ${v.interval.low.toFixed(3)}–${v.interval.high.toFixed(3)})` : ''),
     );
   parts.push(`${v.errors} error${v.errors === 1 ? '' : 's'}`);

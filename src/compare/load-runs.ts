@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { benchmarkOfResult, RANKED_BENCHMARKS, resultKinds } from '../benchmarks/registry.js';
-import { nameOfSet, setOfRun } from '../evalset/run-name.js';
+import { nameOfSet, setOfRun, setRunWithoutModel } from '../evalset/run-name.js';
 import { knownSets } from '../evalset/set-index.js';
 import type { ComparedPhase, LoadedRun } from './leaderboard.js';
 
@@ -92,8 +92,8 @@ const isDir = (path: string) => existsSync(path) && statSync(path).isDirectory()
 export interface NamedResult {
   file: string;
   label: string;
-  /** A set's sandbox run (`<set>.sandbox`): no model to rank (`status SET` and `report` show it). */
-  setSandbox?: boolean;
+  /** A set's run without a model (`<set>.sandbox`): nothing to rank (`status SET` and `report` show it). */
+  withoutModel?: boolean;
 }
 
 /** The result files the arguments name: files, run directories, run ids in `logDir`, or set ids. */
@@ -119,7 +119,7 @@ export function resolveResults(args: string[], logDir: string): NamedResult[] {
       found.push({
         file: resolve(set.logDir, name, 'result.json'),
         label: name,
-        setSandbox: name === `${set.setId}.sandbox`,
+        withoutModel: setRunWithoutModel(name) !== null,
       });
   }
   return found;
@@ -161,6 +161,6 @@ function findSet(arg: string, logDir: string): { setId: string; logDir: string; 
 
 export function loadRuns(args: string[], logDir: string): LoadedRun[] {
   return resolveResults(args, logDir)
-    .filter((found) => !found.setSandbox)
+    .filter((found) => !found.withoutModel)
     .map(({ file, label }) => loadResult(file, label));
 }

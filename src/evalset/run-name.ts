@@ -1,9 +1,17 @@
-// A set's model runs are named `<set-id>.<model name>.<phase>`, and a set id is `<name>-<10 hex digits of
-// the config's hash>` (config.ts evalSetId): the set and the model a run belongs to, read from its id.
+// A set's model runs are named `<set-id>.<model name>.<benchmark>`, its runs without a model (a benchmark
+// run once per set, the sandbox) `<set-id>.<benchmark>`, and a set id is `<name>-<10 hex digits of the
+// config's hash>` (config.ts evalSetId): the set and the model a run belongs to, read from its id.
+import { BENCHMARKS } from '../benchmarks/registry.js';
 
-const SET_RUN = /^(.+?-[0-9a-f]{10})\.([A-Za-z0-9][A-Za-z0-9_.-]*)\.(phase1|phase2|helper)$/;
-/** A set's one sandbox run, `<set-id>.sandbox`. */
-const SET_SANDBOX = /^(.+?-[0-9a-f]{10})\.sandbox$/;
+/** `a|b`: the benchmarks a set runs once per model (true) or once for the whole set (false). */
+const benchmarkNames = (perModel: boolean) =>
+  Object.values(BENCHMARKS)
+    .filter((b) => b.evalSet.perModel === perModel)
+    .map((b) => b.name)
+    .join('|');
+
+const SET_RUN = new RegExp(`^(.+?-[0-9a-f]{10})\\.([A-Za-z0-9][A-Za-z0-9_.-]*)\\.(${benchmarkNames(true)})$`);
+const SET_RUN_WITHOUT_MODEL = new RegExp(`^(.+?-[0-9a-f]{10})\\.(${benchmarkNames(false)})$`);
 
 export interface SetRunName {
   setId: string;
@@ -22,7 +30,12 @@ export function nameOfSet(setId: string): string {
   return setId.replace(/-[0-9a-f]{10}$/, '');
 }
 
-/** The set any run of a set belongs to, its sandbox run included; null for a run of its own. */
+/** The benchmark of a set's run without a model (`<set-id>.sandbox` → `sandbox`); null for any other run. */
+export function setRunWithoutModel(runId: string): string | null {
+  return SET_RUN_WITHOUT_MODEL.exec(runId)?.[2] ?? null;
+}
+
+/** The set any run of a set belongs to, its runs without a model included; null for a run of its own. */
 export function setOfRun(runId: string): string | null {
-  return setRunName(runId)?.setId ?? SET_SANDBOX.exec(runId)?.[1] ?? null;
+  return setRunName(runId)?.setId ?? SET_RUN_WITHOUT_MODEL.exec(runId)?.[1] ?? null;
 }

@@ -6,7 +6,7 @@ import type { ReportFigureKind } from '../benchmarks/display.js';
 import type { ComparedPhase, Leaderboard, LoadedRun } from '../compare/leaderboard.js';
 import { FAILURE_STAGES } from '../core/phase2/taxonomy.js';
 import type { ReportInput } from './input.js';
-import { boardOrder, runNames, sandboxRunName, shortPackageIds } from './names.js';
+import { boardOrder, runNames, unrankedRunName, shortPackageIds } from './names.js';
 import { EMPTY_TRACE, needMoreRounds, type PackageTrace } from '../report-parts/traces.js';
 
 export interface Figure {
@@ -330,7 +330,7 @@ function needMoreFigure(runs: NamedRuns, traces: Map<LoadedRun, PackageTrace[]>)
 function sandboxFigure(input: ReportInput): Figure | null {
   const values = input.sandboxRuns.flatMap((run) =>
     Object.entries(obj(obj(run.result['aggregate'])['outcomes'])).map(([outcome, functions]) => ({
-      run: sandboxRunName(run.label),
+      run: unrankedRunName(run.label),
       outcome,
       functions: num(functions),
     })),

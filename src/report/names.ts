@@ -1,7 +1,7 @@
 // How figures and headings name runs and packages so a reader can tell them apart: a run by its model (a
 // set's run by the model's name in the set), with its phase where runs of several phases are shown
 // together; a package by its short id (`0x2`, `0xdee9`, `0x1e00…3ccf`), not 64 digits cut off by an axis.
-import { setOfRun, setRunName } from '../evalset/run-name.js';
+import { setRunName, setRunWithoutModel } from '../evalset/run-name.js';
 import { BENCHMARKS } from '../benchmarks/registry.js';
 import type { Leaderboard, LoadedRun } from '../compare/leaderboard.js';
 
@@ -24,9 +24,9 @@ export function shortPackageIds(ids: Iterable<string>): Map<string, string> {
   return new Map(unique.map((id) => [id, owners.get(shortPackageId(id))! > 1 ? id : shortPackageId(id)]));
 }
 
-/** A sandbox run has no model: a set's is named `sandbox`, any other by its label. */
-export function sandboxRunName(label: string): string {
-  return setOfRun(label) === null ? label : 'sandbox';
+/** A run without a model: a set's is named by its benchmark (`sandbox`), any other by its label. */
+export function unrankedRunName(label: string): string {
+  return setRunWithoutModel(label) ?? label;
 }
 
 /** The model a run is named by: its name in the set, else its model (the agent for mock runs). */

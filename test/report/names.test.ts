@@ -10,7 +10,7 @@ import { readConversation } from '../../src/report-parts/conversation.js';
 import {
   boardOrder,
   runNames,
-  sandboxRunName,
+  unrankedRunName,
   shortPackageId,
   shortPackageIds,
 } from '../../src/report/names.js';
@@ -64,8 +64,8 @@ describe('run names', () => {
     expect(setRunName('p1-mock')).toBeNull();
     expect(setOfRun(`${set}.sandbox`)).toBe(set);
     expect(setOfRun('sandbox-run')).toBeNull();
-    expect(sandboxRunName(`${set}.sandbox`)).toBe('sandbox');
-    expect(sandboxRunName('sandbox-run')).toBe('sandbox-run');
+    expect(unrankedRunName(`${set}.sandbox`)).toBe('sandbox');
+    expect(unrankedRunName('sandbox-run')).toBe('sandbox-run');
   });
 
   it('names a run by its model, with the phase only when phases mix, and keeps twins apart', () => {

@@ -16,6 +16,7 @@ export const helperDisplay: BenchmarkDisplay = {
   // (Its result is schema_version 1 too, as Phase I's: its benchmark tells them apart.)
   result: { benchmark: HELPER_BENCHMARK },
   resultScore: 'ok_rate',
+  scoreName: 'pass rate',
   board: {
     // Its mean over rows is the result's ok_rate.
     rowScore: (row) => (row['ok'] === true ? 1 : 0),

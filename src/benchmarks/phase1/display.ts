@@ -13,6 +13,7 @@ export const phase1Display: BenchmarkDisplay = {
   },
   result: { schemaVersion: 1 },
   resultScore: 'avg_f1',
+  scoreName: 'F1',
   board: {
     rowScore: (row) => scoreField(row, 'f1'),
     columns: (rows) => ({

@@ -34,6 +34,7 @@ export const phase2Display: BenchmarkDisplay = {
   },
   result: { schemaVersion: 2 },
   resultScore: 'avg_hit_rate',
+  scoreName: 'hit rate',
   board: {
     rowScore: hitRate,
     columns(rows) {

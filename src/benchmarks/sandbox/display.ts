@@ -14,4 +14,5 @@ export const sandboxDisplay: BenchmarkDisplay = {
   // (schema_version 1, as Phase I's: its benchmark tells them apart.)
   result: { benchmark: 'benchmark_local' },
   resultScore: 'avg_tier_b_rate',
+  scoreName: 'Tier B rate',
 };
