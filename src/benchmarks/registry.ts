@@ -1,17 +1,20 @@
 // Every benchmark smi-bench runs, by name: what the CLI, evaluation sets and pipelines know of them.
 import type { AnyBenchmark } from './definition.js';
 import type { BoardDisplay } from './display.js';
+import type { Phase } from '../contracts/phases.js';
 import { helperBenchmark } from './helper/index.js';
 import { phase1Benchmark } from './phase1/index.js';
 import { phase2Benchmark } from './phase2/index.js';
 import { sandboxBenchmark } from './sandbox/index.js';
 
+// One per name a run can carry (contracts/phases.ts, which workflow code reads without this registry):
+// `satisfies` refuses a phase without a benchmark and a benchmark without a phase.
 export const BENCHMARKS = {
   phase1: phase1Benchmark,
   phase2: phase2Benchmark,
   helper: helperBenchmark,
   sandbox: sandboxBenchmark,
-} as const;
+} as const satisfies Record<Phase, AnyBenchmark>;
 
 export type BenchmarkName = keyof typeof BENCHMARKS;
 
