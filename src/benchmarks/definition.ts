@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
 import type { CliIO } from '../contracts/cli-io.js';
 import type { RunInput } from '../contracts/run.js';
+import type { EnvSource } from '../config/env-values.js';
+import type { ProcessConfig } from '../config/variables.js';
 import type { RunCliOptions } from './run-input.js';
 import type { BenchmarkDisplay } from './display.js';
 import type { BenchmarkActivities } from './activity-sets.js';
@@ -91,6 +93,10 @@ export interface RunContext {
   dotenv: Record<string, string>;
   /** The command line, kept in the run's metadata. */
   argv: string[];
+  /** The process's settings, as the entry point read them (`processConfig()`): rooms below never read them. */
+  config: ProcessConfig;
+  /** The environment the entry point runs in, for settings a benchmark reads beside the dotenv file's. */
+  env: EnvSource;
 }
 
 /** The run command's flags: the corpus and the run's settings, and the benchmark's own options. */

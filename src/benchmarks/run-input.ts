@@ -11,7 +11,7 @@ import { withShippedDatasets } from '../corpus/shipped-datasets.js';
 import { checkFrameworkLocation } from '../package-store/framework-check.js';
 import type { BaseOptions, RunInput } from '../contracts/run.js';
 import type { Phase } from '../contracts/phases.js';
-import { processConfig } from '../config/process-config.js';
+import type { ProcessConfig } from '../config/variables.js';
 import { UsageError } from '../usage-error.js';
 import { idsNotInCorpus } from './corpus-ids.js';
 import { readUserFile } from './user-file.js';
@@ -54,10 +54,7 @@ export interface RunCliOptions {
  * Where `--dataset NAME` looks, in order: the user's folders ($SMI_DATASETS_DIR, then ./manifests/datasets,
  * ./manifests and ./datasets under `cwd`), then the datasets smi-bench ships (upstream's named lists).
  */
-export function datasetSearchDirs(
-  datasetsDir = processConfig().SMI_DATASETS_DIR,
-  cwd = process.cwd(),
-): string[] {
+export function datasetSearchDirs(datasetsDir: string | undefined, cwd = process.cwd()): string[] {
   const own = [datasetsDir, 'manifests/datasets', 'manifests', 'datasets']
     .filter((d): d is string => Boolean(d))
     .map((d) => resolve(cwd, d));
@@ -65,13 +62,17 @@ export function datasetSearchDirs(
 }
 
 /** The path of the ids file or dataset of the options: refused when none of its ids is in the corpus. */
-async function resolveIdsFile(opts: RunCliOptions, corpusRoot: string): Promise<string | null> {
+async function resolveIdsFile(
+  opts: RunCliOptions,
+  corpusRoot: string,
+  datasetsDir: string | undefined,
+): Promise<string | null> {
   if (opts.packageIdsFile && opts.dataset)
     throw new UsageError('use either --package-ids-file or --dataset, not both');
   if (!opts.packageIdsFile && !opts.dataset) return null;
   const path = opts.packageIdsFile
     ? resolve(opts.packageIdsFile)
-    : await resolveDataset(opts.dataset!, datasetSearchDirs()).catch((err: unknown) => {
+    : await resolveDataset(opts.dataset!, datasetSearchDirs(datasetsDir)).catch((err: unknown) => {
         throw new UsageError((err as Error).message);
       });
   const ids = checkIdsFile(path);
@@ -102,13 +103,13 @@ export async function buildRunInput<O extends BaseOptions>(
   phase: Phase,
   opts: RunCliOptions,
   options: O,
-  argv: string[],
+  { argv, config }: { argv: string[]; config: Pick<ProcessConfig, 'SMI_DATASETS_DIR'> },
 ): Promise<RunInput<O>> {
   const corpusRoot = resolve(opts.corpusRoot);
   if (!existsSync(corpusRoot) || !statSync(corpusRoot).isDirectory()) {
     throw new UsageError(`corpus root not found: ${corpusRoot}`);
   }
-  const idsFile = await resolveIdsFile(opts, corpusRoot);
+  const idsFile = await resolveIdsFile(opts, corpusRoot, config.SMI_DATASETS_DIR);
   const runId = opts.runId ?? defaultRunId(phase, new Date(), process.pid, randomBytes(3).toString('hex'));
   const badRunId = runIdProblem(runId);
   if (badRunId) throw new UsageError(badRunId);

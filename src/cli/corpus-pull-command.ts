@@ -39,9 +39,11 @@ async function requestedIds(opts: CorpusPullOptions): Promise<string[]> {
     : checkIdsFile(
         opts.packageIdsFile
           ? resolve(opts.packageIdsFile)
-          : await resolveDataset(opts.dataset!, datasetSearchDirs()).catch((err: unknown) => {
-              throw new UsageError((err as Error).message);
-            }),
+          : await resolveDataset(opts.dataset!, datasetSearchDirs(processConfig().SMI_DATASETS_DIR)).catch(
+              (err: unknown) => {
+                throw new UsageError((err as Error).message);
+              },
+            ),
       );
   return raw.map((id) => {
     const normalized = normalizePackageId(id);

@@ -1,6 +1,7 @@
 // `smi-bench datasets`: the package lists `--dataset NAME` can take, the user's first and then the ones
 // smi-bench ships, with how many ids each holds and where it is.
 // Registered by manifest-commands.ts, which loads this module only when the command runs.
+import { processConfig } from '../config/process-config.js';
 import { listDatasets, type DatasetEntry } from '../corpus/shipped-datasets.js';
 import { datasetSearchDirs } from '../benchmarks/run-input.js';
 import type { CliIO } from './run-common.js';
@@ -16,7 +17,7 @@ function line(entry: DatasetEntry, width: number): string {
 }
 
 export async function runDatasets(io: CliIO): Promise<number> {
-  const dirs = datasetSearchDirs();
+  const dirs = datasetSearchDirs(processConfig().SMI_DATASETS_DIR);
   const entries = await listDatasets(dirs);
   io.out(`folders searched, in order: ${dirs.join(', ')}`);
   const width = Math.max(0, ...entries.map((e) => e.name.length));

@@ -1,6 +1,7 @@
 // `smi-bench eval-set CONFIG`: every model of the config through every phase of it, as one durable set
 // workflow whose runs are ordinary runs (status, results, resume and compare work on each). Running the
 // same config again joins the set, or reports it when it has finished.
+import { processConfig } from '../config/process-config.js';
 import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
@@ -141,11 +142,21 @@ async function cellRun(
   };
   // The model's agent, unless the block names another (phase2's template-search).
   const values = cellOptions(phase, base, { agent });
-  const input = await benchmarkRun(phase, { ...common, ...values }, { settings, dotenv, argv: SET_ARGV }, io);
+  const input = await benchmarkRun(
+    phase,
+    { ...common, ...values },
+    { settings, dotenv, ...setContext() },
+    io,
+  );
   return { ...input, ...limits };
 }
 
-const SET_ARGV = ['smi-bench', 'eval-set'];
+/** What a set's runs are made with besides their model and dotenv file. */
+const setContext = () => ({
+  argv: ['smi-bench', 'eval-set'],
+  config: processConfig(),
+  env: process.env,
+});
 
 /** The phase's run, made and checked before it starts by its benchmark's definition. */
 async function benchmarkRun(
@@ -209,7 +220,7 @@ async function setWideRun(
   io: CliIO,
 ): Promise<RunInput> {
   const flags = { ...selection(config, base), ...cellOptions(phase, base), runId: `${setId}.${phase.phase}` };
-  return benchmarkRun(phase, flags, { settings: null, dotenv, argv: SET_ARGV }, io);
+  return benchmarkRun(phase, flags, { settings: null, dotenv, ...setContext() }, io);
 }
 
 /** A set ready to start: its id, its runs, its cap, and what its workflow's memo keeps. */

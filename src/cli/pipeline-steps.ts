@@ -1,9 +1,10 @@
 // The steps of upstream's multi-step commands (spec/harness.md §24.1 run-all, §24.4
 // smi-phase2-targeted-run), as a pipeline's input. Each run is made by its benchmark's definition, as its
 // run command makes it.
+import { processConfig } from '../config/process-config.js';
 import { join, resolve } from 'node:path';
 import type { RealAgentSettings } from '../contracts/agent-settings.js';
-import { benchmarkOptions, type RunFlags } from '../benchmarks/definition.js';
+import { benchmarkOptions, type RunContext, type RunFlags } from '../benchmarks/definition.js';
 import type { TargetedModelRun } from '../benchmarks/phase2/options.js';
 import { BENCHMARKS } from '../benchmarks/registry.js';
 import type { RunCliOptions } from '../benchmarks/run-input.js';
@@ -40,6 +41,11 @@ function runOptions(p: PipelineRuns, step: string, samples: number, out: string)
 type Phase2Flags = RunFlags<typeof BENCHMARKS.phase2.options>;
 
 /** A Phase II run at upstream's settings except those given; its ids file may not exist yet. */
+/** A step's run is made as its command's would be, without a dotenv file of its own. */
+function runContext(p: PipelineRuns, settings: RealAgentSettings | null): RunContext {
+  return { settings, dotenv: {}, argv: p.argv, config: processConfig(), env: process.env };
+}
+
 async function phase2Run(
   p: PipelineRuns,
   step: string,
@@ -52,7 +58,7 @@ async function phase2Run(
   const runs = await phase2.runs();
   const input = (await runs.input(
     { ...runOptions(p, step, opts.samples, out), ...benchmarkOptions(phase2), ...opts },
-    { settings, dotenv: {}, argv: p.argv },
+    runContext(p, settings),
   )) as Phase2RunInput;
   // The ids come from an earlier step: set after the checks of an ids file that exists.
   return { ...input, idsFile: resolve(idsFile) };
@@ -103,7 +109,7 @@ export async function runAllSteps(p: PipelineRuns, s: RunAllSettings): Promise<P
       ...runOptions(p, 'phase1', s.samples, file('phase1.json')),
       ...benchmarkOptions(phase1Benchmark, { agent: 'mock-empty' }),
     },
-    { settings: null, dotenv: {}, argv: p.argv },
+    runContext(p, null),
   );
   const phase2 = await phase2Run(
     p,

@@ -3,6 +3,7 @@
 // upstream's agent checks, and launches the run.
 import { resolve } from 'node:path';
 import type { AnyBenchmark, RunFlags } from '../benchmarks/definition.js';
+import { processConfig } from '../config/process-config.js';
 import {
   agentCheck,
   launchRun,
@@ -24,7 +25,8 @@ export async function runBenchmark(
   const checked = await agentCheck(opts, dotenv, io);
   if (checked !== null) return checked;
   const settings = await runModelSettings(runs.needsModel(opts), opts, dotenv);
-  const input = await runs.input(opts, { settings, dotenv, argv });
+  const context = { settings, dotenv, argv, config: processConfig(), env: process.env };
+  const input = await runs.input(opts, context);
   const model = runModelAccess(input.options.agentSettings, dotenv, io);
   await runs.preflight?.(input, io);
   return launchRun(input, opts, model, io);

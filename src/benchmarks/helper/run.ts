@@ -31,7 +31,7 @@ async function checkHelperDir(dir: string): Promise<void> {
 
 async function helperInput(
   opts: RunFlags<typeof options>,
-  { settings, argv }: RunContext,
+  { settings, argv, config }: RunContext,
 ): Promise<HelperRunInput> {
   if (opts.packageId.length > 0 && (opts.packageIdsFile || opts.dataset))
     throw new UsageError('use either --package-id or --package-ids-file / --dataset, not both');
@@ -57,7 +57,7 @@ async function helperInput(
       promptTemplate,
       perPackageTimeoutSeconds: opts.perPackageTimeoutSeconds,
     },
-    argv,
+    { argv, config },
   );
   await checkFramework(input.corpusRoot, frameworkDir);
   const withLimit = { ...input, maxRunSeconds: opts.maxRunSeconds ?? null };

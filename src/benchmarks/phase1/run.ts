@@ -9,7 +9,7 @@ import type { options } from './options.js';
 
 async function phase1Input(
   opts: RunFlags<typeof options>,
-  { settings, argv }: RunContext,
+  { settings, argv, config }: RunContext,
 ): Promise<Phase1RunInput> {
   return buildRunInput(
     'phase1',
@@ -25,7 +25,7 @@ async function phase1Input(
         ? { promptTemplate: readTemplate(opts.promptTemplate, checkPhase1Template) }
         : {}),
     },
-    argv,
+    { argv, config },
   );
 }
 

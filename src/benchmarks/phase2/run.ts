@@ -9,7 +9,6 @@ import { MODEL_AGENTS } from '../../contracts/agents.js';
 import type { CliIO } from '../../contracts/cli-io.js';
 import type { SimulationMode } from '../../contracts/simulation.js';
 import type { Phase2Agent, Phase2RunInput } from '../../contracts/phase2-options.js';
-import { processConfig } from '../../config/process-config.js';
 import { readConfig } from '../../config/read.js';
 import { UsageError } from '../../usage-error.js';
 import { optionValues, type BenchmarkRuns, type RunContext, type RunFlags } from '../definition.js';
@@ -34,7 +33,7 @@ function checkPlanFile(path: string): void {
 /** The dotenv file gives SMI_SENDER and SMI_GAS_COIN. */
 async function phase2Input(
   opts: RunFlags<typeof options>,
-  { settings, dotenv, argv }: RunContext,
+  { settings, dotenv, argv, config, env }: RunContext,
 ): Promise<Phase2RunInput> {
   if (opts.agent === 'mock-planfile' && !opts.planFile)
     throw new UsageError('--agent mock-planfile requires --plan-file');
@@ -48,8 +47,7 @@ async function phase2Input(
   if ((opts.network || rpcProtocol !== 'grpc') && !onChain)
     throw new UsageError('--network and --rpc-protocol are for --simulation-mode dry-run or dev-inspect');
   // Off the chain modes, a URL given is kept for the run's metadata only, as upstream does.
-  const config = processConfig();
-  const phase2Settings = readConfig(process.env, dotenv, ['SMI_SENDER', 'SMI_GAS_COIN']);
+  const phase2Settings = readConfig(env, dotenv, ['SMI_SENDER', 'SMI_GAS_COIN']);
   let endpoint = null;
   try {
     endpoint = onChain ? chainEndpoint(opts, config.SMI_DEFAULT_RPC_URL) : null;
@@ -85,7 +83,7 @@ async function phase2Input(
       frameworkDir: values.frameworkDir ? resolve(values.frameworkDir) : null,
       promptTemplates: await readPromptTemplates(values.promptTemplate),
     }),
-    argv,
+    { argv, config },
   );
   return { ...input, maxRunSeconds: values.maxRunSeconds ?? null };
 }

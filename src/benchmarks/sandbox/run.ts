@@ -22,7 +22,7 @@ function refuseUpstreamOnly(opts: object): void {
 
 async function sandboxInput(
   opts: SandboxFlags,
-  { argv }: Pick<RunContext, 'argv'>,
+  { argv, config }: Pick<RunContext, 'argv' | 'config'>,
 ): Promise<SandboxRunInput> {
   refuseUpstreamOnly(opts);
   if (opts.packageId.length > 0 && (opts.packageIdsFile || opts.dataset))
@@ -40,7 +40,7 @@ async function sandboxInput(
       tierAOnly: opts.tierAOnly,
       corpusRoot,
     },
-    argv,
+    { argv, config },
   );
   await checkFramework(input.corpusRoot, frameworkDir);
   return opts.packageId.length > 0
