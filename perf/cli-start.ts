@@ -1,22 +1,31 @@
 // How long the CLI takes to start: `smi-bench --help` and a run command's `--help`, against bare Node
 // starting in the same run (the floor no command can beat), interleaved so both see the same machine load.
-// What the CLI imports at start (commander, zod, the benchmark registry, …) is the difference.
+// What the CLI imports at start (commander, zod, the benchmark registry, …) is the difference. With
+// --against, another built checkout's CLI (an older commit, say) is measured in the same loop.
 //
-//   node dist/perf/cli-start.js [--runs 15]
+//   node dist/perf/cli-start.js [--runs 15] [--against DIR]
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { runScript } from './support/cleanup.js';
 import { parseOptions } from './support/options.js';
 import { CLI_PATH, assertBuilt } from './support/project.js';
 import { fmt, fmtRatio, median, printTable, startRecord, writeRecord } from './support/report.js';
 
-const USAGE = `usage: node dist/perf/cli-start.js [--runs N]
-  --runs   measured starts of each command (default 15), after one unmeasured start each`;
+const USAGE = `usage: node dist/perf/cli-start.js [--runs N] [--against DIR]
+  --runs      measured starts of each command (default 15), after one unmeasured start each
+  --against   another checkout of smi-bench, built (its bin/smi-bench.js), measured beside this one`;
 
-const COMMANDS: { label: string; args: string[] }[] = [
-  { label: 'node (bare start)', args: ['-e', ''] },
-  { label: 'smi-bench --help', args: [CLI_PATH, '--help'] },
-  { label: 'smi-bench phase2 --help', args: [CLI_PATH, 'phase2', '--help'] },
-];
+/** Bare Node, then each CLI's `--help` and a run command's `--help`. */
+function commands(clis: { label: string; path: string }[]): { label: string; args: string[] }[] {
+  return [
+    { label: 'node (bare start)', args: ['-e', ''] },
+    ...clis.flatMap((cli) => [
+      { label: `${cli.label} --help`, args: [cli.path, '--help'] },
+      { label: `${cli.label} phase2 --help`, args: [cli.path, 'phase2', '--help'] },
+    ]),
+  ];
+}
 
 function startMs(args: string[]): number {
   const start = performance.now();
@@ -25,9 +34,16 @@ function startMs(args: string[]): number {
 }
 
 async function main(): Promise<number> {
-  const options = parseOptions(process.argv.slice(2), USAGE, { runs: 15 });
+  const options = parseOptions(process.argv.slice(2), USAGE, { runs: 15 }, ['against']);
   assertBuilt();
-  const record = startRecord('cli-start', { runs: options.runs });
+  const clis = [{ label: 'smi-bench', path: CLI_PATH }];
+  if (options.against) {
+    const other = join(resolve(options.against), 'bin', 'smi-bench.js');
+    if (!existsSync(other)) throw new Error(`${other} is missing: --against names a built checkout`);
+    clis.push({ label: 'other', path: other });
+  }
+  const COMMANDS = commands(clis);
+  const record = startRecord('cli-start', { runs: options.runs, against: options.against ?? null });
   const times = COMMANDS.map(() => [] as number[]);
   COMMANDS.forEach((c) => startMs(c.args));
   for (let run = 0; run < options.runs; run++) COMMANDS.forEach((c, i) => times[i]!.push(startMs(c.args)));
