@@ -17,8 +17,8 @@ export type BoardColumns = Record<string, number | null>;
 export interface ProgressDisplay {
   /** The running mean the progress line shows. */
   mean: [string, string];
-  /** The final aggregate, the score the benchmark is ranked by first. */
-  aggregate: [string, string][];
+  /** The final aggregate, the score the benchmark is ranked by first (its result's score field). */
+  aggregate: [[string, string], ...[string, string][]];
   /** Counts shown in the final summary when not zero (the sandbox's functions per stage). */
   counts?: readonly string[];
   /** A line of the final summary always shown, from the aggregate (Phase II: what its plans were). */
@@ -86,8 +86,6 @@ export interface BoardDisplay {
 export interface BenchmarkDisplay {
   result: ResultMark;
   progress: ProgressDisplay;
-  /** The result's aggregate field that holds its mean score. */
-  resultScore: string;
   /** The score's short name, as an evaluation set's status shows a run's mean (`F1`, `hit rate`). */
   scoreName: string;
   /** Its leaderboard; absent where there is no model to rank (the sandbox). */
@@ -95,6 +93,9 @@ export interface BenchmarkDisplay {
   /** A recorded row's outcome beside ok, for the view's progress page (Phase II: where and why it stopped). */
   rowOutcome?(row: Row): string;
 }
+
+/** The result's aggregate field that holds its mean score: the first the summary shows (`avg_f1`). */
+export const resultScoreField = (display: BenchmarkDisplay): string => display.progress.aggregate[0][0];
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const obj = (v: unknown): Row => (v !== null && typeof v === 'object' ? (v as Row) : {});

@@ -5,6 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { BENCHMARKS } from '../benchmarks/registry.js';
+import { resultScoreField } from '../benchmarks/display.js';
 import { isRecord } from '../core/phase2/json-copy.js';
 import { idsText } from '../manifest/ids-text.js';
 import {
@@ -37,12 +38,12 @@ async function resultPathOf(arg: string, logDir: string): Promise<string> {
 
 /**
  * The benchmark a result's aggregate says it comes from when that is not Phase II, else null: told by the
- * field each benchmark keeps its score in (its display's `resultScore`), not by schema_version, since
+ * field each benchmark keeps its score in (the first of its display's aggregate), not by schema_version, since
  * upstream's own Phase II example file says schema_version 1.
  */
 function otherBenchmark(aggregate: unknown): string | null {
-  if (!isRecord(aggregate) || BENCHMARKS.phase2.display.resultScore in aggregate) return null;
-  const other = Object.values(BENCHMARKS).find((b) => b.display.resultScore in aggregate);
+  if (!isRecord(aggregate) || resultScoreField(BENCHMARKS.phase2.display) in aggregate) return null;
+  const other = Object.values(BENCHMARKS).find((b) => resultScoreField(b.display) in aggregate);
   return other?.title ?? null;
 }
 

@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSy
 import { basename, dirname, join } from 'node:path';
 import { runPaths } from '../run-store/paths.js';
 import { BENCHMARKS } from '../benchmarks/registry.js';
+import { resultScoreField } from '../benchmarks/display.js';
 import { rowScore, rowsSummary, type ComparedPhase } from './leaderboard.js';
 import { bootstrapInterval, mean, normalInterval, type Interval } from '../core/stats.js';
 import type { Phase } from '../contracts/phases.js';
@@ -81,7 +82,7 @@ function computeFinished(phase: Phase, resultFile: string): RunSummary {
   const a = result.aggregate;
   const cost = typeof a['total_cost_usd'] === 'number' ? a['total_cost_usd'] : (a.usage?.cost_usd ?? null);
   const { display } = BENCHMARKS[phase];
-  const score = a[display.resultScore];
+  const score = a[resultScoreField(display)];
   // (A benchmark without a board has no row scores: its interval and tokens are the aggregate's.)
   const rows = display.board ? rowsSummary(phase, result.packages ?? []) : null;
   return {

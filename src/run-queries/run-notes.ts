@@ -7,6 +7,7 @@ import type { TargetKind } from '../temporal/target.js';
 import { plural } from '../core/plural.js';
 import { describeIdMismatch } from '../package-store/discover.js';
 import { BENCHMARKS } from '../benchmarks/registry.js';
+import { resultScoreField } from '../benchmarks/display.js';
 
 const SHOWN = 5;
 
@@ -61,7 +62,7 @@ export function stalledRunAdvice(runId: string, server: TargetKind): string {
 }
 
 /** The score each phase is ranked by, first among a result's numbers. */
-const HEADLINES = new Set(Object.values(BENCHMARKS).map((b) => b.display.resultScore));
+const HEADLINES = new Set(Object.values(BENCHMARKS).map((b) => resultScoreField(b.display)));
 /** Upstream's partial-credit rubric credits steps, not results (an empty plan earns 0.5): never a headline. */
 const NOT_SCORES = new Set(['avg_partial_credit']);
 

@@ -15,7 +15,6 @@ export const helperDisplay: BenchmarkDisplay = {
   },
   // (Its result is schema_version 1 too, as Phase I's: its benchmark tells them apart.)
   result: { benchmark: HELPER_BENCHMARK },
-  resultScore: 'ok_rate',
   scoreName: 'pass rate',
   board: {
     // Its mean over rows is the result's ok_rate.

@@ -12,7 +12,6 @@ export const phase1Display: BenchmarkDisplay = {
     ],
   },
   result: { schemaVersion: 1 },
-  resultScore: 'avg_f1',
   scoreName: 'F1',
   board: {
     rowScore: (row) => scoreField(row, 'f1'),

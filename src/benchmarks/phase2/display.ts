@@ -33,7 +33,6 @@ export const phase2Display: BenchmarkDisplay = {
     ],
   },
   result: { schemaVersion: 2 },
-  resultScore: 'avg_hit_rate',
   scoreName: 'hit rate',
   board: {
     rowScore: hitRate,

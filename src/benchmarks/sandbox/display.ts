@@ -1,6 +1,7 @@
 // The sandbox on screen: its Tier B rate and its functions per stage. It has no model to rank, so no board.
 import { OUTCOMES } from '../../sandbox/package-row.js';
 import type { BenchmarkDisplay } from '../display.js';
+import { SANDBOX_BENCHMARK } from './result-name.js';
 
 export const sandboxDisplay: BenchmarkDisplay = {
   progress: {
@@ -12,7 +13,6 @@ export const sandboxDisplay: BenchmarkDisplay = {
     counts: ['functions', ...OUTCOMES],
   },
   // (schema_version 1, as Phase I's: its benchmark tells them apart.)
-  result: { benchmark: 'benchmark_local' },
-  resultScore: 'avg_tier_b_rate',
+  result: { benchmark: SANDBOX_BENCHMARK },
   scoreName: 'Tier B rate',
 };

@@ -12,6 +12,7 @@ import { sandboxOutputs } from './result.js';
 import type { SandboxOptions } from '../../contracts/sandbox-options.js';
 import { ZERO_USAGE } from '../../core/usage.js';
 import type { BenchmarkRecord } from '../record.js';
+import { SANDBOX_BENCHMARK } from './result-name.js';
 
 export const BENCHMARK_LOCAL_FILE = 'benchmark_local.jsonl';
 
@@ -31,7 +32,7 @@ export const sandboxRecord: BenchmarkRecord<SandboxPackageRow> = {
   metadata: (input) => {
     const o = input.options as SandboxOptions;
     return {
-      benchmark: 'benchmark_local',
+      benchmark: SANDBOX_BENCHMARK,
       fields: { corpus_root: input.corpusRoot, framework_dir: o.frameworkDir, tier_a_only: o.tierAOnly },
     };
   },

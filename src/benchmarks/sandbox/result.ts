@@ -8,11 +8,12 @@ import {
   type PackageCeilings,
 } from '../../sandbox/oracle.js';
 import { formatLocalRow } from '../../sandbox/row.js';
+import { SANDBOX_BENCHMARK } from './result-name.js';
 import { OUTCOMES, tierBRate, type Outcome, type SandboxPackageRow } from '../../sandbox/package-row.js';
 
 export interface SandboxResult {
   schema_version: 1;
-  benchmark: 'benchmark_local';
+  benchmark: typeof SANDBOX_BENCHMARK;
   finished_at_unix_seconds: number;
   samples: number;
   aggregate: {
@@ -66,7 +67,7 @@ export function sandboxOutputs(
   }
   const result: SandboxResult = {
     schema_version: 1,
-    benchmark: 'benchmark_local',
+    benchmark: SANDBOX_BENCHMARK,
     finished_at_unix_seconds: finishedAtUnixSeconds,
     samples: rows.length,
     aggregate: {
